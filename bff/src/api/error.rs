@@ -1,0 +1,52 @@
+//! The error body every failing call returns: `{ "err": { "code", "message", "details": { "messages" } } }`.
+use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
+use poem_openapi::Object;
+
+use crate::messages;
+
+#[derive(Debug, Clone, Object, serde::Serialize)]
+pub struct ErrorDetails {
+    /// Human-readable details, Persian where shown to customers.
+    pub messages: Vec<String>,
+}
+
+#[derive(Debug, Clone, Object, serde::Serialize)]
+pub struct ErrorBody {
+    /// The HTTP status as text ("400", "401", "409" …) or a named code such as `PROFILE_NUMBER_NOT_FOUND`.
+    pub code: String,
+    /// The Persian message the screens show.
+    pub message: String,
+    pub details: ErrorDetails,
+}
+
+#[derive(Debug, Clone, Object, serde::Serialize)]
+pub struct ErrorEnvelope {
+    pub err: ErrorBody,
+}
+
+impl ErrorEnvelope {
+    pub fn new(code: impl Into<String>, message: impl Into<String>, details: Vec<String>) -> Self {
+        ErrorEnvelope { err: ErrorBody { code: code.into(), message: message.into(), details: ErrorDetails { messages: details } } }
+    }
+
+    /// An unexpected failure: logs the whole cause chain, answers with the generic message only.
+    pub fn internal(error: &anyhow::Error) -> Self {
+        tracing::error!(error = ?error, "unexpected failure");
+        ErrorEnvelope::new("500", messages::INTERNAL, Vec::new())
+    }
+}
+
+/// Turns any framework error (unknown route, wrong method, unreadable body or parameter) into the
+/// same envelope, so no client ever sees a bare text body.
+pub async fn framework_error(error: Error) -> Response {
+    let status = error.status();
+    let code = status.as_u16();
+    let details = if status.is_server_error() {
+        tracing::error!(error = %error, "request failed");
+        Vec::new()
+    } else {
+        vec![error.to_string()]
+    };
+    let body = ErrorEnvelope::new(code.to_string(), messages::for_status(code), details);
+    (if status.is_success() { StatusCode::INTERNAL_SERVER_ERROR } else { status }, PoemJson(body)).into_response()
+}

@@ -1,0 +1,26 @@
+//! The HTTP API: one module per area, each with its DTOs and its error enum.
+use poem_openapi::{OpenApiService, Tags};
+
+pub mod error;
+pub mod shop;
+pub mod system;
+
+#[derive(Tags)]
+pub enum ApiTags {
+    /// Catalogue, orders, checkout
+    Shop,
+    /// Health and service metadata
+    System,
+}
+
+pub type Apis = (shop::ShopApi, system::SystemApi);
+
+pub fn openapi_service() -> OpenApiService<Apis, ()> {
+    OpenApiService::new((shop::ShopApi, system::SystemApi), "Limoo BFF", env!("CARGO_PKG_VERSION"))
+        .description("Backend-for-frontend of the Limoo diet-programme shop. Prices are integer toman.")
+}
+
+/// The OpenAPI document as committed in `openapi/openapi.json` (`cargo run -p limoo-bff -- openapi`).
+pub fn spec_json() -> String {
+    openapi_service().spec()
+}

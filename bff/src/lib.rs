@@ -1,0 +1,8 @@
+//! Limoo BFF: the domain, its store and the HTTP API the web app and QA suites speak to.
+pub mod api;
+pub mod config;
+pub mod domain;
+pub mod messages;
+pub mod startup;
+pub mod store;
+pub mod telemetry;

@@ -1,0 +1,93 @@
+//! Assembles the service: database, API, docs and the web app on one listener.
+use std::{net::SocketAddr, time::Duration};
+
+use anyhow::Context;
+use poem::{
+    Endpoint, EndpointExt, IntoEndpoint, Route, Server,
+    endpoint::StaticFilesEndpoint,
+    listener::{Acceptor, Listener, TcpAcceptor, TcpListener},
+    middleware::Tracing,
+};
+
+use crate::{
+    api::{self, error::framework_error},
+    config::Settings,
+    store::{Db, demo},
+};
+
+/// Path prefixes answered by the API; everything else is the web app.
+const API_PREFIXES: &[&str] = &["/lemonade", "/healthz"];
+
+/// What every handler can read through `Data<&AppState>`.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub service_name: String,
+}
+
+pub struct Application {
+    address: SocketAddr,
+    acceptor: TcpAcceptor,
+    state: AppState,
+    settings: Settings,
+}
+
+impl Application {
+    /// Connects and migrates the database, loads demo data when asked, and binds the listener.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db = Db::connect(&settings.database_url).await?;
+        db.migrate().await?;
+        if settings.demo_data {
+            let added = demo::load_if_empty(&db, &settings.service_name()).await?;
+            tracing::info!(added, "demo catalogue");
+        }
+        Self::with_db(settings, db).await
+    }
+
+    /// Binds the listener for an already-migrated database; the port is known before `run`.
+    pub async fn with_db(settings: Settings, db: Db) -> anyhow::Result<Self> {
+        let bind = format!("{}:{}", settings.host, settings.port);
+        let acceptor = TcpListener::bind(bind.clone()).into_acceptor().await.with_context(|| format!("cannot listen on {bind}"))?;
+        let address = acceptor
+            .local_addr()
+            .first()
+            .and_then(|a| a.as_socket_addr().copied())
+            .context("listener has no socket address")?;
+        let state = AppState { db, service_name: settings.service_name() };
+        Ok(Application { address, acceptor, state, settings })
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    pub fn port(&self) -> u16 {
+        self.address.port()
+    }
+
+    pub fn db(&self) -> Db {
+        self.state.db.clone()
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let endpoint = routes(&self.settings, self.state);
+        let stop = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        Server::new_with_acceptor(self.acceptor)
+            .run_with_graceful_shutdown(endpoint, stop, Some(Duration::from_secs(5)))
+            .await
+    }
+}
+
+fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
+    let service = api::openapi_service();
+    let mut route = Route::new()
+        .at("/openapi.json", service.spec_endpoint())
+        .nest("/docs", service.swagger_ui())
+        .nest("/", StaticFilesEndpoint::new(&settings.web_dir).index_file("index.html").fallback_to_index());
+    for prefix in API_PREFIXES {
+        route = route.nest_no_strip(*prefix, api::openapi_service().into_endpoint().catch_all_error(framework_error));
+    }
+    route.data(state).with(Tracing)
+}

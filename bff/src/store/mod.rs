@@ -1,0 +1,86 @@
+//! Persistence. One SQL dialect (the common subset of SQLite and PostgreSQL, `$1` placeholders) run
+//! through the concrete sqlx driver of whichever backend `DATABASE_URL` names.
+use std::{str::FromStr, time::Duration};
+
+use anyhow::Context;
+use sqlx::{
+    PgPool, SqlitePool,
+    postgres::PgPoolOptions,
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions},
+};
+
+pub mod demo;
+pub mod products;
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// A connection pool on either backend; cheap to clone.
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs the same generic sqlx code on whichever pool `$db` holds.
+macro_rules! on_pool {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::store::Db::Sqlite($pool) => $body,
+            $crate::store::Db::Postgres($pool) => $body,
+        }
+    };
+}
+pub(crate) use on_pool;
+
+impl Db {
+    /// Connects to `sqlite://…` (file and folder created when missing) or `postgres://…`.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(10)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect(url)
+                .await
+                .with_context(|| "cannot connect to PostgreSQL")?;
+            return Ok(Db::Postgres(pool));
+        }
+        let options = SqliteConnectOptions::from_str(url)
+            .with_context(|| format!("DATABASE_URL is neither postgres:// nor a valid sqlite:// URL: {url}"))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        if let Some(folder) = options.get_filename().parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+        }
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await
+            .with_context(|| format!("cannot open SQLite database {url}"))?;
+        Ok(Db::Sqlite(pool))
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        on_pool!(self, pool => MIGRATOR.run(pool).await).context("database migration failed")
+    }
+
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await)
+    }
+}
+
+/// Milliseconds since the Unix epoch: the one time format stored.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
