@@ -192,12 +192,13 @@ pub struct ProductFilter {
 }
 
 impl ProductFilter {
-    /// Parses the JSON text of `where`; `service` defaults to `default_service`, `meta.tags` to DIET.
+    /// Parses the JSON text of `where`; `service` defaults to `default_service`, `isEnabled` to true,
+    /// `meta.tags` to DIET.
     pub fn parse(where_json: Option<&str>, default_service: &str) -> Result<Self, FilterError> {
         let mut filter = ProductFilter {
             service: default_service.to_owned(),
             product_types: None,
-            is_enabled: None,
+            is_enabled: Some(true),
             ids: None,
             tag: TagFilter::Tag(DEFAULT_TAG.into()),
             meta_type_like: None,

@@ -23,7 +23,7 @@ impl ShopApi {
     /// List catalogue products.
     ///
     /// `where` is a JSON object; every key is optional: `service` (default `{PRODUCT_CODE}_SHOP`,
-    /// case-insensitive), `productType` (`"DIET"` or `{"inq": ["DIET","BUNDLE"]}`), `isEnabled`,
+    /// case-insensitive), `productType` (`"DIET"` or `{"inq": ["DIET","BUNDLE"]}`), `isEnabled` (default true),
     /// `id` (a number or `{"inq": [...]}`), `meta.tags` (default `"DIET"`; `null` for any tag) and
     /// `meta.type` (`{"like": "PARTNER_DISCOUNT"}`, substring match). Products restricted to utm
     /// campaigns show only for a matching `utmCampaign`. The result is sorted ascending by

@@ -1,0 +1,100 @@
+//! `/_sim/*`: what tests and e2e fixtures use to observe and steer the simulators. No real
+//! gateway has these endpoints.
+
+use std::sync::Arc;
+
+use poem::http::StatusCode;
+use poem::web::{Data, Json, Query};
+use poem::{Response, Route, get, handler, post};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::kavenegar::SentSms;
+use crate::scenario::Gateway;
+use crate::state::SimState;
+
+pub(crate) fn routes() -> Route {
+    Route::new()
+        .at("/health", get(health))
+        .at("/events", get(events))
+        .at("/sms", get(last_sms))
+        .at("/sms/outbox", get(outbox))
+        .at("/force", post(force))
+}
+
+#[handler]
+fn health() -> Json<serde_json::Value> {
+    Json(json!({"status": "ok"}))
+}
+
+#[derive(Deserialize)]
+struct EventsQuery {
+    gateway: Option<String>,
+}
+
+#[handler]
+fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let gateway = match q.gateway.as_deref().map(str::parse::<Gateway>).transpose() {
+        Ok(gateway) => gateway,
+        Err(e) => return problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    };
+    json_response(StatusCode::OK, &state.journal(gateway))
+}
+
+#[derive(Deserialize)]
+struct ReceptorQuery {
+    receptor: Option<String>,
+}
+
+#[handler]
+fn last_sms(Query(q): Query<ReceptorQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let Some(receptor) = q.receptor else {
+        return problem(StatusCode::BAD_REQUEST, "receptor is required");
+    };
+    match state.outbox(Some(&receptor)).pop() {
+        Some(sms) => json_response(StatusCode::OK, &sms),
+        None => problem(StatusCode::NOT_FOUND, &format!("no SMS sent to {receptor}")),
+    }
+}
+
+/// Without `receptor`, every message sent so far.
+#[handler]
+fn outbox(Query(q): Query<ReceptorQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let sent: Vec<SentSms> = state.outbox(q.receptor.as_deref());
+    json_response(StatusCode::OK, &sent)
+}
+
+#[derive(Deserialize)]
+struct ForceRequest {
+    gateway: String,
+    scenario: String,
+}
+
+#[handler]
+fn force(Json(req): Json<ForceRequest>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let forced = req
+        .gateway
+        .parse()
+        .and_then(|gateway| Ok((gateway, req.scenario.parse()?)))
+        .and_then(|(gateway, scenario)| state.force(gateway, scenario));
+    match forced {
+        Ok(()) => json_response(
+            StatusCode::OK,
+            &json!({"gateway": req.gateway, "scenario": req.scenario}),
+        ),
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+fn problem(status: StatusCode, error: &str) -> Response {
+    json_response(status, &json!({"error": error}))
+}
+
+fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
+    // These plain structs and maps with string keys always serialise.
+    let text = serde_json::to_string(body).unwrap_or_default();
+    Response::builder()
+        .status(status)
+        .content_type("application/json; charset=utf-8")
+        .body(text)
+}

@@ -1,0 +1,16 @@
+//! The simulator's one error type: control input it cannot act on.
+
+use crate::scenario::{Gateway, Scenario};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("unknown gateway '{0}'")]
+    UnknownGateway(String),
+    #[error("unknown scenario '{0}'")]
+    UnknownScenario(String),
+    #[error("scenario '{scenario}' does not apply to {gateway}")]
+    ScenarioNotForGateway {
+        gateway: Gateway,
+        scenario: Scenario,
+    },
+}

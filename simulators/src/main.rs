@@ -1,0 +1,48 @@
+//! Standalone simulators for development and e2e runs.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use clap::Parser;
+use limoo_simulators::{SimConfig, spawn};
+
+/// Local simulators of Limoo's external gateways (Kavenegar SMS).
+#[derive(Parser)]
+#[command(name = "simulators", version)]
+struct Args {
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, env = "SIM_PORT", default_value_t = 8090)]
+    port: u16,
+    /// Address to listen on.
+    #[arg(long, env = "SIM_HOST", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    host: IpAddr,
+    /// Multiplier for long simulated waits (0.01 makes a 60 s silence last 0.6 s).
+    #[arg(long, env = "SIM_TIME_SCALE", default_value_t = 1.0)]
+    time_scale: f64,
+    /// Accepted Kavenegar API keys, comma-separated.
+    #[arg(
+        long,
+        env = "SIM_API_KEYS",
+        value_delimiter = ',',
+        default_value = "sim-key"
+    )]
+    api_keys: Vec<String>,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let sim = spawn(SimConfig {
+        bind: SocketAddr::new(args.host, args.port),
+        time_scale: args.time_scale,
+        api_keys: args.api_keys,
+    })
+    .await?;
+    println!(
+        "simulators listening on {} (kavenegar: {})",
+        sim.base_url(),
+        sim.kavenegar_base_url()
+    );
+    tokio::signal::ctrl_c().await?;
+    sim.shutdown();
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! The `/_sim` control endpoints, as e2e fixtures use them.
+
+use std::time::Duration;
+
+use limoo_simulators::{SimConfig, SimHandle, spawn};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+async fn simulator() -> SimHandle {
+    spawn(SimConfig::default()).await.expect("simulator starts")
+}
+
+async fn send_otp(sim: &SimHandle, receptor: &str, token: &str) {
+    let response = Client::new()
+        .post(format!(
+            "{}/v1/sim-key/verify/lookup.json",
+            sim.kavenegar_base_url()
+        ))
+        .form(&[
+            ("receptor", receptor),
+            ("template", "limoo-otp"),
+            ("token", token),
+        ])
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+async fn get_json(url: String) -> (StatusCode, Value) {
+    let response = reqwest::get(url).await.expect("answered");
+    let status = response.status();
+    (status, response.json().await.expect("JSON body"))
+}
+
+#[tokio::test]
+async fn health_answers_ok() {
+    let sim = simulator().await;
+    let (status, body) = get_json(format!("{}/_sim/health", sim.base_url())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "ok");
+}
+
+#[tokio::test]
+async fn last_sms_endpoint_returns_the_otp_for_any_spelling() {
+    let sim = simulator().await;
+    send_otp(&sim, "09121234567", "1111").await;
+    send_otp(&sim, "09121234567", "2222").await;
+
+    let client = Client::new();
+    let response = client
+        .get(format!("{}/_sim/sms", sim.base_url()))
+        .query(&[("receptor", "+989121234567")])
+        .send()
+        .await
+        .expect("answered");
+
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.expect("JSON body");
+    assert_eq!(body["receptor"], "09121234567");
+    assert_eq!(body["token"], "2222");
+    assert_eq!(body["template"], "limoo-otp");
+    assert_eq!(body["message"], "کد ورود شما به لیمو: 2222");
+    assert!(body["date"].as_i64().is_some());
+
+    let (status, _) = get_json(format!("{}/_sim/sms?receptor=09350000000", sim.base_url())).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn outbox_endpoint_lists_messages_per_receptor_or_all() {
+    let sim = simulator().await;
+    send_otp(&sim, "09121234567", "1111").await;
+    send_otp(&sim, "09351234567", "2222").await;
+
+    let (_, mine) = get_json(format!(
+        "{}/_sim/sms/outbox?receptor=989121234567",
+        sim.base_url()
+    ))
+    .await;
+    let (_, all) = get_json(format!("{}/_sim/sms/outbox", sim.base_url())).await;
+
+    assert_eq!(mine.as_array().map(Vec::len), Some(1));
+    assert_eq!(mine[0]["token"], "1111");
+    assert_eq!(all.as_array().map(Vec::len), Some(2));
+}
+
+#[tokio::test]
+async fn events_endpoint_lists_the_journal_filtered_by_gateway() {
+    let sim = simulator().await;
+    send_otp(&sim, "09121234567", "1111").await;
+
+    let (status, events) =
+        get_json(format!("{}/_sim/events?gateway=kavenegar", sim.base_url())).await;
+
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(events.as_array().map(Vec::len), Some(1));
+    assert_eq!(events[0]["gateway"], "kavenegar");
+    assert_eq!(events[0]["method"], "POST");
+    assert_eq!(events[0]["scenario"], "normal");
+    assert_eq!(events[0]["status"], 200);
+    assert!(
+        events[0]["body"]
+            .as_str()
+            .is_some_and(|b| b.contains("token=1111"))
+    );
+
+    let (status, _) = get_json(format!("{}/_sim/events?gateway=zarinpal", sim.base_url())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn force_endpoint_forces_the_next_call() {
+    let sim = simulator().await;
+    let client = Client::new();
+    let force = |body: Value| {
+        client
+            .post(format!("{}/_sim/force", sim.base_url()))
+            .json(&body)
+            .send()
+    };
+
+    let accepted = force(json!({"gateway": "kavenegar", "scenario": "provider-down"})).await;
+    assert_eq!(accepted.expect("answered").status(), StatusCode::OK);
+    let wrong = force(json!({"gateway": "kavenegar", "scenario": "cancel"})).await;
+    assert_eq!(wrong.expect("answered").status(), StatusCode::BAD_REQUEST);
+    let unknown = force(json!({"gateway": "kavenegar", "scenario": "teapot"})).await;
+    assert_eq!(unknown.expect("answered").status(), StatusCode::BAD_REQUEST);
+
+    let response = client
+        .post(format!(
+            "{}/v1/sim-key/verify/lookup.json",
+            sim.kavenegar_base_url()
+        ))
+        .form(&[
+            ("receptor", "09121234567"),
+            ("template", "limoo-otp"),
+            ("token", "1"),
+        ])
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
+    send_otp(&sim, "09121234567", "2").await;
+}
+
+#[tokio::test]
+async fn shutdown_stops_the_server() {
+    let sim = simulator().await;
+    let health = format!("{}/_sim/health", sim.base_url());
+    assert!(reqwest::get(&health).await.is_ok());
+
+    sim.shutdown();
+
+    // Graceful shutdown completes asynchronously; poll with a generous bound.
+    let mut refused = false;
+    for _ in 0..100 {
+        let client = Client::builder()
+            .pool_max_idle_per_host(0)
+            .build()
+            .expect("client");
+        if client.get(&health).send().await.is_err() {
+            refused = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(refused, "still answering after shutdown");
+}

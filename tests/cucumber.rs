@@ -1,0 +1,29 @@
+//! Runs every `features/**/*.feature` against the real BFF, simulators and (for `@ui`) Chromium.
+//! Set `CUCUMBER_NAME` to run only scenarios whose name contains it.
+#[path = "src/steps/mod.rs"]
+mod steps;
+
+use cucumber::{World, writer::Stats};
+use steps::LimooWorld;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn features() {
+    let only = std::env::var("CUCUMBER_NAME").ok();
+    let writer = LimooWorld::cucumber()
+        // Each scenario owns a BFF, simulators and maybe a Chromium: a few at a time suits 2 cores.
+        .max_concurrent_scenarios(3)
+        .fail_on_skipped()
+        .after(|_, _, _, _, world| Box::pin(async move {
+            if let Some(world) = world {
+                world.tear_down().await;
+            }
+        }))
+        .filter_run(limoo_tests::workspace_root().join("features"), move |_, _, scenario| {
+            only.as_deref().is_none_or(|name| scenario.name.contains(name))
+        })
+        .await;
+    assert!(!writer.execution_has_failed(), "{} scenario step(s) failed", writer.failed_steps());
+    assert_eq!(writer.parsing_errors(), 0, "feature files failed to parse");
+    assert_eq!(writer.skipped_steps(), 0, "steps were skipped (undefined?)");
+    assert!(writer.passed_steps() > 0, "no scenario ran");
+}

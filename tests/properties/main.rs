@@ -1,0 +1,3 @@
+//! Cross-crate properties: money arithmetic and the catalogue sort rule.
+mod catalogue_sort;
+mod money;

@@ -1,0 +1,188 @@
+//! A real headless Chromium driven over WebDriver (Debian's chromium + chromium-driver), sized like a phone.
+use std::{
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, bail};
+use fantoccini::{Client, ClientBuilder, Locator};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// How long a step waits for the page to reach the expected state.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+#[derive(Debug)]
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    profile: std::path::PathBuf,
+}
+
+impl Browser {
+    /// Starts chromedriver on a free port and opens a 390 px wide headless Chromium.
+    pub async fn launch() -> anyhow::Result<Browser> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let driver = Command::new(std::env::var("CHROMEDRIVER").unwrap_or_else(|_| CHROMEDRIVER.into()))
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("cannot start chromedriver (apt-get install chromium-driver)")?;
+        let profile = std::env::temp_dir().join(format!("limoo-chromium-{}", uuid::Uuid::new_v4().simple()));
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=390,844",
+            "--lang=fa",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([format!("--user-data-dir={}", profile.display())])
+        .collect::<Vec<_>>();
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({ "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.into()), "args": args }),
+        );
+        let mut builder = ClientBuilder::rustls()?;
+        builder.capabilities(capabilities);
+        let url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        let mut browser_driver = Some(driver);
+        // chromedriver needs a moment to listen; retry the session rather than sleeping a fixed time.
+        loop {
+            match builder.connect(&url).await {
+                Ok(client) => {
+                    let driver = browser_driver.take().context("driver gone")?;
+                    return Ok(Browser { client, driver, profile });
+                }
+                Err(e) if started.elapsed() < Duration::from_secs(20) => {
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => {
+                    if let Some(mut d) = browser_driver.take() {
+                        let _ = d.kill();
+                    }
+                    bail!("cannot open a Chromium session: {e}");
+                }
+            }
+        }
+    }
+
+    pub async fn open(&self, url: &str) -> anyhow::Result<()> {
+        self.client.goto(url).await.with_context(|| format!("cannot open {url}"))
+    }
+
+    /// The path of the hash route, e.g. `/select-package-f/1`, waiting until it satisfies `accept`.
+    pub async fn wait_for_route(&self, accept: impl Fn(&str) -> bool) -> anyhow::Result<String> {
+        self.poll(|| async {
+            let url = self.client.current_url().await?;
+            let route = url.fragment().unwrap_or("").trim_start_matches('#').to_owned();
+            Ok(accept(&route).then_some(route))
+        })
+        .await
+        .context("the page never reached the expected route")
+    }
+
+    /// Text of every element matching `css`, once at least one matches.
+    pub async fn texts(&self, css: &str) -> anyhow::Result<Vec<String>> {
+        self.poll(|| async {
+            let found = self.client.find_all(Locator::Css(css)).await?;
+            let mut texts = Vec::with_capacity(found.len());
+            for element in &found {
+                texts.push(element.text().await?);
+            }
+            Ok((!texts.is_empty()).then_some(texts))
+        })
+        .await
+        .with_context(|| format!("nothing matches `{css}`"))
+    }
+
+    /// Waits until the page's visible text contains `text`.
+    pub async fn wait_for_text(&self, text: &str) -> anyhow::Result<()> {
+        self.poll(|| async {
+            let body = self.client.find(Locator::Css("body")).await?.text().await?;
+            Ok(body.contains(text).then_some(()))
+        })
+        .await
+        .with_context(|| format!("the page never showed {text:?}"))
+    }
+
+    /// Waits until some element matching `css` has text containing `needle`.
+    pub async fn wait_for_text_in(&self, css: &str, needle: &str) -> anyhow::Result<()> {
+        self.poll(|| async {
+            for element in self.client.find_all(Locator::Css(css)).await? {
+                if element.text().await?.contains(needle) {
+                    return Ok(Some(()));
+                }
+            }
+            Ok(None)
+        })
+        .await
+        .with_context(|| format!("no `{css}` ever read {needle:?}"))
+    }
+
+    /// Waits until no element matches `css`.
+    pub async fn wait_for_absence(&self, css: &str) -> anyhow::Result<()> {
+        self.poll(|| async { Ok(self.client.find_all(Locator::Css(css)).await?.is_empty().then_some(())) })
+            .await
+            .with_context(|| format!("`{css}` is still on the page"))
+    }
+
+    pub async fn click(&self, css: &str) -> anyhow::Result<()> {
+        let element = self.poll(|| async { Ok(self.client.find(Locator::Css(css)).await.ok()) }).await?;
+        element.click().await.with_context(|| format!("cannot click `{css}`"))
+    }
+
+    pub async fn attribute(&self, css: &str, name: &str) -> anyhow::Result<Option<String>> {
+        let element = self.poll(|| async { Ok(self.client.find(Locator::Css(css)).await.ok()) }).await?;
+        Ok(element.attr(name).await?)
+    }
+
+    pub async fn execute(&self, script: &str) -> anyhow::Result<serde_json::Value> {
+        Ok(self.client.execute(script, Vec::new()).await?)
+    }
+
+    async fn poll<T, F, Fut>(&self, mut probe: F) -> anyhow::Result<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = anyhow::Result<Option<T>>>,
+    {
+        let started = Instant::now();
+        let mut last_error = None;
+        while started.elapsed() < PATIENCE {
+            match probe().await {
+                Ok(Some(value)) => return Ok(value),
+                Ok(None) => {}
+                Err(e) => last_error = Some(e),
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        match last_error {
+            Some(e) => Err(e.context("timed out")),
+            None => bail!("timed out after {PATIENCE:?}"),
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+    }
+}

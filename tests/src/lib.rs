@@ -1,0 +1,13 @@
+//! The acceptance harness: boots the real BFF and the gateway simulators on random ports with a
+//! fresh database per test, plus a real Chromium for `@ui` scenarios.
+pub mod app;
+pub mod browser;
+pub mod db;
+
+pub use app::{AppOptions, TestApp, spawn_app};
+pub use db::TestDb;
+
+/// The workspace root, found from this crate's manifest (never from the current directory).
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default()
+}

@@ -1,0 +1,59 @@
+//! Cucumber World and steps, one module per domain concept.
+mod catalogue;
+mod routing;
+mod select_package;
+
+use limoo_tests::{AppOptions, TestApp, browser::Browser};
+
+/// The HTTP answer of the last API step.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: serde_json::Value,
+}
+
+#[derive(Debug, Default, cucumber::World)]
+pub struct LimooWorld {
+    app: Option<TestApp>,
+    reply: Option<Reply>,
+    browser: Option<Browser>,
+}
+
+impl LimooWorld {
+    /// Starts the BFF and simulators once per scenario.
+    pub async fn start_app(&mut self, demo_catalogue: bool) -> &TestApp {
+        if self.app.is_none() {
+            let app = TestApp::spawn(AppOptions { demo_catalogue }).await.expect("test app failed to start");
+            self.app = Some(app);
+        }
+        self.app()
+    }
+
+    pub fn app(&self) -> &TestApp {
+        self.app.as_ref().expect("no running shop: start one with a Given step")
+    }
+
+    pub fn reply(&self) -> &Reply {
+        self.reply.as_ref().expect("no API call made yet")
+    }
+
+    pub async fn browser(&mut self) -> &Browser {
+        if self.browser.is_none() {
+            self.browser = Some(Browser::launch().await.expect("Chromium failed to start"));
+        }
+        self.browser.as_ref().expect("browser just launched")
+    }
+
+    /// Opens a hash route of the web app served by the BFF, e.g. `/select-package-c`.
+    pub async fn open_route(&mut self, route: &str) {
+        let url = format!("{}/#{route}", self.app().address);
+        self.browser().await.open(&url).await.expect("page failed to open");
+    }
+
+    pub async fn tear_down(&mut self) {
+        if let Some(browser) = self.browser.take() {
+            browser.close().await;
+        }
+        self.app = None;
+    }
+}
