@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { currentLocation, renderApp } from '@/testing/render-app'
+
+async function expectLanding(path: string, expected: string, session: Record<string, string> = {}) {
+  const { router } = renderApp(path, { session })
+  await waitFor(() => expect(currentLocation(router)).toBe(expected))
+  return router
+}
+
+describe('route table redirects', () => {
+  it('sends an unknown path to the wizard [RG-01]', async () => {
+    await expectLanding('/no-such-page', '/select-package-f/1')
+    expect(await screen.findByRole('heading', { name: 'انتخاب دوره' })).toBeInTheDocument()
+  })
+
+  it('sends an unknown nested path to the wizard [RG-01]', async () => {
+    await expectLanding('/no/such/page', '/select-package-f/1')
+  })
+
+  it.each([
+    '/select-package-a',
+    '/select-package-b',
+    '/select-package-d?showIntro=false',
+    '/select-package-e',
+    '/install-tara',
+    '/select-package-f',
+  ])('sends %s to the wizard page 1 [RG-13]', async (path) => {
+    await expectLanding(path, '/select-package-f/1')
+  })
+
+  it('sends a category page to the wizard [RG-14]', async () => {
+    await expectLanding('/select-category-packages/sport', '/select-package-f/1')
+  })
+
+  it('sends /checkout to /checkout-new keeping its query', async () => {
+    await expectLanding('/checkout?showPromotionField=false', '/checkout-new?showPromotionField=false')
+  })
+
+  it('dispatches a successful payment result to the success page without status', async () => {
+    await expectLanding('/payment-result?status=OK&orderId=5', '/payment-success?orderId=5')
+    expect(await screen.findByRole('heading', { name: 'پرداخت موفق' })).toBeInTheDocument()
+  })
+
+  it('dispatches a failed payment result to the failure page without status, code and paymentId', async () => {
+    await expectLanding(
+      '/payment-result?status=NOK&code=51&paymentId=9&orderId=5&isPartnerDiscount=true',
+      '/payment-fail?orderId=5&isPartnerDiscount=true',
+    )
+  })
+
+  it('sends / to the wizard when no package flag is set', async () => {
+    await expectLanding('/', '/select-package-f/1')
+  })
+
+  it('sends / to /select-package keeping the query when a gln package flag is set', async () => {
+    await expectLanding('/?productsTag=MIND', '/select-package-c?productsTag=MIND', { isGlnPackage: 'true' })
+  })
+
+  it('keeps an old diet landing /bm_{id}', async () => {
+    await expectLanding('/bm_12', '/bm_12')
+    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'bmLanding')
+  })
+
+  it('serves the screens of later slices as placeholders', async () => {
+    await expectLanding('/select-package-f/2', '/select-package-f/2')
+    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'selectPackageF')
+  })
+})
+
+describe('/select-package dispatch [RG-11]', () => {
+  it('goes to the wizard by default and sets the gln flag', async () => {
+    await expectLanding('/select-package', '/select-package-f/1')
+    expect(window.sessionStorage.getItem('isGlnPackage')).toBe('true')
+    expect(window.sessionStorage.getItem('isUserPanelPackage')).toBeNull()
+  })
+
+  it('sets the user-panel flag for source=panel', async () => {
+    await expectLanding('/select-package?source=panel', '/select-package-f/1?source=panel')
+    expect(window.sessionStorage.getItem('isUserPanelPackage')).toBe('true')
+  })
+
+  it('goes to select-package-c when the default select page is C', async () => {
+    await expectLanding('/select-package', '/select-package-c', { selectCOrF: 'C' })
+  })
+
+  it('goes to select-package-c when the products tag is not DIET', async () => {
+    await expectLanding('/select-package?productsTag=KONKUR', '/select-package-c?productsTag=KONKUR')
+  })
+
+  it.each(['A', 'B', 'D'])('goes through page %s to the wizard', async (type) => {
+    await expectLanding(`/select-package?selectPackageType=${type}`, `/select-package-f/1`)
+  })
+})

@@ -1,0 +1,44 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import './ui.css'
+
+interface BottomSheetProps {
+  open: boolean
+  title: string
+  closeLabel: string
+  onClose: () => void
+  children: ReactNode
+}
+
+/** A modal sheet rising from the bottom of the screen; Escape and the backdrop close it. */
+export function BottomSheet({ open, title, closeLabel, onClose, children }: BottomSheetProps) {
+  const titleId = useId()
+  const closeRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    closeRef.current?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, onClose])
+
+  if (!open) return null
+  return (
+    <div className="bottom-sheet">
+      <div className="bottom-sheet__backdrop" aria-hidden="true" onClick={onClose} />
+      <div className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="bottom-sheet__header">
+          <h2 id={titleId} className="bottom-sheet__title">
+            {title}
+          </h2>
+          <button ref={closeRef} type="button" className="bottom-sheet__close" onClick={onClose}>
+            {closeLabel}
+          </button>
+        </div>
+        <div className="bottom-sheet__body">{children}</div>
+      </div>
+    </div>
+  )
+}

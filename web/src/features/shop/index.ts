@@ -1,0 +1,1 @@
+export { SelectPackageCPage } from './components/select-package-c'

@@ -1,0 +1,20 @@
+import createClient from 'openapi-fetch'
+import type { paths } from './schema'
+
+/**
+ * The typed BFF client. Types come only from `schema.d.ts`, generated from openapi/openapi.json by
+ * `npm run gen:api`.
+ *
+ * The base URL is absolute (openapi-fetch cannot parse a relative one under jsdom) and `fetch` is looked up on
+ * every call, so test doubles that patch `globalThis.fetch` after import are honoured.
+ */
+export function createApiClient(baseUrl: string = window.location.origin) {
+  return createClient<paths>({
+    baseUrl,
+    fetch: (request: Request) => globalThis.fetch(request),
+  })
+}
+
+export const api = createApiClient()
+
+export type ApiClient = ReturnType<typeof createApiClient>

@@ -1,0 +1,3 @@
+export { api, createApiClient, type ApiClient } from './client'
+export { ApiError, toApiError } from './errors'
+export type { components, paths } from './schema'

@@ -1,0 +1,5 @@
+import { setupServer } from 'msw/node'
+import { handlers } from './handlers'
+
+/** The msw server of unit tests; handlers reset after each test. */
+export const server = setupServer(...handlers)

@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { server } from './server'
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+
+let consoleErrors: string[] = []
+
+beforeEach(() => {
+  consoleErrors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '))
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  window.sessionStorage.clear()
+  window.localStorage.clear()
+  window.location.hash = ''
+  const errors = consoleErrors
+  consoleErrors = []
+  if (errors.length > 0) throw new Error(`console.error was called:\n${errors.join('\n')}`)
+})
+
+afterAll(() => server.close())

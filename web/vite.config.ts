@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+/** The BFF serves the API and, in production, web/dist itself. LIMOO_BFF_URL points the dev proxy elsewhere. */
+const bff = process.env.LIMOO_BFF_URL ?? 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/lemonade': bff,
+      '/healthz': bff,
+      '/openapi.json': bff,
+    },
+  },
+  preview: {
+    proxy: {
+      '/lemonade': bff,
+      '/healthz': bff,
+      '/openapi.json': bff,
+    },
+  },
+  build: {
+    outDir: 'dist',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+})
