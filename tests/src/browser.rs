@@ -138,8 +138,12 @@ impl Browser {
             .with_context(|| format!("`{css}` is still on the page"))
     }
 
+    /// Scrolls the element to the middle of the screen first: on a phone the fixed footer covers
+    /// the lower cards, as it would for a person who scrolls before tapping.
     pub async fn click(&self, css: &str) -> anyhow::Result<()> {
         let element = self.poll(|| async { Ok(self.client.find(Locator::Css(css)).await.ok()) }).await?;
+        let script = "arguments[0].scrollIntoView({block: 'center', inline: 'center'});";
+        self.client.execute(script, vec![serde_json::to_value(&element)?]).await?;
         element.click().await.with_context(|| format!("cannot click `{css}`"))
     }
 

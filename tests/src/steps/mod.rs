@@ -5,6 +5,17 @@ mod select_package;
 
 use limoo_tests::{AppOptions, TestApp, browser::Browser};
 
+/// Fails the step with the error's whole cause chain but without a backtrace dump.
+pub trait OrFail<T> {
+    fn or_fail(self, what: &str) -> T;
+}
+
+impl<T> OrFail<T> for anyhow::Result<T> {
+    fn or_fail(self, what: &str) -> T {
+        self.unwrap_or_else(|e| panic!("{what}: {e:#}"))
+    }
+}
+
 /// The HTTP answer of the last API step.
 #[derive(Debug)]
 pub struct Reply {
@@ -39,7 +50,7 @@ impl LimooWorld {
 
     pub async fn browser(&mut self) -> &Browser {
         if self.browser.is_none() {
-            self.browser = Some(Browser::launch().await.expect("Chromium failed to start"));
+            self.browser = Some(Browser::launch().await.or_fail("Chromium failed to start"));
         }
         self.browser.as_ref().expect("browser just launched")
     }
@@ -47,7 +58,7 @@ impl LimooWorld {
     /// Opens a hash route of the web app served by the BFF, e.g. `/select-package-c`.
     pub async fn open_route(&mut self, route: &str) {
         let url = format!("{}/#{route}", self.app().address);
-        self.browser().await.open(&url).await.expect("page failed to open");
+        self.browser().await.open(&url).await.or_fail("page failed to open");
     }
 
     pub async fn tear_down(&mut self) {

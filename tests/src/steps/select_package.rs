@@ -1,7 +1,7 @@
 //! `@ui` steps for the package pages, driving the real web app in Chromium.
 use cucumber::{then, when};
 
-use super::LimooWorld;
+use super::{LimooWorld, OrFail};
 
 const CARD: &str = "[data-testid=product-card]";
 
@@ -19,24 +19,24 @@ async fn open_page_with_pending_server(world: &mut LimooWorld, route: String) {
     // Load the app on another route first, then hold every fetch forever and navigate in-app.
     world.open_route("/diets").await;
     let browser = world.browser().await;
-    browser.execute("window.fetch = () => new Promise(() => {});").await.expect("fetch stubbed");
-    browser.execute(&format!("window.location.hash = '#{route}';")).await.expect("navigated");
+    browser.execute("window.fetch = () => new Promise(() => {});").await.or_fail("fetch stubbed");
+    browser.execute(&format!("window.location.hash = '#{route}';")).await.or_fail("navigated");
 }
 
 #[when(expr = "مشتری محصول {int} را انتخاب می‌کند")]
 async fn choose(world: &mut LimooWorld, id: i64) {
-    world.browser().await.click(&card(id)).await.expect("card clickable");
+    world.browser().await.click(&card(id)).await.or_fail("card clickable");
 }
 
 #[then(expr = "متن {string} دیده می‌شود")]
 async fn text_visible(world: &mut LimooWorld, text: String) {
-    world.browser().await.wait_for_text(&text).await.expect("text shown");
+    world.browser().await.wait_for_text(&text).await.or_fail("text shown");
 }
 
 #[then(expr = "کارت‌های محصول به این ترتیب‌اند: {string}")]
 async fn cards_in_order(world: &mut LimooWorld, expected: String) {
     let browser = world.browser().await;
-    browser.texts(CARD).await.expect("cards shown");
+    browser.texts(CARD).await.or_fail("cards shown");
     let ids = browser
         .execute(&format!(
             "return [...document.querySelectorAll('{CARD}')].map(e => e.getAttribute('data-product-id')).join(',');"
@@ -49,46 +49,58 @@ async fn cards_in_order(world: &mut LimooWorld, expected: String) {
 
 #[then(expr = "کارت محصول {int} از نوع {word} است")]
 async fn card_kind(world: &mut LimooWorld, id: i64, kind: String) {
-    let found = world.browser().await.attribute(&card(id), "data-card-kind").await.expect("card shown");
+    let found = world.browser().await.attribute(&card(id), "data-card-kind").await.or_fail("card shown");
     assert_eq!(found.as_deref(), Some(kind.as_str()), "card {id}");
 }
 
 #[then(expr = "کارت محصول {int} نشان {string} دارد")]
 async fn card_has_badge(world: &mut LimooWorld, id: i64, badge: String) {
-    let texts = world.browser().await.texts(&card(id)).await.expect("card shown");
+    let texts = world.browser().await.texts(&card(id)).await.or_fail("card shown");
     assert!(texts.iter().any(|t| t.contains(&badge)), "card {id} lacks {badge:?}: {texts:?}");
 }
 
 #[then(expr = "کارت محصول {int} نشان {string} ندارد")]
 async fn card_lacks_badge(world: &mut LimooWorld, id: i64, badge: String) {
-    let texts = world.browser().await.texts(&card(id)).await.expect("card shown");
+    let texts = world.browser().await.texts(&card(id)).await.or_fail("card shown");
     assert!(texts.iter().all(|t| !t.contains(&badge)), "card {id} shows {badge:?}");
 }
 
 #[then(expr = "کارت محصول {int} انتخاب شده است")]
 async fn card_selected(world: &mut LimooWorld, id: i64) {
     let browser = world.browser().await;
-    let pressed = browser.attribute(&card(id), "aria-pressed").await.expect("card shown");
-    let checked = browser.attribute(&card(id), "aria-checked").await.expect("card shown");
+    let pressed = browser.attribute(&card(id), "aria-pressed").await.or_fail("card shown");
+    let checked = browser.attribute(&card(id), "aria-checked").await.or_fail("card shown");
     assert!(pressed.as_deref() == Some("true") || checked.as_deref() == Some("true"), "card {id} is not selected");
 }
 
 #[then(expr = "جمع پایین صفحه {string} است")]
 async fn footer_total(world: &mut LimooWorld, expected: String) {
-    world.browser().await.wait_for_text_in("[data-testid=footer-total]", &expected).await.expect("footer total");
+    world.browser().await.wait_for_text_in("[data-testid=footer-total]", &expected).await.or_fail("footer total");
 }
 
 #[then(expr = "دکمه پایین صفحه {string} است")]
 async fn footer_button(world: &mut LimooWorld, label: String) {
-    world.browser().await.wait_for_text_in("[data-testid=footer-button]", &label).await.expect("footer button");
+    world.browser().await.wait_for_text_in("[data-testid=footer-button]", &label).await.or_fail("footer button");
 }
 
 #[then("پایین صفحه دکمه‌ای ندارد")]
 async fn no_footer_button(world: &mut LimooWorld) {
-    world.browser().await.wait_for_absence("[data-testid=footer-button]").await.expect("no footer button");
+    world.browser().await.wait_for_absence("[data-testid=footer-button]").await.or_fail("no footer button");
 }
 
 #[when("مشتری دکمه پایین صفحه را می‌زند")]
 async fn press_footer_button(world: &mut LimooWorld) {
-    world.browser().await.click("[data-testid=footer-button]").await.expect("footer button clickable");
+    world.browser().await.click("[data-testid=footer-button]").await.or_fail("footer button clickable");
+}
+
+#[then("بنر بالای صفحه دیده می‌شود")]
+async fn top_banner_shown(world: &mut LimooWorld) {
+    world.browser().await.texts("[data-testid=top-banner]").await.or_fail("top banner shown");
+}
+
+#[then("بنر بالای صفحه دیده نمی‌شود")]
+async fn top_banner_hidden(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.texts(CARD).await.or_fail("page loaded");
+    browser.wait_for_absence("[data-testid=top-banner]").await.or_fail("no top banner");
 }
