@@ -5,9 +5,12 @@ use anyhow::Context;
 use poem::{
     Endpoint, EndpointExt, IntoEndpoint, Route, Server,
     endpoint::StaticFilesEndpoint,
-    listener::{Acceptor, Listener, TcpAcceptor, TcpListener},
+    http::uri::Scheme,
+    listener::Acceptor,
     middleware::Tracing,
+    web::{LocalAddr, RemoteAddr},
 };
+use tokio::net::{TcpListener, TcpStream};
 
 use crate::{
     api::{self, error::framework_error},
@@ -27,7 +30,7 @@ pub struct AppState {
 
 pub struct Application {
     address: SocketAddr,
-    acceptor: TcpAcceptor,
+    acceptor: NoDelayAcceptor,
     state: AppState,
     settings: Settings,
 }
@@ -47,12 +50,9 @@ impl Application {
     /// Binds the listener for an already-migrated database; the port is known before `run`.
     pub async fn with_db(settings: Settings, db: Db) -> anyhow::Result<Self> {
         let bind = format!("{}:{}", settings.host, settings.port);
-        let acceptor = TcpListener::bind(bind.clone()).into_acceptor().await.with_context(|| format!("cannot listen on {bind}"))?;
-        let address = acceptor
-            .local_addr()
-            .first()
-            .and_then(|a| a.as_socket_addr().copied())
-            .context("listener has no socket address")?;
+        let listener = TcpListener::bind(&bind).await.with_context(|| format!("cannot listen on {bind}"))?;
+        let address = listener.local_addr()?;
+        let acceptor = NoDelayAcceptor { listener, local: LocalAddr(address.into()) };
         let state = AppState { db, service_name: settings.service_name() };
         Ok(Application { address, acceptor, state, settings })
     }
@@ -77,6 +77,27 @@ impl Application {
         Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(endpoint, stop, Some(Duration::from_secs(5)))
             .await
+    }
+}
+
+/// A TCP acceptor that disables Nagle's algorithm on every connection: poem writes headers and
+/// body separately, and without `TCP_NODELAY` the second write waits for a delayed ACK (~40 ms).
+struct NoDelayAcceptor {
+    listener: TcpListener,
+    local: LocalAddr,
+}
+
+impl Acceptor for NoDelayAcceptor {
+    type Io = TcpStream;
+
+    fn local_addr(&self) -> Vec<LocalAddr> {
+        vec![self.local.clone()]
+    }
+
+    async fn accept(&mut self) -> std::io::Result<(TcpStream, LocalAddr, RemoteAddr, Scheme)> {
+        let (stream, peer) = self.listener.accept().await?;
+        stream.set_nodelay(true)?;
+        Ok((stream, self.local.clone(), RemoteAddr(peer.into()), Scheme::HTTP))
     }
 }
 

@@ -8,14 +8,16 @@ use tokio::task::JoinHandle;
 
 use crate::{db::TestDb, workspace_root};
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct AppOptions {
     pub demo_catalogue: bool,
+    /// Folder served as the web app; the built `web/dist` by default.
+    pub web_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { demo_catalogue: true }
+        AppOptions { demo_catalogue: true, web_dir: None }
     }
 }
 
@@ -45,7 +47,7 @@ impl TestApp {
         let sims = limoo_simulators::spawn(SimConfig::default()).await?;
         let database = TestDb::for_app().await?;
         let mut settings = Settings::for_database(&database.url);
-        settings.web_dir = workspace_root().join("web/dist");
+        settings.web_dir = options.web_dir.clone().unwrap_or_else(|| workspace_root().join("web/dist"));
         let db = Db::connect(&database.url).await?;
         db.migrate().await?;
         if options.demo_catalogue {
