@@ -13,11 +13,13 @@ async fn features() {
         // Each scenario owns a BFF, simulators and maybe a Chromium: a few at a time suits 2 cores.
         .max_concurrent_scenarios(3)
         .fail_on_skipped()
-        .after(|_, _, _, _, world| Box::pin(async move {
-            if let Some(world) = world {
-                world.tear_down().await;
-            }
-        }))
+        .after(|_, _, _, _, world| {
+            Box::pin(async move {
+                if let Some(world) = world {
+                    world.tear_down().await;
+                }
+            })
+        })
         .filter_run(limoo_tests::workspace_root().join("features"), move |_, _, scenario| {
             only.as_deref().is_none_or(|name| scenario.name.contains(name))
         })

@@ -78,10 +78,7 @@ fn force(Json(req): Json<ForceRequest>, Data(state): Data<&Arc<SimState>>) -> Re
         .and_then(|gateway| Ok((gateway, req.scenario.parse()?)))
         .and_then(|(gateway, scenario)| state.force(gateway, scenario));
     match forced {
-        Ok(()) => json_response(
-            StatusCode::OK,
-            &json!({"gateway": req.gateway, "scenario": req.scenario}),
-        ),
+        Ok(()) => json_response(StatusCode::OK, &json!({"gateway": req.gateway, "scenario": req.scenario})),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
 }
@@ -93,8 +90,5 @@ fn problem(status: StatusCode, error: &str) -> Response {
 fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
     // These plain structs and maps with string keys always serialise.
     let text = serde_json::to_string(body).unwrap_or_default();
-    Response::builder()
-        .status(status)
-        .content_type("application/json; charset=utf-8")
-        .body(text)
+    Response::builder().status(status).content_type("application/json; charset=utf-8").body(text)
 }

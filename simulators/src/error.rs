@@ -9,8 +9,5 @@ pub enum SimError {
     #[error("unknown scenario '{0}'")]
     UnknownScenario(String),
     #[error("scenario '{scenario}' does not apply to {gateway}")]
-    ScenarioNotForGateway {
-        gateway: Gateway,
-        scenario: Scenario,
-    },
+    ScenarioNotForGateway { gateway: Gateway, scenario: Scenario },
 }

@@ -46,10 +46,8 @@ impl Received {
     pub async fn read(req: &Request, body: Body) -> Self {
         // A body that cannot be read was abandoned by the client; it is journaled as empty.
         let bytes = body.into_bytes().await.unwrap_or_default();
-        let scenario_header = req
-            .headers()
-            .get(SCENARIO_HEADER)
-            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let scenario_header =
+            req.headers().get(SCENARIO_HEADER).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
         // `nest` strips the gateway prefix from uri(); the journal shows the full path.
         let uri = req.original_uri();
         Received {
@@ -84,40 +82,21 @@ impl Reply {
     }
 
     pub fn text(status: StatusCode, applied: &'static str, body: impl Into<String>) -> Self {
-        Reply {
-            status,
-            content_type: "text/plain; charset=utf-8",
-            body: body.into(),
-            applied,
-            delay: Duration::ZERO,
-        }
+        Reply { status, content_type: "text/plain; charset=utf-8", body: body.into(), applied, delay: Duration::ZERO }
     }
 
     /// What a reverse proxy in front of a failing provider sends instead of the gateway's JSON.
     pub fn proxy_error(status: StatusCode, applied: &'static str) -> Self {
-        let title = format!(
-            "{} {}",
-            status.as_u16(),
-            status.canonical_reason().unwrap_or_default()
-        );
+        let title = format!("{} {}", status.as_u16(), status.canonical_reason().unwrap_or_default());
         Reply {
             content_type: "text/html",
-            ..Reply::text(
-                status,
-                applied,
-                format!("<html><body><h1>{title}</h1></body></html>"),
-            )
+            ..Reply::text(status, applied, format!("<html><body><h1>{title}</h1></body></html>"))
         }
     }
 }
 
 /// Journals the exchange before any delay, so a client that gives up still leaves a trace.
-pub(crate) async fn respond(
-    state: &SimState,
-    gateway: Gateway,
-    received: Received,
-    reply: Reply,
-) -> Response {
+pub(crate) async fn respond(state: &SimState, gateway: Gateway, received: Received, reply: Reply) -> Response {
     state.record(JournalEntry {
         at_ms: received.at_ms,
         gateway,
@@ -139,8 +118,6 @@ pub(crate) async fn respond(
 }
 
 pub(crate) fn now_ms() -> u64 {
-    let since_epoch = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
+    let since_epoch = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
     u64::try_from(since_epoch.as_millis()).unwrap_or(u64::MAX)
 }

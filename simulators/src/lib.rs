@@ -82,10 +82,7 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
         .context("the simulators' listener has no TCP address")?;
 
     let state = Arc::new(SimState::new(config.time_scale, config.api_keys));
-    let app = Route::new()
-        .nest("/kavenegar", kavenegar::routes())
-        .nest("/_sim", control::routes())
-        .data(state.clone());
+    let app = Route::new().nest("/kavenegar", kavenegar::routes()).nest("/_sim", control::routes()).data(state.clone());
     let stop = Arc::new(Notify::new());
     let stopped = {
         let stop = stop.clone();
@@ -94,18 +91,11 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
     tokio::spawn(async move {
         // Held-back replies (no-answer) must not keep a stopping simulator alive.
         let grace = Some(Duration::from_secs(1));
-        if let Err(e) = Server::new_with_acceptor(acceptor)
-            .run_with_graceful_shutdown(app, stopped, grace)
-            .await
-        {
+        if let Err(e) = Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(app, stopped, grace).await {
             eprintln!("simulators: server failed: {e}");
         }
     });
-    Ok(SimHandle {
-        base_url: format!("http://{addr}"),
-        state,
-        stop,
-    })
+    Ok(SimHandle { base_url: format!("http://{addr}"), state, stop })
 }
 
 impl SimHandle {

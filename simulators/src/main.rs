@@ -19,12 +19,7 @@ struct Args {
     #[arg(long, env = "SIM_TIME_SCALE", default_value_t = 1.0)]
     time_scale: f64,
     /// Accepted Kavenegar API keys, comma-separated.
-    #[arg(
-        long,
-        env = "SIM_API_KEYS",
-        value_delimiter = ',',
-        default_value = "sim-key"
-    )]
+    #[arg(long, env = "SIM_API_KEYS", value_delimiter = ',', default_value = "sim-key")]
     api_keys: Vec<String>,
 }
 
@@ -37,11 +32,7 @@ async fn main() -> anyhow::Result<()> {
         api_keys: args.api_keys,
     })
     .await?;
-    println!(
-        "simulators listening on {} (kavenegar: {})",
-        sim.base_url(),
-        sim.kavenegar_base_url()
-    );
+    println!("simulators listening on {} (kavenegar: {})", sim.base_url(), sim.kavenegar_base_url());
     tokio::signal::ctrl_c().await?;
     sim.shutdown();
     Ok(())

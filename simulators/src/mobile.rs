@@ -4,21 +4,14 @@
 
 /// `09xxxxxxxxx`, or `None` when `raw` is not an Iranian mobile number.
 pub fn normalise(raw: &str) -> Option<String> {
-    let digits: String = raw
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-'))
-        .map(ascii_digit)
-        .collect();
+    let digits: String = raw.trim().chars().filter(|c| !matches!(c, ' ' | '-')).map(ascii_digit).collect();
     let national = digits
         .strip_prefix("+98")
         .or_else(|| digits.strip_prefix("0098"))
         .or_else(|| digits.strip_prefix("98").filter(|rest| rest.len() == 10))
         .or_else(|| digits.strip_prefix('0').filter(|rest| rest.len() == 10))
         .unwrap_or(&digits);
-    let valid = national.len() == 10
-        && national.starts_with('9')
-        && national.bytes().all(|b| b.is_ascii_digit());
+    let valid = national.len() == 10 && national.starts_with('9') && national.bytes().all(|b| b.is_ascii_digit());
     valid.then(|| format!("0{national}"))
 }
 
@@ -53,13 +46,7 @@ mod tests {
 
     #[test]
     fn non_mobile_numbers_are_rejected() {
-        for raw in [
-            "",
-            "0212345678",
-            "+905321234567",
-            "0912123456",
-            "09121234567x",
-        ] {
+        for raw in ["", "0212345678", "+905321234567", "0912123456", "09121234567x"] {
             assert_eq!(normalise(raw), None, "{raw}");
         }
     }

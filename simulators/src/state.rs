@@ -29,12 +29,7 @@ const FIRST_MESSAGE_ID: i64 = 700_000_001;
 
 impl SimState {
     pub fn new(time_scale: f64, api_keys: Vec<String>) -> Self {
-        SimState {
-            time_scale,
-            api_keys,
-            next_message_id: AtomicI64::new(FIRST_MESSAGE_ID),
-            inner: Mutex::default(),
-        }
+        SimState { time_scale, api_keys, next_message_id: AtomicI64::new(FIRST_MESSAGE_ID), inner: Mutex::default() }
     }
 
     /// A panic while holding the lock leaves plain data behind, still fit to read and append to.
@@ -48,10 +43,7 @@ impl SimState {
 
     pub fn journal(&self, gateway: Option<Gateway>) -> Vec<JournalEntry> {
         let inner = self.lock();
-        let matching = inner
-            .journal
-            .iter()
-            .filter(|e| gateway.is_none_or(|g| e.gateway == g));
+        let matching = inner.journal.iter().filter(|e| gateway.is_none_or(|g| e.gateway == g));
         matching.cloned().collect()
     }
 
@@ -78,21 +70,14 @@ impl SimState {
     }
 
     pub fn find_sms(&self, messageid: i64) -> Option<SentSms> {
-        self.lock()
-            .outbox
-            .iter()
-            .find(|s| s.messageid == messageid)
-            .cloned()
+        self.lock().outbox.iter().find(|s| s.messageid == messageid).cloned()
     }
 
     /// Oldest first. `None` lists every receptor's messages.
     pub fn outbox(&self, receptor: Option<&str>) -> Vec<SentSms> {
         let wanted = receptor.map(|r| mobile::normalise(r).unwrap_or_else(|| r.trim().to_owned()));
         let inner = self.lock();
-        let matching = inner
-            .outbox
-            .iter()
-            .filter(|s| wanted.as_ref().is_none_or(|w| &s.receptor == w));
+        let matching = inner.outbox.iter().filter(|s| wanted.as_ref().is_none_or(|w| &s.receptor == w));
         matching.cloned().collect()
     }
 }

@@ -48,10 +48,7 @@ pub const AMOUNT_SUFFIXES: [(u64, AmountScenario); 10] = [
 pub fn scenario_for_amount(amount: i64) -> AmountScenario {
     // A negative amount is a bug elsewhere; its digits still decide, so tests stay predictable.
     let suffix = amount.unsigned_abs() % 1000;
-    AMOUNT_SUFFIXES
-        .into_iter()
-        .find(|(s, _)| *s == suffix)
-        .map_or(AmountScenario::Success, |(_, scenario)| scenario)
+    AMOUNT_SUFFIXES.into_iter().find(|(s, _)| *s == suffix).map_or(AmountScenario::Success, |(_, scenario)| scenario)
 }
 
 // The instalment-eligibility mobile table (SnappPay, Digipay, Tara: endings 0000, 0001, 0005)
@@ -84,11 +81,7 @@ mod tests {
     #[test]
     fn unlisted_and_short_amounts_succeed() {
         for amount in [0, 1, 101_001, 990_199, 100_302, 1_101_100] {
-            assert_eq!(
-                scenario_for_amount(amount),
-                AmountScenario::Success,
-                "{amount}"
-            );
+            assert_eq!(scenario_for_amount(amount), AmountScenario::Success, "{amount}");
         }
         // Fewer than three digits still compare as a suffix: 101 itself is a cancel.
         assert_eq!(scenario_for_amount(101), AmountScenario::Cancel);
@@ -96,26 +89,11 @@ mod tests {
 
     #[test]
     fn receptor_suffixes_match_in_every_spelling() {
-        assert_eq!(
-            scenario_for_receptor("09120000418"),
-            SmsScenario::InsufficientCredit
-        );
-        assert_eq!(
-            scenario_for_receptor("+989120000411"),
-            SmsScenario::InvalidReceptor
-        );
-        assert_eq!(
-            scenario_for_receptor("989120000451"),
-            SmsScenario::RateLimited
-        );
-        assert_eq!(
-            scenario_for_receptor("۰۹۱۲۰۰۰۰۰۱۱"),
-            SmsScenario::Undelivered
-        );
-        assert_eq!(
-            scenario_for_receptor("09120000500"),
-            SmsScenario::ProviderDown
-        );
+        assert_eq!(scenario_for_receptor("09120000418"), SmsScenario::InsufficientCredit);
+        assert_eq!(scenario_for_receptor("+989120000411"), SmsScenario::InvalidReceptor);
+        assert_eq!(scenario_for_receptor("989120000451"), SmsScenario::RateLimited);
+        assert_eq!(scenario_for_receptor("۰۹۱۲۰۰۰۰۰۱۱"), SmsScenario::Undelivered);
+        assert_eq!(scenario_for_receptor("09120000500"), SmsScenario::ProviderDown);
         assert_eq!(scenario_for_receptor("09120000504"), SmsScenario::NoAnswer);
         assert_eq!(scenario_for_receptor("09121234567"), SmsScenario::Normal);
     }

@@ -12,15 +12,8 @@ async fn simulator() -> SimHandle {
 
 async fn send_otp(sim: &SimHandle, receptor: &str, token: &str) {
     let response = Client::new()
-        .post(format!(
-            "{}/v1/sim-key/verify/lookup.json",
-            sim.kavenegar_base_url()
-        ))
-        .form(&[
-            ("receptor", receptor),
-            ("template", "limoo-otp"),
-            ("token", token),
-        ])
+        .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+        .form(&[("receptor", receptor), ("template", "limoo-otp"), ("token", token)])
         .send()
         .await
         .expect("answered");
@@ -73,11 +66,7 @@ async fn outbox_endpoint_lists_messages_per_receptor_or_all() {
     send_otp(&sim, "09121234567", "1111").await;
     send_otp(&sim, "09351234567", "2222").await;
 
-    let (_, mine) = get_json(format!(
-        "{}/_sim/sms/outbox?receptor=989121234567",
-        sim.base_url()
-    ))
-    .await;
+    let (_, mine) = get_json(format!("{}/_sim/sms/outbox?receptor=989121234567", sim.base_url())).await;
     let (_, all) = get_json(format!("{}/_sim/sms/outbox", sim.base_url())).await;
 
     assert_eq!(mine.as_array().map(Vec::len), Some(1));
@@ -90,8 +79,7 @@ async fn events_endpoint_lists_the_journal_filtered_by_gateway() {
     let sim = simulator().await;
     send_otp(&sim, "09121234567", "1111").await;
 
-    let (status, events) =
-        get_json(format!("{}/_sim/events?gateway=kavenegar", sim.base_url())).await;
+    let (status, events) = get_json(format!("{}/_sim/events?gateway=kavenegar", sim.base_url())).await;
 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(events.as_array().map(Vec::len), Some(1));
@@ -99,11 +87,7 @@ async fn events_endpoint_lists_the_journal_filtered_by_gateway() {
     assert_eq!(events[0]["method"], "POST");
     assert_eq!(events[0]["scenario"], "normal");
     assert_eq!(events[0]["status"], 200);
-    assert!(
-        events[0]["body"]
-            .as_str()
-            .is_some_and(|b| b.contains("token=1111"))
-    );
+    assert!(events[0]["body"].as_str().is_some_and(|b| b.contains("token=1111")));
 
     let (status, _) = get_json(format!("{}/_sim/events?gateway=zarinpal", sim.base_url())).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -113,12 +97,7 @@ async fn events_endpoint_lists_the_journal_filtered_by_gateway() {
 async fn force_endpoint_forces_the_next_call() {
     let sim = simulator().await;
     let client = Client::new();
-    let force = |body: Value| {
-        client
-            .post(format!("{}/_sim/force", sim.base_url()))
-            .json(&body)
-            .send()
-    };
+    let force = |body: Value| client.post(format!("{}/_sim/force", sim.base_url())).json(&body).send();
 
     let accepted = force(json!({"gateway": "kavenegar", "scenario": "provider-down"})).await;
     assert_eq!(accepted.expect("answered").status(), StatusCode::OK);
@@ -128,15 +107,8 @@ async fn force_endpoint_forces_the_next_call() {
     assert_eq!(unknown.expect("answered").status(), StatusCode::BAD_REQUEST);
 
     let response = client
-        .post(format!(
-            "{}/v1/sim-key/verify/lookup.json",
-            sim.kavenegar_base_url()
-        ))
-        .form(&[
-            ("receptor", "09121234567"),
-            ("template", "limoo-otp"),
-            ("token", "1"),
-        ])
+        .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+        .form(&[("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "1")])
         .send()
         .await
         .expect("answered");
@@ -155,10 +127,7 @@ async fn shutdown_stops_the_server() {
     // Graceful shutdown completes asynchronously; poll with a generous bound.
     let mut refused = false;
     for _ in 0..100 {
-        let client = Client::builder()
-            .pool_max_idle_per_host(0)
-            .build()
-            .expect("client");
+        let client = Client::builder().pool_max_idle_per_host(0).build().expect("client");
         if client.get(&health).send().await.is_err() {
             refused = true;
             break;

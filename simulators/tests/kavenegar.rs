@@ -9,10 +9,7 @@ use serde_json::Value;
 const KEY: &str = "sim-key";
 
 async fn simulator(time_scale: f64) -> SimHandle {
-    let config = SimConfig {
-        time_scale,
-        ..SimConfig::default()
-    };
+    let config = SimConfig { time_scale, ..SimConfig::default() };
     spawn(config).await.expect("simulator starts")
 }
 
@@ -23,21 +20,14 @@ fn url(sim: &SimHandle, key: &str, call: &str) -> String {
 async fn lookup(sim: &SimHandle, receptor: &str, template: &str, token: &str) -> Response {
     Client::new()
         .post(url(sim, KEY, "verify/lookup"))
-        .form(&[
-            ("receptor", receptor),
-            ("template", template),
-            ("token", token),
-        ])
+        .form(&[("receptor", receptor), ("template", template), ("token", token)])
         .send()
         .await
         .expect("lookup answered")
 }
 
 fn applied(response: &Response) -> &str {
-    let header = response
-        .headers()
-        .get("X-Sim-Applied")
-        .expect("X-Sim-Applied present");
+    let header = response.headers().get("X-Sim-Applied").expect("X-Sim-Applied present");
     header.to_str().expect("ASCII scenario name")
 }
 
@@ -47,11 +37,7 @@ async fn assert_refused(response: Response, code: u16, scenario: &str) {
     assert_eq!(applied(&response), scenario);
     let body: Value = response.json().await.expect("JSON envelope");
     assert_eq!(body["return"]["status"], code);
-    assert!(
-        body["return"]["message"]
-            .as_str()
-            .is_some_and(|m| !m.is_empty())
-    );
+    assert!(body["return"]["message"].as_str().is_some_and(|m| !m.is_empty()));
     assert!(body["entries"].is_null());
 }
 
@@ -138,10 +124,7 @@ async fn receptor_ending_0500_answers_502_without_json() {
     assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
     assert_eq!(applied(&response), "provider-down");
     let text = response.text().await.expect("body");
-    assert!(
-        serde_json::from_str::<Value>(&text).is_err(),
-        "not JSON: {text}"
-    );
+    assert!(serde_json::from_str::<Value>(&text).is_err(), "not JSON: {text}");
     assert!(sim.last_sms("09120000500").is_none());
 }
 
@@ -154,14 +137,8 @@ async fn receptor_ending_0504_answers_only_after_the_scaled_silence() {
     let response = lookup(&sim, "09120000504", "limoo-otp", "1234").await;
 
     let waited = started.elapsed();
-    assert!(
-        waited >= Duration::from_millis(60),
-        "answered after {waited:?}"
-    );
-    assert!(
-        waited < Duration::from_secs(30),
-        "answered after {waited:?}"
-    );
+    assert!(waited >= Duration::from_millis(60), "answered after {waited:?}");
+    assert!(waited < Duration::from_secs(30), "answered after {waited:?}");
     assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
     assert_eq!(applied(&response), "no-answer");
     assert!(sim.last_sms("09120000504").is_none());
@@ -170,28 +147,17 @@ async fn receptor_ending_0504_answers_only_after_the_scaled_silence() {
 #[tokio::test]
 async fn receptor_ending_0504_makes_a_client_time_out() {
     let sim = simulator(1.0).await;
-    let client = Client::builder()
-        .timeout(Duration::from_millis(300))
-        .build()
-        .expect("client");
+    let client = Client::builder().timeout(Duration::from_millis(300)).build().expect("client");
 
     let result = client
         .post(url(&sim, KEY, "verify/lookup"))
-        .form(&[
-            ("receptor", "09120000504"),
-            ("template", "limoo-otp"),
-            ("token", "1234"),
-        ])
+        .form(&[("receptor", "09120000504"), ("template", "limoo-otp"), ("token", "1234")])
         .send()
         .await;
 
     assert!(result.is_err_and(|e| e.is_timeout()));
     let journal = sim.journal();
-    assert_eq!(
-        journal.len(),
-        1,
-        "the call is journaled although unanswered"
-    );
+    assert_eq!(journal.len(), 1, "the call is journaled although unanswered");
     assert_eq!(journal[0].scenario, "no-answer");
 }
 
@@ -227,25 +193,13 @@ async fn token_with_a_space_is_refused() {
 #[tokio::test]
 async fn api_keys_are_checked() {
     let sim = simulator(1.0).await;
-    let form = [
-        ("receptor", "09121234567"),
-        ("template", "limoo-otp"),
-        ("token", "1234"),
-    ];
+    let form = [("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "1234")];
     let client = Client::new();
 
-    let unknown = client
-        .post(url(&sim, "stolen-key", "verify/lookup"))
-        .form(&form)
-        .send()
-        .await;
+    let unknown = client.post(url(&sim, "stolen-key", "verify/lookup")).form(&form).send().await;
     assert_refused(unknown.expect("answered"), 403, "invalid-api-key").await;
 
-    let disabled = client
-        .post(url(&sim, "sim-disabled", "verify/lookup"))
-        .form(&form)
-        .send()
-        .await;
+    let disabled = client.post(url(&sim, "sim-disabled", "verify/lookup")).form(&form).send().await;
     assert_refused(disabled.expect("answered"), 401, "account-disabled").await;
 
     assert!(sim.last_sms("09121234567").is_none());
@@ -253,29 +207,14 @@ async fn api_keys_are_checked() {
 
 #[tokio::test]
 async fn configured_api_keys_replace_the_default() {
-    let config = SimConfig {
-        api_keys: vec!["ci-key".to_owned()],
-        ..SimConfig::default()
-    };
+    let config = SimConfig { api_keys: vec!["ci-key".to_owned()], ..SimConfig::default() };
     let sim = spawn(config).await.expect("simulator starts");
-    let form = [
-        ("receptor", "09121234567"),
-        ("template", "limoo-otp"),
-        ("token", "1234"),
-    ];
+    let form = [("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "1234")];
     let client = Client::new();
 
-    let ours = client
-        .post(url(&sim, "ci-key", "verify/lookup"))
-        .form(&form)
-        .send()
-        .await;
+    let ours = client.post(url(&sim, "ci-key", "verify/lookup")).form(&form).send().await;
     assert_eq!(ours.expect("answered").status(), StatusCode::OK);
-    let default = client
-        .post(url(&sim, KEY, "verify/lookup"))
-        .form(&form)
-        .send()
-        .await;
+    let default = client.post(url(&sim, KEY, "verify/lookup")).form(&form).send().await;
     assert_eq!(default.expect("answered").status().as_u16(), 403);
 }
 
@@ -293,11 +232,7 @@ async fn missing_and_empty_parameters_are_refused() {
 
     let empty = client
         .post(url(&sim, KEY, "verify/lookup"))
-        .form(&[
-            ("receptor", "09121234567"),
-            ("template", "limoo-otp"),
-            ("token", ""),
-        ])
+        .form(&[("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "")])
         .send()
         .await;
     assert_refused(empty.expect("answered"), 406, "invalid-request").await;
@@ -313,11 +248,7 @@ async fn unknown_methods_and_http_verbs_are_refused() {
 
     let put = client
         .put(url(&sim, KEY, "verify/lookup"))
-        .form(&[
-            ("receptor", "09121234567"),
-            ("template", "limoo-otp"),
-            ("token", "1"),
-        ])
+        .form(&[("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "1")])
         .send()
         .await;
     assert_refused(put.expect("answered"), 405, "invalid-request").await;
@@ -329,11 +260,7 @@ async fn get_with_a_query_string_works_like_post() {
 
     let response = Client::new()
         .get(url(&sim, KEY, "verify/lookup"))
-        .query(&[
-            ("receptor", "09351234567"),
-            ("template", "limoo-otp"),
-            ("token", "5555"),
-        ])
+        .query(&[("receptor", "09351234567"), ("template", "limoo-otp"), ("token", "5555")])
         .send()
         .await
         .expect("answered");
@@ -347,13 +274,7 @@ async fn get_with_a_query_string_works_like_post() {
 async fn scenario_header_overrides_the_inputs() {
     let sim = simulator(1.0).await;
     let client = Client::new();
-    let form = |receptor| {
-        [
-            ("receptor", receptor),
-            ("template", "limoo-otp"),
-            ("token", "1234"),
-        ]
-    };
+    let form = |receptor| [("receptor", receptor), ("template", "limoo-otp"), ("token", "1234")];
 
     let failing = client
         .post(url(&sim, KEY, "verify/lookup"))
@@ -387,8 +308,7 @@ async fn scenario_header_overrides_the_inputs() {
 #[tokio::test]
 async fn a_forced_scenario_applies_to_the_next_call_only() {
     let sim = simulator(1.0).await;
-    sim.force(Gateway::Kavenegar, SmsScenario::RateLimited)
-        .expect("kavenegar scenario");
+    sim.force(Gateway::Kavenegar, SmsScenario::RateLimited).expect("kavenegar scenario");
 
     let first = lookup(&sim, "09121234567", "limoo-otp", "1234").await;
     assert_refused(first, 451, "rate-limited").await;
@@ -401,10 +321,7 @@ async fn a_forced_scenario_applies_to_the_next_call_only() {
 #[tokio::test]
 async fn payment_scenarios_cannot_be_forced_on_kavenegar() {
     let sim = simulator(1.0).await;
-    assert!(
-        sim.force(Gateway::Kavenegar, AmountScenario::Cancel)
-            .is_err()
-    );
+    assert!(sim.force(Gateway::Kavenegar, AmountScenario::Cancel).is_err());
 }
 
 #[tokio::test]
@@ -420,11 +337,7 @@ async fn journal_records_each_call() {
     assert_eq!(first.gateway, Gateway::Kavenegar);
     assert_eq!(first.method, "POST");
     assert_eq!(first.path, "/kavenegar/v1/sim-key/verify/lookup.json");
-    assert!(
-        first.body.contains("receptor=09121234567"),
-        "{}",
-        first.body
-    );
+    assert!(first.body.contains("receptor=09121234567"), "{}", first.body);
     assert_eq!(first.scenario, "normal");
     assert_eq!(first.status, 200);
     assert!(first.at_ms > 0);
@@ -433,12 +346,8 @@ async fn journal_records_each_call() {
 }
 
 async fn message_status(sim: &SimHandle, ids: &str) -> Vec<Value> {
-    let response = Client::new()
-        .post(url(sim, KEY, "sms/status"))
-        .form(&[("messageid", ids)])
-        .send()
-        .await
-        .expect("answered");
+    let response =
+        Client::new().post(url(sim, KEY, "sms/status")).form(&[("messageid", ids)]).send().await.expect("answered");
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.expect("JSON envelope");
     body["entries"].as_array().expect("entries").clone()
@@ -450,10 +359,7 @@ async fn send_then_status_reports_delivery_per_message() {
 
     let response = Client::new()
         .post(url(&sim, KEY, "sms/send"))
-        .form(&[
-            ("receptor", "09121234567,09120000011"),
-            ("message", "سلام از لیمو"),
-        ])
+        .form(&[("receptor", "09121234567,09120000011"), ("message", "سلام از لیمو")])
         .send()
         .await
         .expect("answered");
@@ -463,11 +369,7 @@ async fn send_then_status_reports_delivery_per_message() {
     let entries = body["entries"].as_array().expect("entries");
     assert_eq!(entries.len(), 2);
     assert_eq!(entries[1]["receptor"], "09120000011");
-    assert!(
-        entries
-            .iter()
-            .all(|e| e["status"] == 5 && e["message"] == "سلام از لیمو")
-    );
+    assert!(entries.iter().all(|e| e["status"] == 5 && e["message"] == "سلام از لیمو"));
     let ids: Vec<String> = entries.iter().map(|e| e["messageid"].to_string()).collect();
 
     let status = message_status(&sim, &format!("{},{},42", ids[0], ids[1])).await;
@@ -475,10 +377,7 @@ async fn send_then_status_reports_delivery_per_message() {
     let codes: Vec<&Value> = status.iter().map(|e| &e["status"]).collect();
     assert_eq!(codes, [10, 11, 100]);
     assert_eq!(status[0]["messageid"].to_string(), ids[0]);
-    assert_eq!(
-        sim.last_sms("09121234567").map(|s| s.message).as_deref(),
-        Some("سلام از لیمو")
-    );
+    assert_eq!(sim.last_sms("09121234567").map(|s| s.message).as_deref(), Some("سلام از لیمو"));
 }
 
 #[tokio::test]

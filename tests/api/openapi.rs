@@ -14,7 +14,8 @@ fn committed_openapi_matches_the_code() {
 #[tokio::test]
 async fn served_spec_is_the_committed_one() {
     let app = spawn_app().await;
-    let served: serde_json::Value = app.client.get(app.url("/openapi.json")).send().await.unwrap().json().await.unwrap();
+    let served: serde_json::Value =
+        app.client.get(app.url("/openapi.json")).send().await.unwrap().json().await.unwrap();
     let code: serde_json::Value = serde_json::from_str(&limoo_bff::api::spec_json()).unwrap();
     assert_eq!(served, code);
     assert!(served["paths"]["/lemonade/api/products"]["get"].is_object());

@@ -6,7 +6,12 @@ use proptest::prelude::*;
 
 fn product_strategy() -> impl Strategy<Value = Product> {
     (
-        prop_oneof![Just(ProductType::Diet), Just(ProductType::Bundle), Just(ProductType::Tag), Just(ProductType::Mentor)],
+        prop_oneof![
+            Just(ProductType::Diet),
+            Just(ProductType::Bundle),
+            Just(ProductType::Tag),
+            Just(ProductType::Mentor)
+        ],
         proptest::option::of(prop_oneof![Just(1i64), Just(3), Just(6), 0i64..24]),
         any::<bool>(),
         proptest::option::of(prop_oneof![Just(DEFAULT_SHOW_ORDER), 0i64..3_000_000]),

@@ -30,15 +30,21 @@ impl TestDb {
 
     pub async fn postgres(admin_url: &str) -> anyhow::Result<TestDb> {
         let name = format!("limoo_test_{}", uuid::Uuid::new_v4().simple());
-        let mut admin = PgConnection::connect(admin_url).await.with_context(|| format!("cannot reach PostgreSQL at {admin_url}"))?;
+        let mut admin = PgConnection::connect(admin_url)
+            .await
+            .with_context(|| format!("cannot reach PostgreSQL at {admin_url}"))?;
         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\""))).execute(&mut admin).await?;
-        Ok(TestDb { url: with_database(admin_url, &name), cleanup: Cleanup::PostgresDatabase { admin_url: admin_url.into(), name } })
+        Ok(TestDb {
+            url: with_database(admin_url, &name),
+            cleanup: Cleanup::PostgresDatabase { admin_url: admin_url.into(), name },
+        })
     }
 
     /// The backend whole-app tests use: PostgreSQL when `TEST_BACKEND=postgres`, else SQLite.
     pub async fn for_app() -> anyhow::Result<TestDb> {
         if std::env::var(BACKEND_ENV).is_ok_and(|b| b == "postgres") {
-            let admin = std::env::var(POSTGRES_ENV).with_context(|| format!("{BACKEND_ENV}=postgres needs {POSTGRES_ENV}"))?;
+            let admin =
+                std::env::var(POSTGRES_ENV).with_context(|| format!("{BACKEND_ENV}=postgres needs {POSTGRES_ENV}"))?;
             TestDb::postgres(&admin).await
         } else {
             Ok(TestDb::sqlite())
@@ -103,7 +109,10 @@ mod tests {
 
     #[test]
     fn database_name_is_replaced() {
-        assert_eq!(with_database("postgres://postgres@127.0.0.1:5432/postgres", "t1"), "postgres://postgres@127.0.0.1:5432/t1");
+        assert_eq!(
+            with_database("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
+            "postgres://postgres@127.0.0.1:5432/t1"
+        );
         assert_eq!(with_database("postgres://u:p@h/db?sslmode=disable", "t1"), "postgres://u:p@h/t1?sslmode=disable");
         assert_eq!(with_database("postgres://h:5432", "t1"), "postgres://h:5432/t1");
     }

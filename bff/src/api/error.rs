@@ -26,7 +26,9 @@ pub struct ErrorEnvelope {
 
 impl ErrorEnvelope {
     pub fn new(code: impl Into<String>, message: impl Into<String>, details: Vec<String>) -> Self {
-        ErrorEnvelope { err: ErrorBody { code: code.into(), message: message.into(), details: ErrorDetails { messages: details } } }
+        ErrorEnvelope {
+            err: ErrorBody { code: code.into(), message: message.into(), details: ErrorDetails { messages: details } },
+        }
     }
 
     /// An unexpected failure: logs the whole cause chain, answers with the generic message only.

@@ -214,7 +214,8 @@ impl ProductFilter {
                     filter.product_types = Some(types);
                 }
                 "isEnabled" => {
-                    let enabled = value.as_bool().ok_or(FilterError::BadValue { field: "isEnabled", expected: "a boolean" })?;
+                    let enabled =
+                        value.as_bool().ok_or(FilterError::BadValue { field: "isEnabled", expected: "a boolean" })?;
                     filter.is_enabled = Some(enabled);
                 }
                 "id" => filter.ids = Some(one_or_inq(&value, "id", id_value)?),
@@ -269,7 +270,11 @@ fn id_value(value: &Value) -> Option<i64> {
 }
 
 /// `x` or `{"inq": [x, …]}`.
-fn one_or_inq<T>(value: &Value, field: &'static str, item: impl Fn(&Value) -> Option<T>) -> Result<Vec<T>, FilterError> {
+fn one_or_inq<T>(
+    value: &Value,
+    field: &'static str,
+    item: impl Fn(&Value) -> Option<T>,
+) -> Result<Vec<T>, FilterError> {
     let bad = FilterError::BadValue { field, expected: "a value or {\"inq\": [values]}" };
     match value.get("inq") {
         Some(Value::Array(items)) => items.iter().map(|v| item(v).ok_or(bad.clone())).collect(),

@@ -72,7 +72,13 @@ mod tests {
     #[test]
     fn demo_catalogue_parses_and_covers_every_product_type() {
         let products = catalogue("LIMOO_SHOP").unwrap();
-        for kind in [ProductType::Diet, ProductType::Bundle, ProductType::Tag, ProductType::PartnerDiscount, ProductType::Mentor] {
+        for kind in [
+            ProductType::Diet,
+            ProductType::Bundle,
+            ProductType::Tag,
+            ProductType::PartnerDiscount,
+            ProductType::Mentor,
+        ] {
             assert!(products.iter().any(|p| p.product_type == kind), "{kind:?} missing");
         }
     }

@@ -122,17 +122,12 @@ fn lookup(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sen
     let receptor = params.required("receptor")?;
     let template = params.required("template")?;
     let token = params.required("token")?;
-    let tokens: Vec<(&str, &str)> = outbox::TOKEN_PARAMS
-        .iter()
-        .filter_map(|name| params.get(name).map(|value| (*name, value)))
-        .collect();
+    let tokens: Vec<(&str, &str)> =
+        outbox::TOKEN_PARAMS.iter().filter_map(|name| params.get(name).map(|value| (*name, value))).collect();
     let scenario = forced.unwrap_or_else(|| {
         if template.starts_with(test_values::MISSING_TEMPLATE_PREFIX) {
             SmsScenario::TemplateNotFound
-        } else if tokens
-            .iter()
-            .any(|(name, value)| breaks_template(name, value))
-        {
+        } else if tokens.iter().any(|(name, value)| breaks_template(name, value)) {
             SmsScenario::InvalidToken
         } else {
             test_values::scenario_for_receptor(receptor)
@@ -163,17 +158,12 @@ fn lookup(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sen
 
 /// Kavenegar refuses separators in `token`…`token3`; `token10`/`token20` may hold spaces.
 fn breaks_template(name: &str, value: &str) -> bool {
-    matches!(name, "token" | "token2" | "token3")
-        && value.chars().any(|c| c.is_whitespace() || c == '_')
+    matches!(name, "token" | "token2" | "token3") && value.chars().any(|c| c.is_whitespace() || c == '_')
 }
 
 fn send(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sent {
-    let receptors: Vec<&str> = params
-        .required("receptor")?
-        .split(',')
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .collect();
+    let receptors: Vec<&str> =
+        params.required("receptor")?.split(',').map(str::trim).filter(|r| !r.is_empty()).collect();
     let message = params.required("message")?;
     if receptors.len() > protocol::MAX_SEND_RECEPTORS {
         return Err(Refusal::Invalid(414));
@@ -183,18 +173,13 @@ fn send(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sent 
         None => unix_now(),
         Some(date) => date.parse().map_err(|_| Refusal::Invalid(417))?,
     };
-    let scenarios: Vec<SmsScenario> = receptors
-        .iter()
-        .map(|r| forced.unwrap_or_else(|| test_values::scenario_for_receptor(r)))
-        .collect();
+    let scenarios: Vec<SmsScenario> =
+        receptors.iter().map(|r| forced.unwrap_or_else(|| test_values::scenario_for_receptor(r))).collect();
     // One failing receptor fails the whole call, as one bad number does at Kavenegar.
     if let Some(failing) = scenarios.iter().copied().find(|s| is_failure(*s)) {
         return Err(Refusal::Scenario(failing));
     }
-    let recipients: Vec<String> = receptors
-        .iter()
-        .map(|r| recipient(r))
-        .collect::<Result<_, _>>()?;
+    let recipients: Vec<String> = receptors.iter().map(|r| recipient(r)).collect::<Result<_, _>>()?;
     let mut entries = Vec::with_capacity(receptors.len());
     for ((receptor, recipient), scenario) in receptors.iter().zip(recipients).zip(&scenarios) {
         let sms = SentSms {
@@ -210,21 +195,14 @@ fn send(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sent 
         entries.push(sent_entry(&sms, receptor));
         state.push_sms(sms);
     }
-    let applied = if scenarios.contains(&SmsScenario::Undelivered) {
-        SmsScenario::Undelivered
-    } else {
-        SmsScenario::Normal
-    };
+    let applied =
+        if scenarios.contains(&SmsScenario::Undelivered) { SmsScenario::Undelivered } else { SmsScenario::Normal };
     Ok((applied, entries))
 }
 
 /// Reports each message's final state at once: "later" is any call after the send.
 fn status(state: &SimState, params: &Params) -> Sent {
-    let ids: Vec<&str> = params
-        .required("messageid")?
-        .split(',')
-        .map(str::trim)
-        .collect();
+    let ids: Vec<&str> = params.required("messageid")?.split(',').map(str::trim).collect();
     if ids.len() > protocol::MAX_STATUS_IDS {
         return Err(Refusal::Invalid(414));
     }
@@ -252,11 +230,7 @@ fn recipient(receptor: &str) -> Result<String, Refusal> {
     }
     let digits = receptor.strip_prefix('+').unwrap_or(receptor);
     let plausible = (7..=15).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
-    if plausible {
-        Ok(receptor.to_owned())
-    } else {
-        Err(Refusal::Invalid(411))
-    }
+    if plausible { Ok(receptor.to_owned()) } else { Err(Refusal::Invalid(411)) }
 }
 
 /// The message object Kavenegar returns; `receptor` echoes the request's spelling.

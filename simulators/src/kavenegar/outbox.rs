@@ -32,11 +32,9 @@ pub fn render(template: &str, tokens: &[(&str, &str)]) -> String {
         Some((_, text)) => (*text).to_owned(),
         None => generic_template(tokens),
     };
-    TOKEN_PARAMS.iter().fold(text, |text, name| {
-        match tokens.iter().find(|(n, _)| n == name) {
-            Some((_, value)) => text.replace(&format!("%{name}"), value),
-            None => text,
-        }
+    TOKEN_PARAMS.iter().fold(text, |text, name| match tokens.iter().find(|(n, _)| n == name) {
+        Some((_, value)) => text.replace(&format!("%{name}"), value),
+        None => text,
     })
 }
 

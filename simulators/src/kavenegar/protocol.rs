@@ -92,15 +92,13 @@ pub fn status_text(status: u16) -> &'static str {
 }
 
 pub fn success(applied: &'static str, entries: Vec<Value>) -> Reply {
-    let body =
-        json!({"return": {"status": 200, "message": return_message(200)}, "entries": entries});
+    let body = json!({"return": {"status": 200, "message": return_message(200)}, "entries": entries});
     Reply::json(StatusCode::OK, applied, &body)
 }
 
 /// On error the HTTP status equals `return.status` and `entries` is null.
 pub fn failure(code: u16, applied: &'static str) -> Reply {
-    let body =
-        json!({"return": {"status": code, "message": return_message(code)}, "entries": null});
+    let body = json!({"return": {"status": code, "message": return_message(code)}, "entries": null});
     let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     Reply::json(status, applied, &body)
 }
@@ -111,21 +109,13 @@ pub struct Params(Vec<(String, String)>);
 impl Params {
     pub fn from_request(received: &Received) -> Self {
         // Undecodable input yields no parameters and so the protocol's own 400.
-        let mut pairs: Vec<(String, String)> =
-            serde_urlencoded::from_str(&received.query).unwrap_or_default();
-        pairs.extend(
-            serde_urlencoded::from_str::<Vec<(String, String)>>(&received.body).unwrap_or_default(),
-        );
+        let mut pairs: Vec<(String, String)> = serde_urlencoded::from_str(&received.query).unwrap_or_default();
+        pairs.extend(serde_urlencoded::from_str::<Vec<(String, String)>>(&received.body).unwrap_or_default());
         Params(pairs)
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
-        let value = self
-            .0
-            .iter()
-            .rev()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim());
+        let value = self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.trim());
         value.filter(|v| !v.is_empty())
     }
 

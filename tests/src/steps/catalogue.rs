@@ -15,7 +15,8 @@ use super::{LimooWorld, Reply};
 fn product_from_row(header: &[String], row: &[String], service: &str) -> Product {
     let cell = |name: &str| header.iter().position(|h| h == name).map(|i| row[i].trim()).filter(|v| !v.is_empty());
     let list = |name: &str| cell(name).map(|v| v.split(',').map(|s| s.trim().to_owned()).collect::<Vec<_>>());
-    let number = |name: &str| cell(name).map(|v| v.parse::<i64>().unwrap_or_else(|_| panic!("{name} must be a number: {v}")));
+    let number =
+        |name: &str| cell(name).map(|v| v.parse::<i64>().unwrap_or_else(|_| panic!("{name} must be a number: {v}")));
     let id = number("id").expect("every product row needs an id");
     let product_type = ProductType::parse(cell("type").unwrap_or("DIET")).expect("unknown product type");
     Product {

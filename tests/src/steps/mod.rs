@@ -34,7 +34,9 @@ impl LimooWorld {
     /// Starts the BFF and simulators once per scenario.
     pub async fn start_app(&mut self, demo_catalogue: bool) -> &TestApp {
         if self.app.is_none() {
-            let app = TestApp::spawn(AppOptions { demo_catalogue, ..AppOptions::default() }).await.expect("test app failed to start");
+            let app = TestApp::spawn(AppOptions { demo_catalogue, ..AppOptions::default() })
+                .await
+                .expect("test app failed to start");
             self.app = Some(app);
         }
         self.app()

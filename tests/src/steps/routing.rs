@@ -1,7 +1,7 @@
 //! `@ui` steps about where the hash router sends the customer.
 use cucumber::then;
 
-use super::{LimooWorld, OrFail};
+use super::LimooWorld;
 
 #[then(expr = "مشتری به مسیر {string} می‌رسد")]
 async fn lands_on(world: &mut LimooWorld, expected: String) {

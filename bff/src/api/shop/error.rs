@@ -1,11 +1,7 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
 use super::dto::ProductDto;
-use crate::{
-    api::error::ErrorEnvelope,
-    domain::catalogue::FilterError,
-    messages,
-};
+use crate::{api::error::ErrorEnvelope, domain::catalogue::FilterError, messages};
 
 /// What can go wrong in the shop area.
 #[derive(Debug, thiserror::Error)]
@@ -33,9 +29,11 @@ pub enum ProductsResponse {
 impl From<ShopError> for ProductsResponse {
     fn from(error: ShopError) -> Self {
         match error {
-            ShopError::InvalidFilter(e) => {
-                ProductsResponse::BadRequest(Json(ErrorEnvelope::new("400", messages::INVALID_FILTER, vec![e.to_string()])))
-            }
+            ShopError::InvalidFilter(e) => ProductsResponse::BadRequest(Json(ErrorEnvelope::new(
+                "400",
+                messages::INVALID_FILTER,
+                vec![e.to_string()],
+            ))),
             ShopError::Unexpected(e) => {
                 let mut body = ErrorEnvelope::internal(&e);
                 body.err.message = messages::PRODUCTS_FETCH_FAILED.into();

@@ -45,7 +45,12 @@ impl ShopApi {
         #[oai(name = "disablePreviewCheckRules")]
         _disable_preview_check_rules: Query<Option<bool>>,
     ) -> ProductsResponse {
-        let listing = list_products(&state, filter.0.as_deref(), utm_campaign.0.as_deref(), filter_normal_diet.0.unwrap_or(false));
+        let listing = list_products(
+            &state,
+            filter.0.as_deref(),
+            utm_campaign.0.as_deref(),
+            filter_normal_diet.0.unwrap_or(false),
+        );
         match listing.await {
             Ok(products) => ProductsResponse::Ok(Json(products)),
             Err(error) => error.into(),
