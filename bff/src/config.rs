@@ -1,4 +1,4 @@
-use std::path::PathBuf;
+use std::{fmt, path::PathBuf, str::FromStr};
 
 /// Service settings: command-line flags with environment fallbacks.
 #[derive(clap::Args, Clone, Debug)]
@@ -21,19 +21,109 @@ pub struct Settings {
     /// Load the demo catalogue when the database has none.
     #[arg(long, env = "DEMO_DATA", default_value_t = false)]
     pub demo_data: bool,
+    #[command(flatten)]
+    pub auth: AuthSettings,
+    #[command(flatten)]
+    pub gateways: GatewaySettings,
+}
+
+/// A configuration value that never appears in logs or `Debug` output.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for Secret {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Secret(s.to_owned()))
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+/// Sign-in: token lifetimes, one-time code rules and who gets codes by e-mail.
+#[derive(clap::Args, Clone, Debug)]
+pub struct AuthSettings {
+    /// Signs tokens and keys code hashes; must be the same on every replica. Random per start when unset.
+    #[arg(long, env = "AUTH_SECRET", hide_env_values = true)]
+    pub auth_secret: Option<Secret>,
+    /// Lifetime of the bearer token (`lemonadeToken`).
+    #[arg(long, env = "TOKEN_TTL_SECONDS", default_value_t = 900)]
+    pub token_ttl_seconds: i64,
+    /// Lifetime of the refresh cookie.
+    #[arg(long, env = "REFRESH_TTL_DAYS", default_value_t = 30)]
+    pub refresh_ttl_days: i64,
+    /// How long a one-time code stays valid.
+    #[arg(long, env = "OTP_TTL_SECONDS", default_value_t = 120)]
+    pub otp_ttl_seconds: i64,
+    /// Minimum wait before another code may be sent to the same number.
+    #[arg(long, env = "OTP_RESEND_SECONDS", default_value_t = 60)]
+    pub otp_resend_seconds: i64,
+    /// Wrong tries allowed per code.
+    #[arg(long, env = "OTP_MAX_ATTEMPTS", default_value_t = 5)]
+    pub otp_max_attempts: i64,
+    /// Codes per mobile number per hour.
+    #[arg(long, env = "OTP_HOURLY_PER_NUMBER", default_value_t = 5)]
+    pub otp_hourly_per_number: i64,
+    /// Codes per client IP per hour.
+    #[arg(long, env = "OTP_HOURLY_PER_IP", default_value_t = 30)]
+    pub otp_hourly_per_ip: i64,
+    /// Countries (ids) whose customers get codes by SMS; everyone else by e-mail.
+    #[arg(long, env = "SMS_COUNTRY_IDS", value_delimiter = ',', default_value = "1")]
+    pub sms_country_ids: Vec<i64>,
+    /// Mark the refresh cookie `Secure` (browsers still accept it on http://localhost).
+    #[arg(long, env = "COOKIE_SECURE", default_value_t = true, action = clap::ArgAction::Set)]
+    pub cookie_secure: bool,
+}
+
+/// Where the SMS and e-mail providers are; the simulators stand in for them in development and tests.
+#[derive(clap::Args, Clone, Debug)]
+pub struct GatewaySettings {
+    /// Kavenegar API base, e.g. https://api.kavenegar.com or the simulator's /kavenegar.
+    #[arg(long, env = "KAVENEGAR_BASE_URL", default_value = "http://127.0.0.1:8090/kavenegar")]
+    pub kavenegar_base_url: String,
+    #[arg(long, env = "KAVENEGAR_API_KEY", default_value = "sim-key", hide_env_values = true)]
+    pub kavenegar_api_key: Secret,
+    /// Approved verify/lookup template holding `%token`.
+    #[arg(long, env = "KAVENEGAR_TEMPLATE", default_value = "limoo-otp")]
+    pub kavenegar_template: String,
+    #[arg(long, env = "SMTP_HOST", default_value = "127.0.0.1")]
+    pub smtp_host: String,
+    #[arg(long, env = "SMTP_PORT", default_value_t = 2525)]
+    pub smtp_port: u16,
+    #[arg(long, env = "SMTP_USERNAME")]
+    pub smtp_username: Option<String>,
+    #[arg(long, env = "SMTP_PASSWORD", hide_env_values = true)]
+    pub smtp_password: Option<Secret>,
+    /// Use STARTTLS (production relays); plain SMTP otherwise (the simulator).
+    #[arg(long, env = "SMTP_STARTTLS", default_value_t = false, action = clap::ArgAction::Set)]
+    pub smtp_starttls: bool,
+    #[arg(long, env = "MAIL_FROM", default_value = "Limoo <no-reply@limoo.example>")]
+    pub mail_from: String,
 }
 
 impl Settings {
-    /// Settings for tests and tools: port 0, the given database, no demo data.
+    /// The built-in defaults with port 0 and the given database: for tests and tools.
     pub fn for_database(database_url: impl Into<String>) -> Self {
-        Self {
-            host: "127.0.0.1".into(),
-            port: 0,
-            database_url: database_url.into(),
-            web_dir: PathBuf::from("web/dist"),
-            product_code: "LIMOO".into(),
-            demo_data: false,
+        #[derive(clap::Parser)]
+        struct Defaults {
+            #[command(flatten)]
+            settings: Settings,
         }
+        let mut settings = <Defaults as clap::Parser>::parse_from(["bff"]).settings;
+        settings.port = 0;
+        settings.database_url = database_url.into();
+        settings.demo_data = false;
+        settings
     }
 
     /// The canonical service name, e.g. `LIMOO_SHOP` [CT-04].

@@ -1,7 +1,9 @@
 //! Limoo BFF: the domain, its store and the HTTP API the web app and QA suites speak to.
 pub mod api;
+pub mod auth;
 pub mod config;
 pub mod domain;
+pub mod gateways;
 pub mod messages;
 pub mod startup;
 pub mod store;

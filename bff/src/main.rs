@@ -12,7 +12,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP service (API, docs and the built web app).
-    Serve(Settings),
+    Serve(Box<Settings>),
     /// Print the OpenAPI document to standard output.
     Openapi,
 }
@@ -26,7 +26,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Serve(settings) => {
             telemetry::init("info");
-            let app = Application::build(settings).await?;
+            let app = Application::build(*settings).await?;
             tracing::info!("Limoo BFF listening on http://{}", app.address());
             app.run_until_stopped().await?;
             Ok(())

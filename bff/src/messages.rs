@@ -25,3 +25,34 @@ pub fn for_status(status: u16) -> &'static str {
         _ => INTERNAL,
     }
 }
+
+// Sign-in (spec 1 §5, §8). The screens show the catalogue message for the code; these say more.
+/// Code 400 in the sign-in catalogue [ER-02].
+pub const SIGN_IN_BAD_INPUT: &str = "لطفا اطلاعات خود را صحیح وارد نمایید";
+/// Code 401 on e-mail steps and registration [ER-03].
+pub const NOT_REGISTERED: &str = "اطلاعات کاربر ثبت نشده است";
+/// Any other sign-in failure [ER-04].
+pub const SERVER_ACCESS: &str = "خطا دسترسی به سرور";
+pub const MOBILE_EMPTY: &str = "شماره تلفن وارد نشده است";
+pub const MOBILE_INVALID: &str = "شماره تلفن صحیح وارد نشده است";
+pub const EMAIL_EMPTY: &str = "ایمیل وارد نشده است";
+pub const EMAIL_INVALID: &str = "ایمیل به درستی وارد نشده است";
+pub const CODE_EMPTY: &str = "لطفا پیامک ارسال شده را وارد نمایید";
+pub const CODE_MALFORMED: &str = "کد ورود باید شش رقم باشد";
+pub const UNKNOWN_COUNTRY: &str = "کد کشور انتخاب شده معتبر نیست";
+pub const WRONG_CODE: &str = "کد وارد شده صحیح نیست";
+pub const CODE_EXPIRED: &str = "کد ورود منقضی شده است؛ لطفا کد جدید دریافت کنید";
+pub const CODE_USED: &str = "این کد قبلا استفاده شده است؛ لطفا کد جدید دریافت کنید";
+pub const CODE_LOCKED: &str = "تعداد تلاش‌های نادرست بیش از حد مجاز است؛ لطفا کد جدید دریافت کنید";
+pub const NO_CODE: &str = "ابتدا کد ورود را دریافت کنید";
+pub const EMAIL_REQUIRED: &str = "برای ورود با این شماره ابتدا ایمیل خود را ثبت کنید";
+pub const PROFILE_NUMBER_MISMATCH: &str = "شماره پرونده با شماره موبایل مطابقت ندارد";
+pub const HOURLY_LIMIT: &str = "تعداد درخواست‌های کد ورود بیش از حد مجاز است؛ لطفا ساعتی دیگر تلاش کنید";
+pub const PROVIDER_FAILED: &str = "ارسال کد ورود با خطا مواجه شد؛ لطفا دوباره تلاش کنید";
+pub const LOGGED_OUT: &str = "با موفقیت از حساب کاربری خارج شدید";
+pub const CODE_SENT: &str = "کد ورود ارسال شد";
+
+/// Asks the customer to wait before another code.
+pub fn resend_too_soon(seconds: i64) -> String {
+    format!("کد ورود به تازگی ارسال شده است؛ لطفا {seconds} ثانیه دیگر دوباره تلاش کنید")
+}

@@ -1,5 +1,5 @@
 //! Assembles the service: database, API, docs and the web app on one listener.
-use std::{net::SocketAddr, time::Duration};
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
 use poem::{
@@ -14,18 +14,46 @@ use tokio::net::{TcpListener, TcpStream};
 
 use crate::{
     api::{self, error::framework_error},
-    config::Settings,
+    auth::tokens::{TokenKeys, random_hex},
+    config::{AuthSettings, Settings},
+    gateways::{email::Mailer, sms::KavenegarClient},
     store::{Db, demo},
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] = &["/lemonade", "/healthz"];
+const API_PREFIXES: &[&str] = &["/lemonade", "/healthz", "/auth", "/app", "/api"];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub service_name: String,
+    pub auth: Arc<AuthSettings>,
+    pub tokens: Arc<TokenKeys>,
+    pub sms: Arc<KavenegarClient>,
+    pub mail: Arc<Mailer>,
+}
+
+impl AppState {
+    pub fn new(settings: &Settings, db: Db) -> anyhow::Result<Self> {
+        let secret = match &settings.auth.auth_secret {
+            Some(secret) => secret.expose().to_owned(),
+            None => {
+                tracing::warn!(
+                    "AUTH_SECRET is not set: tokens and codes will not survive a restart or work across replicas"
+                );
+                random_hex()
+            }
+        };
+        Ok(AppState {
+            db,
+            service_name: settings.service_name(),
+            auth: Arc::new(settings.auth.clone()),
+            tokens: Arc::new(TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds)),
+            sms: Arc::new(KavenegarClient::new(&settings.gateways)?),
+            mail: Arc::new(Mailer::new(&settings.gateways)?),
+        })
+    }
 }
 
 pub struct Application {
@@ -53,7 +81,7 @@ impl Application {
         let listener = TcpListener::bind(&bind).await.with_context(|| format!("cannot listen on {bind}"))?;
         let address = listener.local_addr()?;
         let acceptor = NoDelayAcceptor { listener, local: LocalAddr(address.into()) };
-        let state = AppState { db, service_name: settings.service_name() };
+        let state = AppState::new(&settings, db)?;
         Ok(Application { address, acceptor, state, settings })
     }
 

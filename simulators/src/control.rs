@@ -9,6 +9,7 @@ use poem::{Response, Route, get, handler, post};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::email::SentEmail;
 use crate::kavenegar::SentSms;
 use crate::scenario::Gateway;
 use crate::state::SimState;
@@ -19,6 +20,8 @@ pub(crate) fn routes() -> Route {
         .at("/events", get(events))
         .at("/sms", get(last_sms))
         .at("/sms/outbox", get(outbox))
+        .at("/email", get(last_email))
+        .at("/email/outbox", get(email_outbox))
         .at("/force", post(force))
 }
 
@@ -61,6 +64,29 @@ fn last_sms(Query(q): Query<ReceptorQuery>, Data(state): Data<&Arc<SimState>>) -
 #[handler]
 fn outbox(Query(q): Query<ReceptorQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
     let sent: Vec<SentSms> = state.outbox(q.receptor.as_deref());
+    json_response(StatusCode::OK, &sent)
+}
+
+#[derive(Deserialize)]
+struct RecipientQuery {
+    to: Option<String>,
+}
+
+#[handler]
+fn last_email(Query(q): Query<RecipientQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let Some(to) = q.to else {
+        return problem(StatusCode::BAD_REQUEST, "to is required");
+    };
+    match state.emails(Some(&to)).pop() {
+        Some(email) => json_response(StatusCode::OK, &email),
+        None => problem(StatusCode::NOT_FOUND, &format!("no e-mail sent to {to}")),
+    }
+}
+
+/// Without `to`, every message sent so far.
+#[handler]
+fn email_outbox(Query(q): Query<RecipientQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let sent: Vec<SentEmail> = state.emails(q.to.as_deref());
     json_response(StatusCode::OK, &sent)
 }
 

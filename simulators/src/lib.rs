@@ -1,10 +1,12 @@
 //! Local simulators of Limoo's external gateways, for development, tests and e2e runs.
 //!
-//! One poem server hosts every simulated gateway under its own prefix (`/kavenegar`, …) plus
-//! the control endpoints under `/_sim`. Outcomes follow the magic test values of gateways.md §8
+//! One poem server hosts every simulated HTTP gateway under its own prefix (`/kavenegar`, …)
+//! plus the control endpoints under `/_sim`; an SMTP sink on its own port stands in for the
+//! e-mail provider ([`SimHandle::smtp_addr`]). Outcomes follow the magic test values of gateways.md §8
 //! (see [`test_values`]) or a scenario forced through [`SimHandle::force`] / `X-Sim-Scenario`.
 
 mod control;
+mod email;
 mod error;
 mod exchange;
 mod kavenegar;
@@ -20,12 +22,13 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poem::listener::{Acceptor as _, Listener as _, TcpListener};
 use poem::{EndpointExt as _, Route, Server};
-use tokio::sync::Notify;
+use tokio::sync::watch;
 
+pub use email::SentEmail;
 pub use error::SimError;
 pub use exchange::{APPLIED_HEADER, JournalEntry, SCENARIO_HEADER};
 pub use kavenegar::SentSms;
-pub use scenario::{AmountScenario, Gateway, Scenario, SmsScenario};
+pub use scenario::{AmountScenario, EmailScenario, Gateway, Scenario, SmsScenario};
 
 use state::SimState;
 
@@ -33,6 +36,8 @@ use state::SimState;
 pub struct SimConfig {
     /// Port 0 picks a free port; [`SimHandle::base_url`] tells which.
     pub bind: SocketAddr,
+    /// Where the SMTP sink listens; port 0 picks a free port ([`SimHandle::smtp_addr`]).
+    pub smtp_bind: SocketAddr,
     /// Multiplies long waits (Kavenegar's 60 s silence, later payment deadlines): SIM_TIME_SCALE.
     pub time_scale: f64,
     /// Kavenegar API keys that are accepted; `sim-disabled` always means a disabled account.
@@ -43,6 +48,7 @@ impl Default for SimConfig {
     fn default() -> Self {
         SimConfig {
             bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            smtp_bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             time_scale: 1.0,
             api_keys: vec!["sim-key".to_owned()],
         }
@@ -54,13 +60,17 @@ impl Default for SimConfig {
 #[derive(Clone)]
 pub struct SimHandle {
     base_url: String,
+    smtp_addr: SocketAddr,
     state: Arc<SimState>,
-    stop: Arc<Notify>,
+    stop: Arc<watch::Sender<bool>>,
 }
 
 impl std::fmt::Debug for SimHandle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SimHandle").field("base_url", &self.base_url).finish_non_exhaustive()
+        f.debug_struct("SimHandle")
+            .field("base_url", &self.base_url)
+            .field("smtp_addr", &self.smtp_addr)
+            .finish_non_exhaustive()
     }
 }
 
@@ -80,14 +90,20 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
         .iter()
         .find_map(|a| a.as_socket_addr().copied())
         .context("the simulators' listener has no TCP address")?;
+    let smtp = tokio::net::TcpListener::bind(config.smtp_bind)
+        .await
+        .with_context(|| format!("binding the SMTP sink to {}", config.smtp_bind))?;
+    let smtp_addr = smtp.local_addr().context("the SMTP sink's listener has no address")?;
 
     let state = Arc::new(SimState::new(config.time_scale, config.api_keys));
     let app = Route::new().nest("/kavenegar", kavenegar::routes()).nest("/_sim", control::routes()).data(state.clone());
-    let stop = Arc::new(Notify::new());
+    // A watch rather than a Notify: both servers and every SMTP session wait on it.
+    let (stop, stop_rx) = watch::channel(false);
     let stopped = {
-        let stop = stop.clone();
-        async move { stop.notified().await }
+        let mut stop_rx = stop_rx.clone();
+        async move { email::stopped(&mut stop_rx).await }
     };
+    tokio::spawn(email::serve(smtp, state.clone(), stop_rx));
     tokio::spawn(async move {
         // Held-back replies (no-answer) must not keep a stopping simulator alive.
         let grace = Some(Duration::from_secs(1));
@@ -95,7 +111,7 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
             eprintln!("simulators: server failed: {e}");
         }
     });
-    Ok(SimHandle { base_url: format!("http://{addr}"), state, stop })
+    Ok(SimHandle { base_url: format!("http://{addr}"), smtp_addr, state, stop: Arc::new(stop) })
 }
 
 impl SimHandle {
@@ -107,6 +123,12 @@ impl SimHandle {
     /// What replaces `https://api.kavenegar.com`.
     pub fn kavenegar_base_url(&self) -> String {
         format!("{}/kavenegar", self.base_url)
+    }
+
+    /// Where the SMTP sink listens: host and port for the mailer (plain SMTP, no TLS), e.g.
+    /// `AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(addr.ip().to_string()).port(addr.port())`.
+    pub fn smtp_addr(&self) -> SocketAddr {
+        self.smtp_addr
     }
 
     /// Every call any simulated gateway received, oldest first.
@@ -129,9 +151,20 @@ impl SimHandle {
         self.sms_outbox(receptor).pop()
     }
 
-    /// Stops accepting connections; returns at once.
+    /// Messages whose envelope recipients include `to` (compared case-insensitively), oldest
+    /// first. One message sent to several recipients appears in each one's outbox.
+    pub fn email_outbox(&self, to: &str) -> Vec<SentEmail> {
+        self.state.emails(Some(to))
+    }
+
+    pub fn last_email(&self, to: &str) -> Option<SentEmail> {
+        self.email_outbox(to).pop()
+    }
+
+    /// Stops accepting connections (HTTP and SMTP); open SMTP sessions are told 421 and closed.
+    /// Returns at once.
     pub fn shutdown(&self) {
-        // notify_one keeps a permit, so this works even before the server awaits it.
-        self.stop.notify_one();
+        // The value stays set, so this works even before the servers start waiting on it.
+        self.stop.send_replace(true);
     }
 }

@@ -5,13 +5,16 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use clap::Parser;
 use limoo_simulators::{SimConfig, spawn};
 
-/// Local simulators of Limoo's external gateways (Kavenegar SMS).
+/// Local simulators of Limoo's external gateways (Kavenegar SMS, an SMTP sink for e-mail).
 #[derive(Parser)]
 #[command(name = "simulators", version)]
 struct Args {
     /// Port to listen on (0 picks a free one).
     #[arg(long, env = "SIM_PORT", default_value_t = 8090)]
     port: u16,
+    /// SMTP sink port, on the same address (0 picks a free one).
+    #[arg(long, env = "SIM_SMTP_PORT", default_value_t = 2525)]
+    smtp_port: u16,
     /// Address to listen on.
     #[arg(long, env = "SIM_HOST", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     host: IpAddr,
@@ -28,11 +31,17 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let sim = spawn(SimConfig {
         bind: SocketAddr::new(args.host, args.port),
+        smtp_bind: SocketAddr::new(args.host, args.smtp_port),
         time_scale: args.time_scale,
         api_keys: args.api_keys,
     })
     .await?;
-    println!("simulators listening on {} (kavenegar: {})", sim.base_url(), sim.kavenegar_base_url());
+    println!(
+        "simulators listening on {} (kavenegar: {}; smtp: {})",
+        sim.base_url(),
+        sim.kavenegar_base_url(),
+        sim.smtp_addr()
+    );
     tokio::signal::ctrl_c().await?;
     sim.shutdown();
     Ok(())

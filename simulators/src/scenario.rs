@@ -17,14 +17,17 @@ use crate::error::SimError;
 #[serde(rename_all = "lowercase")]
 pub enum Gateway {
     Kavenegar,
+    /// The SMTP sink that stands in for the transactional e-mail provider.
+    Email,
 }
 
 impl Gateway {
-    pub const ALL: [Gateway; 1] = [Gateway::Kavenegar];
+    pub const ALL: [Gateway; 2] = [Gateway::Kavenegar, Gateway::Email];
 
     pub fn name(self) -> &'static str {
         match self {
             Gateway::Kavenegar => "kavenegar",
+            Gateway::Email => "email",
         }
     }
 
@@ -32,6 +35,7 @@ impl Gateway {
     pub fn accepts(self, scenario: Scenario) -> bool {
         match self {
             Gateway::Kavenegar => matches!(scenario, Scenario::Sms(_)),
+            Gateway::Email => matches!(scenario, Scenario::Email(_)),
         }
     }
 }
@@ -58,6 +62,7 @@ impl FromStr for Gateway {
 pub enum Scenario {
     Sms(SmsScenario),
     Payment(AmountScenario),
+    Email(EmailScenario),
 }
 
 impl Scenario {
@@ -65,6 +70,7 @@ impl Scenario {
         match self {
             Scenario::Sms(s) => s.name(),
             Scenario::Payment(p) => p.name(),
+            Scenario::Email(e) => e.name(),
         }
     }
 }
@@ -82,7 +88,9 @@ impl FromStr for Scenario {
         let wanted = s.trim();
         let sms = SmsScenario::ALL.into_iter().map(Scenario::Sms);
         let payment = AmountScenario::ALL.into_iter().map(Scenario::Payment);
+        let email = EmailScenario::ALL.into_iter().map(Scenario::Email);
         sms.chain(payment)
+            .chain(email)
             .find(|candidate| candidate.name().eq_ignore_ascii_case(wanted))
             .ok_or_else(|| SimError::UnknownScenario(s.to_owned()))
     }
@@ -97,6 +105,12 @@ impl From<SmsScenario> for Scenario {
 impl From<AmountScenario> for Scenario {
     fn from(p: AmountScenario) -> Self {
         Scenario::Payment(p)
+    }
+}
+
+impl From<EmailScenario> for Scenario {
+    fn from(e: EmailScenario) -> Self {
+        Scenario::Email(e)
     }
 }
 
@@ -159,6 +173,39 @@ impl SmsScenario {
     }
 }
 
+/// SMTP sink outcomes (recipient tags in [`crate::test_values::EMAIL_TAGS`]). A scenario
+/// forced through `SimHandle::force` applies to every recipient of the next message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EmailScenario {
+    /// 250 to RCPT TO and after DATA; the message lands in the outbox.
+    Delivered,
+    /// 550 5.1.1 to RCPT TO: a permanent failure (tag `+fail`).
+    MailboxUnavailable,
+    /// 450 4.2.1 to RCPT TO: a transient failure worth retrying (forced only).
+    Deferred,
+    /// The 250 after DATA comes 60 s × time scale late (tag `+slow`). The message is already in
+    /// the outbox, as a real server that accepted it would deliver it even to a client that gave up.
+    SlowAccept,
+}
+
+impl EmailScenario {
+    pub const ALL: [EmailScenario; 4] = [
+        EmailScenario::Delivered,
+        EmailScenario::MailboxUnavailable,
+        EmailScenario::Deferred,
+        EmailScenario::SlowAccept,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EmailScenario::Delivered => "delivered",
+            EmailScenario::MailboxUnavailable => "mailbox-unavailable",
+            EmailScenario::Deferred => "deferred",
+            EmailScenario::SlowAccept => "slow-accept",
+        }
+    }
+}
+
 /// Payment outcomes selected by the amount's last three digits (gateways.md §8, magic amounts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AmountScenario {
@@ -215,7 +262,8 @@ mod tests {
     fn every_scenario_name_parses_back_to_itself() {
         let sms = SmsScenario::ALL.into_iter().map(Scenario::Sms);
         let payment = AmountScenario::ALL.into_iter().map(Scenario::Payment);
-        for scenario in sms.chain(payment) {
+        let email = EmailScenario::ALL.into_iter().map(Scenario::Email);
+        for scenario in sms.chain(payment).chain(email) {
             assert_eq!(scenario.name().parse::<Scenario>().ok(), Some(scenario));
         }
     }
@@ -230,5 +278,13 @@ mod tests {
     fn kavenegar_accepts_only_sms_scenarios() {
         assert!(Gateway::Kavenegar.accepts(SmsScenario::RateLimited.into()));
         assert!(!Gateway::Kavenegar.accepts(AmountScenario::Cancel.into()));
+        assert!(!Gateway::Kavenegar.accepts(EmailScenario::Delivered.into()));
+    }
+
+    #[test]
+    fn email_accepts_only_email_scenarios() {
+        assert!(Gateway::Email.accepts(EmailScenario::MailboxUnavailable.into()));
+        assert!(!Gateway::Email.accepts(SmsScenario::Normal.into()));
+        assert_eq!("EMAIL".parse::<Gateway>().ok(), Some(Gateway::Email));
     }
 }

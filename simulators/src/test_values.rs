@@ -1,9 +1,9 @@
 //! The magic test values of gateways.md §8, in one place so simulators and tests agree.
 //! Real gateways honour none of these; they exist so end-to-end tests select outcomes with
-//! inputs the merchant code already sends (receptor, amount, mobile).
+//! inputs the merchant code already sends (receptor, amount, mobile, e-mail recipient).
 
 use crate::mobile;
-use crate::scenario::{AmountScenario, SmsScenario};
+use crate::scenario::{AmountScenario, EmailScenario, SmsScenario};
 
 /// Kavenegar: receptor's last four digits → scenario. Unlisted endings are `Normal`.
 pub const RECEPTOR_SUFFIXES: [(&str, SmsScenario); 6] = [
@@ -28,6 +28,21 @@ pub fn scenario_for_receptor(receptor: &str) -> SmsScenario {
         .into_iter()
         .find(|(suffix, _)| digits.ends_with(suffix))
         .map_or(SmsScenario::Normal, |(_, scenario)| scenario)
+}
+
+/// E-mail: the recipient's local part ending (after `+`, any case) → scenario. Other
+/// recipients are `Delivered`. `x+fail@example.com` is refused at RCPT TO with 550.
+pub const EMAIL_TAGS: [(&str, EmailScenario); 2] =
+    [("+fail", EmailScenario::MailboxUnavailable), ("+slow", EmailScenario::SlowAccept)];
+
+/// The scenario an e-mail recipient selects; angle brackets and surrounding spaces are ignored.
+pub fn scenario_for_email(address: &str) -> EmailScenario {
+    let address = address.trim().trim_start_matches('<').trim_end_matches('>');
+    let local = address.rsplit_once('@').map_or(address, |(local, _)| local).to_lowercase();
+    EMAIL_TAGS
+        .into_iter()
+        .find(|(tag, _)| local.ends_with(tag))
+        .map_or(EmailScenario::Delivered, |(_, scenario)| scenario)
 }
 
 /// Payments: the amount's last three digits, in the gateway's own unit (toman for PayPing,
@@ -96,5 +111,16 @@ mod tests {
         assert_eq!(scenario_for_receptor("09120000500"), SmsScenario::ProviderDown);
         assert_eq!(scenario_for_receptor("09120000504"), SmsScenario::NoAnswer);
         assert_eq!(scenario_for_receptor("09121234567"), SmsScenario::Normal);
+    }
+
+    #[test]
+    fn email_tags_select_their_scenarios() {
+        assert_eq!(scenario_for_email("ali+fail@example.com"), EmailScenario::MailboxUnavailable);
+        assert_eq!(scenario_for_email("<Ali+FAIL@Example.com>"), EmailScenario::MailboxUnavailable);
+        assert_eq!(scenario_for_email("ali+slow@example.com"), EmailScenario::SlowAccept);
+        assert_eq!(scenario_for_email("ali@example.com"), EmailScenario::Delivered);
+        // The tag belongs to the local part: a domain that happens to end so does not count.
+        assert_eq!(scenario_for_email("ali@x+fail"), EmailScenario::Delivered);
+        assert_eq!(scenario_for_email("ali+failed@example.com"), EmailScenario::Delivered);
     }
 }

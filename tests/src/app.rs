@@ -48,6 +48,9 @@ impl TestApp {
         let database = TestDb::for_app().await?;
         let mut settings = Settings::for_database(&database.url);
         settings.web_dir = options.web_dir.clone().unwrap_or_else(|| workspace_root().join("web/dist"));
+        settings.gateways.kavenegar_base_url = sims.kavenegar_base_url();
+        settings.gateways.smtp_host = sims.smtp_addr().ip().to_string();
+        settings.gateways.smtp_port = sims.smtp_addr().port();
         let db = Db::connect(&database.url).await?;
         db.migrate().await?;
         if options.demo_catalogue {
@@ -64,6 +67,33 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// POSTs JSON to an API path.
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path)).json(body).send().await.expect("request failed")
+    }
+
+    /// The code in the last SMS the simulator delivered to `mobile` (any spelling of the number).
+    pub fn last_sms_code(&self, mobile: &str) -> Option<String> {
+        self.sims.last_sms(mobile).and_then(|sms| sms.token)
+    }
+
+    /// The six-digit code in the last e-mail delivered to `address`.
+    pub fn last_email_code(&self, address: &str) -> Option<String> {
+        let mail = self.sims.last_email(address)?;
+        mail.text.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).map(str::to_owned)
+    }
+
+    /// Registers a new Iranian customer through the real API and returns the sign-in reply.
+    pub async fn register_customer(&self, mobile: &str) -> SignIn {
+        let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": 1 });
+        let sent = self.post_json("/auth/otp", &identity).await;
+        assert_eq!(sent.status(), 200, "sending a code failed: {}", sent.text().await.unwrap_or_default());
+        let code = self.last_sms_code(mobile).expect("the SMS simulator received a code");
+        let body = serde_json::json!({ "mobileNumber": mobile, "countryId": 1, "firstName": "unknown",
+                                        "lastName": "unknown", "otp": code });
+        SignIn::from_response(self.post_json("/auth/register", &body).await).await
+    }
+
     /// `GET /lemonade/api/products` with the given query pairs.
     pub async fn list_products(&self, query: &[(&str, &str)]) -> reqwest::Response {
         self.client.get(self.url("/lemonade/api/products")).query(query).send().await.expect("products request failed")
@@ -75,4 +105,38 @@ impl Drop for TestApp {
         self.server.abort();
         self.sims.shutdown();
     }
+}
+
+/// A successful sign-in as the client sees it: bearer token, user and refresh cookie.
+#[derive(Debug, Clone)]
+pub struct SignIn {
+    pub token: String,
+    pub user: serde_json::Value,
+    /// `limoo_refresh=…` as sent back in a `Cookie` header.
+    pub refresh_cookie: String,
+}
+
+impl SignIn {
+    pub async fn from_response(response: reqwest::Response) -> SignIn {
+        assert_eq!(response.status(), 200, "sign-in failed");
+        let refresh_cookie = refresh_cookie_of(&response).expect("a refresh cookie is set");
+        let body: serde_json::Value = response.json().await.expect("JSON body");
+        SignIn {
+            token: body["lemonadeToken"].as_str().expect("lemonadeToken").to_owned(),
+            user: body["user"].clone(),
+            refresh_cookie,
+        }
+    }
+}
+
+/// The `limoo_refresh=value` pair of a response's Set-Cookie header, if any.
+pub fn refresh_cookie_of(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("limoo_refresh="))
+        .and_then(|v| v.split(';').next())
+        .map(str::to_owned)
 }

@@ -38,16 +38,27 @@ impl ErrorEnvelope {
     }
 }
 
-/// Turns any framework error (unknown route, wrong method, unreadable body or parameter) into the
-/// same envelope, so no client ever sees a bare text body.
+/// Turns any framework error (unknown route, wrong method, unreadable body or parameter, missing
+/// bearer token) into the same envelope, so no client ever sees a bare text body. Errors that already
+/// carry a JSON body (an area's typed error answered through `Result`) pass through unchanged.
 pub async fn framework_error(error: Error) -> Response {
+    let description = error.to_string();
     let status = error.status();
+    let response = error.into_response();
+    let is_json = response
+        .headers()
+        .get(poem::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return response;
+    }
     let code = status.as_u16();
     let details = if status.is_server_error() {
-        tracing::error!(error = %error, "request failed");
+        tracing::error!(error = %description, "request failed");
         Vec::new()
     } else {
-        vec![error.to_string()]
+        vec![description]
     };
     let body = ErrorEnvelope::new(code.to_string(), messages::for_status(code), details);
     (if status.is_success() { StatusCode::INTERNAL_SERVER_ERROR } else { status }, PoemJson(body)).into_response()

@@ -1,23 +1,34 @@
 //! The HTTP API: one module per area, each with its DTOs and its error enum.
 use poem_openapi::{OpenApiService, Tags};
 
+pub mod auth;
 pub mod error;
+pub mod security;
 pub mod shop;
 pub mod system;
+pub mod tracking;
 
 #[derive(Tags)]
 pub enum ApiTags {
+    /// Sign-in by one-time code, tokens and the country table
+    Auth,
+    /// Visit sessions and analytics events
+    Tracking,
     /// Catalogue, orders, checkout
     Shop,
     /// Health and service metadata
     System,
 }
 
-pub type Apis = (shop::ShopApi, system::SystemApi);
+pub type Apis = (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, system::SystemApi);
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((shop::ShopApi, system::SystemApi), "Limoo BFF", env!("CARGO_PKG_VERSION"))
-        .description("Backend-for-frontend of the Limoo diet-programme shop. Prices are integer toman.")
+    OpenApiService::new(
+        (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, system::SystemApi),
+        "Limoo BFF",
+        env!("CARGO_PKG_VERSION"),
+    )
+    .description("Backend-for-frontend of the Limoo diet-programme shop. Prices are integer toman.")
 }
 
 /// The OpenAPI document as committed in `openapi/openapi.json` (`cargo run -p limoo-bff -- openapi`).

@@ -1,5 +1,12 @@
 //! Domain types: validated on construction, free of HTTP and SQL.
 pub mod catalogue;
+pub mod country;
+pub mod email;
+pub mod mobile_number;
+pub mod otp_code;
 pub mod toman;
 
+pub use email::EmailAddress;
+pub use mobile_number::MobileNumber;
+pub use otp_code::OtpCode;
 pub use toman::Toman;

@@ -9,8 +9,13 @@ use sqlx::{
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions},
 };
 
+pub mod analytics;
+pub mod customers;
 pub mod demo;
+pub mod otp;
 pub mod products;
+pub mod refresh_tokens;
+pub mod sessions;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 

@@ -80,7 +80,7 @@ fn forced_scenario(state: &SimState, received: &Received) -> Result<Option<SmsSc
         let forced = state.take_forced(Gateway::Kavenegar);
         return Ok(forced.and_then(|s| match s {
             Scenario::Sms(sms) => Some(sms),
-            Scenario::Payment(_) => None,
+            Scenario::Payment(_) | Scenario::Email(_) => None,
         }));
     };
     match name.parse::<Scenario>() {

@@ -1,6 +1,6 @@
 //! Shop area: the catalogue now; orders, invoices, promotions and points join it.
 use poem::web::Data;
-use poem_openapi::{OpenApi, param::Query, payload::Json};
+use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
 
 pub mod dto;
 pub mod error;
@@ -9,7 +9,7 @@ use self::{
     dto::ProductDto,
     error::{ProductsResponse, ShopError},
 };
-use super::ApiTags;
+use super::{ApiTags, security::CustomerToken};
 use crate::{
     domain::catalogue::{self, ProductFilter},
     startup::AppState,
@@ -56,6 +56,39 @@ impl ShopApi {
             Err(error) => error.into(),
         }
     }
+
+    /// Whether the signed-in customer can buy a diet (the select-package-c guard).
+    ///
+    /// Every customer can until diets exist (the diet panel issue); a customer with a running diet
+    /// will then be sent to the panel.
+    #[oai(path = "/can-buy-diet", method = "get", operation_id = "canBuyDiet")]
+    async fn can_buy_diet(&self, _token: CustomerToken) -> Json<CanBuyDiet> {
+        Json(CanBuyDiet { can_buy_diet: true })
+    }
+
+    /// The signed-in customer's successful profile orders (the package-page guards redirect on them).
+    ///
+    /// Empty until orders exist (the shop issue).
+    #[oai(path = "/orders/profile-orders", method = "get", operation_id = "profileOrders")]
+    async fn profile_orders(&self, _token: CustomerToken) -> Json<Vec<ProfileOrder>> {
+        Json(Vec::new())
+    }
+}
+
+/// Whether the customer may buy a diet now.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CanBuyDiet {
+    pub can_buy_diet: bool,
+}
+
+/// A successful order of a profile (diet) product, as the package-page guards read it.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct ProfileOrder {
+    pub order_id: i64,
+    /// `PROF` or `AFTER_PROF`.
+    pub diet_type: String,
 }
 
 async fn list_products(

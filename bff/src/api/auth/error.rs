@@ -1,0 +1,119 @@
+use poem_openapi::{ApiResponse, Object, payload::Json};
+
+use crate::{
+    api::error::ErrorEnvelope,
+    auth::AuthError,
+    domain::{email::EmailError, mobile_number::MobileNumberError, otp_code::OtpCodeError},
+    messages,
+};
+
+/// Status, code and Persian message of each sign-in failure: the one mapping both envelopes use.
+pub fn describe(error: &AuthError) -> (u16, String) {
+    use AuthError::*;
+    let (status, message): (u16, String) = match error {
+        UnknownCountry(_) => (400, messages::UNKNOWN_COUNTRY.into()),
+        Mobile(MobileNumberError::Empty) => (400, messages::MOBILE_EMPTY.into()),
+        Mobile(_) => (400, messages::MOBILE_INVALID.into()),
+        Email(EmailError::Empty) => (400, messages::EMAIL_EMPTY.into()),
+        Email(_) => (400, messages::EMAIL_INVALID.into()),
+        Code(OtpCodeError::Empty) => (400, messages::CODE_EMPTY.into()),
+        Code(_) => (400, messages::CODE_MALFORMED.into()),
+        WrongCode => (400, messages::WRONG_CODE.into()),
+        CodeExpired => (400, messages::CODE_EXPIRED.into()),
+        CodeUsed => (400, messages::CODE_USED.into()),
+        CodeLocked => (400, messages::CODE_LOCKED.into()),
+        NoCode => (400, messages::NO_CODE.into()),
+        EmailRequired => (400, messages::EMAIL_REQUIRED.into()),
+        ProfileNumberMismatch => (400, messages::PROFILE_NUMBER_MISMATCH.into()),
+        NotRegistered => (401, messages::NOT_REGISTERED.into()),
+        InvalidToken => (401, messages::UNAUTHORIZED.into()),
+        ResendTooSoon { seconds } => (429, messages::resend_too_soon(*seconds)),
+        HourlyLimit => (429, messages::HOURLY_LIMIT.into()),
+        ProviderFailed => (502, messages::PROVIDER_FAILED.into()),
+        Unexpected(e) => {
+            tracing::error!(error = ?e, "sign-in failed unexpectedly");
+            (500, messages::SERVER_ACCESS.into())
+        }
+    };
+    (status, message)
+}
+
+/// Sign-in failures; `err.code` is the HTTP status as text.
+#[derive(ApiResponse, Debug)]
+#[oai(bad_request_handler = "auth_bad_request")]
+pub enum AuthFailure {
+    /// Invalid input, or a wrong, expired, used or locked code.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorEnvelope>),
+    /// Not registered, or a missing, expired or revoked credential.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    /// A code was sent less than a minute ago, or the hourly limit is reached.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+    /// The SMS or e-mail provider failed; nothing was stored, retrying is safe.
+    #[oai(status = 502)]
+    BadGateway(Json<ErrorEnvelope>),
+}
+
+impl From<AuthError> for AuthFailure {
+    fn from(error: AuthError) -> Self {
+        let (status, message) = describe(&error);
+        let details = if status == 500 { Vec::new() } else { vec![error.to_string()] };
+        let body = Json(ErrorEnvelope::new(status.to_string(), message, details));
+        match status {
+            400 => AuthFailure::BadRequest(body),
+            401 => AuthFailure::Unauthorized(body),
+            429 => AuthFailure::TooManyRequests(body),
+            502 => AuthFailure::BadGateway(body),
+            _ => AuthFailure::Internal(body),
+        }
+    }
+}
+
+fn auth_bad_request(error: poem::Error) -> AuthFailure {
+    AuthFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::SIGN_IN_BAD_INPUT, vec![error.to_string()])))
+}
+
+/// The older calls' envelope: `{status: "success" | "error", msg}`.
+#[derive(Object, Debug)]
+pub struct LegacyMessage {
+    pub status: String,
+    pub msg: String,
+}
+
+/// Failures of the older calls: the HTTP status with `{status: "error", msg}`.
+#[derive(ApiResponse, Debug)]
+#[oai(bad_request_handler = "legacy_bad_request")]
+pub enum LegacyFailure {
+    #[oai(status = 400)]
+    BadRequest(Json<LegacyMessage>),
+    #[oai(status = 401)]
+    Unauthorized(Json<LegacyMessage>),
+    #[oai(status = 429)]
+    TooManyRequests(Json<LegacyMessage>),
+    #[oai(status = 500)]
+    Internal(Json<LegacyMessage>),
+    #[oai(status = 502)]
+    BadGateway(Json<LegacyMessage>),
+}
+
+impl From<AuthError> for LegacyFailure {
+    fn from(error: AuthError) -> Self {
+        let (status, msg) = describe(&error);
+        let body = Json(LegacyMessage { status: "error".into(), msg });
+        match status {
+            400 => LegacyFailure::BadRequest(body),
+            401 => LegacyFailure::Unauthorized(body),
+            429 => LegacyFailure::TooManyRequests(body),
+            502 => LegacyFailure::BadGateway(body),
+            _ => LegacyFailure::Internal(body),
+        }
+    }
+}
+
+fn legacy_bad_request(_: poem::Error) -> LegacyFailure {
+    LegacyFailure::BadRequest(Json(LegacyMessage { status: "error".into(), msg: messages::SIGN_IN_BAD_INPUT.into() }))
+}

@@ -1,0 +1,278 @@
+//! Sign-in area: the auth calls of spec 1 §7, the country table, and the older aliases over the
+//! same handlers with their own `{status, msg}` envelope.
+use poem::{Request, web::Data};
+use poem_openapi::{
+    ApiResponse, OpenApi,
+    param::{Cookie, Query},
+    payload::{Form, Json},
+};
+
+pub mod dto;
+pub mod error;
+
+use self::{
+    dto::*,
+    error::{AuthFailure, LegacyFailure, LegacyMessage},
+};
+use super::{
+    ApiTags,
+    security::{CustomerToken, client_ip},
+};
+use crate::{
+    auth::{self, AuthError, SignedIn},
+    domain::{EmailAddress, OtpCode, country, country::Country, mobile_number::IRAN},
+    messages,
+    startup::AppState,
+};
+
+/// Name of the HttpOnly cookie that holds the rotating refresh credential.
+pub const REFRESH_COOKIE: &str = "limoo_refresh";
+
+type AuthResult<T> = Result<Json<T>, AuthFailure>;
+
+#[derive(ApiResponse)]
+pub enum SignedInResponse {
+    /// Signed in: the bearer token in the body, the refresh credential in an HttpOnly cookie.
+    #[oai(status = 200)]
+    Ok(Json<SignedInReply>, #[oai(header = "Set-Cookie")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum TokenResponse {
+    /// A new bearer token; the refresh cookie is rotated.
+    #[oai(status = 200)]
+    Ok(Json<TokenReply>, #[oai(header = "Set-Cookie")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum LogoutResponse {
+    /// Signed out; the refresh cookie is cleared and revoked.
+    #[oai(status = 200)]
+    Ok(Json<LegacyMessage>, #[oai(header = "Set-Cookie")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum LegacyLoginResponse {
+    #[oai(status = 200)]
+    Ok(Json<LegacyTokenReply>, #[oai(header = "Set-Cookie")] String),
+}
+
+fn refresh_cookie(state: &AppState, value: &str, max_age_seconds: i64) -> String {
+    let secure = if state.auth.cookie_secure { "; Secure" } else { "" };
+    format!("{REFRESH_COOKIE}={value}; Max-Age={max_age_seconds}; Path=/; HttpOnly; SameSite=Strict{secure}")
+}
+
+fn signed_in_cookie(state: &AppState, signed_in: &SignedIn) -> String {
+    refresh_cookie(state, &signed_in.refresh, state.auth.refresh_ttl_days * 24 * 3600)
+}
+
+fn success(msg: &str) -> LegacyMessage {
+    LegacyMessage { status: "success".into(), msg: msg.into() }
+}
+
+pub struct AuthApi;
+
+#[OpenApi(tag = "ApiTags::Auth")]
+impl AuthApi {
+    /// Whether a mobile number is registered, and whether its codes go by SMS or e-mail.
+    #[oai(path = "/auth/check-mobile", method = "post", operation_id = "checkMobile")]
+    async fn check_mobile(
+        &self,
+        state: Data<&AppState>,
+        body: Json<CheckMobileRequest>,
+    ) -> AuthResult<CheckMobileReply> {
+        let mobile = body.identity.mobile()?;
+        let status = auth::check_mobile(&state, &mobile).await?;
+        Ok(Json(CheckMobileReply {
+            is_registered: status.registered,
+            authentication_type: AuthenticationType::from(&status.channel),
+        }))
+    }
+
+    /// Send a sign-in code to the number (or to a registered e-mail customer's address).
+    #[oai(path = "/auth/otp", method = "post", operation_id = "sendCode")]
+    async fn send_code(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<MobileIdentity>,
+    ) -> AuthResult<CodeSentReply> {
+        let mobile = body.mobile()?;
+        Ok(Json(auth::send_code(&state, &mobile, &client_ip(req)).await?.into()))
+    }
+
+    /// Send a code to verify the mobile number; same rules as `/auth/otp`.
+    #[oai(path = "/auth/verify-mobile", method = "post", operation_id = "verifyMobile")]
+    async fn verify_mobile(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<MobileIdentity>,
+    ) -> AuthResult<CodeSentReply> {
+        let mobile = body.mobile()?;
+        Ok(Json(auth::send_code(&state, &mobile, &client_ip(req)).await?.into()))
+    }
+
+    /// Send a registration code to an e-mail address (customers of countries served by e-mail).
+    #[oai(path = "/auth/register/email", method = "post", operation_id = "sendEmailCode")]
+    async fn send_email_code(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<EmailCodeRequest>,
+    ) -> AuthResult<CodeSentReply> {
+        let mobile = body.identity.mobile()?;
+        let email = EmailAddress::parse(&body.email).map_err(AuthError::from)?;
+        Ok(Json(auth::send_email_code(&state, &mobile, &email, &client_ip(req)).await?.into()))
+    }
+
+    /// Login with file number: the file number must belong to the mobile; a code is then sent.
+    #[oai(path = "/auth/profile-number", method = "post", operation_id = "sendCodeByProfileNumber")]
+    async fn profile_number(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<ProfileNumberRequest>,
+    ) -> AuthResult<CodeSentReply> {
+        let mobile = body.identity.mobile()?;
+        Ok(Json(
+            auth::send_code_for_profile_number(&state, &mobile, &body.profile_number, &client_ip(req)).await?.into(),
+        ))
+    }
+
+    /// Register with the code just sent (an existing customer is simply signed in).
+    #[oai(path = "/auth/register", method = "post", operation_id = "register")]
+    async fn register(
+        &self,
+        state: Data<&AppState>,
+        body: Json<RegisterRequest>,
+    ) -> Result<SignedInResponse, AuthFailure> {
+        let mobile = body.identity.mobile()?;
+        let code = OtpCode::parse(&typed_code(&body.otp, &body.otp_code)).map_err(AuthError::from)?;
+        let signed_in = auth::register(&state, &mobile, &code, &body.first_name, &body.last_name).await?;
+        Ok(signed_in_response(&state, signed_in))
+    }
+
+    /// Sign a registered customer in with the code just sent.
+    #[oai(path = "/auth/login", method = "post", operation_id = "login")]
+    async fn login(&self, state: Data<&AppState>, body: Json<LoginRequest>) -> Result<SignedInResponse, AuthFailure> {
+        let mobile = body.identity.mobile()?;
+        let code = OtpCode::parse(&typed_code(&body.otp, &body.otp_code)).map_err(AuthError::from)?;
+        let signed_in = auth::login(&state, &mobile, &code).await?;
+        Ok(signed_in_response(&state, signed_in))
+    }
+
+    /// Exchange the refresh cookie for a new bearer token (the cookie rotates; a reused one is revoked).
+    #[oai(path = "/auth/verify-lemonade", method = "get", operation_id = "refreshToken")]
+    async fn verify_lemonade(
+        &self,
+        state: Data<&AppState>,
+        /// `{product}_shop`; case-insensitive.
+        #[oai(name = "service")]
+        _service: Query<Option<String>>,
+        #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
+    ) -> Result<TokenResponse, AuthFailure> {
+        let raw = refresh.0.ok_or(AuthError::InvalidToken)?;
+        let (token, next) = auth::refresh_token(&state, &raw).await?;
+        let cookie = refresh_cookie(&state, &next, state.auth.refresh_ttl_days * 24 * 3600);
+        Ok(TokenResponse::Ok(Json(TokenReply { lemonade_token: token }), cookie))
+    }
+
+    /// Sign out: revokes the refresh credential and clears its cookie.
+    #[oai(path = "/app/auth/logout", method = "post", operation_id = "logout")]
+    async fn logout(
+        &self,
+        state: Data<&AppState>,
+        #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
+    ) -> Result<LogoutResponse, AuthFailure> {
+        if let Some(raw) = refresh.0 {
+            auth::refresh::revoke(&state, &raw).await?;
+        }
+        Ok(LogoutResponse::Ok(Json(success(messages::LOGGED_OUT)), refresh_cookie(&state, "", 0)))
+    }
+
+    /// The signed-in customer.
+    #[oai(path = "/app/auth/currentUser", method = "get", operation_id = "currentUser")]
+    async fn current_user(&self, state: Data<&AppState>, token: CustomerToken) -> AuthResult<CurrentUserReply> {
+        let customer = auth::current_customer(&state, token.customer_id()).await?;
+        Ok(Json(CurrentUserReply {
+            status: "success".into(),
+            msg: CurrentUserMsg {
+                mobile: customer.mobile.display(),
+                first_name: customer.first_name,
+                last_name: customer.last_name,
+            },
+        }))
+    }
+
+    /// Whether the request carries a valid bearer token.
+    #[oai(path = "/api/auth/isloggedin", method = "get", operation_id = "isLoggedIn")]
+    async fn is_logged_in(&self, state: Data<&AppState>, req: &Request) -> Json<LoggedInReply> {
+        let token = req
+            .header("Authorization")
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .is_some_and(|t| state.tokens.verify(t.trim()).is_ok());
+        Json(LoggedInReply { status: "success".into(), msg: LoggedInMsg { is_logged_in: token } })
+    }
+
+    /// The country table of the sign-in form (about 240 entries; Iran is 1, Turkey 220).
+    #[oai(path = "/lemonade/api/countries", method = "get", operation_id = "listCountries")]
+    async fn countries(&self) -> Json<Vec<Country>> {
+        Json(country::all().to_vec())
+    }
+
+    /// Older send-code call (form body). Use `/auth/otp`.
+    #[oai(path = "/app/auth/sendotp", method = "post", deprecated, operation_id = "legacySendOtp")]
+    async fn legacy_send_otp(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        form: Form<LegacySendCodeForm>,
+    ) -> Result<Json<LegacyMessage>, LegacyFailure> {
+        legacy_send(&state, req, &form).await
+    }
+
+    /// Older send-code call (form body). Use `/auth/otp`.
+    #[oai(path = "/api/auth/login/otp", method = "post", deprecated, operation_id = "legacyLoginOtp")]
+    async fn legacy_login_otp(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        form: Form<LegacySendCodeForm>,
+    ) -> Result<Json<LegacyMessage>, LegacyFailure> {
+        legacy_send(&state, req, &form).await
+    }
+
+    /// Older login-or-register call (form body). Use `/auth/register`.
+    #[oai(path = "/app/auth/loginorregister", method = "post", deprecated, operation_id = "legacyLoginOrRegister")]
+    async fn legacy_login_or_register(
+        &self,
+        state: Data<&AppState>,
+        form: Form<LegacyLoginForm>,
+    ) -> Result<LegacyLoginResponse, LegacyFailure> {
+        let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
+        let code = OtpCode::parse(&form.otp).map_err(AuthError::from)?;
+        let signed_in = auth::register(&state, &mobile, &code, "unknown", "unknown").await?;
+        let cookie = signed_in_cookie(&state, &signed_in);
+        let msg = LegacyTokenMsg { lemonade_token: signed_in.token };
+        Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: "success".into(), msg }), cookie))
+    }
+}
+
+fn signed_in_response(state: &AppState, signed_in: SignedIn) -> SignedInResponse {
+    let cookie = signed_in_cookie(state, &signed_in);
+    SignedInResponse::Ok(
+        Json(SignedInReply { lemonade_token: signed_in.token, user: signed_in.customer.into() }),
+        cookie,
+    )
+}
+
+async fn legacy_send(
+    state: &AppState,
+    req: &Request,
+    form: &LegacySendCodeForm,
+) -> Result<Json<LegacyMessage>, LegacyFailure> {
+    let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
+    auth::send_code(state, &mobile, &client_ip(req)).await?;
+    Ok(Json(success(messages::CODE_SENT)))
+}

@@ -1,0 +1,187 @@
+//! Sign-in: who gets codes how, registration, login, token refresh and logout.
+pub mod otp;
+pub mod refresh;
+pub mod tokens;
+
+use crate::{
+    domain::{
+        EmailAddress, MobileNumber, OtpCode, country,
+        email::EmailError,
+        mobile_number::{IRAN, MobileNumberError},
+        otp_code::OtpCodeError,
+    },
+    startup::AppState,
+    store::{
+        customers::{self, AuthType, Customer, NewCustomer},
+        now_ms,
+    },
+};
+use otp::{Delivery, SentCode};
+
+/// Everything sign-in can refuse. The API maps each to a status, a code and a Persian message.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("unknown country id {0}")]
+    UnknownCountry(i64),
+    #[error(transparent)]
+    Mobile(#[from] MobileNumberError),
+    #[error(transparent)]
+    Email(#[from] EmailError),
+    #[error(transparent)]
+    Code(#[from] OtpCodeError),
+    #[error("this number is not registered")]
+    NotRegistered,
+    #[error("customers of this country sign in by e-mail: register the address first")]
+    EmailRequired,
+    #[error("mobile number and file number do not match")]
+    ProfileNumberMismatch,
+    #[error("no code was sent to this number")]
+    NoCode,
+    #[error("the code is wrong")]
+    WrongCode,
+    #[error("the code has expired")]
+    CodeExpired,
+    #[error("the code was already used")]
+    CodeUsed,
+    #[error("too many wrong tries for this code")]
+    CodeLocked,
+    #[error("a code was sent recently; wait {seconds} s")]
+    ResendTooSoon { seconds: i64 },
+    #[error("too many codes requested this hour")]
+    HourlyLimit,
+    #[error("the code could not be delivered")]
+    ProviderFailed,
+    #[error("missing, expired or revoked credential")]
+    InvalidToken,
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// The sign-in channel for a number: a registered customer's own, else by country.
+fn channel_for(state: &AppState, customer: Option<&Customer>, country_id: i64) -> AuthType {
+    match customer {
+        Some(c) => c.auth_type.clone(),
+        None if state.auth.sms_country_ids.contains(&country_id) => AuthType::Sms,
+        None => AuthType::Email,
+    }
+}
+
+pub fn parse_mobile(raw: &str, country_id: i64) -> Result<MobileNumber, AuthError> {
+    let country = country::find(country_id).ok_or(AuthError::UnknownCountry(country_id))?;
+    let dial = if country_id == IRAN { "98" } else { country.code.as_str() };
+    Ok(MobileNumber::parse(raw, country_id, dial)?)
+}
+
+pub struct MobileStatus {
+    pub registered: bool,
+    pub channel: AuthType,
+}
+
+pub async fn check_mobile(state: &AppState, mobile: &MobileNumber) -> Result<MobileStatus, AuthError> {
+    let customer = customers::find_by_mobile(&state.db, mobile).await?;
+    Ok(MobileStatus {
+        registered: customer.is_some(),
+        channel: channel_for(state, customer.as_ref(), mobile.country_id()),
+    })
+}
+
+/// Sends a code by the number's channel: SMS, or the registered customer's e-mail.
+pub async fn send_code(state: &AppState, mobile: &MobileNumber, client_ip: &str) -> Result<SentCode, AuthError> {
+    let customer = customers::find_by_mobile(&state.db, mobile).await?;
+    deliver(state, mobile, customer.as_ref(), client_ip).await
+}
+
+async fn deliver(
+    state: &AppState,
+    mobile: &MobileNumber,
+    customer: Option<&Customer>,
+    client_ip: &str,
+) -> Result<SentCode, AuthError> {
+    match channel_for(state, customer, mobile.country_id()) {
+        AuthType::Sms => otp::send(state, mobile, Delivery::Sms(mobile), None, client_ip).await,
+        AuthType::Email => {
+            let address = customer.and_then(|c| c.email.as_deref()).ok_or(AuthError::EmailRequired)?;
+            let email = EmailAddress::parse(address)?;
+            otp::send(state, mobile, Delivery::Email(&email), None, client_ip).await
+        }
+    }
+}
+
+/// Registration by e-mail: the code goes to `email`, which is kept for the customer on success.
+pub async fn send_email_code(
+    state: &AppState,
+    mobile: &MobileNumber,
+    email: &EmailAddress,
+    client_ip: &str,
+) -> Result<SentCode, AuthError> {
+    otp::send(state, mobile, Delivery::Email(email), Some(email), client_ip).await
+}
+
+/// Login with file number: the number must belong to this mobile; then a code goes out as usual.
+pub async fn send_code_for_profile_number(
+    state: &AppState,
+    mobile: &MobileNumber,
+    profile_number: &str,
+    client_ip: &str,
+) -> Result<SentCode, AuthError> {
+    let customer = customers::find_by_mobile(&state.db, mobile).await?;
+    let wanted = crate::domain::mobile_number::latin_digits(profile_number);
+    match customer {
+        Some(c) if c.profile_number == wanted => deliver(state, mobile, Some(&c), client_ip).await,
+        _ => Err(AuthError::ProfileNumberMismatch),
+    }
+}
+
+/// A signed-in customer: the bearer token and the refresh credential for the cookie.
+pub struct SignedIn {
+    pub customer: Customer,
+    pub token: String,
+    pub refresh: String,
+}
+
+/// Confirms the code and registers the customer, or signs in one who already exists.
+pub async fn register(
+    state: &AppState,
+    mobile: &MobileNumber,
+    code: &OtpCode,
+    first_name: &str,
+    last_name: &str,
+) -> Result<SignedIn, AuthError> {
+    let verified = otp::verify(state, mobile, code).await?;
+    let email = verified.pending_email.as_deref().map(EmailAddress::parse).transpose()?;
+    let auth_type = if verified.channel == "email" { AuthType::Email } else { AuthType::Sms };
+    let mut customer = customers::insert_or_get(
+        &state.db,
+        NewCustomer { mobile, email: email.as_ref(), first_name, last_name, auth_type },
+    )
+    .await?;
+    if let Some(email) = email.filter(|_| customer.email.is_none()) {
+        customers::set_email(&state.db, customer.id, email.as_str()).await?;
+        customer.email = Some(email.as_str().to_owned());
+        customer.auth_type = AuthType::Email;
+    }
+    sign_in(state, customer).await
+}
+
+/// Signs in an existing customer with the code sent to them.
+pub async fn login(state: &AppState, mobile: &MobileNumber, code: &OtpCode) -> Result<SignedIn, AuthError> {
+    let customer = customers::find_by_mobile(&state.db, mobile).await?.ok_or(AuthError::NotRegistered)?;
+    otp::verify(state, mobile, code).await?;
+    sign_in(state, customer).await
+}
+
+async fn sign_in(state: &AppState, customer: Customer) -> Result<SignedIn, AuthError> {
+    let token = state.tokens.issue(customer.id, now_ms() / 1000)?;
+    let refresh = refresh::issue(state, customer.id, None).await?;
+    Ok(SignedIn { customer, token, refresh })
+}
+
+/// A new bearer token for the refresh credential, which is rotated.
+pub async fn refresh_token(state: &AppState, raw: &str) -> Result<(String, String), AuthError> {
+    let (customer_id, next) = refresh::rotate(state, raw).await?;
+    Ok((state.tokens.issue(customer_id, now_ms() / 1000)?, next))
+}
+
+pub async fn current_customer(state: &AppState, customer_id: i64) -> Result<Customer, AuthError> {
+    customers::find_by_id(&state.db, customer_id).await?.ok_or(AuthError::InvalidToken)
+}

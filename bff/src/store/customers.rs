@@ -1,0 +1,138 @@
+use anyhow::Context;
+
+use super::{Db, now_ms, on_pool};
+use crate::domain::{EmailAddress, MobileNumber};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthType {
+    Sms,
+    Email,
+}
+
+impl AuthType {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            AuthType::Sms => "sms",
+            AuthType::Email => "email",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Customer {
+    pub id: i64,
+    pub mobile: MobileNumber,
+    pub email: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub auth_type: AuthType,
+    pub profile_number: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct CustomerRow {
+    customer_id: i64,
+    mobile: String,
+    country_id: i64,
+    email: Option<String>,
+    first_name: String,
+    last_name: String,
+    auth_type: String,
+    profile_number: String,
+}
+
+impl From<CustomerRow> for Customer {
+    fn from(row: CustomerRow) -> Self {
+        Customer {
+            id: row.customer_id,
+            mobile: MobileNumber::from_canonical(row.mobile, row.country_id),
+            email: row.email,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            auth_type: if row.auth_type == "email" { AuthType::Email } else { AuthType::Sms },
+            profile_number: row.profile_number,
+        }
+    }
+}
+
+const COLUMNS: &str = "customer_id, mobile, country_id, email, first_name, last_name, auth_type, profile_number";
+
+pub async fn find_by_mobile(db: &Db, mobile: &MobileNumber) -> anyhow::Result<Option<Customer>> {
+    let sql = format!("SELECT {COLUMNS} FROM customer WHERE mobile = $1");
+    let row: Option<CustomerRow> = on_pool!(db, pool => {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(mobile.canonical()).fetch_optional(pool).await
+    })
+    .context("cannot read customer")?;
+    Ok(row.map(Customer::from))
+}
+
+pub async fn find_by_id(db: &Db, id: i64) -> anyhow::Result<Option<Customer>> {
+    let sql = format!("SELECT {COLUMNS} FROM customer WHERE customer_id = $1");
+    let row: Option<CustomerRow> = on_pool!(db, pool => {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await
+    })
+    .context("cannot read customer")?;
+    Ok(row.map(Customer::from))
+}
+
+pub struct NewCustomer<'a> {
+    pub mobile: &'a MobileNumber,
+    pub email: Option<&'a EmailAddress>,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub auth_type: AuthType,
+}
+
+/// Creates the customer unless one with this mobile exists (a concurrent registration may have won);
+/// either way returns the stored customer.
+pub async fn insert_or_get(db: &Db, new: NewCustomer<'_>) -> anyhow::Result<Customer> {
+    // Ids and file numbers are random: no sequence to coordinate between replicas or backends.
+    for _ in 0..3 {
+        let id = random_id();
+        let profile_number = format!("{:08}", id % 100_000_000);
+        let inserted = on_pool!(db, pool => {
+            sqlx::query(
+                "INSERT INTO customer (customer_id, mobile, country_id, email, first_name, last_name, auth_type, \
+                 profile_number, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
+            )
+            .bind(id)
+            .bind(new.mobile.canonical())
+            .bind(new.mobile.country_id())
+            .bind(new.email.map(EmailAddress::as_str))
+            .bind(new.first_name)
+            .bind(new.last_name)
+            .bind(new.auth_type.as_str())
+            .bind(&profile_number)
+            .bind(now_ms())
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+        })
+        .context("cannot store customer")?;
+        if let Some(existing) = find_by_mobile(db, new.mobile).await? {
+            return Ok(existing);
+        }
+        // Nothing stored and no customer with this mobile: the random id or file number collided.
+        tracing::warn!(inserted, "customer id collision, retrying");
+    }
+    anyhow::bail!("could not allocate a customer id")
+}
+
+pub async fn set_email(db: &Db, id: i64, email: &str) -> anyhow::Result<()> {
+    on_pool!(db, pool => {
+        sqlx::query("UPDATE customer SET email = $1, auth_type = 'email' WHERE customer_id = $2")
+            .bind(email)
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+    })
+    .context("cannot store e-mail")?;
+    Ok(())
+}
+
+/// A positive random 63-bit id.
+pub fn random_id() -> i64 {
+    use rand::{Rng, TryRngCore};
+    rand::rngs::OsRng.unwrap_err().random_range(1..i64::MAX)
+}

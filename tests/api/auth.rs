@@ -1,0 +1,337 @@
+//! Sign-in over HTTP against the real BFF and the SMS/e-mail simulators: the happy paths and the
+//! security properties of codes and tokens.
+use limoo_tests::{SignIn, refresh_cookie_of, spawn_app};
+use serde_json::{Value, json};
+
+const MOBILE: &str = "09121234567";
+
+fn identity(mobile: &str) -> Value {
+    json!({ "mobileNumber": mobile, "countryId": 1 })
+}
+
+async fn body(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("every answer is JSON"))
+}
+
+#[tokio::test]
+async fn a_new_iranian_number_is_unregistered_and_gets_sms() {
+    let app = spawn_app().await;
+    let (status, reply) = body(app.post_json("/auth/check-mobile", &identity("۰۹۱۲۱۲۳۴۵۶۷")).await).await;
+    assert_eq!(status, 200);
+    assert_eq!(reply, json!({ "isRegistered": false, "authenticationType": "sms" }));
+}
+
+#[tokio::test]
+async fn registering_with_the_sms_code_signs_in_and_marks_the_number_registered() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    assert_eq!(signed_in.user["mobile"], MOBILE);
+    assert_eq!(signed_in.user["firstName"], "unknown");
+    let sms = app.sims.last_sms(MOBILE).unwrap();
+    assert!(sms.message.contains(sms.token.as_deref().unwrap()), "the code is in the text: {}", sms.message);
+    let (_, check) = body(app.post_json("/auth/check-mobile", &identity("+989121234567")).await).await;
+    assert_eq!(check["isRegistered"], true);
+    let me = app.client.get(app.url("/app/auth/currentUser")).bearer_auth(&signed_in.token).send().await.unwrap();
+    let (status, me) = body(me).await;
+    assert_eq!(status, 200);
+    assert_eq!(me["msg"]["mobile"], MOBILE);
+}
+
+#[tokio::test]
+async fn the_token_subject_is_the_user_id() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let payload = signed_in.token.split('.').nth(1).unwrap();
+    let claims: Value = serde_json::from_slice(&base64_url_decode(payload)).unwrap();
+    assert_eq!(claims["sub"], signed_in.user["id"].to_string());
+    assert!(claims["exp"].as_i64().unwrap() > claims["iat"].as_i64().unwrap());
+}
+
+#[tokio::test]
+async fn a_wrong_code_six_times_locks_the_code() {
+    let app = spawn_app().await;
+    app.post_json("/auth/otp", &identity(MOBILE)).await;
+    let right = app.last_sms_code(MOBILE).unwrap();
+    let wrong = if right == "000000" { "111111" } else { "000000" };
+    let attempt = |code: String| {
+        let app = &app;
+        async move {
+            let req = json!({ "mobileNumber": MOBILE, "countryId": 1, "otp": code });
+            body(app.post_json("/auth/register", &req).await).await
+        }
+    };
+    for _ in 0..5 {
+        let (status, reply) = attempt(wrong.into()).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")));
+    }
+    let (status, reply) = attempt(wrong.into()).await;
+    assert_eq!(status, 400);
+    assert_eq!(reply["err"]["message"], limoo_bff::messages::CODE_LOCKED, "the sixth try finds the code locked");
+    let (status, reply) = attempt(right).await;
+    assert_eq!(status, 400, "even the right code no longer works: {reply}");
+    assert_eq!(reply["err"]["message"], limoo_bff::messages::CODE_LOCKED);
+}
+
+#[tokio::test]
+async fn a_code_works_once() {
+    let app = spawn_app().await;
+    app.register_customer(MOBILE).await;
+    let code = app.last_sms_code(MOBILE).unwrap();
+    let (status, reply) =
+        body(app.post_json("/auth/login", &json!({ "mobileNumber": MOBILE, "otp": code })).await).await;
+    assert_eq!(status, 400);
+    assert_eq!(reply["err"]["message"], limoo_bff::messages::CODE_USED);
+}
+
+#[tokio::test]
+async fn a_resend_inside_sixty_seconds_is_refused() {
+    let app = spawn_app().await;
+    let (first, _) = body(app.post_json("/auth/otp", &identity(MOBILE)).await).await;
+    assert_eq!(first, 200);
+    let (status, reply) = body(app.post_json("/auth/otp", &identity(MOBILE)).await).await;
+    assert_eq!(status, 429);
+    assert_eq!(reply["err"]["code"], "429");
+    assert_eq!(app.sims.sms_outbox(MOBILE).len(), 1, "no second SMS went out");
+}
+
+#[tokio::test]
+async fn concurrent_sends_to_one_number_deliver_one_code() {
+    let app = spawn_app().await;
+    let request = identity(MOBILE);
+    let sends = (0..8).map(|_| app.post_json("/auth/otp", &request));
+    let statuses: Vec<u16> = futures::future::join_all(sends).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(app.sims.sms_outbox(MOBILE).len(), 1);
+}
+
+#[tokio::test]
+async fn an_sms_provider_failure_is_a_retryable_502_that_registers_nobody() {
+    let app = spawn_app().await;
+    let broken = "09120000500"; // the simulator answers 502 for receptors ending in 0500
+    let (status, reply) = body(app.post_json("/auth/otp", &identity(broken)).await).await;
+    assert_eq!(status, 502);
+    assert_eq!(reply["err"]["code"], "502");
+    let (_, check) = body(app.post_json("/auth/check-mobile", &identity(broken)).await).await;
+    assert_eq!(check["isRegistered"], false);
+    app.sims.force(limoo_simulators::Gateway::Kavenegar, limoo_simulators::SmsScenario::Normal).unwrap();
+    let (retry, _) = body(app.post_json("/auth/otp", &identity(broken)).await).await;
+    assert_eq!(retry, 200, "a failed delivery does not block an immediate retry");
+}
+
+#[tokio::test]
+async fn invalid_numbers_get_the_spec_messages() {
+    let app = spawn_app().await;
+    let (status, reply) = body(app.post_json("/auth/otp", &identity("912345678")).await).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("شماره تلفن صحیح وارد نشده است")));
+    let (status, reply) = body(app.post_json("/auth/otp", &identity("")).await).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("شماره تلفن وارد نشده است")));
+    let (status, _) = body(app.post_json("/auth/otp", &json!({ "nope": 1 })).await).await;
+    assert_eq!(status, 400, "a malformed body gets the envelope too");
+}
+
+#[tokio::test]
+async fn login_of_an_unregistered_number_is_401() {
+    let app = spawn_app().await;
+    app.post_json("/auth/otp", &identity(MOBILE)).await;
+    let code = app.last_sms_code(MOBILE).unwrap();
+    let (status, reply) =
+        body(app.post_json("/auth/login", &json!({ "mobileNumber": MOBILE, "otp": code })).await).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")));
+    assert_eq!(reply["err"]["message"], "اطلاعات کاربر ثبت نشده است");
+}
+
+#[tokio::test]
+async fn a_foreign_customer_registers_and_signs_in_by_email() {
+    let app = spawn_app().await;
+    let turkish = json!({ "mobileNumber": "5321234567", "countryId": 220 });
+    let (_, check) = body(app.post_json("/auth/check-mobile", &turkish).await).await;
+    assert_eq!(check, json!({ "isRegistered": false, "authenticationType": "email" }));
+    let (status, _) = body(app.post_json("/auth/otp", &turkish).await).await;
+    assert_eq!(status, 400, "no e-mail known yet");
+    let with_email = json!({ "mobileNumber": "5321234567", "countryId": 220, "email": "Ayse@Example.com" });
+    let (status, sent) = body(app.post_json("/auth/register/email", &with_email).await).await;
+    assert_eq!((status, sent["channel"].as_str()), (200, Some("email")));
+    let code = app.last_email_code("ayse@example.com").expect("the code was e-mailed");
+    let register = json!({ "mobileNumber": "5321234567", "countryID": 220, "firstName": "unknown", "lastName": "unknown", "OTPCode": code });
+    let signed_in = SignIn::from_response(app.post_json("/auth/register", &register).await).await;
+    assert_eq!(signed_in.user["mobile"], "+905321234567");
+    assert_eq!(signed_in.user["email"], "ayse@example.com");
+    let (_, check) = body(app.post_json("/auth/check-mobile", &turkish).await).await;
+    assert_eq!(check, json!({ "isRegistered": true, "authenticationType": "email" }));
+}
+
+#[tokio::test]
+async fn the_refresh_cookie_rotates_and_a_reused_one_ends_the_sign_in() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let refresh = |cookie: String| {
+        let app = &app;
+        async move {
+            app.client
+                .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
+                .header("cookie", cookie)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let first = refresh(signed_in.refresh_cookie.clone()).await;
+    let rotated = refresh_cookie_of(&first).expect("a new cookie");
+    let (status, token) = body(first).await;
+    assert_eq!(status, 200);
+    assert!(token["lemonadeToken"].as_str().is_some());
+    assert_ne!(rotated, signed_in.refresh_cookie);
+    let (reuse, reply) = body(refresh(signed_in.refresh_cookie.clone()).await).await;
+    assert_eq!((reuse, reply["err"]["code"].as_str()), (401, Some("401")), "the old cookie is refused");
+    let (after_theft, _) = body(refresh(rotated).await).await;
+    assert_eq!(after_theft, 401, "reuse revoked the whole family");
+}
+
+#[tokio::test]
+async fn logout_revokes_the_refresh_cookie() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let out =
+        app.client.post(app.url("/app/auth/logout")).header("cookie", &signed_in.refresh_cookie).send().await.unwrap();
+    assert!(out.headers()["set-cookie"].to_str().unwrap().contains("Max-Age=0"));
+    let again = app
+        .client
+        .get(app.url("/auth/verify-lemonade"))
+        .header("cookie", &signed_in.refresh_cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 401);
+}
+
+#[tokio::test]
+async fn refresh_cookie_is_http_only_and_strict() {
+    let app = spawn_app().await;
+    app.post_json("/auth/otp", &identity(MOBILE)).await;
+    let code = app.last_sms_code(MOBILE).unwrap();
+    let response = app.post_json("/auth/register", &json!({ "mobileNumber": MOBILE, "otp": code })).await;
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+    for attribute in ["HttpOnly", "SameSite=Strict", "Secure", "Path=/"] {
+        assert!(cookie.contains(attribute), "{cookie} lacks {attribute}");
+    }
+}
+
+#[tokio::test]
+async fn forged_expired_and_alg_none_tokens_are_rejected() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let mut parts: Vec<&str> = signed_in.token.split('.').collect();
+    let none_header = base64_url_encode(br#"{"alg":"none","typ":"JWT"}"#);
+    let alg_none = format!("{none_header}.{}.", parts[1]);
+    let forged_claims = base64_url_encode(format!(r#"{{"sub":"1","exp":{},"iat":0}}"#, i64::MAX / 2).as_bytes());
+    parts[1] = &forged_claims;
+    let forged = parts.join(".");
+    let expired_claims = base64_url_encode(br#"{"sub":"1","exp":1000,"iat":0}"#);
+    for (name, token) in [
+        ("alg none", alg_none),
+        ("forged signature", forged),
+        ("garbage", "abc".into()),
+        ("expired", format!("x.{expired_claims}.y")),
+    ] {
+        let response = app.client.get(app.url("/app/auth/currentUser")).bearer_auth(&token).send().await.unwrap();
+        let (status, reply) = body(response).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "{name}: {reply}");
+    }
+    let missing = app.client.get(app.url("/lemonade/api/can-buy-diet")).send().await.unwrap();
+    let (status, reply) = body(missing).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "no token: {reply}");
+}
+
+#[tokio::test]
+async fn legacy_aliases_answer_in_their_own_envelope() {
+    let app = spawn_app().await;
+    let sent = app
+        .client
+        .post(app.url("/app/auth/sendotp"))
+        .form(&[("mobileNumber", MOBILE), ("country", "1")])
+        .send()
+        .await
+        .unwrap();
+    let (status, reply) = body(sent).await;
+    assert_eq!((status, reply["status"].as_str()), (200, Some("success")));
+    let code = app.last_sms_code(MOBILE).unwrap();
+    let login = app
+        .client
+        .post(app.url("/app/auth/loginorregister"))
+        .form(&[("mobileNumber", MOBILE), ("country", "1"), ("otp", &code)])
+        .send()
+        .await
+        .unwrap();
+    let (status, reply) = body(login).await;
+    assert_eq!((status, reply["status"].as_str()), (200, Some("success")));
+    let token = reply["msg"]["lemonadeToken"].as_str().unwrap().to_owned();
+    let logged = app.client.get(app.url("/api/auth/isloggedin")).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(body(logged).await.1["msg"]["isLoggedIn"], true);
+    let refused =
+        app.client.post(app.url("/api/auth/login/otp")).form(&[("mobileNumber", MOBILE)]).send().await.unwrap();
+    let (status, reply) = body(refused).await;
+    assert_eq!((status, reply["status"].as_str()), (429, Some("error")));
+}
+
+#[tokio::test]
+async fn login_with_file_number_sends_a_code_only_for_the_matching_number() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let file = signed_in.user["profileNumber"].as_str().unwrap().to_owned();
+    let other = json!({ "mobileNumber": "09121111111", "countryId": 1, "profileNumber": file });
+    assert_eq!(app.post_json("/auth/profile-number", &other).await.status(), 400);
+    // The registration code went out moments ago; the file-number code obeys the same resend limit.
+    let own = json!({ "mobileNumber": MOBILE, "countryId": 1, "profileNumber": file });
+    assert_eq!(app.post_json("/auth/profile-number", &own).await.status(), 429);
+}
+
+#[tokio::test]
+async fn countries_hold_iran_and_turkey_at_their_ids() {
+    let app = spawn_app().await;
+    let (status, countries) = body(app.client.get(app.url("/lemonade/api/countries")).send().await.unwrap()).await;
+    assert_eq!(status, 200);
+    let list = countries.as_array().unwrap();
+    assert!(list.len() > 200, "about 240 countries, got {}", list.len());
+    let by_id = |id: i64| list.iter().find(|c| c["id"] == id).cloned().unwrap();
+    assert_eq!(by_id(1)["code"], "98");
+    assert_eq!(by_id(1)["iso2"], "IR");
+    assert_eq!(by_id(220)["iso2"], "TR");
+}
+
+#[tokio::test]
+async fn sessions_are_created_patched_and_events_recorded() {
+    let app = spawn_app().await;
+    let (status, created) =
+        body(app.post_json("/lemonade/api/sessions", &json!({ "utmSource": "google", "meta": { "a": 1 } })).await)
+            .await;
+    assert_eq!(status, 200);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let patched = app
+        .client
+        .patch(app.url(&format!("/lemonade/api/sessions/{id}")))
+        .json(&json!({ "utmCampaign": "yalda", "userId": "7" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(patched.status(), 200);
+    let row = limoo_bff::store::sessions::find(&app.db, &id).await.unwrap().unwrap();
+    assert!(row.utm.contains("yalda") && row.user_id.as_deref() == Some("7"), "{row:?}");
+    let missing = app.client.patch(app.url("/lemonade/api/sessions/nope")).json(&json!({})).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+    let event = json!({ "action": "get_otp", "category": "click", "sessionId": id, "meta": { "currency": "IRR" } });
+    assert_eq!(app.post_json("/lemonade/api/analytics", &event).await.status(), 200);
+    assert_eq!(limoo_bff::store::analytics::actions_for_session(&app.db, &id).await.unwrap(), vec!["get_otp"]);
+    let empty = json!({ "action": "", "category": "click" });
+    assert_eq!(app.post_json("/lemonade/api/analytics", &empty).await.status(), 400);
+}
+
+fn base64_url_decode(text: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text).expect("base64url")
+}
+
+fn base64_url_encode(bytes: &[u8]) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
