@@ -6,16 +6,21 @@ cd "$(dirname "$0")"
 
 PORT="${PORT:-8080}"
 SIM_PORT="${SIM_PORT:-8090}"
+SIM_SMTP_PORT="${SIM_SMTP_PORT:-2525}"
 
 echo "==> Building the web app"
 (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build --silent)
 echo "==> Building the BFF and the simulators (release)"
 cargo build --release --quiet -p limoo-bff -p limoo-simulators
 
-./target/release/simulators --port "$SIM_PORT" &
+./target/release/simulators --port "$SIM_PORT" --smtp-port "$SIM_SMTP_PORT" &
 sim_pid=$!
 trap 'kill "$sim_pid" 2>/dev/null || true' EXIT INT TERM
 
-echo "==> Limoo is running at http://127.0.0.1:${PORT}/  (API docs: /docs, simulators: http://127.0.0.1:${SIM_PORT})"
+echo "==> Limoo is running at http://127.0.0.1:${PORT}/  (API docs: /docs)"
+echo "    Sign-in codes land in the simulators: http://127.0.0.1:${SIM_PORT}/_sim/sms?receptor=09121234567"
+echo "    and http://127.0.0.1:${SIM_PORT}/_sim/email?to=you@example.com"
 DATABASE_URL="${DATABASE_URL:-sqlite://data/limoo.db}" WEB_DIR=web/dist DEMO_DATA=true PORT="$PORT" \
+  KAVENEGAR_BASE_URL="http://127.0.0.1:${SIM_PORT}/kavenegar" KAVENEGAR_API_KEY=sim-key \
+  SMTP_HOST=127.0.0.1 SMTP_PORT="$SIM_SMTP_PORT" \
   ./target/release/bff serve
