@@ -20,7 +20,12 @@ pub enum MailError {
     Smtp(#[from] lettre::transport::smtp::Error),
     #[error("not a mailbox: {0}")]
     Address(#[from] lettre::address::AddressError),
+    #[error("the SMTP server did not answer within {0:?}")]
+    TimedOut(Duration),
 }
+
+/// The whole delivery, not just the connect (lettre's own timeout stops at connecting).
+const SEND_TIMEOUT: Duration = Duration::from_secs(15);
 
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
@@ -58,7 +63,9 @@ impl Mailer {
                 code.as_str(),
                 valid_minutes
             ))?;
-        self.transport.send(message).await?;
+        tokio::time::timeout(SEND_TIMEOUT, self.transport.send(message))
+            .await
+            .map_err(|_| MailError::TimedOut(SEND_TIMEOUT))??;
         Ok(())
     }
 }
