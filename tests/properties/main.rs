@@ -1,3 +1,4 @@
 //! Cross-crate properties: money arithmetic and the catalogue sort rule.
 mod catalogue_sort;
+mod identity;
 mod money;
