@@ -13,9 +13,12 @@ async fn features() {
         // Each scenario owns a BFF, simulators and maybe a Chromium: a few at a time suits 2 cores.
         .max_concurrent_scenarios(3)
         .fail_on_skipped()
-        .after(|_, _, _, _, world| {
+        .after(|_, _, scenario, finished, world| {
             Box::pin(async move {
                 if let Some(world) = world {
+                    if matches!(finished, cucumber::event::ScenarioFinished::StepFailed(..)) {
+                        world.save_screenshot(&scenario.name).await;
+                    }
                     world.tear_down().await;
                 }
             })

@@ -3,7 +3,7 @@ Feature: مسیرهایی که فقط هدایت می‌کنند
   The hash router's redirect-only routes (spec 1 §2, DECISIONS "Routing").
 
   Background:
-    Given فروشگاه کاتالوگ نمایشی را دارد
+    Given مشتری با شماره "09121234567" وارد شده است
 
   @RG-01
   Scenario: مسیر ناشناخته به مرحله اول انتخاب بسته می‌رود

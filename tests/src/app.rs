@@ -1,7 +1,13 @@
 use limoo_bff::{
+    auth::tokens::{TokenKeys, random_hex},
     config::Settings,
+    domain::mobile_number::IRAN,
     startup::Application,
-    store::{Db, demo},
+    store::{
+        Db,
+        customers::{self, AuthType, NewCustomer},
+        demo, now_ms,
+    },
 };
 use limoo_simulators::{SimConfig, SimHandle};
 use tokio::task::JoinHandle;
@@ -30,6 +36,8 @@ pub struct TestApp {
     pub sims: SimHandle,
     pub db: Db,
     pub service_name: String,
+    /// Signs tokens exactly as this BFF does (the harness chose its secret).
+    pub tokens: TokenKeys,
     server: JoinHandle<std::io::Result<()>>,
     _database: TestDb,
 }
@@ -51,6 +59,9 @@ impl TestApp {
         settings.gateways.kavenegar_base_url = sims.kavenegar_base_url();
         settings.gateways.smtp_host = sims.smtp_addr().ip().to_string();
         settings.gateways.smtp_port = sims.smtp_addr().port();
+        let secret = random_hex();
+        settings.auth.auth_secret = Some(secret.parse()?);
+        let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
         let db = Db::connect(&database.url).await?;
         db.migrate().await?;
         if options.demo_catalogue {
@@ -60,7 +71,16 @@ impl TestApp {
         let app = Application::with_db(settings, db.clone()).await?;
         let address = format!("http://{}", app.address());
         let server = tokio::spawn(app.run_until_stopped());
-        Ok(TestApp { address, client: reqwest::Client::new(), sims, db, service_name, server, _database: database })
+        Ok(TestApp {
+            address,
+            client: reqwest::Client::new(),
+            sims,
+            db,
+            service_name,
+            tokens,
+            server,
+            _database: database,
+        })
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -81,6 +101,43 @@ impl TestApp {
     pub fn last_email_code(&self, address: &str) -> Option<String> {
         let mail = self.sims.last_email(address)?;
         mail.text.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).map(str::to_owned)
+    }
+
+    /// Stores an Iranian SMS customer directly (no code is sent, so no resend window starts) and
+    /// returns a valid bearer token for them.
+    pub async fn existing_customer(&self, mobile: &str) -> String {
+        let number = limoo_bff::auth::parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
+        let new = NewCustomer {
+            mobile: &number,
+            email: None,
+            first_name: "unknown",
+            last_name: "unknown",
+            auth_type: AuthType::Sms,
+        };
+        let customer = customers::insert_or_get(&self.db, new).await.expect("customer stored");
+        self.tokens.issue(customer.id, now_ms() / 1000).expect("token")
+    }
+
+    /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight).
+    pub async fn wait_for_sms_code(&self, mobile: &str) -> Option<String> {
+        for _ in 0..100 {
+            if let Some(code) = self.last_sms_code(mobile) {
+                return Some(code);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        None
+    }
+
+    /// Waits for the e-mail simulator to deliver a code to `address`.
+    pub async fn wait_for_email_code(&self, address: &str) -> Option<String> {
+        for _ in 0..100 {
+            if let Some(code) = self.last_email_code(address) {
+                return Some(code);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        None
     }
 
     /// Registers a new Iranian customer through the real API and returns the sign-in reply.

@@ -152,6 +152,12 @@ impl Browser {
         Ok(element.attr(name).await?)
     }
 
+    /// A DOM property (e.g. an input's current `value`), which attributes do not track.
+    pub async fn property(&self, css: &str, name: &str) -> anyhow::Result<Option<String>> {
+        let element = self.poll(|| async { Ok(self.client.find(Locator::Css(css)).await.ok()) }).await?;
+        Ok(element.prop(name).await?)
+    }
+
     pub async fn execute(&self, script: &str) -> anyhow::Result<serde_json::Value> {
         Ok(self.client.execute(script, Vec::new()).await?)
     }

@@ -1,4 +1,5 @@
 //! Cucumber World and steps, one module per domain concept.
+mod auth;
 mod catalogue;
 mod routing;
 mod select_package;
@@ -61,6 +62,20 @@ impl LimooWorld {
     pub async fn open_route(&mut self, route: &str) {
         let url = format!("{}/#{route}", self.app().address);
         self.browser().await.open(&url).await.or_fail("page failed to open");
+    }
+
+    /// Keeps what the browser showed when a scenario failed: target/cucumber-screenshots/<name>.png.
+    pub async fn save_screenshot(&mut self, scenario: &str) {
+        let Some(browser) = &self.browser else { return };
+        let Ok(png) = browser.client.screenshot().await else { return };
+        let folder = limoo_tests::workspace_root().join("target/cucumber-screenshots");
+        let name: String = scenario.chars().map(|c| if c.is_alphanumeric() { c } else { '_' }).collect();
+        if std::fs::create_dir_all(&folder).is_ok() {
+            let path = folder.join(format!("{name}.png"));
+            if std::fs::write(&path, png).is_ok() {
+                eprintln!("screenshot of the failed scenario: {}", path.display());
+            }
+        }
     }
 
     pub async fn tear_down(&mut self) {

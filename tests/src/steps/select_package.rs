@@ -16,10 +16,13 @@ async fn open_page(world: &mut LimooWorld, route: String) {
 
 #[when(expr = "مشتری صفحه {string} را در حالی باز می‌کند که پاسخ سرور هنوز نرسیده است")]
 async fn open_page_with_pending_server(world: &mut LimooWorld, route: String) {
-    // Load the app on another route first, then hold every fetch forever and navigate in-app.
+    // Load the app on another route first, then hold the products call forever and navigate in-app.
     world.open_route("/diets").await;
     let browser = world.browser().await;
-    browser.execute("window.fetch = () => new Promise(() => {});").await.or_fail("fetch stubbed");
+    let stub = "const real = window.fetch; window.fetch = (input, init) => \
+                (String(input && input.url ? input.url : input).includes('/lemonade/api/products') \
+                 ? new Promise(() => {}) : real(input, init));";
+    browser.execute(stub).await.or_fail("fetch stubbed");
     browser.execute(&format!("window.location.hash = '#{route}';")).await.or_fail("navigated");
 }
 

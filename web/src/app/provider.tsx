@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { directionOf } from '@/i18n'
+import { startUp, startupSearch, type StartupState } from './startup'
 
 /** Keeps <html lang dir> in step with the active language (fa is right-to-left). */
 function useDocumentLanguage(i18n: I18n) {
@@ -17,14 +18,38 @@ function useDocumentLanguage(i18n: I18n) {
   }, [i18n])
 }
 
+/**
+ * Runs the start-up once per app (token cookie, verify, session). A session failure was already reported as an
+ * error event; it is logged here rather than taking the whole shop down [AU-37].
+ */
+function useStartup(enabled: boolean): StartupState {
+  const [state, setState] = useState<StartupState>('IDLE')
+  const started = useRef(false)
+  useEffect(() => {
+    if (!enabled || started.current) return
+    started.current = true
+    setState('PENDING')
+    startUp(startupSearch())
+      .then(setState)
+      .catch((failure: unknown) => {
+        console.warn('start-up failed', failure)
+        setState('FAIL')
+      })
+  }, [enabled])
+  return state
+}
+
 interface AppProviderProps {
+  /** Run the start-up (verify, session); on by default. */
+  startup?: boolean
   i18n: I18n
   queryClient: QueryClient
   children: ReactNode
 }
 
-export function AppProvider({ i18n, queryClient, children }: AppProviderProps) {
+export function AppProvider({ i18n, queryClient, children, startup = true }: AppProviderProps) {
   useDocumentLanguage(i18n)
+  useStartup(startup)
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
 import { currentLocation, renderApp } from '@/testing/render-app'
+
+// These pages need a signed-in user [RG-15]; the guards have their own tests in app/guards.test.tsx.
+beforeEach(() => {
+  signIn()
+})
 
 async function expectLanding(path: string, expected: string, session: Record<string, string> = {}) {
   const { router } = renderApp(path, { session })

@@ -2,8 +2,18 @@ import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject }
 import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
+import { AuthScreen, LogoutPage } from '@/features/auth'
 import { SelectPackageCPage } from '@/features/shop'
-import { requireAuth } from './guards'
+import {
+  authScreenGuard,
+  enterSuccessLoader,
+  requireAuth,
+  resultGuard,
+  selectPackageCGuard,
+  selectPackageFGuard,
+  userPanelLoader,
+} from './guards'
+import { logoutLoader } from './routes/logout-loader'
 import { RootLayout, RootLayoutFallback } from './routes/root-layout'
 import { rootLoader } from './routes/root-loader'
 import {
@@ -20,11 +30,14 @@ const redirectBy = (target: (url: URL) => string) => ({ request }: LoaderFunctio
   redirect(target(new URL(request.url)))
 
 /** A screen of a later slice: its title only. */
-const screen = (path: string, titleKey: ScreenTitleKey, guarded = false): RouteObject => ({
+const screen = (path: string, titleKey: ScreenTitleKey, loader?: RouteObject['loader']): RouteObject => ({
   path,
   element: <Placeholder titleKey={titleKey} />,
-  ...(guarded ? { loader: requireAuth } : {}),
+  ...(loader ? { loader } : {}),
 })
+
+/** An authentication screen: the sign-in popup over the page [RG-03…RG-05]. */
+const authScreen = (path: string): RouteObject => ({ path, loader: authScreenGuard, element: <AuthScreen /> })
 
 export const routes: RouteObject[] = [
   {
@@ -36,20 +49,20 @@ export const routes: RouteObject[] = [
       { index: true, loader: redirectBy(homeTarget) },
 
       // Sign-in (identity slice)
-      screen('/enter', 'enter'),
-      screen('/enter-email', 'enterEmail'),
-      screen('/register-with-mobile', 'registerWithMobile'),
-      screen('/register-with-email', 'registerWithEmail'),
-      screen('/login-with-mobile', 'loginWithMobile'),
-      screen('/login-with-email', 'loginWithEmail'),
-      screen('/login-with-file-number', 'loginWithFileNumber'),
-      screen('/login-with-reverse-otp', 'loginWithReverseOtp'),
-      screen('/enter-success', 'enterSuccess'),
+      authScreen('/enter'),
+      authScreen('/enter-email'),
+      authScreen('/register-with-mobile'),
+      authScreen('/register-with-email'),
+      authScreen('/login-with-mobile'),
+      authScreen('/login-with-email'),
+      authScreen('/login-with-file-number'),
+      authScreen('/login-with-reverse-otp'),
+      { path: '/enter-success', loader: enterSuccessLoader },
 
       // Package selection
       { path: '/select-package', loader: redirectBy(selectPackageTarget) },
-      { path: '/select-package-c', loader: requireAuth, element: <SelectPackageCPage /> },
-      screen('/select-package-f/:id', 'selectPackageF', true),
+      { path: '/select-package-c', loader: selectPackageCGuard, element: <SelectPackageCPage /> },
+      screen('/select-package-f/:id', 'selectPackageF', selectPackageFGuard),
       { path: '/select-package-a', loader: toFallback },
       { path: '/select-package-b', loader: toFallback },
       { path: '/select-package-d', loader: toFallback },
@@ -59,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: '/install-tara', loader: toFallback },
 
       // Checkout and payment
-      screen('/checkout-new', 'checkout', true),
+      screen('/checkout-new', 'checkout', requireAuth),
       { path: '/checkout', loader: redirectBy(checkoutTarget) },
       { path: '/payment-result', loader: redirectBy(paymentResultTarget) },
       screen('/payment-success', 'paymentSuccess'),
@@ -69,7 +82,7 @@ export const routes: RouteObject[] = [
       screen('/paypal-pay-card', 'paypalPayCard'),
 
       // Questionnaires and results
-      screen('/result', 'result'),
+      screen('/result', 'result', resultGuard),
       screen('/prepare-result', 'prepareResult'),
       screen('/konkur/:id', 'konkur'),
       screen('/konkur-result', 'konkurResult'),
@@ -91,7 +104,7 @@ export const routes: RouteObject[] = [
       },
 
       // Panel, orders and gift cards
-      screen('/user-panel', 'userPanel', true),
+      screen('/user-panel', 'userPanel', userPanelLoader),
       screen('/orders-history', 'ordersHistory'),
       screen('/reserve', 'reserve'),
       screen('/CreateOderWithProductIds', 'createOrderWithProductIds'),
@@ -101,7 +114,7 @@ export const routes: RouteObject[] = [
       screen('/select-limoocard-options', 'selectLimoocardOptions'),
       screen('/diets', 'diets'),
       screen('/diets/extend/back', 'dietsExtendBack'),
-      screen('/logout', 'logout'),
+      { path: '/logout', loader: logoutLoader, element: <LogoutPage /> },
 
       // Everything else [RG-01]
       { path: '*', loader: toFallback },

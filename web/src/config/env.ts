@@ -5,3 +5,9 @@ export const SHOP_SERVICE = `${PRODUCT_CODE}_SHOP`
 
 /** Products tag used when neither the query nor the session names one. */
 export const DEFAULT_PRODUCTS_TAG = 'DIET'
+
+/** Service of the token refresh `GET /auth/verify-lemonade?service=…` (spec 1 §7; case-insensitive per DECISIONS). */
+export const VERIFY_SERVICE = `${PRODUCT_CODE}_shop`
+
+/** Embedded support site of the side menu's support popup (placeholder until the real address is known). */
+export const SUPPORT_SITE_URL = 'about:blank'

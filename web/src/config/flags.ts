@@ -7,7 +7,35 @@ import { DEFAULT_PRODUCTS_TAG } from './env'
  * original app did. Values are strings in storage; window globals may be booleans or strings.
  */
 
-/** Query parameters that the app copies into session storage when a route is opened. */
+/**
+ * Feature flags: settings a query parameter may switch for the browser session [RG-39]; they also travel in the
+ * session's meta and are patched onto it when they change [AU-38].
+ *
+ * - `isOperatorTheme`: telecom-operator themed variant; the top bars show the operator logo [AU-54].
+ * - `loginBeforeResult`: /result needs sign-in and sign-in returns to /result [RG-07, RG-29].
+ * - `sendToPanel` (default on): select-package-c sends a user who already has a diet to /diets [RG-22].
+ * - `userPanelEnabled` (default on): /user-panel enters the panel, else goes to /diets [RG-35, RG-36].
+ * - the select-package settings of the shop (`selectCOrF`, `sPCRequireAuth`, …) and payment switches of spec 2.
+ */
+export const FEATURE_FLAG_KEYS = [
+  'selectCOrF',
+  'sPCRequireAuth',
+  'sPCShowTopBanner',
+  'oneDietEconomyBadge',
+  'filterNormalDiet',
+  'partnerBundleDesign',
+  'isOperatorTheme',
+  'loginBeforeResult',
+  'sendToPanel',
+  'userPanelEnabled',
+  'defaultPaymentMethod',
+  'onlinePaymentGateway',
+  'isTallyEnabled',
+  'isRamazanEnabled',
+  'goToLimooCard',
+] as const
+
+/** Query parameters that the app copies into session storage when a route is opened [RG-39]. */
 export const PERSISTED_QUERY_KEYS = [
   'utm_source',
   'utm_medium',
@@ -16,12 +44,7 @@ export const PERSISTED_QUERY_KEYS = [
   'utm_content',
   'landing',
   'productsTag',
-  'selectCOrF',
-  'sPCRequireAuth',
-  'sPCShowTopBanner',
-  'oneDietEconomyBadge',
-  'filterNormalDiet',
-  'partnerBundleDesign',
+  ...FEATURE_FLAG_KEYS,
 ] as const
 
 function storage(): Storage | undefined {
@@ -66,12 +89,22 @@ export function removeSetting(name: string): void {
   storage()?.removeItem(name)
 }
 
-/** Copies the known query parameters of a URL into session storage. */
-export function persistQuerySettings(search: URLSearchParams): void {
+/** Copies the known query parameters of a URL into session storage; returns the feature flags whose value changed. */
+export function persistQuerySettings(search: URLSearchParams): string[] {
+  const changedFlags: string[] = []
   for (const key of PERSISTED_QUERY_KEYS) {
     const value = search.get(key)
-    if (value !== null) writeSetting(key, value)
+    if (value === null) continue
+    if ((FEATURE_FLAG_KEYS as readonly string[]).includes(key) && storage()?.getItem(key) !== value) changedFlags.push(key)
+    writeSetting(key, value)
   }
+  return changedFlags
+}
+
+/** On unless the setting is exactly 'false' (or '0'): for flags that default to on. */
+export function isFlagNotOff(name: string): boolean {
+  const value = readSetting(name)?.trim().toLowerCase()
+  return value !== 'false' && value !== '0'
 }
 
 /** Names of the settings the shop reads, in one place. */
@@ -85,4 +118,10 @@ export const settings = {
   oneDietEconomyBadge: () => isFlagOn('oneDietEconomyBadge'),
   isGlnPackage: () => isFlagOn('isGlnPackage') || isFlagOn('glnPackage'),
   isUserPanelPackage: () => isFlagOn('isUserPanelPackage') || isFlagOn('userPanelPackage'),
+  /** Login waived on select-package-c and -f only when exactly the string 'false' [RG-16]. */
+  selectPackageAuthWaived: () => readSetting('sPCRequireAuth') === 'false',
+  loginBeforeResult: () => isFlagOn('loginBeforeResult'),
+  sendToPanel: () => isFlagNotOff('sendToPanel'),
+  userPanelEnabled: () => isFlagNotOff('userPanelEnabled'),
+  isOperatorTheme: () => isFlagOn('isOperatorTheme'),
 } as const

@@ -1,8 +1,38 @@
 import { HttpResponse } from 'msw'
+import { makeToken } from './auth'
+import { countries } from './data/countries'
 import { catalogue } from './data/products'
 import { http } from './http'
+
+export function errorBody(code: string, message = 'خطا') {
+  return { err: { code, message, details: { messages: [] as string[] } } }
+}
+
+const codeSent = { channel: 'sms' as const, resendAfterSeconds: 60, expiresInSeconds: 120 }
+
+export function signedInAnswer() {
+  return {
+    lemonadeToken: makeToken({ sub: '42' }),
+    user: { id: 42, firstName: 'unknown', lastName: 'unknown', mobile: '09121234567', countryId: 1, profileNumber: '1001' },
+  }
+}
 
 /** Default answers of the BFF for unit tests; a test overrides them with `server.use(...)`. */
 export const handlers = [
   http.get('/lemonade/api/products', () => HttpResponse.json(catalogue())),
+  http.get('/lemonade/api/countries', () => HttpResponse.json(countries())),
+  http.post('/lemonade/api/sessions', () => HttpResponse.json({ id: 'session-1' })),
+  http.patch('/lemonade/api/sessions/{id}', ({ params }) => HttpResponse.json({ id: String(params.id) })),
+  http.post('/lemonade/api/analytics', () => HttpResponse.json({ id: 'event-1' })),
+  http.get('/auth/verify-lemonade', () => HttpResponse.json(errorBody('401'), { status: 401 })),
+  http.get('/lemonade/api/orders/profile-orders', () => HttpResponse.json([])),
+  http.get('/lemonade/api/can-buy-diet', () => HttpResponse.json({ canBuyDiet: true })),
+  http.post('/auth/check-mobile', () => HttpResponse.json({ isRegistered: true, authenticationType: 'sms' as const })),
+  http.post('/auth/otp', () => HttpResponse.json(codeSent)),
+  http.post('/auth/verify-mobile', () => HttpResponse.json(codeSent)),
+  http.post('/auth/register/email', () => HttpResponse.json({ ...codeSent, channel: 'email' as const })),
+  http.post('/auth/profile-number', () => HttpResponse.json(codeSent)),
+  http.post('/auth/login', () => HttpResponse.json(signedInAnswer())),
+  http.post('/auth/register', () => HttpResponse.json(signedInAnswer())),
+  http.post('/app/auth/logout', () => HttpResponse.json({ status: 'success', msg: 'logged out' })),
 ]

@@ -46,3 +46,13 @@ impl From<ShopError> for ProductsResponse {
 fn products_bad_request(error: poem::Error) -> ProductsResponse {
     ProductsResponse::BadRequest(Json(ErrorEnvelope::new("400", messages::BAD_REQUEST, vec![error.to_string()])))
 }
+
+/// Failures of the signed-in shop calls.
+#[derive(ApiResponse, Debug)]
+pub enum CustomerCallFailure {
+    /// Missing, expired or invalid bearer token: refresh it and retry once.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+}

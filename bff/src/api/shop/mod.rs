@@ -7,7 +7,7 @@ pub mod error;
 
 use self::{
     dto::ProductDto,
-    error::{ProductsResponse, ShopError},
+    error::{CustomerCallFailure, ProductsResponse, ShopError},
 };
 use super::{ApiTags, security::CustomerToken};
 use crate::{
@@ -62,16 +62,16 @@ impl ShopApi {
     /// Every customer can until diets exist (the diet panel issue); a customer with a running diet
     /// will then be sent to the panel.
     #[oai(path = "/can-buy-diet", method = "get", operation_id = "canBuyDiet")]
-    async fn can_buy_diet(&self, _token: CustomerToken) -> Json<CanBuyDiet> {
-        Json(CanBuyDiet { can_buy_diet: true })
+    async fn can_buy_diet(&self, _token: CustomerToken) -> Result<Json<CanBuyDiet>, CustomerCallFailure> {
+        Ok(Json(CanBuyDiet { can_buy_diet: true }))
     }
 
     /// The signed-in customer's successful profile orders (the package-page guards redirect on them).
     ///
     /// Empty until orders exist (the shop issue).
     #[oai(path = "/orders/profile-orders", method = "get", operation_id = "profileOrders")]
-    async fn profile_orders(&self, _token: CustomerToken) -> Json<Vec<ProfileOrder>> {
-        Json(Vec::new())
+    async fn profile_orders(&self, _token: CustomerToken) -> Result<Json<Vec<ProfileOrder>>, CustomerCallFailure> {
+        Ok(Json(Vec::new()))
     }
 }
 

@@ -1,10 +1,23 @@
-import { Outlet } from 'react-router'
+import { useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
 import { TopBar } from '@/components/ui/top-bar'
+import { SideMenu, useIsLoggedIn } from '@/features/auth'
+import { trackPageView } from '@/lib/analytics'
+
+/** One page-view event per rendered route; redirect-only routes never render, so they send none [RG-40]. */
+function usePageViews() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    trackPageView(pathname)
+  }, [pathname])
+}
 
 export function RootLayout() {
+  const loggedIn = useIsLoggedIn()
+  usePageViews()
   return (
     <div className="app-shell">
-      <TopBar />
+      <TopBar start={loggedIn ? <SideMenu /> : undefined} />
       <main className="app-shell__main">
         <Outlet />
       </main>

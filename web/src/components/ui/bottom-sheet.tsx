@@ -13,16 +13,22 @@ interface BottomSheetProps {
 export function BottomSheet({ open, title, closeLabel, onClose, children }: BottomSheetProps) {
   const titleId = useId()
   const closeRef = useRef<HTMLButtonElement>(null)
+  // Callers pass a new onClose on every render; reading it through a ref keeps the effect below
+  // from re-running (and stealing focus from a field inside the sheet) on each keystroke.
+  const onCloseRef = useRef(onClose)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
 
   useEffect(() => {
     if (!open) return
     closeRef.current?.focus()
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
+      if (event.key === 'Escape') onCloseRef.current()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [open, onClose])
+  }, [open])
 
   if (!open) return null
   return (

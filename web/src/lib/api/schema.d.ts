@@ -4,6 +4,321 @@
  */
 
 export interface paths {
+    "/auth/check-mobile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a mobile number is registered, and whether its codes go by SMS or e-mail. */
+        post: operations["checkMobile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in code to the number (or to a registered e-mail customer's address). */
+        post: operations["sendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-mobile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a code to verify the mobile number; same rules as `/auth/otp`. */
+        post: operations["verifyMobile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/register/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a registration code to an e-mail address (customers of countries served by e-mail). */
+        post: operations["sendEmailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/profile-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Login with file number: the file number must belong to the mobile; a code is then sent. */
+        post: operations["sendCodeByProfileNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register with the code just sent (an existing customer is simply signed in). */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a registered customer in with the code just sent. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-lemonade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchange the refresh cookie for a new bearer token (the cookie rotates; a reused one is revoked). */
+        get: operations["refreshToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: revokes the refresh credential and clears its cookie. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/auth/currentUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer. */
+        get: operations["currentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/isloggedin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the request carries a valid bearer token. */
+        get: operations["isLoggedIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The country table of the sign-in form (about 240 entries; Iran is 1, Turkey 220). */
+        get: operations["listCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/auth/sendotp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Older send-code call (form body). Use `/auth/otp`.
+         * @deprecated
+         */
+        post: operations["legacySendOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Older send-code call (form body). Use `/auth/otp`.
+         * @deprecated
+         */
+        post: operations["legacyLoginOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/auth/loginorregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Older login-or-register call (form body). Use `/auth/register`.
+         * @deprecated
+         */
+        post: operations["legacyLoginOrRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a visit session; keep the returned id in session storage (`sessId`). */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Replace a session's utm data and meta; `userId` is kept once set. */
+        patch: operations["patchSession"];
+        trace?: never;
+    };
+    "/lemonade/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an analytics event (views, clicks, errors). */
+        post: operations["recordEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/products": {
         parameters: {
             query?: never;
@@ -14,13 +329,54 @@ export interface paths {
         /**
          * List catalogue products.
          * @description `where` is a JSON object; every key is optional: `service` (default `{PRODUCT_CODE}_SHOP`,
-         *     case-insensitive), `productType` (`"DIET"` or `{"inq": ["DIET","BUNDLE"]}`), `isEnabled`,
+         *     case-insensitive), `productType` (`"DIET"` or `{"inq": ["DIET","BUNDLE"]}`), `isEnabled` (default true),
          *     `id` (a number or `{"inq": [...]}`), `meta.tags` (default `"DIET"`; `null` for any tag) and
          *     `meta.type` (`{"like": "PARTNER_DISCOUNT"}`, substring match). Products restricted to utm
          *     campaigns show only for a matching `utmCampaign`. The result is sorted ascending by
          *     `meta.showOrder` (default 1000000), then diets by count + 0.1 (normal) or + 0.2 (premium).
          */
         get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/can-buy-diet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in customer can buy a diet (the select-package-c guard).
+         * @description Every customer can until diets exist (the diet panel issue); a customer with a running diet
+         *     will then be sent to the panel.
+         */
+        get: operations["canBuyDiet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/orders/profile-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's successful profile orders (the package-page guards redirect on them).
+         * @description Empty until orders exist (the shop issue).
+         */
+        get: operations["profileOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -68,6 +424,112 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AnalyticsEvent */
+        AnalyticsEvent: {
+            /** @description e.g. `page_view`, `get_otp`, `create_session`. */
+            action: string;
+            /** @description e.g. `view`, `click`, `error`. */
+            category: string;
+            label?: string;
+            userId?: string;
+            service?: string;
+            meta?: unknown;
+            sessionId?: string;
+        };
+        /** @enum {string} */
+        AuthenticationType: "sms" | "email";
+        /**
+         * CanBuyDiet
+         * @description Whether the customer may buy a diet now.
+         */
+        CanBuyDiet: {
+            canBuyDiet: boolean;
+        };
+        /** CheckMobileReply */
+        CheckMobileReply: {
+            isRegistered: boolean;
+            /** @description How this number gets its codes. */
+            authenticationType: components["schemas"]["AuthenticationType"] & unknown;
+        };
+        /** CheckMobileRequest */
+        CheckMobileRequest: {
+            /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id from `GET /lemonade/api/countries`; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description Same as `countryId`.
+             */
+            countryID?: number;
+            referral?: string;
+        };
+        /** CodeSentReply */
+        CodeSentReply: {
+            channel: components["schemas"]["AuthenticationType"];
+            /**
+             * Format: int64
+             * @description Another code can be requested after this many seconds.
+             */
+            resendAfterSeconds: number;
+            /**
+             * Format: int64
+             * @description The code stops working after this many seconds.
+             */
+            expiresInSeconds: number;
+        };
+        /** Country */
+        Country: {
+            /** Format: int64 */
+            id: number;
+            /** @description Dial prefix without `+`, e.g. `98`. */
+            code: string;
+            /**
+             * Format: int64
+             * @description Shortest national number length (informational; not used to validate, AU-27).
+             */
+            min: number;
+            /**
+             * Format: int64
+             * @description Longest national number length.
+             */
+            max: number;
+            /** @description Persian name. */
+            name: string;
+            nameEn: string;
+            iso2: string;
+            iso3: string;
+        };
+        /** CurrentUserMsg */
+        CurrentUserMsg: {
+            firstName: string;
+            lastName: string;
+            mobile: string;
+        };
+        /** CurrentUserReply */
+        CurrentUserReply: {
+            status: string;
+            msg: components["schemas"]["CurrentUserMsg"];
+        };
+        /** EmailCodeRequest */
+        EmailCodeRequest: {
+            /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id from `GET /lemonade/api/countries`; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description Same as `countryId`.
+             */
+            countryID?: number;
+            email: string;
+        };
         /** ErrorBody */
         ErrorBody: {
             /** @description The HTTP status as text ("400", "401", "409" …) or a named code such as `PROFILE_NUMBER_NOT_FOUND`. */
@@ -89,6 +551,95 @@ export interface components {
         Health: {
             /** @description Always `ok` while the service answers. */
             status: string;
+        };
+        /** IdReply */
+        IdReply: {
+            id: string;
+        };
+        /**
+         * LegacyLoginForm
+         * @description Form body of the older login-or-register call.
+         */
+        LegacyLoginForm: {
+            mobileNumber: string;
+            /** Format: int64 */
+            country?: number;
+            otp: string;
+        };
+        /**
+         * LegacyMessage
+         * @description The older calls' envelope: `{status: "success" | "error", msg}`.
+         */
+        LegacyMessage: {
+            status: string;
+            msg: string;
+        };
+        /**
+         * LegacySendCodeForm
+         * @description Form body of the older send-code calls.
+         */
+        LegacySendCodeForm: {
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id; default 1.
+             */
+            country?: number;
+        };
+        /** LegacyTokenMsg */
+        LegacyTokenMsg: {
+            lemonadeToken: string;
+        };
+        /** LegacyTokenReply */
+        LegacyTokenReply: {
+            status: string;
+            msg: components["schemas"]["LegacyTokenMsg"];
+        };
+        /** LoggedInMsg */
+        LoggedInMsg: {
+            isLoggedIn: boolean;
+        };
+        /** LoggedInReply */
+        LoggedInReply: {
+            status: string;
+            msg: components["schemas"]["LoggedInMsg"];
+        };
+        /** LoginRequest */
+        LoginRequest: {
+            /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id from `GET /lemonade/api/countries`; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description Same as `countryId`.
+             */
+            countryID?: number;
+            otp?: string;
+            OTPCode?: string;
+            lemonadeAuth?: boolean;
+            service?: string;
+        };
+        /**
+         * MobileIdentity
+         * @description A mobile number as typed and its country. Accepts the auth service's `countryID` spelling too.
+         */
+        MobileIdentity: {
+            /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id from `GET /lemonade/api/countries`; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description Same as `countryId`.
+             */
+            countryID?: number;
         };
         /**
          * ProductDto
@@ -170,6 +721,82 @@ export interface components {
         };
         /** @enum {string} */
         ProductType: "DIET" | "BUNDLE" | "TAG" | "PARTNER_DISCOUNT" | "MENTOR";
+        /** ProfileNumberRequest */
+        ProfileNumberRequest: {
+            /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id from `GET /lemonade/api/countries`; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description Same as `countryId`.
+             */
+            countryID?: number;
+            /** @description The customer's file number. */
+            profileNumber: string;
+        };
+        /**
+         * ProfileOrder
+         * @description A successful order of a profile (diet) product, as the package-page guards read it.
+         */
+        ProfileOrder: {
+            /** Format: int64 */
+            orderId: number;
+            /** @description `PROF` or `AFTER_PROF`. */
+            dietType: string;
+        };
+        /**
+         * RegisterRequest
+         * @description Registration (or confirmation of an existing customer) with the code just sent.
+         */
+        RegisterRequest: {
+            /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id from `GET /lemonade/api/countries`; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description Same as `countryId`.
+             */
+            countryID?: number;
+            /**
+             * @description The web app always sends `unknown`.
+             * @default unknown
+             */
+            firstName: string;
+            /** @default unknown */
+            lastName: string;
+            otp?: string;
+            /** @description Same as `otp` (the auth service's spelling). */
+            OTPCode?: string;
+            lemonadeAuth?: boolean;
+            service?: string;
+        };
+        /**
+         * SessionBody
+         * @description The session body: camelCased utm parameters, free-form meta and the user once known.
+         */
+        SessionBody: {
+            utmSource?: string;
+            utmMedium?: string;
+            utmCampaign?: string;
+            utmTerm?: string;
+            utmContent?: string;
+            meta?: unknown;
+            userId?: string;
+        };
+        /** SignedInReply */
+        SignedInReply: {
+            /** @description Bearer token (JWT, `sub` = user id); refresh it with `GET /auth/verify-lemonade`. */
+            lemonadeToken: string;
+            user: components["schemas"]["UserDto"];
+        };
         /**
          * SubProduct
          * @description A sub-product listed inside a bundle card.
@@ -180,6 +807,24 @@ export interface components {
             productType: components["schemas"]["ProductType"];
             images?: components["schemas"]["ProductImages"];
         };
+        /** TokenReply */
+        TokenReply: {
+            lemonadeToken: string;
+        };
+        /** UserDto */
+        UserDto: {
+            /** Format: int64 */
+            id: number;
+            firstName: string;
+            lastName: string;
+            /** @description `09…` for Iranian numbers, `+…` for foreign ones. */
+            mobile: string;
+            email?: string;
+            /** Format: int64 */
+            countryId: number;
+            /** @description The customer's file number (login with file number). */
+            profileNumber: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -189,6 +834,1056 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    checkMobile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CheckMobileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CheckMobileReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MobileIdentity"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CodeSentReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyMobile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MobileIdentity"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CodeSentReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendEmailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmailCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CodeSentReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendCodeByProfileNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ProfileNumberRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CodeSentReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the bearer token in the body, the refresh credential in an HttpOnly cookie. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignedInReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the bearer token in the body, the refresh credential in an HttpOnly cookie. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignedInReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: {
+                /** @description `{product}_shop`; case-insensitive. */
+                service?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: {
+                limoo_refresh?: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new bearer token; the refresh cookie is rotated. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TokenReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                limoo_refresh?: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the refresh cookie is cleared and revoked. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    currentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CurrentUserReply"];
+                };
+            };
+            /** @description Invalid input, or a wrong, expired, used or locked code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not registered, or a missing, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A code was sent less than a minute ago, or the hourly limit is reached. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS or e-mail provider failed; nothing was stored, retrying is safe. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    isLoggedIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LoggedInReply"];
+                };
+            };
+        };
+    };
+    listCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Country"][];
+                };
+            };
+        };
+    };
+    legacySendOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LegacySendCodeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+        };
+    };
+    legacyLoginOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LegacySendCodeForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+        };
+    };
+    legacyLoginOrRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LegacyLoginForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyTokenReply"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LegacyMessage"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SessionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["IdReply"];
+                };
+            };
+            /** @description A required field is empty or `meta` is too large. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SessionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["IdReply"];
+                };
+            };
+            /** @description A required field is empty or `meta` is too large. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    recordEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AnalyticsEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["IdReply"];
+                };
+            };
+            /** @description A required field is empty or `meta` is too large. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No session with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -226,6 +1921,78 @@ export interface operations {
                 };
             };
             /** @description The catalogue could not be read. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    canBuyDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CanBuyDiet"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    profileOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProfileOrder"][];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
 import { buildProduct, catalogue } from '@/testing/data/products'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
+
+// These pages need a signed-in user [RG-15]; the guards have their own tests in app/guards.test.tsx.
+beforeEach(() => {
+  signIn()
+})
 
 const PAGE = '/select-package-c'
 

@@ -1,0 +1,224 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { settings } from '@/config/flags'
+import { ApiError } from '@/lib/api'
+import { trackClick } from '@/lib/analytics'
+import { submitPendingForm } from '@/lib/auth'
+import { checkMobile, confirmCode, sendCode, sendFileNumberCode, type Country } from '../api/sign-in'
+import { authErrorKey } from '../domain/errors'
+import { displayMobile, IRAN_COUNTRY_ID } from '../domain/mobile'
+import { isCodeStep, previousStep, stepAfterCheck, type AuthStep, type CodeStep as CodeStepName } from '../domain/steps'
+import { rememberIdentity } from '../domain/stored-identity'
+import { CodeStep } from './code-step'
+import { EmailStep } from './email-step'
+import { FileNumberStep } from './file-number-step'
+import { MobileStep } from './mobile-step'
+import '../auth.css'
+
+/** Auth server state (spec 1 §3): PENDING while a login is in flight [AU-15]. */
+export type ServerState = 'UNSAVED' | 'PENDING' | 'SAVED' | 'ERROR'
+
+export interface AuthFlowStart {
+  entry: AuthStep
+  mobileNumber: string
+  countryId: number
+  dialCode: string
+  email: string
+}
+
+interface FlowState extends AuthFlowStart {
+  step: AuthStep
+  /** The code was requested through /login-with-file-number. */
+  viaFileNumber: boolean
+}
+
+interface AuthPopupProps {
+  start: AuthFlowStart
+  /** After a successful login or registration; the popup has closed [AU-08]. */
+  onSignedIn: () => void
+  /** The top bar's back button on the first step. */
+  onLeave: () => void
+}
+
+/**
+ * The sign-in popup: a modal that does not close on an outside click [AU-01], moving between the steps of spec 1 §4
+ * [AU-02…AU-08], with the operator logo in its top bar when the operator theme is on [AU-54].
+ */
+export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const [flow, setFlow] = useState<FlowState>({ ...start, step: start.entry, viaFileNumber: false })
+  const [error, setError] = useState<string | null>(null)
+  const [serverState, setServerState] = useState<ServerState>('UNSAVED')
+  const [closed, setClosed] = useState(false)
+  const operatorTheme = settings.isOperatorTheme()
+  const identity = { mobileNumber: flow.mobileNumber, countryId: flow.countryId }
+
+  const fail = (failure: unknown, step: AuthStep) => {
+    if (!(failure instanceof ApiError)) console.warn('sign-in call failed', failure)
+    setError(t(`auth.errors.${authErrorKey(failure instanceof ApiError ? failure.code : undefined, step)}`))
+  }
+
+  const goTo = (step: AuthStep, patch: Partial<FlowState> = {}) => {
+    setError(null)
+    setFlow((current) => ({ ...current, ...patch, step }))
+  }
+
+  // A route that opens directly on a code step (a known number) requests the code once.
+  const requested = useRef(false)
+  useEffect(() => {
+    if (requested.current || !isCodeStep(start.entry)) return
+    requested.current = true
+    sendCode(start.entry, { mobileNumber: start.mobileNumber, countryId: start.countryId }, start.email).catch(
+      (failure: unknown) => fail(failure, start.entry),
+    )
+    // Runs once for the entry step.
+    // eslint-disable-next-line react/exhaustive-deps
+  }, [])
+
+  const submitMobile = async (mobileNumber: string, country: Pick<Country, 'id' | 'code'>) => {
+    setError(null)
+    trackClick('get_otp', flow.step)
+    const next = { mobileNumber, countryId: country.id }
+    rememberIdentity(next)
+    try {
+      const check = await checkMobile(next)
+      const step = stepAfterCheck(check.isRegistered, check.authType)
+      if (isCodeStep(step)) await sendCode(step, next)
+      goTo(step, { ...next, dialCode: country.code, viaFileNumber: false })
+    } catch (failure) {
+      fail(failure, 'ENTER_MOBILE')
+    }
+  }
+
+  const submitEmail = async (email: string) => {
+    setError(null)
+    try {
+      await sendCode('REGISTER_EMAIL', identity, email)
+      goTo('REGISTER_EMAIL', { email })
+    } catch (failure) {
+      fail(failure, 'ENTER_EMAIL')
+    }
+  }
+
+  const submitFileNumber = async (mobileNumber: string, profileNumber: string) => {
+    setError(null)
+    trackClick('get_otp', flow.step)
+    const next = { mobileNumber, countryId: IRAN_COUNTRY_ID }
+    rememberIdentity(next)
+    try {
+      await sendFileNumberCode(next, profileNumber)
+      goTo('LOGIN_MOBILE', { ...next, dialCode: '98', viaFileNumber: true })
+    } catch (failure) {
+      fail(failure, 'ENTER_FILE_NUMBER')
+    }
+  }
+
+  const submitCode = async (step: CodeStepName, code: string) => {
+    setError(null)
+    trackClick('enter_otp', step)
+    setServerState('PENDING')
+    try {
+      await confirmCode(step, identity, code)
+      setServerState('SAVED')
+      setClosed(true)
+      await submitPendingForm(flow.mobileNumber)
+      onSignedIn()
+    } catch (failure) {
+      setServerState('ERROR')
+      fail(failure, step)
+    }
+  }
+
+  const resend = async (step: CodeStepName) => {
+    setError(null)
+    trackClick('retry_get_otp', step)
+    try {
+      await sendCode(step, identity, flow.email)
+    } catch (failure) {
+      fail(failure, step)
+    }
+  }
+
+  const editMobile = () => {
+    trackClick('edit_mobile', flow.step)
+    goTo(flow.viaFileNumber ? 'ENTER_FILE_NUMBER' : 'ENTER_MOBILE')
+  }
+
+  const back = () => {
+    const previous = previousStep(flow.step, flow.entry)
+    if (previous === null) onLeave()
+    else goTo(previous)
+  }
+
+  if (closed) return null
+
+  const { step } = flow
+  return (
+    <div className="auth-overlay">
+      <div
+        className="auth-popup"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={headingId}
+        data-testid="auth-popup"
+        data-step={step}
+        data-server-state={serverState}
+      >
+        <header className="auth-popup__bar">
+          <button type="button" className="auth-popup__back" data-testid="auth-back" onClick={back}>
+            <span aria-hidden="true">→</span>
+            <span className="visually-hidden">{t('auth.back')}</span>
+          </button>
+          <span className="auth-popup__logo" role="img" aria-label={t('app.logoAlt')}>
+            {t('app.name')}
+          </span>
+          {operatorTheme ? (
+            <span className="auth-popup__operator" data-testid="operator-logo" role="img" aria-label={t('auth.operatorLogo')} />
+          ) : (
+            <span className="auth-popup__spacer" aria-hidden="true" />
+          )}
+        </header>
+        <div className="auth-popup__body">
+          {step === 'ENTER_MOBILE' ? (
+            <MobileStep
+              key="mobile"
+              headingId={headingId}
+              initialMobile={flow.mobileNumber}
+              initialCountryId={flow.countryId}
+              initialDialCode={flow.dialCode}
+              error={error}
+              onSubmit={submitMobile}
+            />
+          ) : null}
+          {step === 'ENTER_FILE_NUMBER' ? (
+            <FileNumberStep
+              headingId={headingId}
+              initialMobile={flow.mobileNumber}
+              error={error}
+              onSubmit={submitFileNumber}
+            />
+          ) : null}
+          {step === 'ENTER_EMAIL' ? (
+            <EmailStep headingId={headingId} initialEmail={flow.email} error={error} onSubmit={submitEmail} />
+          ) : null}
+          {isCodeStep(step) ? (
+            <CodeStep
+              key={step}
+              headingId={headingId}
+              channel={step === 'LOGIN_EMAIL' || step === 'REGISTER_EMAIL' ? 'email' : 'sms'}
+              shownMobile={displayMobile(flow.mobileNumber, flow.countryId, flow.dialCode)}
+              error={error}
+              onEditMobile={editMobile}
+              onSubmit={(code) => submitCode(step, code)}
+              onResend={() => resend(step)}
+            />
+          ) : null}
+          <p className="auth-terms" data-testid="terms-notice">
+            {t('auth.terms')}
+          </p>
+        </div>
+      </div>
+    </div>
+  )
+}

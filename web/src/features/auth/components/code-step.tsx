@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useCallback, useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toPersianDigits } from '@/lib/digits'
+import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
+import { codeSchema, type CodeForm } from '../domain/schemas'
+import { useCountdown } from '../hooks/use-countdown'
+import { useWebOtp } from '../hooks/use-web-otp'
+import { FieldError, ServerError } from './field-error'
+
+interface CodeStepProps {
+  headingId: string
+  channel: 'sms' | 'email'
+  shownMobile: string
+  error: string | null
+  onEditMobile: () => void
+  onSubmit: (code: string) => Promise<void>
+  onResend: () => Promise<void>
+}
+
+/**
+ * LOGIN_MOBILE, LOGIN_EMAIL, REGISTER_MOBILE, REGISTER_EMAIL: heading, hint that a 6-digit code was sent, the number
+ * as a button back to ENTER_MOBILE, the code field, the 'ورود' button with loading state, the resend block and the
+ * server error area [AU-10…AU-24].
+ */
+export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile, onSubmit, onResend }: CodeStepProps) {
+  const { t } = useTranslation()
+  const errorId = useId()
+  const timer = useCountdown()
+  const form = useForm<CodeForm>({
+    mode: 'onChange',
+    defaultValues: { code: '' },
+    resolver: zodResolver(codeSchema(channel)),
+  })
+  const { isDirty, isValid, isSubmitting, errors } = form.formState
+  const submit = form.handleSubmit(async ({ code }) => onSubmit(sanitiseCode(code)))
+
+  const autofill = useCallback(
+    (code: string) => {
+      form.setValue('code', sanitiseCode(code), { shouldDirty: true, shouldValidate: true, shouldTouch: true })
+      void submit()
+    },
+    [form, submit],
+  )
+  useWebOtp(channel === 'sms', autofill)
+
+  const resend = async () => {
+    timer.restart()
+    await onResend()
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <h2 id={headingId} className="auth-heading">
+        {t('auth.code.heading')}
+      </h2>
+      <p className="auth-hint">{channel === 'sms' ? t('auth.code.hintSms') : t('auth.code.hintEmail')}</p>
+      <button
+        type="button"
+        className="auth-link"
+        data-testid="shown-mobile"
+        aria-label={t('auth.code.editMobile', { mobile: shownMobile })}
+        onClick={onEditMobile}
+      >
+        <bdi dir="ltr">{shownMobile}</bdi>
+      </button>
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field, fieldState }) => (
+          <input
+            ref={field.ref}
+            name={field.name}
+            className="auth-input auth-input--ltr auth-input--code"
+            data-testid="code-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            dir="ltr"
+            autoFocus
+            aria-label={t('auth.code.label')}
+            aria-invalid={fieldState.invalid}
+            aria-describedby={fieldState.error ? errorId : undefined}
+            placeholder={CODE_PLACEHOLDER.repeat(CODE_LENGTH)}
+            data-max-length={CODE_LENGTH}
+            value={field.value}
+            onChange={(event) => field.onChange(sanitiseCode(event.target.value))}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <FieldError id={errorId} message={errors.code?.message} />
+      <ServerError message={error} />
+      <button
+        type="submit"
+        className="auth-button"
+        data-testid="submit-button"
+        data-loading={isSubmitting ? 'true' : 'false'}
+        disabled={!isDirty || !isValid || isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {isSubmitting ? <span className="auth-spinner" aria-hidden="true" /> : null}
+        {t('auth.code.submit')}
+      </button>
+      <div className="auth-resend">
+        <button
+          type="button"
+          className="auth-link"
+          data-testid="resend-button"
+          disabled={!timer.done}
+          onClick={() => void resend()}
+        >
+          {t('auth.code.resend')}
+        </button>
+        {timer.done ? null : (
+          <span className="auth-resend__timer" data-testid="resend-timer" data-seconds={timer.seconds} aria-live="off">
+            {t('auth.code.resendIn', { seconds: toPersianDigits(timer.seconds) })}
+          </span>
+        )}
+      </div>
+    </form>
+  )
+}

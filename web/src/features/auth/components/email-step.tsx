@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { emailSchema, type EmailForm } from '../domain/schemas'
+import { FieldError, ServerError } from './field-error'
+
+interface EmailStepProps {
+  headingId: string
+  initialEmail: string
+  error: string | null
+  onSubmit: (email: string) => Promise<void>
+}
+
+/** ENTER_EMAIL: the e-mail that receives the registration code [AU-07, AU-31]. */
+export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailStepProps) {
+  const { t } = useTranslation()
+  const errorId = useId()
+  const form = useForm<EmailForm>({
+    mode: 'onChange',
+    defaultValues: { email: initialEmail },
+    resolver: zodResolver(emailSchema),
+  })
+  const { isDirty, isValid, isSubmitting, errors } = form.formState
+  const submit = form.handleSubmit(async ({ email }) => onSubmit(email.trim()))
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <h2 id={headingId} className="auth-heading">
+        {t('auth.email.heading')}
+      </h2>
+      <p className="auth-hint">{t('auth.email.hint')}</p>
+      <input
+        {...form.register('email')}
+        className="auth-input auth-input--ltr"
+        data-testid="email-input"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        autoFocus
+        aria-label={t('auth.email.label')}
+        aria-invalid={errors.email ? true : false}
+        aria-describedby={errors.email ? errorId : undefined}
+      />
+      <FieldError id={errorId} message={errors.email?.message} />
+      <ServerError message={error} />
+      <button
+        type="submit"
+        className="auth-button"
+        data-testid="submit-button"
+        disabled={!(isDirty || initialEmail !== '') || !isValid || isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {t('auth.email.submit')}
+      </button>
+    </form>
+  )
+}

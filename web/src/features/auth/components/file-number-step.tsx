@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toLatinDigits } from '@/lib/digits'
+import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
+import { fileNumberSchema, type FileNumberForm } from '../domain/schemas'
+import { FieldError, ServerError } from './field-error'
+
+interface FileNumberStepProps {
+  headingId: string
+  initialMobile: string
+  error: string | null
+  onSubmit: (mobileNumber: string, profileNumber: string) => Promise<void>
+}
+
+/** /login-with-file-number: an Iranian mobile and the file (profile) number; a code follows. */
+export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: FileNumberStepProps) {
+  const { t } = useTranslation()
+  const mobileErrorId = useId()
+  const fileErrorId = useId()
+  const form = useForm<FileNumberForm>({
+    mode: 'onChange',
+    defaultValues: { mobileNumber: initialMobile, profileNumber: '' },
+    resolver: zodResolver(fileNumberSchema(IRAN_COUNTRY_ID)),
+  })
+  const { isDirty, isValid, isSubmitting, errors } = form.formState
+  const submit = form.handleSubmit(async ({ mobileNumber, profileNumber }) =>
+    onSubmit(sanitiseMobileInput(mobileNumber, IRAN_COUNTRY_ID), toLatinDigits(profileNumber).trim()),
+  )
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <h2 id={headingId} className="auth-heading">
+        {t('auth.fileNumber.heading')}
+      </h2>
+      <Controller
+        control={form.control}
+        name="mobileNumber"
+        render={({ field, fieldState }) => (
+          <input
+            ref={field.ref}
+            name={field.name}
+            className="auth-input auth-input--ltr"
+            data-testid="mobile-input"
+            type="tel"
+            inputMode="tel"
+            dir="ltr"
+            autoFocus
+            aria-label={t('auth.mobile.label')}
+            aria-invalid={fieldState.invalid}
+            aria-describedby={fieldState.error ? mobileErrorId : undefined}
+            placeholder="9*********"
+            value={field.value}
+            onChange={(event) => field.onChange(sanitiseMobileInput(event.target.value, IRAN_COUNTRY_ID))}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <FieldError id={mobileErrorId} message={errors.mobileNumber?.message} />
+      <input
+        {...form.register('profileNumber')}
+        className="auth-input auth-input--ltr"
+        data-testid="file-number-input"
+        inputMode="numeric"
+        dir="ltr"
+        aria-label={t('auth.fileNumber.label')}
+        aria-invalid={errors.profileNumber ? true : false}
+        aria-describedby={errors.profileNumber ? fileErrorId : undefined}
+      />
+      <FieldError id={fileErrorId} message={errors.profileNumber?.message} />
+      <ServerError message={error} />
+      <button
+        type="submit"
+        className="auth-button"
+        data-testid="submit-button"
+        disabled={!isDirty || !isValid || isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {t('auth.fileNumber.submit')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useRef, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { Country } from '../api/sign-in'
+import { IRAN_COUNTRY_ID, IRAN_MOBILE_MAX_LENGTH, sanitiseMobileInput } from '../domain/mobile'
+import { mobileSchema, type MobileForm } from '../domain/schemas'
+import { CountryPicker } from './country-picker'
+import { FieldError, ServerError } from './field-error'
+
+interface MobileStepProps {
+  headingId: string
+  initialMobile: string
+  initialCountryId: number
+  initialDialCode: string
+  error: string | null
+  onSubmit: (mobileNumber: string, country: Pick<Country, 'id' | 'code'>) => Promise<void>
+}
+
+/** ENTER_MOBILE: country code, mobile number, submit [AU-02, AU-23…AU-29, AU-33]. */
+export function MobileStep({ headingId, initialMobile, initialCountryId, initialDialCode, error, onSubmit }: MobileStepProps) {
+  const { t } = useTranslation()
+  const [country, setCountry] = useState<Pick<Country, 'id' | 'code'>>({ id: initialCountryId, code: initialDialCode })
+  const countryRef = useRef(country.id)
+  const errorId = useId()
+  const form = useForm<MobileForm>({
+    mode: 'onChange',
+    defaultValues: { mobileNumber: initialMobile },
+    resolver: (values, context, options) => zodResolver(mobileSchema(countryRef.current))(values, context, options),
+  })
+  const { isDirty, isValid, isSubmitting } = form.formState
+  const touched = isDirty || initialMobile !== ''
+  const iran = country.id === IRAN_COUNTRY_ID
+
+  const changeCountry = (next: Country) => {
+    countryRef.current = next.id
+    setCountry({ id: next.id, code: next.code })
+    const value = form.getValues('mobileNumber')
+    form.setValue('mobileNumber', sanitiseMobileInput(value, next.id), { shouldValidate: value !== '' })
+  }
+
+  const submit = form.handleSubmit(async ({ mobileNumber }) => {
+    await onSubmit(sanitiseMobileInput(mobileNumber, country.id), country)
+  })
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <h2 id={headingId} className="auth-heading">
+        {t('auth.mobile.heading')}
+      </h2>
+      <p className="auth-hint">{t('auth.mobile.hint')}</p>
+      <div className="auth-mobile-row" dir="ltr">
+        <CountryPicker countryId={country.id} onChange={changeCountry} />
+        <Controller
+          control={form.control}
+          name="mobileNumber"
+          render={({ field, fieldState }) => (
+            <input
+              ref={field.ref}
+              name={field.name}
+              className="auth-input auth-input--ltr"
+              data-testid="mobile-input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              dir="ltr"
+              autoFocus
+              aria-label={t('auth.mobile.label')}
+              aria-invalid={fieldState.invalid}
+              aria-describedby={fieldState.error ? errorId : undefined}
+              placeholder={iran ? '9*********' : undefined}
+              data-max-length={iran ? IRAN_MOBILE_MAX_LENGTH : undefined}
+              value={field.value}
+              onChange={(event) => field.onChange(sanitiseMobileInput(event.target.value, country.id))}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      </div>
+      <FieldError id={errorId} message={form.formState.errors.mobileNumber?.message} />
+      <ServerError message={error} />
+      <button
+        type="submit"
+        className="auth-button"
+        data-testid="submit-button"
+        disabled={!touched || !isValid || isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {t('auth.mobile.submit')}
+      </button>
+    </form>
+  )
+}

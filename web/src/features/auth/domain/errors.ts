@@ -1,0 +1,23 @@
+import { isEmailStep, isRegisterStep, type AuthStep } from './steps'
+
+/** Keys of `auth.errors.*`: the sign-in error catalogue of spec 1 §8. */
+export type AuthErrorKey = 'notFound' | 'badInput' | 'notRegistered' | 'serverAccess'
+
+/**
+ * The message for a failed sign-in call, by its `err.code` [ER-01…ER-04]: 404 and 400 have their own; 401 on an
+ * e-mail step or in registration says the user is not registered (on the mobile login step it is the generic one,
+ * DECISIONS); everything else, and a failure without a code, is the server-access message. Every failure shows one
+ * (DECISIONS: nothing fails silently, the mobile step included) [ER-05].
+ */
+export function authErrorKey(code: string | undefined, step: AuthStep): AuthErrorKey {
+  switch (code) {
+    case '404':
+      return 'notFound'
+    case '400':
+      return 'badInput'
+    case '401':
+      return isEmailStep(step) || isRegisterStep(step) ? 'notRegistered' : 'serverAccess'
+    default:
+      return 'serverAccess'
+  }
+}

@@ -1,0 +1,5 @@
+export { logout, useLogout } from './api/logout'
+export { AuthScreen } from './components/auth-screen'
+export { LogoutPage } from './components/logout-page'
+export { SideMenu } from './components/side-menu'
+export { useIsLoggedIn } from './hooks/use-is-logged-in'

@@ -1,0 +1,110 @@
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { makeToken, signIn } from '@/testing/auth'
+import { errorBody } from '@/testing/handlers'
+import { http } from '@/testing/http'
+import { server } from '@/testing/server'
+import { authApi, MISSING_TOKEN_MESSAGE } from './authenticated-client'
+import { TOKEN_KEY } from './token'
+
+function recordCanBuyDiet(answers: Array<() => Response>) {
+  const seen: { authorization: string | null; contentType: string | null }[] = []
+  server.use(
+    http.get('/lemonade/api/can-buy-diet', ({ request }) => {
+      seen.push({ authorization: request.headers.get('authorization'), contentType: request.headers.get('content-type') })
+      const answer = answers[Math.min(seen.length - 1, answers.length - 1)]
+      return (answer ? answer() : HttpResponse.json({ canBuyDiet: true })) as never
+    }),
+  )
+  return seen
+}
+
+function recordVerify(answer: () => Response) {
+  const calls: string[] = []
+  server.use(
+    http.get('/auth/verify-lemonade', ({ request }) => {
+      calls.push(new URL(request.url).searchParams.get('service') ?? '')
+      return answer() as never
+    }),
+  )
+  return calls
+}
+
+const unauthorised = () => HttpResponse.json(errorBody('401'), { status: 401 })
+const ok = () => HttpResponse.json({ canBuyDiet: false })
+
+describe('authenticated calls', () => {
+  it('send the bearer token and a JSON content type [AU-44]', async () => {
+    const token = signIn()
+    const seen = recordCanBuyDiet([ok])
+    const { data } = await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(data).toEqual({ canBuyDiet: false })
+    expect(seen).toEqual([{ authorization: `Bearer ${token}`, contentType: 'application/json' }])
+  })
+
+  it('fail locally without a token and send nothing [ER-12]', async () => {
+    const seen = recordCanBuyDiet([ok])
+    await expect(authApi.GET('/lemonade/api/can-buy-diet')).rejects.toThrow(MISSING_TOKEN_MESSAGE)
+    expect(seen).toHaveLength(0)
+  })
+
+  it('renew the token by verify and retry once on a 401 [AU-45]', async () => {
+    signIn({ sub: '5' })
+    const renewed = makeToken({ sub: '5', expiresIn: 600 })
+    const seen = recordCanBuyDiet([unauthorised, ok])
+    const verify = recordVerify(() => HttpResponse.json({ lemonadeToken: renewed }))
+    const { data } = await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(data).toEqual({ canBuyDiet: false })
+    expect(verify).toEqual(['LIMOO_shop'])
+    expect(seen).toHaveLength(2)
+    expect(seen[1]?.authorization).toBe(`Bearer ${renewed}`)
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(renewed)
+  })
+
+  it('do not retry a second 401 [AU-45]', async () => {
+    signIn()
+    const seen = recordCanBuyDiet([unauthorised, unauthorised, ok])
+    const verify = recordVerify(() => HttpResponse.json({ lemonadeToken: makeToken() }))
+    const { error, response } = await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(response.status).toBe(401)
+    expect(error).toEqual(errorBody('401'))
+    expect(seen).toHaveLength(2)
+    expect(verify).toHaveLength(1)
+  })
+
+  it('send a visitor who is no longer logged in to /enter with the current hash [RG-49]', async () => {
+    signIn()
+    window.location.hash = '#/checkout-new?orderId=5'
+    server.use(
+      http.get('/lemonade/api/can-buy-diet', () => {
+        window.localStorage.removeItem(TOKEN_KEY)
+        return unauthorised() as never
+      }),
+    )
+    const verify = recordVerify(() => HttpResponse.json({ lemonadeToken: makeToken() }))
+    await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(verify).toHaveLength(0)
+    expect(window.location.hash).toBe(`#/enter?next=${encodeURIComponent('/checkout-new?orderId=5')}`)
+  })
+
+  it('clear the token and ask for sign-in when verify refuses', async () => {
+    signIn()
+    window.location.hash = '#/user-panel'
+    recordCanBuyDiet([unauthorised])
+    recordVerify(unauthorised)
+    const { response } = await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(response.status).toBe(401)
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull()
+    expect(window.location.hash).toBe(`#/enter?next=${encodeURIComponent('/user-panel')}`)
+  })
+
+  it('treat an err.code 401 in the envelope like the status', async () => {
+    signIn()
+    const renewed = makeToken({ expiresIn: 300 })
+    recordCanBuyDiet([() => HttpResponse.json(errorBody('401'), { status: 403 }), ok])
+    const verify = recordVerify(() => HttpResponse.json({ lemonadeToken: renewed }))
+    const { data } = await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(verify).toHaveLength(1)
+    expect(data).toEqual({ canBuyDiet: false })
+  })
+})

@@ -1,0 +1,16 @@
+export { authApi, authMiddleware, createAuthenticatedClient, MISSING_TOKEN_MESSAGE, MissingTokenError } from './authenticated-client'
+export { currentHashPath, goToLogin, loginPathFor, setLoginNavigator } from './login-redirect'
+export {
+  adoptLemonadeTokenCookie,
+  clearToken,
+  currentUserId,
+  decodeToken,
+  isLoggedIn,
+  isTokenExpired,
+  readToken,
+  storeToken,
+  subscribeToken,
+  TOKEN_KEY,
+} from './token'
+export { refreshToken } from './verify'
+export { setPendingForm, submitPendingForm } from './pending-form'
