@@ -97,8 +97,7 @@ impl AuthApi {
         req: &Request,
         body: Json<MobileIdentity>,
     ) -> AuthResult<CodeSentReply> {
-        let mobile = body.mobile()?;
-        Ok(Json(auth::send_code(&state, &mobile, &client_ip(req)).await?.into()))
+        send_code_to(&state, req, &body).await
     }
 
     /// Send a code to verify the mobile number; same rules as `/auth/otp`.
@@ -109,8 +108,7 @@ impl AuthApi {
         req: &Request,
         body: Json<MobileIdentity>,
     ) -> AuthResult<CodeSentReply> {
-        let mobile = body.mobile()?;
-        Ok(Json(auth::send_code(&state, &mobile, &client_ip(req)).await?.into()))
+        send_code_to(&state, req, &body).await
     }
 
     /// Send a registration code to an e-mail address (customers of countries served by e-mail).
@@ -257,6 +255,11 @@ impl AuthApi {
         let msg = LegacyTokenMsg { lemonade_token: signed_in.token };
         Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: "success".into(), msg }), cookie))
     }
+}
+
+async fn send_code_to(state: &AppState, req: &Request, identity: &MobileIdentity) -> AuthResult<CodeSentReply> {
+    let mobile = identity.mobile()?;
+    Ok(Json(auth::send_code(state, &mobile, &client_ip(req)).await?.into()))
 }
 
 fn signed_in_response(state: &AppState, signed_in: SignedIn) -> SignedInResponse {
