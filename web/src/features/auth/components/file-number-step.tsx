@@ -6,6 +6,7 @@ import { toLatinDigits } from '@/lib/digits'
 import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
 import { fileNumberSchema, type FileNumberForm } from '../domain/schemas'
 import { FieldError, ServerError } from './field-error'
+import { MobileInput } from './mobile-input'
 
 interface FileNumberStepProps {
   headingId: string
@@ -38,23 +39,12 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
         control={form.control}
         name="mobileNumber"
         render={({ field, fieldState }) => (
-          <input
-            ref={field.ref}
-            name={field.name}
-            className="auth-input auth-input--ltr"
-            data-testid="mobile-input"
-            type="tel"
-            inputMode="tel"
-            dir="ltr"
-            autoFocus
-            aria-label={t('auth.mobile.label')}
-            aria-invalid={fieldState.invalid}
-            aria-describedby={fieldState.error ? mobileErrorId : undefined}
-            placeholder="9*********"
-            value={field.value}
-            onChange={(event) => field.onChange(sanitiseMobileInput(event.target.value, IRAN_COUNTRY_ID))}
-            onBlur={field.onBlur}
-          />
+          <MobileInput
+              {...field}
+              invalid={fieldState.invalid}
+              describedBy={fieldState.error ? mobileErrorId : undefined}
+              countryId={IRAN_COUNTRY_ID}
+            />
         )}
       />
       <FieldError id={mobileErrorId} message={errors.mobileNumber?.message} />

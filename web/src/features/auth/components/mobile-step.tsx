@@ -3,10 +3,11 @@ import { useId, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { Country } from '../api/sign-in'
-import { IRAN_COUNTRY_ID, IRAN_MOBILE_MAX_LENGTH, sanitiseMobileInput } from '../domain/mobile'
+import { sanitiseMobileInput } from '../domain/mobile'
 import { mobileSchema, type MobileForm } from '../domain/schemas'
 import { CountryPicker } from './country-picker'
 import { FieldError, ServerError } from './field-error'
+import { MobileInput } from './mobile-input'
 
 interface MobileStepProps {
   headingId: string
@@ -30,7 +31,6 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
   })
   const { isDirty, isValid, isSubmitting } = form.formState
   const touched = isDirty || initialMobile !== ''
-  const iran = country.id === IRAN_COUNTRY_ID
 
   const changeCountry = (next: Country) => {
     countryRef.current = next.id
@@ -55,24 +55,11 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
           control={form.control}
           name="mobileNumber"
           render={({ field, fieldState }) => (
-            <input
-              ref={field.ref}
-              name={field.name}
-              className="auth-input auth-input--ltr"
-              data-testid="mobile-input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              dir="ltr"
-              autoFocus
-              aria-label={t('auth.mobile.label')}
-              aria-invalid={fieldState.invalid}
-              aria-describedby={fieldState.error ? errorId : undefined}
-              placeholder={iran ? '9*********' : undefined}
-              data-max-length={iran ? IRAN_MOBILE_MAX_LENGTH : undefined}
-              value={field.value}
-              onChange={(event) => field.onChange(sanitiseMobileInput(event.target.value, country.id))}
-              onBlur={field.onBlur}
+            <MobileInput
+              {...field}
+              invalid={fieldState.invalid}
+              describedBy={fieldState.error ? errorId : undefined}
+              countryId={country.id}
             />
           )}
         />
