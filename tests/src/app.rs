@@ -151,6 +151,62 @@ impl TestApp {
         SignIn::from_response(self.post_json("/auth/register", &body).await).await
     }
 
+    /// Registers a customer by e-mail through the real API (`/auth/register/email`, then `/auth/register` with the
+    /// e-mailed code), as a foreign customer does, and returns the sign-in reply.
+    pub async fn register_email_customer(&self, mobile: &str, country_id: i64, email: &str) -> SignIn {
+        let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": country_id, "email": email });
+        let sent = self.post_json("/auth/register/email", &identity).await;
+        assert_eq!(sent.status(), 200, "sending an e-mail code failed: {}", sent.text().await.unwrap_or_default());
+        let code = self.wait_for_email_code(email).await.expect("the e-mail simulator received a code");
+        let body = serde_json::json!({ "mobileNumber": mobile, "countryId": country_id, "firstName": "unknown",
+                                        "lastName": "unknown", "otp": code });
+        SignIn::from_response(self.post_json("/auth/register", &body).await).await
+    }
+
+    /// Forgets the (used) codes of a number, as if they were sent longer ago than the resend window: a customer
+    /// who registered earlier may ask for a new code at once.
+    pub async fn forget_codes(&self, mobile: &str, country_id: i64) {
+        let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
+        let sql = "DELETE FROM otp_code WHERE subject = $1";
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
+            Db::Postgres(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
+        }
+        .expect("codes forgotten");
+    }
+
+    /// Removes a customer (e.g. deleted by support while they were signing in).
+    pub async fn delete_customer(&self, mobile: &str, country_id: i64) {
+        let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
+        let sql = "DELETE FROM customer WHERE mobile = $1";
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
+            Db::Postgres(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
+        }
+        .expect("customer deleted");
+    }
+
+    /// Every analytics event stored for a visit session, oldest first.
+    pub async fn analytics_events(&self, session_id: &str) -> Vec<AnalyticsRow> {
+        let sql = "SELECT action, category, label, user_id, service, meta FROM analytics_event \
+                   WHERE visit_session_id = $1 ORDER BY created_at, analytics_event_id";
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query_as(sql).bind(session_id).fetch_all(pool).await,
+            Db::Postgres(pool) => sqlx::query_as(sql).bind(session_id).fetch_all(pool).await,
+        }
+        .expect("analytics events read")
+    }
+
+    /// `(created_at, updated_at)` of a visit session: equal until the session is patched.
+    pub async fn session_times(&self, session_id: &str) -> Option<(i64, i64)> {
+        let sql = "SELECT created_at, updated_at FROM visit_session WHERE visit_session_id = $1";
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query_as(sql).bind(session_id).fetch_optional(pool).await,
+            Db::Postgres(pool) => sqlx::query_as(sql).bind(session_id).fetch_optional(pool).await,
+        }
+        .expect("session read")
+    }
+
     /// `GET /lemonade/api/products` with the given query pairs.
     pub async fn list_products(&self, query: &[(&str, &str)]) -> reqwest::Response {
         self.client.get(self.url("/lemonade/api/products")).query(query).send().await.expect("products request failed")
@@ -162,6 +218,17 @@ impl Drop for TestApp {
         self.server.abort();
         self.sims.shutdown();
     }
+}
+
+/// One stored analytics event.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AnalyticsRow {
+    pub action: String,
+    pub category: String,
+    pub label: Option<String>,
+    pub user_id: Option<String>,
+    pub service: Option<String>,
+    pub meta: String,
 }
 
 /// A successful sign-in as the client sees it: bearer token, user and refresh cookie.

@@ -158,29 +158,50 @@ impl Browser {
         Ok(element.prop(name).await?)
     }
 
+    /// Loads `url` as a new document (not an in-page hash change), so the app starts up again.
+    pub async fn open_fresh(&self, url: &str) -> anyhow::Result<()> {
+        self.open("about:blank").await?;
+        self.open(url).await
+    }
+
+    /// From now on, the page's `fetch` of any URL containing `fragment` gets `answer` (a JavaScript expression
+    /// evaluating to a promise) instead of reaching the server; other calls go through.
+    pub async fn intercept_fetch(&self, fragment: &str, answer: &str) -> anyhow::Result<()> {
+        let script = format!(
+            "const real = window.fetch; window.fetch = (input, init) => \
+             (String(input && input.url ? input.url : input).includes({fragment:?}) ? {answer} : real(input, init));"
+        );
+        self.execute(&script).await.map(|_| ())
+    }
+
+    /// A value of the page's session storage (or local storage with `local`), None when absent.
+    pub async fn stored(&self, storage: Storage, key: &str) -> anyhow::Result<Option<String>> {
+        let value = self.execute(&format!("return {}.getItem({key:?});", storage.js())).await?;
+        Ok(value.as_str().map(str::to_owned))
+    }
+
+    pub async fn store(&self, storage: Storage, key: &str, value: &str) -> anyhow::Result<()> {
+        self.execute(&format!("{}.setItem({key:?}, {value:?});", storage.js())).await.map(|_| ())
+    }
+
+    /// How many requests this document has sent to URLs containing `fragment` (resource timing entries).
+    pub async fn requests_to(&self, fragment: &str) -> anyhow::Result<u64> {
+        let script = format!(
+            "return performance.getEntriesByType('resource').filter(e => e.name.includes({fragment:?})).length;"
+        );
+        Ok(self.execute(&script).await?.as_u64().unwrap_or_default())
+    }
+
     pub async fn execute(&self, script: &str) -> anyhow::Result<serde_json::Value> {
         Ok(self.client.execute(script, Vec::new()).await?)
     }
 
-    async fn poll<T, F, Fut>(&self, mut probe: F) -> anyhow::Result<T>
+    async fn poll<T, F, Fut>(&self, probe: F) -> anyhow::Result<T>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = anyhow::Result<Option<T>>>,
     {
-        let started = Instant::now();
-        let mut last_error = None;
-        while started.elapsed() < PATIENCE {
-            match probe().await {
-                Ok(Some(value)) => return Ok(value),
-                Ok(None) => {}
-                Err(e) => last_error = Some(e),
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        match last_error {
-            Some(e) => Err(e.context("timed out")),
-            None => bail!("timed out after {PATIENCE:?}"),
-        }
+        poll_for(PATIENCE, probe).await
     }
 
     pub async fn close(mut self) {
@@ -188,6 +209,44 @@ impl Browser {
         let _ = self.driver.kill();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Polls `probe` every 100 ms until it answers Some or `patience` runs out.
+pub async fn poll_for<T, F, Fut>(patience: Duration, mut probe: F) -> anyhow::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = anyhow::Result<Option<T>>>,
+{
+    let started = Instant::now();
+    let mut last_error = None;
+    while started.elapsed() < patience {
+        match probe().await {
+            Ok(Some(value)) => return Ok(value),
+            Ok(None) => {}
+            Err(e) => last_error = Some(e),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    match last_error {
+        Some(e) => Err(e.context("timed out")),
+        None => bail!("timed out after {patience:?}"),
+    }
+}
+
+/// The page's two web storages.
+#[derive(Debug, Clone, Copy)]
+pub enum Storage {
+    Session,
+    Local,
+}
+
+impl Storage {
+    fn js(self) -> &'static str {
+        match self {
+            Storage::Session => "sessionStorage",
+            Storage::Local => "localStorage",
+        }
     }
 }
 

@@ -4,7 +4,7 @@ pub mod app;
 pub mod browser;
 pub mod db;
 
-pub use app::{AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
+pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;
 
 /// The workspace root, found from this crate's manifest (never from the current directory).

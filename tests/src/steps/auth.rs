@@ -1,15 +1,19 @@
 //! Sign-in steps: customers registered through the real API, codes read from the simulators, and
 //! the sign-in popup driven in Chromium.
+use std::time::Duration;
+
 use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
-use limoo_bff::{
-    domain::mobile_number::IRAN,
-    store::{analytics, customers},
-};
+use limoo_bff::{domain::mobile_number::IRAN, store::customers};
 
-use super::{LimooWorld, OrFail};
+use limoo_tests::browser::poll_for;
+
+use super::{LimooWorld, NEVER, OrFail};
 
 const POPUP: &str = "[data-testid=auth-popup]";
+const TURKEY: i64 = 220;
+/// The full resend window (60 s) and a little more for the page to re-render.
+const RESEND_WAIT: Duration = Duration::from_secs(65);
 
 impl LimooWorld {
     async fn type_into(&mut self, css: &str, text: &str) {
@@ -26,6 +30,32 @@ impl LimooWorld {
         let backspaces: String = std::iter::repeat_n(char::from(Key::Backspace), length.max(1)).collect();
         field.send_keys(&backspaces).await.expect("cleared");
     }
+}
+
+/// A customer who signed in through the popup: the browser holds the token and the HttpOnly refresh cookie.
+#[given(expr = "مشتری با شماره {string} از پنجره ورود وارد شده است")]
+async fn signed_in_through_popup(world: &mut LimooWorld, mobile: String) {
+    world.start_app(true).await;
+    world.open_route("/enter").await;
+    type_mobile(world, mobile.clone()).await;
+    submit(world).await;
+    type_sms_code(world, mobile).await;
+    submit(world).await;
+    world.stored_token().await;
+    world.browser().await.wait_for_route(|r| !r.starts_with("/enter")).await.or_fail("left the sign-in screen");
+}
+
+/// Registered earlier by e-mail through the real API; the codes of that registration are long gone.
+#[given(expr = "مشتری ترکیه با شماره {string} و ایمیل {string} با ایمیل ثبت‌نام کرده است")]
+async fn registered_by_email(world: &mut LimooWorld, mobile: String, email: String) {
+    world.start_app(true).await;
+    world.app().register_email_customer(&mobile, TURKEY, &email).await;
+    world.app().forget_codes(&mobile, TURKEY).await;
+}
+
+#[when(expr = "حساب مشتری ترکیه با شماره {string} حذف می‌شود")]
+async fn customer_deleted(world: &mut LimooWorld, mobile: String) {
+    world.app().delete_customer(&mobile, TURKEY).await;
 }
 
 #[given(expr = "مشتری با شماره {string} ثبت‌نام کرده است")]
@@ -76,6 +106,18 @@ async fn type_email_code(world: &mut LimooWorld, address: String) {
     world.type_into("[data-testid=code-input]", &code).await;
 }
 
+#[when(expr = "مشتری کد پیامک‌شده به {string} را با فاصله وارد می‌کند")]
+async fn type_sms_code_spaced(world: &mut LimooWorld, mobile: String) {
+    let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
+    let (first, second) = code.split_at(3);
+    world.type_into("[data-testid=code-input]", &format!("{first} {second}")).await;
+}
+
+#[when("مشتری کد را پاک می‌کند")]
+async fn clear_code(world: &mut LimooWorld) {
+    world.clear_field("[data-testid=code-input]").await;
+}
+
 #[when("مشتری دکمه ادامه را می‌زند")]
 async fn submit(world: &mut LimooWorld) {
     world.browser().await.click(&format!("{POPUP} [data-testid=submit-button]")).await.or_fail("submit clickable");
@@ -105,6 +147,13 @@ async fn search_country(world: &mut LimooWorld, search: String) {
 async fn popup_step(world: &mut LimooWorld, expected: String) {
     let css = format!("{POPUP}[data-step=\"{expected}\"]");
     world.browser().await.texts(&css).await.or_fail(&format!("popup at step {expected}"));
+}
+
+#[then("پنجره ورود دیده نمی‌شود")]
+async fn no_popup(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.texts("[data-testid=placeholder]").await.or_fail("page shown");
+    browser.wait_for_absence(POPUP).await.or_fail("no sign-in popup");
 }
 
 #[then(expr = "دکمه انتخاب کشور {string} است")]
@@ -144,10 +193,19 @@ async fn submit_is_enabled(world: &mut LimooWorld) {
     }
 }
 
+async fn assert_field_value(world: &mut LimooWorld, css: &str, expected: &str) {
+    let value = world.browser().await.property(css, "value").await.or_fail("field shown");
+    assert_eq!(value.as_deref(), Some(expected), "value of {css}");
+}
+
 #[then(expr = "فیلد شماره مقدار {string} دارد")]
 async fn mobile_value(world: &mut LimooWorld, expected: String) {
-    let value = world.browser().await.property("[data-testid=mobile-input]", "value").await.or_fail("mobile field");
-    assert_eq!(value.as_deref(), Some(expected.as_str()));
+    assert_field_value(world, "[data-testid=mobile-input]", &expected).await;
+}
+
+#[then(expr = "فیلد کد مقدار {string} دارد")]
+async fn code_value(world: &mut LimooWorld, expected: String) {
+    assert_field_value(world, "[data-testid=code-input]", &expected).await;
 }
 
 #[then(expr = "فیلد شماره راهنمای {string} و حداکثر {int} نویسه دارد")]
@@ -166,6 +224,94 @@ async fn resend_locked(world: &mut LimooWorld) {
     browser.texts("[data-testid=resend-timer]").await.or_fail("resend timer shown");
     let disabled = browser.attribute("[data-testid=resend-button]", "disabled").await.or_fail("resend button");
     assert!(disabled.is_some(), "resend is enabled while the timer runs");
+}
+
+#[then("دکمه ارسال دوباره پس از پایان شمارش معکوس فعال می‌شود")]
+async fn resend_unlocks(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    // The one honest wait of the suite: the real 60-second resend window.
+    let unlocked = poll_for(RESEND_WAIT, || async {
+        let disabled = browser.attribute("[data-testid=resend-button]", "disabled").await?;
+        Ok(disabled.is_none().then_some(()))
+    })
+    .await;
+    assert!(unlocked.is_ok(), "resend stayed disabled: {unlocked:?}");
+    browser.wait_for_absence("[data-testid=resend-timer]").await.or_fail("the countdown is gone at 0");
+}
+
+#[when("مشتری دکمه ارسال دوباره را می‌زند")]
+async fn press_resend(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=resend-button]").await.or_fail("resend clickable");
+}
+
+#[then(expr = "شمارش معکوس دوباره از {int} ثانیه شروع شده است")]
+async fn countdown_restarted(world: &mut LimooWorld, from: u32) {
+    let browser = world.browser().await;
+    let seconds = browser.attribute("[data-testid=resend-timer]", "data-seconds").await.or_fail("countdown shown");
+    let seconds: u32 = seconds.and_then(|s| s.parse().ok()).expect("data-seconds is a number");
+    assert!(seconds <= from && seconds + 3 >= from, "the countdown shows {seconds}, not about {from}");
+    let disabled = browser.attribute("[data-testid=resend-button]", "disabled").await.or_fail("resend button");
+    assert!(disabled.is_some(), "resend is enabled while the timer runs");
+}
+
+#[then(expr = "{int} پیامک به {string} فرستاده شده است")]
+async fn sms_count(world: &mut LimooWorld, expected: usize, mobile: String) {
+    let app = world.app();
+    let reached = poll_for(Duration::from_secs(10), || async {
+        Ok((app.sims.sms_outbox(&mobile).len() >= expected).then_some(()))
+    })
+    .await;
+    let sent = app.sims.sms_outbox(&mobile);
+    assert!(reached.is_ok() && sent.len() == expected, "{} SMS to {mobile}, not {expected}", sent.len());
+    let codes: std::collections::HashSet<_> = sent.iter().filter_map(|s| s.token.clone()).collect();
+    assert_eq!(codes.len(), expected, "each SMS carries a new code");
+}
+
+#[when(expr = "پاسخ سرور به {string} نمی‌رسد")]
+async fn server_silent(world: &mut LimooWorld, path: String) {
+    world.browser().await.intercept_fetch(&path, NEVER).await.or_fail("fetch held");
+}
+
+#[when(expr = "درخواست {string} بدون پاسخ از سرور شکست می‌خورد")]
+async fn network_failure(world: &mut LimooWorld, path: String) {
+    let failure = "Promise.reject(new TypeError('Failed to fetch'))";
+    world.browser().await.intercept_fetch(&path, failure).await.or_fail("fetch failing");
+}
+
+#[when(expr = "سرور به {string} با خطای {int} پاسخ می‌دهد")]
+async fn server_error_status(world: &mut LimooWorld, path: String, status: u16) {
+    let body = serde_json::json!({ "err": { "code": status.to_string(), "message": "Not Found",
+                                             "details": { "messages": [] } } });
+    let answer = format!(
+        "Promise.resolve(new Response({:?}, {{ status: {status}, headers: {{ 'Content-Type': 'application/json' }} }}))",
+        body.to_string()
+    );
+    world.browser().await.intercept_fetch(&path, &answer).await.or_fail("fetch answered");
+}
+
+#[then(expr = "وضعیت سرور پنجره ورود {word} است")]
+async fn server_state(world: &mut LimooWorld, expected: String) {
+    let css = format!("{POPUP}[data-server-state=\"{expected}\"]");
+    world.browser().await.texts(&css).await.or_fail(&format!("server state {expected}"));
+}
+
+#[then("دکمه ورود در حال بارگذاری است")]
+async fn submit_loading(world: &mut LimooWorld) {
+    let css = format!("{POPUP} [data-testid=submit-button]");
+    let busy = world.browser().await.attribute(&css, "aria-busy").await.or_fail("submit button");
+    assert_eq!(busy.as_deref(), Some("true"));
+}
+
+#[then("لوگوی اپراتور در نوار بالا دیده می‌شود")]
+async fn operator_logo(world: &mut LimooWorld) {
+    world.browser().await.texts("[data-testid=top-bar] [data-testid=operator-logo]").await.or_fail("operator logo");
+}
+
+#[then("لوگوی اپراتور دیده نمی‌شود")]
+async fn no_operator_logo(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.texts("[data-testid=top-bar]").await.or_fail("page loaded");
+    browser.wait_for_absence("[data-testid=operator-logo]").await.or_fail("no operator logo");
 }
 
 #[then(expr = "مشتری {string} با نام و نام خانوادگی unknown ثبت شده است")]
@@ -194,40 +340,6 @@ async fn storage_cleared(world: &mut LimooWorld) {
     let browser = world.browser().await;
     let left = browser.execute("return localStorage.getItem('token');").await.or_fail("storage read");
     assert!(left.is_null(), "token still stored: {left}");
-}
-
-#[then("جلسه بازدید ساخته و در حافظه جلسه ذخیره شده است")]
-async fn visit_session_created(world: &mut LimooWorld) {
-    let id = session_id(world).await;
-    let row = limoo_bff::store::sessions::find(&world.app().db, &id).await.expect("query");
-    assert!(row.is_some(), "no visit session {id} in the database");
-}
-
-async fn session_id(world: &mut LimooWorld) -> String {
-    let browser = world.browser().await;
-    let started = std::time::Instant::now();
-    loop {
-        let id = browser.execute("return sessionStorage.getItem('sessId');").await.or_fail("session storage");
-        if let Some(id) = id.as_str() {
-            return id.to_owned();
-        }
-        assert!(started.elapsed().as_secs() < 10, "no sessId in session storage");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-}
-
-#[then(expr = "رویداد {string} برای این جلسه ثبت شده است")]
-async fn event_recorded(world: &mut LimooWorld, action: String) {
-    let id = session_id(world).await;
-    let started = std::time::Instant::now();
-    loop {
-        let actions = analytics::actions_for_session(&world.app().db, &id).await.expect("query");
-        if actions.contains(&action) {
-            return;
-        }
-        assert!(started.elapsed().as_secs() < 10, "{action} not among {actions:?}");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
 }
 
 #[then(expr = "آدرس صفحه {string} را در پارامتر next دارد")]

@@ -3,8 +3,18 @@ mod auth;
 mod catalogue;
 mod routing;
 mod select_package;
+mod tokens;
+mod visits;
 
-use limoo_tests::{AppOptions, TestApp, browser::Browser};
+use std::time::Duration;
+
+use limoo_tests::{
+    AppOptions, TestApp,
+    browser::{Browser, Storage, poll_for},
+};
+
+/// A fetch answer (see `Browser::intercept_fetch`) that never arrives: the call stays in flight.
+pub const NEVER: &str = "new Promise(() => {})";
 
 /// Fails the step with the error's whole cause chain but without a backtrace dump.
 pub trait OrFail<T> {
@@ -15,6 +25,17 @@ impl<T> OrFail<T> for anyhow::Result<T> {
     fn or_fail(self, what: &str) -> T {
         self.unwrap_or_else(|e| panic!("{what}: {e:#}"))
     }
+}
+
+impl<T, E: std::fmt::Debug> OrFailAny<T> for Result<T, E> {
+    fn or_fail_any(self, what: &str) -> T {
+        self.unwrap_or_else(|e| panic!("{what}: {e:?}"))
+    }
+}
+
+/// `or_fail` for errors that are not anyhow's.
+pub trait OrFailAny<T> {
+    fn or_fail_any(self, what: &str) -> T;
 }
 
 /// The HTTP answer of the last API step.
@@ -29,6 +50,8 @@ pub struct LimooWorld {
     app: Option<TestApp>,
     reply: Option<Reply>,
     browser: Option<Browser>,
+    /// The token a step put in local storage and whose customer, to tell whether the app replaced it.
+    replaced_token: Option<(String, i64)>,
 }
 
 impl LimooWorld {
@@ -62,6 +85,37 @@ impl LimooWorld {
     pub async fn open_route(&mut self, route: &str) {
         let url = format!("{}/#{route}", self.app().address);
         self.browser().await.open(&url).await.or_fail("page failed to open");
+    }
+
+    /// Opens a hash route as a new page load, so the app's start-up runs again.
+    pub async fn open_route_fresh(&mut self, route: &str) {
+        let url = format!("{}/#{route}", self.app().address);
+        self.browser().await.open_fresh(&url).await.or_fail("page failed to open");
+    }
+
+    /// Makes sure the web app is loaded (storage belongs to its origin); a visitor's neutral page otherwise.
+    pub async fn ensure_app_loaded(&mut self) {
+        let address = self.app().address.clone();
+        let current = self.browser().await.client.current_url().await.or_fail_any("current address");
+        if !current.as_str().starts_with(&address) {
+            self.open_route("/diets").await;
+        }
+    }
+
+    /// The visit session id the app keeps in session storage, once it has one.
+    pub async fn session_id(&mut self) -> String {
+        let browser = self.browser().await;
+        poll_for(Duration::from_secs(10), || async { browser.stored(Storage::Session, "sessId").await })
+            .await
+            .or_fail("no sessId in session storage")
+    }
+
+    /// The token in local storage, waiting for one.
+    pub async fn stored_token(&mut self) -> String {
+        let browser = self.browser().await;
+        poll_for(Duration::from_secs(10), || async { browser.stored(Storage::Local, "token").await })
+            .await
+            .or_fail("no token in local storage")
     }
 
     /// Keeps what the browser showed when a scenario failed: target/cucumber-screenshots/<name>.png.

@@ -1,7 +1,7 @@
 //! `@ui` steps for the package pages, driving the real web app in Chromium.
 use cucumber::{then, when};
 
-use super::{LimooWorld, OrFail};
+use super::{LimooWorld, NEVER, OrFail};
 
 const CARD: &str = "[data-testid=product-card]";
 
@@ -14,15 +14,18 @@ async fn open_page(world: &mut LimooWorld, route: String) {
     world.open_route(&route).await;
 }
 
+/// A new page load of the route (typing the address, a bookmark): the app starts up again.
+#[when(expr = "مشتری صفحه {string} را از نو باز می‌کند")]
+async fn open_page_fresh(world: &mut LimooWorld, route: String) {
+    world.open_route_fresh(&route).await;
+}
+
 #[when(expr = "مشتری صفحه {string} را در حالی باز می‌کند که پاسخ سرور هنوز نرسیده است")]
 async fn open_page_with_pending_server(world: &mut LimooWorld, route: String) {
     // Load the app on another route first, then hold the products call forever and navigate in-app.
     world.open_route("/diets").await;
     let browser = world.browser().await;
-    let stub = "const real = window.fetch; window.fetch = (input, init) => \
-                (String(input && input.url ? input.url : input).includes('/lemonade/api/products') \
-                 ? new Promise(() => {}) : real(input, init));";
-    browser.execute(stub).await.or_fail("fetch stubbed");
+    browser.intercept_fetch("/lemonade/api/products", NEVER).await.or_fail("fetch stubbed");
     browser.execute(&format!("window.location.hash = '#{route}';")).await.or_fail("navigated");
 }
 

@@ -8,8 +8,13 @@ import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { REDIRECT_KEY, profileOrderConfigId } from './guards'
 
-async function expectLanding(path: string, expected: string, session: Record<string, string> = {}) {
-  const { router } = renderApp(path, { session })
+async function expectLanding(
+  path: string,
+  expected: string,
+  session: Record<string, string> = {},
+  { startup = true }: { startup?: boolean } = {},
+) {
+  const { router } = renderApp(path, { session, startup })
   await waitFor(() => expect(currentLocation(router)).toBe(expected))
   return router
 }
@@ -272,5 +277,47 @@ describe('start-up [AU-35, AU-41]', () => {
     renderApp('/diets')
     await waitFor(() => expect(window.sessionStorage.getItem('sessId')).toBe('session-1'))
     expect(verify).not.toHaveBeenCalled()
+  })
+
+  it('keeps a customer whose token expired on a guarded deep link: the guard waits for one verify [AU-40, AU-41]', async () => {
+    const { makeToken } = await import('@/testing/auth')
+    window.localStorage.setItem('token', makeToken({ sub: '77', expiresIn: -60 }))
+    const fresh = makeToken({ sub: '77' })
+    const verify = vi.fn<() => void>()
+    server.use(
+      http.get('/auth/verify-lemonade', () => {
+        verify()
+        return HttpResponse.json({ lemonadeToken: fresh })
+      }),
+    )
+    // The guard alone (the browser runs it before the start-up effect) must already renew the token.
+    await expectLanding('/checkout-new', '/checkout-new', {}, { startup: false })
+    expect(window.localStorage.getItem('token')).toBe(fresh)
+    expect(verify).toHaveBeenCalledTimes(1)
+  })
+
+  it('adopts a lemonadeToken cookie before a guard decides [AU-42]', async () => {
+    const { makeToken } = await import('@/testing/auth')
+    const token = makeToken({ sub: '78' })
+    document.cookie = `lemonadeToken=${token}; path=/`
+    try {
+      await expectLanding('/select-package-c?noRedirect=true', '/select-package-c?noRedirect=true', {}, { startup: false })
+      expect(window.localStorage.getItem('token')).toBe(token)
+    } finally {
+      document.cookie = 'lemonadeToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    }
+  })
+
+  it('calls verify once for an anonymous visitor on a guarded page [AU-41]', async () => {
+    const verify = vi.fn<() => void>()
+    server.use(
+      http.get('/auth/verify-lemonade', () => {
+        verify()
+        return HttpResponse.json(errorBody('401'), { status: 401 })
+      }),
+    )
+    await expectLanding('/checkout-new', enterWithNext('/checkout-new'))
+    await waitFor(() => expect(window.sessionStorage.getItem('sessId')).toBe('session-1'))
+    expect(verify).toHaveBeenCalledTimes(1)
   })
 })

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { removeSetting, settings, writeSetting } from '@/config/flags'
 import { paths, withQuery } from '@/config/paths'
 import { ApiError } from '@/lib/api'
-import { isLoggedIn, loginPathFor } from '@/lib/auth'
+import { ensureTokenChecked, isLoggedIn, loginPathFor } from '@/lib/auth'
 import {
   fetchActivePackageStatus,
   fetchCanBuyDiet,
@@ -36,13 +36,18 @@ function toLogin(url: URL): Response {
   return redirect(loginPathFor(returnAddress(url)))
 }
 
-/** Login required: an anonymous visitor goes to /enter?next={encoded return address} [RG-15]. */
-export function requireAuth({ request }: LoaderFunctionArgs): Response | null {
+/**
+ * Login required: an anonymous visitor goes to /enter?next={encoded return address} [RG-15]. The start-up token check
+ * comes first, so a customer with an expired token and a valid refresh cookie, or a lemonadeToken cookie, stays on
+ * the page [AU-40…AU-42].
+ */
+export async function requireAuth({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  await ensureTokenChecked()
   return isLoggedIn() ? null : toLogin(new URL(request.url))
 }
 
 /** /result: login required only with the loginBeforeResult flag; sign-in then returns to /result [RG-29]. */
-export function resultGuard(args: LoaderFunctionArgs): Response | null {
+export async function resultGuard(args: LoaderFunctionArgs): Promise<Response | null> {
   return settings.loginBeforeResult() ? requireAuth(args) : null
 }
 
@@ -51,13 +56,14 @@ export function resultGuard(args: LoaderFunctionArgs): Response | null {
  * RG-05]; an authenticated user goes on to /enter-success [RG-03]. (/enter-success itself keeps the stored redirect,
  * or RG-06 could never apply.)
  */
-export function authScreenGuard({ request }: LoaderFunctionArgs): Response | null {
+export async function authScreenGuard({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const url = new URL(request.url)
   if (url.pathname.includes('/enter') && url.pathname !== paths.enterSuccess) {
     removeSetting(REDIRECT_KEY)
     const next = url.searchParams.get('next')
     if (next) writeSetting(REDIRECT_KEY, next)
   }
+  await ensureTokenChecked()
   return isLoggedIn() ? redirect(paths.enterSuccess) : null
 }
 
@@ -102,6 +108,7 @@ function selectPackageGuard(page: 'c' | 'f') {
   return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
     const url = new URL(request.url)
     const query = url.searchParams
+    await ensureTokenChecked()
     if (!isLoggedIn()) return settings.selectPackageAuthWaived() ? null : toLogin(url)
     if (query.has('errorCode') || query.has('errorMessage')) return null
     try {
@@ -136,7 +143,7 @@ export type UserPanelStep = 'PAYMENT' | 'QUESTIONS'
  * feature (`userPanelEnabled`, default on) is enabled, else /diets. A failed package load behaves as the enabled check.
  */
 export async function userPanelLoader(args: LoaderFunctionArgs): Promise<Response | { step: UserPanelStep }> {
-  const auth = requireAuth(args)
+  const auth = await requireAuth(args)
   if (auth) return auth
   const url = new URL(args.request.url)
   const step: UserPanelStep = url.searchParams.get('from') === 'landing' ? 'PAYMENT' : 'QUESTIONS'

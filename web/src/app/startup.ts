@@ -1,5 +1,5 @@
 import { ensureSession } from '@/lib/session'
-import { adoptLemonadeTokenCookie, isLoggedIn, refreshToken } from '@/lib/auth'
+import { ensureTokenChecked } from '@/lib/auth'
 
 /** Start-up auth state (spec 1 §4). */
 export type StartupState = 'IDLE' | 'PENDING' | 'SUCCESS' | 'FAIL'
@@ -11,8 +11,7 @@ export type StartupState = 'IDLE' | 'PENDING' | 'SUCCESS' | 'FAIL'
  * rethrown to the caller [AU-37].
  */
 export async function startUp(search: URLSearchParams): Promise<StartupState> {
-  adoptLemonadeTokenCookie()
-  if (!isLoggedIn()) await refreshToken()
+  await ensureTokenChecked()
   await ensureSession({ search })
   return 'SUCCESS'
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { resetTokenCheck } from '@/lib/auth'
 import { server } from './server'
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -20,6 +21,7 @@ afterEach(() => {
   window.sessionStorage.clear()
   window.localStorage.clear()
   window.location.hash = ''
+  resetTokenCheck()
   const errors = consoleErrors
   consoleErrors = []
   if (errors.length > 0) throw new Error(`console.error was called:\n${errors.join('\n')}`)

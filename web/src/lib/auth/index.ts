@@ -12,5 +12,5 @@ export {
   subscribeToken,
   TOKEN_KEY,
 } from './token'
-export { refreshToken } from './verify'
+export { ensureTokenChecked, refreshToken, resetTokenCheck } from './verify'
 export { setPendingForm, submitPendingForm } from './pending-form'

@@ -1,6 +1,6 @@
 import { VERIFY_SERVICE } from '@/config/env'
 import { api } from '@/lib/api/client'
-import { storeToken } from './token'
+import { adoptLemonadeTokenCookie, isLoggedIn, storeToken } from './token'
 
 let inFlight: Promise<string | null> | null = null
 
@@ -32,4 +32,24 @@ export function refreshToken(): Promise<string | null> {
     })
   }
   return inFlight
+}
+
+let startupCheck: Promise<void> | null = null
+
+/**
+ * The start-up token check, once per page load [AU-40…AU-42]: copy a `lemonadeToken` cookie; without a valid token,
+ * call verify once for a new one. Start-up and the login guards share it, so a returning customer whose token expired
+ * (or who holds the cookie) is signed in before a guard decides, and verify still runs only once.
+ */
+export function ensureTokenChecked(): Promise<void> {
+  startupCheck ??= (async () => {
+    adoptLemonadeTokenCookie()
+    if (!isLoggedIn()) await refreshToken()
+  })()
+  return startupCheck
+}
+
+/** Forgets the check, as a new page load would (tests). */
+export function resetTokenCheck(): void {
+  startupCheck = null
 }
