@@ -40,3 +40,26 @@ Feature: نگهبان مسیرها، پرچم‌های جلسه و بازدید 
     Then مشتری به مسیر "/checkout-new" می‌رسد
     And بازدید صفحه "/checkout-new" برای این جلسه ثبت شده است
     And بازدید صفحه "/checkout" برای این جلسه ثبت نشده است
+
+  @RG-30
+  Scenario: لندینگ قدیمی رژیم نشانگر لندینگ را پاک و برچسب DIET را تنظیم می‌کند
+    Given فروشگاه کاتالوگ نمایشی را دارد
+    And در حافظه جلسه "landing" برابر "KONKUR" است
+    When مشتری صفحه "/bm_12" را باز می‌کند
+    Then در حافظه جلسه "source" برابر "LEMONADE" است
+    And در حافظه جلسه "productsTag" برابر "DIET" است
+    And در حافظه جلسه "landing" نیست
+
+  @RG-31
+  Scenario: گام اول کنکور پاسخ‌های قبلی را پاک و برچسب KONKUR را تنظیم می‌کند
+    Given فروشگاه کاتالوگ نمایشی را دارد
+    And در حافظه جلسه "user_answers" برابر "{}" است
+    When مشتری صفحه "/konkur/kn_1" را باز می‌کند
+    Then در حافظه جلسه "productsTag" برابر "KONKUR" است
+    And در حافظه جلسه "user_answers" نیست
+
+  @RG-32
+  Scenario: آزمون روان‌شناسی برچسب MIND را تنظیم می‌کند
+    Given فروشگاه کاتالوگ نمایشی را دارد
+    When مشتری صفحه "/psychology-result" را باز می‌کند
+    Then در حافظه جلسه "productsTag" برابر "MIND" است

@@ -13,6 +13,7 @@ import {
   selectPackageFGuard,
   userPanelLoader,
 } from './guards'
+import { konkurLanding, oldDietLanding, psychologyLanding } from './routes/landings'
 import { logoutLoader } from './routes/logout-loader'
 import { RootLayout, RootLayoutFallback } from './routes/root-layout'
 import { rootLoader } from './routes/root-loader'
@@ -84,24 +85,20 @@ export const routes: RouteObject[] = [
       // Questionnaires and results
       screen('/result', 'result', resultGuard),
       screen('/prepare-result', 'prepareResult'),
-      screen('/konkur/:id', 'konkur'),
-      screen('/konkur-result', 'konkurResult'),
-      screen('/prepare-konkur-result', 'prepareKonkurResult'),
+      screen('/konkur/:id', 'konkur', konkurLanding),
+      screen('/konkur-result', 'konkurResult', konkurLanding),
+      screen('/prepare-konkur-result', 'prepareKonkurResult', konkurLanding),
       screen('/betterme/:id', 'betterme'),
       screen('/prepare-betterme-result', 'prepareBettermeResult'),
       screen('/betterme-result', 'bettermeResult'),
       screen('/nowruz/:id', 'nowruz'),
       screen('/prepare-nowruz-result', 'prepareNowruzResult'),
       screen('/nowruz-result', 'nowruzResult'),
-      screen('/psychology/:id', 'psychology'),
-      screen('/prepare-psychology-result', 'preparePsychologyResult'),
-      screen('/psychology-result', 'psychologyResult'),
-      {
-        // /bm_{id}: the old diet landing. Any other single segment is unknown [RG-01].
-        path: '/:landing',
-        loader: ({ params }: LoaderFunctionArgs) => (params.landing?.startsWith('bm_') ? null : redirect(fallbackPath)),
-        element: <Placeholder titleKey="bmLanding" />,
-      },
+      screen('/psychology/:id', 'psychology', psychologyLanding),
+      screen('/prepare-psychology-result', 'preparePsychologyResult', psychologyLanding),
+      screen('/psychology-result', 'psychologyResult', psychologyLanding),
+      // /bm_{id}: the old diet landing; any other single segment is unknown.
+      screen('/:landing', 'bmLanding', oldDietLanding),
 
       // Panel, orders and gift cards
       screen('/user-panel', 'userPanel', userPanelLoader),
