@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * Limoo end-to-end suite: Playwright against the REAL BFF binary (see fixtures.ts),
+ * Debian's Chromium (nothing downloads a browser), one 390 px phone project for RTL.
+ *
+ *   cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci && npx playwright test
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIMOO_BFF_BIN (default
+ * ../target/debug/bff), LIMOO_WEB_DIR (default ../web/dist), LIMOO_BFF_LOG (RUST_LOG for the BFF).
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: './journeys',
+  globalSetup: './support/global-setup.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    // baseURL is set per worker by the `bff` fixture (fixtures.ts): the port is random.
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'fa-IR',
+    timezoneId: 'Asia/Tehran',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone-390',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+})
