@@ -4,20 +4,34 @@
  * - `bff` (worker-scoped, automatic): the real BFF binary on a random port with its own
  *   fresh temporary SQLite database and the demo catalogue; killed and its database
  *   deleted when the worker finishes.
+ * - `simulators` (worker-scoped): the SMS and e-mail simulators the BFF sends codes to; tests
+ *   read codes from their control endpoints (support/codes.ts).
  * - `baseURL`: points at that worker's BFF, so `page.goto('/#/...')` works.
  */
 import { test as base, expect } from '@playwright/test'
-import { startBff, type RunningBff } from './support/bff'
+import { startBff, startSimulators, type RunningBff, type RunningSimulators } from './support/bff'
 
 interface WorkerFixtures {
+  simulators: RunningSimulators
   bff: RunningBff
 }
 
 export const test = base.extend<object, WorkerFixtures>({
-  bff: [
+  simulators: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      const bff = await startBff(`w${workerInfo.workerIndex}`)
+      const simulators = await startSimulators(`w${workerInfo.workerIndex}`)
+      try {
+        await use(simulators)
+      } finally {
+        await simulators.stop()
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  bff: [
+    async ({ simulators }, use, workerInfo) => {
+      const bff = await startBff(`w${workerInfo.workerIndex}`, simulators)
       try {
         await use(bff)
       } finally {

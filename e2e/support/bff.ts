@@ -17,6 +17,8 @@ const fromE2e = (p: string) => path.resolve(e2eDir, p)
 
 /** Binary to run: LIMOO_BFF_BIN, default ../target/debug/bff. */
 export const bffBin = fromE2e(process.env.LIMOO_BFF_BIN ?? '../target/debug/bff')
+/** The gateway simulators: LIMOO_SIMULATORS_BIN, default ../target/debug/simulators. */
+export const simulatorsBin = fromE2e(process.env.LIMOO_SIMULATORS_BIN ?? '../target/debug/simulators')
 /** Built web app the BFF serves: LIMOO_WEB_DIR, default ../web/dist. */
 export const webDir = fromE2e(process.env.LIMOO_WEB_DIR ?? '../web/dist')
 /** Where logs and screenshots meant for humans go (git-ignored). */
@@ -25,6 +27,7 @@ export const artifactsDir = fromE2e('artifacts')
 /** How long the BFF may take to print its listening line (a deadline, not a sleep). */
 const startupDeadlineMs = 30_000
 const listeningLine = /listening on (http:\/\/[^\s]+)/
+const simulatorsLine = /simulators listening on (http:\/\/[^\s]+) \(kavenegar: ([^;]+); smtp: ([\d.]+):(\d+)\)/
 // tracing's fmt layer colours its output; strip SGR sequences before matching.
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g
@@ -32,12 +35,18 @@ const ansi = /\u001b\[[0-9;]*m/g
 /** Fails with the build command to run when the binary or the web build is missing. */
 export function assertBuilt(): void {
   const problems: string[] = []
-  if (!existsSync(bffBin) || !statSync(bffBin).isFile()) {
-    problems.push(
-      `BFF binary not found at ${bffBin}.\n` +
-        `  Build it:  (cd ${repoRoot} && cargo build -p limoo-bff)\n` +
-        `  or point LIMOO_BFF_BIN at an existing binary.`,
-    )
+  const binaries = [
+    { bin: bffBin, crate: 'limoo-bff', variable: 'LIMOO_BFF_BIN' },
+    { bin: simulatorsBin, crate: 'limoo-simulators', variable: 'LIMOO_SIMULATORS_BIN' },
+  ]
+  for (const { bin, crate, variable } of binaries) {
+    if (!existsSync(bin) || !statSync(bin).isFile()) {
+      problems.push(
+        `Binary not found at ${bin}.\n` +
+          `  Build it:  (cd ${repoRoot} && cargo build -p ${crate})\n` +
+          `  or point ${variable} at an existing binary.`,
+      )
+    }
   }
   if (!existsSync(path.join(webDir, 'index.html'))) {
     problems.push(
@@ -48,6 +57,40 @@ export function assertBuilt(): void {
   }
   if (problems.length > 0) {
     throw new Error(`Limoo e2e cannot start:\n\n${problems.join('\n\n')}\n`)
+  }
+}
+
+export interface RunningSimulators {
+  /** e.g. http://127.0.0.1:40124; the control endpoints live under /_sim. */
+  baseURL: string
+  kavenegarURL: string
+  smtpHost: string
+  smtpPort: string
+  stop(): Promise<void>
+}
+
+/** Starts the gateway simulators (SMS and e-mail now) on random ports. */
+export async function startSimulators(name: string): Promise<RunningSimulators> {
+  assertBuilt()
+  mkdirSync(artifactsDir, { recursive: true })
+  const logFile = path.join(artifactsDir, `simulators-${name}.log`)
+  const log = createWriteStream(logFile)
+  const child = spawn(simulatorsBin, ['--port', '0', '--smtp-port', '0'], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const stop = async () => {
+    await terminate(child)
+    await new Promise<void>((resolve) => log.end(resolve))
+  }
+  try {
+    const line = await waitForLine(child, log, simulatorsLine, 'the simulators')
+    // The pattern has all four groups, so each is present when it matched.
+    const group = (i: number) => line[i] ?? ''
+    return { baseURL: group(1), kavenegarURL: group(2), smtpHost: group(3), smtpPort: group(4), stop }
+  } catch (error) {
+    await stop()
+    throw new Error(`${(error as Error).message}\nSimulators log: ${logFile}`)
   }
 }
 
@@ -63,7 +106,7 @@ export interface RunningBff {
  * Spawns the BFF with PORT=0 and a fresh SQLite database in its own temporary
  * directory; resolves once it logs its address. `stop()` kills it and deletes the directory.
  */
-export async function startBff(name: string): Promise<RunningBff> {
+export async function startBff(name: string, simulators: RunningSimulators): Promise<RunningBff> {
   assertBuilt()
   const dataDir = mkdtempSync(path.join(tmpdir(), `limoo-e2e-${name}-`))
   mkdirSync(artifactsDir, { recursive: true })
@@ -78,6 +121,13 @@ export async function startBff(name: string): Promise<RunningBff> {
       DATABASE_URL: `sqlite://${path.join(dataDir, 'limoo.db')}`,
       WEB_DIR: webDir,
       DEMO_DATA: 'true',
+      KAVENEGAR_BASE_URL: simulators.kavenegarURL,
+      KAVENEGAR_API_KEY: 'sim-key',
+      SMTP_HOST: simulators.smtpHost,
+      SMTP_PORT: simulators.smtpPort,
+      // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is
+      // covered by the Rust API and Gherkin suites.
+      OTP_RESEND_SECONDS: '1',
       // The listening line is logged at INFO; a caller's RUST_LOG=warn would hide it.
       RUST_LOG: process.env.LIMOO_BFF_LOG ?? 'info',
       NO_COLOR: '1',
@@ -93,15 +143,21 @@ export async function startBff(name: string): Promise<RunningBff> {
   }
 
   try {
-    const baseURL = await waitForListening(child, log)
-    return { baseURL, logFile, stop }
+    const line = await waitForLine(child, log, listeningLine, 'the BFF')
+    return { baseURL: (line[1] ?? '').replace(/\/+$/, ''), logFile, stop }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\nBFF log: ${logFile}`)
   }
 }
 
-function waitForListening(child: ChildProcess, log: NodeJS.WritableStream): Promise<string> {
+/** Resolves with the first output line of `child` matching `pattern` (a deadline, not a sleep). */
+function waitForLine(
+  child: ChildProcess,
+  log: NodeJS.WritableStream,
+  pattern: RegExp,
+  label: string,
+): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let pending = ''
     let settled = false
@@ -123,10 +179,9 @@ function waitForListening(child: ChildProcess, log: NodeJS.WritableStream): Prom
         const line = raw.replace(ansi, '')
         tail.push(line)
         if (tail.length > 20) tail.shift()
-        const match = listeningLine.exec(line)
-        if (match?.[1]) {
-          const url = match[1].replace(/\/+$/, '')
-          settle(() => resolve(url))
+        const match = pattern.exec(line)
+        if (match) {
+          settle(() => resolve(match))
           return
         }
       }
@@ -134,13 +189,13 @@ function waitForListening(child: ChildProcess, log: NodeJS.WritableStream): Prom
     child.stdout?.on('data', onChunk)
     child.stderr?.on('data', onChunk)
     child.once('error', (error) =>
-      settle(() => reject(new Error(`Could not start the BFF (${bffBin}): ${error.message}`))),
+      settle(() => reject(new Error(`Could not start ${label}: ${error.message}`))),
     )
     child.once('exit', (code, signal) =>
       settle(() =>
         reject(
           new Error(
-            `The BFF exited (code ${code}, signal ${signal}) before logging "listening on http://...".\n` +
+            `${label} exited (code ${code}, signal ${signal}) before logging its address.\n` +
               `Last output:\n${tail.join('\n')}`,
           ),
         ),
@@ -151,7 +206,7 @@ function waitForListening(child: ChildProcess, log: NodeJS.WritableStream): Prom
         settle(() =>
           reject(
             new Error(
-              `The BFF did not log "listening on http://..." within ${startupDeadlineMs / 1000} s.\n` +
+              `${label} did not log its address within ${startupDeadlineMs / 1000} s.\n` +
                 `Last output:\n${tail.join('\n')}`,
             ),
           ),
