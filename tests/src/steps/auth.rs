@@ -372,3 +372,27 @@ async fn no_side_menu(world: &mut LimooWorld) {
 async fn logout(world: &mut LimooWorld) {
     world.browser().await.click("[data-testid=logout-link]").await.or_fail("logout link");
 }
+
+#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان sendotp کد می‌خواهد")]
+async fn legacy_send_otp(world: &mut LimooWorld, mobile: String) {
+    let app = world.app();
+    let response = app
+        .client
+        .post(app.url("/app/auth/sendotp"))
+        .form(&[("mobileNumber", mobile.as_str()), ("country", "1")])
+        .send()
+        .await
+        .expect("request sent");
+    let status = response.status().as_u16();
+    let body = response.json().await.expect("JSON answer");
+    world.reply = Some(super::Reply { status, body });
+}
+
+#[then(expr = "پاسخ قدیمی خطای {int} با کد {string} است")]
+async fn legacy_error(world: &mut LimooWorld, status: u16, code: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, status, "{}", reply.body);
+    assert_eq!(reply.body["status"], "error");
+    assert_eq!(reply.body["code"], code.as_str(), "{}", reply.body);
+    assert!(reply.body["msg"].as_str().is_some_and(|m| !m.is_empty()), "a message for the customer: {}", reply.body);
+}

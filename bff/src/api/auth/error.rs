@@ -77,11 +77,25 @@ fn auth_bad_request(error: poem::Error) -> AuthFailure {
     AuthFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::SIGN_IN_BAD_INPUT, vec![error.to_string()])))
 }
 
-/// The older calls' envelope: `{status: "success" | "error", msg}`.
+/// The older calls' envelope: `{status: "success" | "error", msg}`; errors add the older signup
+/// store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`).
 #[derive(Object, Debug)]
+#[oai(skip_serializing_if_is_none)]
 pub struct LegacyMessage {
     pub status: String,
     pub msg: String,
+    pub code: Option<String>,
+}
+
+/// The older signup store's name for a failure, where it had one [ER-07, ER-08].
+fn legacy_code(error: &AuthError) -> Option<&'static str> {
+    use AuthError::*;
+    match error {
+        Mobile(_) | UnknownCountry(_) => Some("INVALID_MOBILE"),
+        ProviderFailed => Some("OTP_FAIL"),
+        Code(_) | WrongCode | CodeExpired | CodeUsed | CodeLocked | NoCode => Some("INVALID_OTP"),
+        _ => None,
+    }
 }
 
 /// Failures of the older calls: the HTTP status with `{status: "error", msg}`.
@@ -103,7 +117,8 @@ pub enum LegacyFailure {
 impl From<AuthError> for LegacyFailure {
     fn from(error: AuthError) -> Self {
         let (status, msg) = describe(&error);
-        let body = Json(LegacyMessage { status: "error".into(), msg });
+        let code = legacy_code(&error).map(str::to_owned);
+        let body = Json(LegacyMessage { status: "error".into(), msg, code });
         match status {
             400 => LegacyFailure::BadRequest(body),
             401 => LegacyFailure::Unauthorized(body),
@@ -115,5 +130,9 @@ impl From<AuthError> for LegacyFailure {
 }
 
 fn legacy_bad_request(_: poem::Error) -> LegacyFailure {
-    LegacyFailure::BadRequest(Json(LegacyMessage { status: "error".into(), msg: messages::SIGN_IN_BAD_INPUT.into() }))
+    LegacyFailure::BadRequest(Json(LegacyMessage {
+        status: "error".into(),
+        msg: messages::SIGN_IN_BAD_INPUT.into(),
+        code: None,
+    }))
 }

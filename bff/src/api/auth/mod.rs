@@ -67,7 +67,7 @@ fn signed_in_cookie(state: &AppState, signed_in: &SignedIn) -> String {
 }
 
 fn success(msg: &str) -> LegacyMessage {
-    LegacyMessage { status: "success".into(), msg: msg.into() }
+    LegacyMessage { status: "success".into(), msg: msg.into(), code: None }
 }
 
 pub struct AuthApi;

@@ -568,11 +568,13 @@ export interface components {
         };
         /**
          * LegacyMessage
-         * @description The older calls' envelope: `{status: "success" | "error", msg}`.
+         * @description The older calls' envelope: `{status: "success" | "error", msg}`; errors add the older signup
+         *     store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`).
          */
         LegacyMessage: {
             status: string;
             msg: string;
+            code?: string;
         };
         /**
          * LegacySendCodeForm

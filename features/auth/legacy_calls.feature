@@ -1,0 +1,16 @@
+Feature: فراخوان‌های قدیمی ورود
+  The deprecated /app/auth and /api/auth aliases answer with the older `{status, msg}` envelope
+  and the older signup store's error codes (spec 1 §7, §8).
+
+  Background:
+    Given فروشگاه کاتالوگ نمایشی را دارد
+
+  @ER-07
+  Scenario: شماره نادرست در فراخوان قدیمی خطای INVALID_MOBILE می‌گیرد
+    When برنامه قدیمی برای شماره "912345678" با فراخوان sendotp کد می‌خواهد
+    Then پاسخ قدیمی خطای 400 با کد "INVALID_MOBILE" است
+
+  @ER-08
+  Scenario: شکست ارسال پیامک در فراخوان قدیمی خطای OTP_FAIL می‌گیرد
+    When برنامه قدیمی برای شماره "09120000500" با فراخوان sendotp کد می‌خواهد
+    Then پاسخ قدیمی خطای 502 با کد "OTP_FAIL" است
