@@ -19,7 +19,7 @@ echo "==> Web: install, lint, unit tests, build"
 echo "==> Rust: format, lint, build"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-cargo build --quiet -p limoo-bff
+cargo build --quiet -p limoo-bff -p limoo-simulators
 
 echo "==> Rust: unit, API, store, property and Gherkin tests"
 cargo test --workspace
