@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SUPPORT_SITE_URL } from '@/config/env'
@@ -47,84 +48,92 @@ export function SideMenu() {
       >
         <span aria-hidden="true">☰</span>
       </button>
-      {open ? (
-        <div className="side-menu">
-          <div className="side-menu__backdrop" aria-hidden="true" onClick={close} />
-          <nav id={menuId} className="side-menu__panel" data-testid="side-menu" aria-label={t('menu.label')}>
-            <button ref={closeRef} type="button" className="side-menu__close" onClick={close}>
-              {t('menu.close')}
-            </button>
-            <ul className="side-menu__list">
-              <li>
-                <Link to={paths.diets} onClick={close} data-testid="menu-home">
-                  {t('menu.home')}
-                </Link>
-              </li>
-              <li>
-                <button type="button" data-testid="menu-support" onClick={() => setSupportOpen(true)}>
-                  {t('menu.support')}
+      {/* Portalled to <body>: inside the top bar they would share its stacking context and sit
+          under fixed page parts such as the shop footer. */}
+      {open
+        ? createPortal(
+            <div className="side-menu">
+              <div className="side-menu__backdrop" aria-hidden="true" onClick={close} />
+              <nav id={menuId} className="side-menu__panel" data-testid="side-menu" aria-label={t('menu.label')}>
+                <button ref={closeRef} type="button" className="side-menu__close" onClick={close}>
+                  {t('menu.close')}
                 </button>
-              </li>
-              <li>
-                <a href={SITE_LINKS.about}>{t('menu.about')}</a>
-              </li>
-              <li>
-                <a href={SITE_LINKS.contact}>{t('menu.contact')}</a>
-              </li>
-              <li>
-                <a href={SITE_LINKS.terms}>{t('menu.terms')}</a>
-              </li>
-              <li>
-                <a href={SITE_LINKS.feedback}>{t('menu.feedback')}</a>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  data-testid="menu-social"
-                  aria-expanded={socialOpen}
-                  aria-controls={socialId}
-                  onClick={() => setSocialOpen((value) => !value)}
-                >
-                  {t('menu.social')}
-                </button>
-                <ul id={socialId} className="side-menu__social" hidden={!socialOpen}>
-                  {SOCIAL_LINKS.map((link) => (
-                    <li key={link.key}>
-                      <a href={link.href} target="_blank" rel="noreferrer">
-                        {t(`menu.${link.key}`)}
-                      </a>
-                    </li>
-                  ))}
+                <ul className="side-menu__list">
+                  <li>
+                    <Link to={paths.diets} onClick={close} data-testid="menu-home">
+                      {t('menu.home')}
+                    </Link>
+                  </li>
+                  <li>
+                    <button type="button" data-testid="menu-support" onClick={() => setSupportOpen(true)}>
+                      {t('menu.support')}
+                    </button>
+                  </li>
+                  <li>
+                    <a href={SITE_LINKS.about}>{t('menu.about')}</a>
+                  </li>
+                  <li>
+                    <a href={SITE_LINKS.contact}>{t('menu.contact')}</a>
+                  </li>
+                  <li>
+                    <a href={SITE_LINKS.terms}>{t('menu.terms')}</a>
+                  </li>
+                  <li>
+                    <a href={SITE_LINKS.feedback}>{t('menu.feedback')}</a>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      data-testid="menu-social"
+                      aria-expanded={socialOpen}
+                      aria-controls={socialId}
+                      onClick={() => setSocialOpen((value) => !value)}
+                    >
+                      {t('menu.social')}
+                    </button>
+                    <ul id={socialId} className="side-menu__social" hidden={!socialOpen}>
+                      {SOCIAL_LINKS.map((link) => (
+                        <li key={link.key}>
+                          <a href={link.href} target="_blank" rel="noreferrer">
+                            {t(`menu.${link.key}`)}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                  <li>
+                    <a
+                      href={`#${paths.logout}`}
+                      data-testid="logout-link"
+                      onClick={(event) => {
+                        event.preventDefault()
+                        close()
+                        void logout()
+                      }}
+                    >
+                      {t('menu.logout')}
+                    </a>
+                  </li>
                 </ul>
-              </li>
-              <li>
-                <a
-                  href={`#${paths.logout}`}
-                  data-testid="logout-link"
-                  onClick={(event) => {
-                    event.preventDefault()
-                    close()
-                    void logout()
-                  }}
-                >
-                  {t('menu.logout')}
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      ) : null}
-      {supportOpen ? (
-        <div className="support-popup" role="dialog" aria-modal="true" aria-labelledby={supportTitleId} data-testid="support-popup">
-          <div className="support-popup__bar">
-            <h2 id={supportTitleId}>{t('menu.supportTitle')}</h2>
-            <button type="button" onClick={() => setSupportOpen(false)}>
-              {t('menu.close')}
-            </button>
-          </div>
-          <iframe className="support-popup__frame" title={t('menu.supportTitle')} src={SUPPORT_SITE_URL} />
-        </div>
-      ) : null}
+              </nav>
+            </div>,
+            document.body,
+          )
+        : null}
+      {supportOpen
+        ? createPortal(
+            <div className="support-popup" role="dialog" aria-modal="true" aria-labelledby={supportTitleId} data-testid="support-popup">
+              <div className="support-popup__bar">
+                <h2 id={supportTitleId}>{t('menu.supportTitle')}</h2>
+                <button type="button" onClick={() => setSupportOpen(false)}>
+                  {t('menu.close')}
+                </button>
+              </div>
+              <iframe className="support-popup__frame" title={t('menu.supportTitle')} src={SUPPORT_SITE_URL} />
+            </div>,
+            document.body,
+          )
+        : null}
     </>
   )
 }
