@@ -12,7 +12,10 @@ use limoo_bff::{
 use limoo_simulators::{SimConfig, SimHandle};
 use tokio::task::JoinHandle;
 
-use crate::{db::TestDb, workspace_root};
+use crate::{browser::poll_for, db::TestDb, workspace_root};
+
+/// How long a code may take to reach the simulators after the request that sends it.
+const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[derive(Debug, Clone)]
 pub struct AppOptions {
@@ -120,24 +123,12 @@ impl TestApp {
 
     /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight).
     pub async fn wait_for_sms_code(&self, mobile: &str) -> Option<String> {
-        for _ in 0..100 {
-            if let Some(code) = self.last_sms_code(mobile) {
-                return Some(code);
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        None
+        poll_for(DELIVERY_PATIENCE, || async { Ok(self.last_sms_code(mobile)) }).await.ok()
     }
 
     /// Waits for the e-mail simulator to deliver a code to `address`.
     pub async fn wait_for_email_code(&self, address: &str) -> Option<String> {
-        for _ in 0..100 {
-            if let Some(code) = self.last_email_code(address) {
-                return Some(code);
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        None
+        poll_for(DELIVERY_PATIENCE, || async { Ok(self.last_email_code(address)) }).await.ok()
     }
 
     /// Registers a new Iranian customer through the real API and returns the sign-in reply.
