@@ -56,3 +56,8 @@ pub const CODE_SENT: &str = "کد ورود ارسال شد";
 pub fn resend_too_soon(seconds: i64) -> String {
     format!("کد ورود به تازگی ارسال شده است؛ لطفا {seconds} ثانیه دیگر دوباره تلاش کنید")
 }
+
+// Orders (spec 2 §4, §7).
+pub const ORDER_EMPTY: &str = "هیچ محصولی انتخاب نشده است";
+pub const ORDER_PRODUCT_INVALID: &str = "محصول انتخاب شده معتبر نیست";
+pub const ORDER_NOT_FOUND: &str = "سفارش مورد نظر پیدا نشد";

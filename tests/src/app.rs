@@ -90,6 +90,15 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// Runs a statement directly on this app's database, whichever backend it is (arranging test data).
+    pub async fn execute_sql(&self, sql: &'static str) {
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),
+            Db::Postgres(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),
+        }
+        .expect("test SQL runs");
+    }
+
     /// POSTs JSON to an API path.
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
         self.client.post(self.url(path)).json(body).send().await.expect("request failed")

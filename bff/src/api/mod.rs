@@ -20,11 +20,11 @@ pub enum ApiTags {
     System,
 }
 
-pub type Apis = (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, system::SystemApi);
+pub type Apis = (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, shop::orders::OrdersApi, system::SystemApi);
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, system::SystemApi),
+        (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, shop::orders::OrdersApi, system::SystemApi),
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),
     )

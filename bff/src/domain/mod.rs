@@ -2,6 +2,7 @@
 pub mod catalogue;
 pub mod country;
 pub mod email;
+pub mod invoice;
 pub mod mobile_number;
 pub mod otp_code;
 pub mod toman;

@@ -12,6 +12,7 @@ use sqlx::{
 pub mod analytics;
 pub mod customers;
 pub mod demo;
+pub mod orders;
 pub mod otp;
 pub mod products;
 pub mod refresh_tokens;

@@ -4,6 +4,7 @@ use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
 
 pub mod dto;
 pub mod error;
+pub mod orders;
 
 use self::{
     dto::ProductDto,

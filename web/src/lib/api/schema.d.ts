@@ -385,6 +385,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an order for the signed-in customer from catalogue products. */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of one of the customer's orders. */
+        get: operations["orderInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -438,6 +472,43 @@ export interface components {
         };
         /** @enum {string} */
         AuthenticationType: "sms" | "email";
+        /** BasketItemDto */
+        BasketItemDto: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            productId: number;
+            title: string;
+            subtitle?: string;
+            subtitle2?: string;
+            /**
+             * Format: int64
+             * @description Price before discounts, toman.
+             */
+            originalPrice: number;
+            /**
+             * Format: int64
+             * @description Price after discounts, toman.
+             */
+            finalPrice: number;
+            /**
+             * Format: int64
+             * @description Same as `finalPrice`.
+             */
+            price: number;
+            currency: string;
+            productType: components["schemas"]["ProductType"];
+            meta: unknown;
+            /** Format: int64 */
+            userPointDeduction: number;
+            /**
+             * Format: int64
+             * @description The red note: 100 − ceil(final ÷ original × 100); absent when the prices are equal.
+             */
+            discountPercent?: number;
+        };
         /**
          * CanBuyDiet
          * @description Whether the customer may buy a diet now.
@@ -503,6 +574,22 @@ export interface components {
             iso2: string;
             iso3: string;
         };
+        /** CreateOrderReply */
+        CreateOrderReply: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** CreateOrderRequest */
+        CreateOrderRequest: {
+            /** @description Catalogue product ids, in basket order. */
+            productIds: number[];
+            /** @description `{PRODUCT_CODE}_SHOP`; case-insensitive; default the shop's own. */
+            service?: string;
+            sessionId?: string;
+            utmCampaign?: string;
+            /** @description Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`. */
+            meta?: unknown;
+        };
         /** CurrentUserMsg */
         CurrentUserMsg: {
             firstName: string;
@@ -555,6 +642,31 @@ export interface components {
         /** IdReply */
         IdReply: {
             id: string;
+        };
+        /** InvoiceDto */
+        InvoiceDto: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            status: string;
+            basketItems: components["schemas"]["BasketItemDto"][];
+            /** Format: int64 */
+            totalOriginalPrice: number;
+            /** Format: int64 */
+            totalFinalPrice: number;
+            /** Format: int64 */
+            totalDiscount: number;
+            /**
+             * Format: int64
+             * @description Payable: `totalFinalPrice − userPointDeduction`.
+             */
+            totalPrice: number;
+            /** Format: int64 */
+            userPointDeduction: number;
         };
         /**
          * LegacyLoginForm
@@ -1988,6 +2100,120 @@ export interface operations {
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CreateOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CreateOrderReply"];
+                };
+            };
+            /** @description No products, too many, or a product that is unknown, disabled, of another service or not for sale. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    orderInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InvoiceDto"];
+                };
+            };
+            /** @description No products, too many, or a product that is unknown, disabled, of another service or not for sale. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,85 @@
+//! Orders and invoices over HTTP: amounts come from the database, bad baskets store nothing.
+use limoo_tests::spawn_app;
+use serde_json::{Value, json};
+
+async fn create(app: &limoo_tests::TestApp, token: &str, body: Value) -> (u16, Value) {
+    let response =
+        app.client.post(app.url("/lemonade/api/orders")).bearer_auth(token).json(&body).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+async fn invoice(app: &limoo_tests::TestApp, token: &str, id: &Value) -> (u16, Value) {
+    let response =
+        app.client.get(app.url(&format!("/lemonade/api/orders/{id}/invoice"))).bearer_auth(token).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_invoice_adds_up_the_basket_from_the_catalogue() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, created) =
+        create(&app, &token, json!({ "productIds": [101, 151], "service": "limoo_shop", "meta": { "SPV": "C" } }))
+            .await;
+    assert_eq!(status, 200, "{created}");
+    let (status, bill) = invoice(&app, &token, &created["id"]).await;
+    assert_eq!(status, 200, "{bill}");
+    assert_eq!(bill["basketItems"].as_array().unwrap().len(), 2);
+    assert_eq!(bill["basketItems"][0]["productId"], 101);
+    assert_eq!(bill["basketItems"][0]["discountPercent"], 20, "100 − ceil(390000 ÷ 490000 × 100)");
+    assert_eq!(bill["totalOriginalPrice"], 780_000);
+    assert_eq!(bill["totalFinalPrice"], 580_000);
+    assert_eq!(bill["totalDiscount"], 200_000);
+    assert_eq!(bill["totalPrice"], 580_000);
+    assert_eq!(bill["userPointDeduction"], 0);
+}
+
+#[tokio::test]
+async fn an_equal_price_line_has_no_discount_note() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (_, created) = create(&app, &token, json!({ "productIds": [111] })).await;
+    let (_, bill) = invoice(&app, &token, &created["id"]).await;
+    assert!(bill["basketItems"][0].get("discountPercent").is_none(), "{bill}");
+}
+
+#[tokio::test]
+async fn a_later_price_change_does_not_alter_an_existing_invoice() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (_, created) = create(&app, &token, json!({ "productIds": [101] })).await;
+    app.execute_sql("UPDATE product SET final_price = 1 WHERE product_id = 101").await;
+    let (_, bill) = invoice(&app, &token, &created["id"]).await;
+    assert_eq!(bill["totalFinalPrice"], 390_000);
+}
+
+#[tokio::test]
+async fn a_bad_basket_is_refused_and_stores_nothing() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    for (body, message) in [
+        (json!({ "productIds": [] }), "هیچ محصولی انتخاب نشده است"),
+        (json!({ "productIds": [101, 9999] }), "محصول انتخاب شده معتبر نیست"),
+        (json!({ "productIds": [161] }), "محصول انتخاب شده معتبر نیست"),
+        (json!({ "productIds": [131] }), "محصول انتخاب شده معتبر نیست"),
+        (json!({ "productIds": [101], "service": "OTHER_SHOP" }), "محصول انتخاب شده معتبر نیست"),
+    ] {
+        let (status, reply) = create(&app, &token, body.clone()).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{body}: {reply}");
+        assert_eq!(reply["err"]["message"], message, "{body}");
+    }
+    assert_eq!(limoo_bff::store::orders::count(&app.db).await.unwrap(), 0, "no half-written order");
+}
+
+#[tokio::test]
+async fn orders_belong_to_their_customer() {
+    let app = spawn_app().await;
+    let owner = app.existing_customer("09121234567").await;
+    let other = app.existing_customer("09127654321").await;
+    let (_, created) = create(&app, &owner, json!({ "productIds": [101] })).await;
+    let (status, reply) = invoice(&app, &other, &created["id"]).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")));
+    let anonymous =
+        app.client.post(app.url("/lemonade/api/orders")).json(&json!({ "productIds": [101] })).send().await.unwrap();
+    assert_eq!(anonymous.status(), 401);
+}
