@@ -8,6 +8,7 @@ import { codeSchema, type CodeForm } from '../domain/schemas'
 import { useCountdown } from '../hooks/use-countdown'
 import { useWebOtp } from '../hooks/use-web-otp'
 import { FieldError, ServerError } from './field-error'
+import { SubmitButton } from './submit-button'
 
 interface CodeStepProps {
   headingId: string
@@ -92,17 +93,7 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
       />
       <FieldError id={errorId} message={errors.code?.message} />
       <ServerError message={error} />
-      <button
-        type="submit"
-        className="auth-button"
-        data-testid="submit-button"
-        data-loading={isSubmitting ? 'true' : 'false'}
-        disabled={!isDirty || !isValid || isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {isSubmitting ? <span className="auth-spinner" aria-hidden="true" /> : null}
-        {t('auth.code.submit')}
-      </button>
+      <SubmitButton label={t('auth.code.submit')} ready={isDirty && isValid} pending={isSubmitting} spinner />
       <div className="auth-resend">
         <button
           type="button"

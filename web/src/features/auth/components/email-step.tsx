@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { emailSchema, type EmailForm } from '../domain/schemas'
 import { FieldError, ServerError } from './field-error'
+import { SubmitButton } from './submit-button'
 
 interface EmailStepProps {
   headingId: string
@@ -45,15 +46,7 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
       />
       <FieldError id={errorId} message={errors.email?.message} />
       <ServerError message={error} />
-      <button
-        type="submit"
-        className="auth-button"
-        data-testid="submit-button"
-        disabled={!(isDirty || initialEmail !== '') || !isValid || isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {t('auth.email.submit')}
-      </button>
+      <SubmitButton label={t('auth.email.submit')} ready={(isDirty || initialEmail !== '') && isValid} pending={isSubmitting} />
     </form>
   )
 }

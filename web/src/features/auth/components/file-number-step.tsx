@@ -6,6 +6,7 @@ import { toLatinDigits } from '@/lib/digits'
 import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
 import { fileNumberSchema, type FileNumberForm } from '../domain/schemas'
 import { FieldError, ServerError } from './field-error'
+import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
 
 interface FileNumberStepProps {
@@ -60,15 +61,7 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
       />
       <FieldError id={fileErrorId} message={errors.profileNumber?.message} />
       <ServerError message={error} />
-      <button
-        type="submit"
-        className="auth-button"
-        data-testid="submit-button"
-        disabled={!isDirty || !isValid || isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {t('auth.fileNumber.submit')}
-      </button>
+      <SubmitButton label={t('auth.fileNumber.submit')} ready={isDirty && isValid} pending={isSubmitting} />
     </form>
   )
 }

@@ -7,6 +7,7 @@ import { sanitiseMobileInput } from '../domain/mobile'
 import { mobileSchema, type MobileForm } from '../domain/schemas'
 import { CountryPicker } from './country-picker'
 import { FieldError, ServerError } from './field-error'
+import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
 
 interface MobileStepProps {
@@ -66,15 +67,7 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
       </div>
       <FieldError id={errorId} message={form.formState.errors.mobileNumber?.message} />
       <ServerError message={error} />
-      <button
-        type="submit"
-        className="auth-button"
-        data-testid="submit-button"
-        disabled={!touched || !isValid || isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {t('auth.mobile.submit')}
-      </button>
+      <SubmitButton label={t('auth.mobile.submit')} ready={touched && isValid} pending={isSubmitting} />
     </form>
   )
 }
