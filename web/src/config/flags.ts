@@ -33,6 +33,13 @@ export const FEATURE_FLAG_KEYS = [
   'isTallyEnabled',
   'isRamazanEnabled',
   'goToLimooCard',
+  'isSnappEnabled',
+  'isTaraEnabled',
+  'isDigipayEnabled',
+  'isBluBankEnabled',
+  'BLUBANK_CASHBACK_VALUE',
+  'paymentMethodsVisibility',
+  'enablePointUsage',
 ] as const
 
 /** Query parameters that the app copies into session storage when a route is opened [RG-39]. */
@@ -124,4 +131,18 @@ export const settings = {
   sendToPanel: () => isFlagNotOff('sendToPanel'),
   userPanelEnabled: () => isFlagNotOff('userPanelEnabled'),
   isOperatorTheme: () => isFlagOn('isOperatorTheme'),
+  /** Checkout: the promotion-code form; confirming an order sets it [PR-27]. */
+  showPromotionField: () => isFlagOn('showPromotionField'),
+  /** Checkout: the points switch unless the setting is exactly 'false' [PR-14]. */
+  pointUsageEnabled: () => readSetting('enablePointUsage') !== 'false',
+  /** Payment methods: 'all' or a comma list of method values (absent counts as 'all'). */
+  paymentMethodsVisibility: () => readSetting('paymentMethodsVisibility'),
+  defaultPaymentMethod: () => readSetting('defaultPaymentMethod'),
+  isSnappEnabled: () => isFlagOn('isSnappEnabled'),
+  isTaraEnabled: () => isFlagOn('isTaraEnabled'),
+  isDigipayEnabled: () => isFlagOn('isDigipayEnabled'),
+  isBluBankEnabled: () => isFlagOn('isBluBankEnabled'),
+  isTallyEnabled: () => isFlagOn('isTallyEnabled'),
+  /** Percent of the BluBank cashback note (spec 2 §9: 15 percent). */
+  bluBankCashbackValue: () => readSetting('BLUBANK_CASHBACK_VALUE'),
 } as const

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '@/lib/api'
+import { buildBasketItem } from '@/testing/data/checkout'
+import { discountFitsBasket, promotionErrorMessage, promotionSchema, sanitisePromotionCode } from './promotion'
+
+describe('promotion code', () => {
+  it('converts Persian and Arabic-Indic digits to Latin as typed [PR-28]', () => {
+    expect(sanitisePromotionCode('YALDA۵۰۰۰۰')).toBe('YALDA50000')
+    expect(sanitisePromotionCode('LIMOO٢٠')).toBe('LIMOO20')
+  })
+
+  it('needs a non-empty code in SET mode [PR-29]', () => {
+    expect(promotionSchema.safeParse({ code: '' }).success).toBe(false)
+    expect(promotionSchema.safeParse({ code: '   ' }).success).toBe(false)
+    expect(promotionSchema.safeParse({ code: ' LIMOO20 ' })).toEqual({ success: true, data: { code: 'LIMOO20' } })
+  })
+
+  it('fits the basket only when discount.meta names one of its products [PR-30]', () => {
+    const basket = [buildBasketItem({ productId: 101 }), buildBasketItem({ productId: 151 })]
+    expect(discountFitsBasket({ '151': { percent: 20 } }, basket)).toBe(true)
+    expect(discountFitsBasket({ '102': { percent: 20 }, '103': { amount: 5 } }, basket)).toBe(false)
+    expect(discountFitsBasket({}, basket)).toBe(false)
+    expect(discountFitsBasket(null, basket)).toBe(false)
+  })
+
+  it("explains an unknown code ('code not found') [ER-30]", () => {
+    expect(promotionErrorMessage(new ApiError(404, '404', 'code not found'))).toEqual({
+      key: 'checkout.promotion.notFound',
+    })
+  })
+
+  it('shows the BFF sentence of a 400 and ER-31 for anything else [ER-31]', () => {
+    expect(promotionErrorMessage(new ApiError(400, '400', 'خطا در ثبت کد تخفیف!'))).toEqual({
+      text: 'خطا در ثبت کد تخفیف!',
+    })
+    expect(promotionErrorMessage(new ApiError(400, '400', ''))).toEqual({ key: 'checkout.promotion.failed' })
+    expect(promotionErrorMessage(new ApiError(500, '500', 'internal'))).toEqual({ key: 'checkout.promotion.failed' })
+    expect(promotionErrorMessage(new ApiError(404, 'ORDER_NOT_FOUND', 'سفارش'))).toEqual({
+      key: 'checkout.promotion.failed',
+    })
+  })
+})

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import type { ApiError } from '@/lib/api'
+import { toLatinDigits } from '@/lib/digits'
+import type { BasketItem } from '../types'
+import type { CheckoutMessage } from './messages'
+
+/** The promotion form's modes [PR-29, PR-31]: SET enters a code, REMOVE shows the accepted one read-only. */
+export type PromotionMode = 'SET' | 'REMOVE'
+
+/** Persian and Arabic-Indic digits become Latin as they are typed [PR-28]. */
+export function sanitisePromotionCode(value: string): string {
+  return toLatinDigits(value)
+}
+
+/** SET mode submits only a non-empty code [PR-29]. */
+export const promotionSchema = z.object({ code: z.string().trim().min(1) })
+
+export type PromotionForm = z.infer<typeof promotionSchema>
+
+/** A code fits when `discount.meta` names at least one product of the basket [PR-30]. */
+export function discountFitsBasket(meta: unknown, basketItems: readonly BasketItem[]): boolean {
+  if (typeof meta !== 'object' || meta === null) return false
+  const productIds = new Set(Object.keys(meta))
+  return basketItems.some((item) => productIds.has(String(item.productId)))
+}
+
+/**
+ * A refused code [ER-30, ER-31]: `code not found` is an unknown code; a 400 carries the BFF's Persian sentence
+ * (ER-31's text, or PR-30's when no basket product fits); anything else is ER-31.
+ */
+export function promotionErrorMessage(error: ApiError): CheckoutMessage {
+  if (error.message.trim().toLowerCase() === 'code not found') return { key: 'checkout.promotion.notFound' }
+  if (error.code === '400' && error.message.trim() !== '') return { text: error.message }
+  return { key: 'checkout.promotion.failed' }
+}
