@@ -3,7 +3,12 @@ import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
-import { SelectPackageCPage } from '@/features/shop'
+import {
+  CreateOrderWithProductIdsPage,
+  PartnerBundleLandingPage,
+  revalidateUnlessOverlayChanged,
+  SelectPackageCPage,
+} from '@/features/shop'
 import {
   authScreenGuard,
   enterSuccessLoader,
@@ -62,7 +67,12 @@ export const routes: RouteObject[] = [
 
       // Package selection
       { path: '/select-package', loader: redirectBy(selectPackageTarget) },
-      { path: '/select-package-c', loader: selectPackageCGuard, element: <SelectPackageCPage /> },
+      {
+        path: '/select-package-c',
+        loader: selectPackageCGuard,
+        shouldRevalidate: revalidateUnlessOverlayChanged,
+        element: <SelectPackageCPage />,
+      },
       screen('/select-package-f/:id', 'selectPackageF', selectPackageFGuard),
       { path: '/select-package-a', loader: toFallback },
       { path: '/select-package-b', loader: toFallback },
@@ -104,8 +114,8 @@ export const routes: RouteObject[] = [
       screen('/user-panel', 'userPanel', userPanelLoader),
       screen('/orders-history', 'ordersHistory'),
       screen('/reserve', 'reserve'),
-      screen('/CreateOderWithProductIds', 'createOrderWithProductIds'),
-      screen('/partner-bundle-landing', 'partnerBundleLanding'),
+      { path: '/CreateOderWithProductIds', loader: requireAuth, element: <CreateOrderWithProductIdsPage /> },
+      { path: '/partner-bundle-landing', element: <PartnerBundleLandingPage /> },
       screen('/limoocard', 'limoocard'),
       screen('/limoocard-result', 'limoocardResult'),
       screen('/select-limoocard-options', 'selectLimoocardOptions'),

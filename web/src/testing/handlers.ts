@@ -1,12 +1,15 @@
 import { HttpResponse } from 'msw'
 import { makeToken } from './auth'
 import { countries } from './data/countries'
-import { catalogue } from './data/products'
+import { catalogueFor } from './data/products'
 import { http } from './http'
 
 export function errorBody(code: string, message = 'خطا') {
   return { err: { code, message, details: { messages: [] as string[] } } }
 }
+
+/** The id the default order-creation handler answers with. */
+export const CREATED_ORDER_ID = 501
 
 const codeSent = { channel: 'sms' as const, resendAfterSeconds: 60, expiresInSeconds: 120 }
 
@@ -19,7 +22,8 @@ export function signedInAnswer() {
 
 /** Default answers of the BFF for unit tests; a test overrides them with `server.use(...)`. */
 export const handlers = [
-  http.get('/lemonade/api/products', () => HttpResponse.json(catalogue())),
+  http.get('/lemonade/api/products', ({ query }) => HttpResponse.json(catalogueFor(query.get('where')))),
+  http.post('/lemonade/api/orders', () => HttpResponse.json({ id: CREATED_ORDER_ID })),
   http.get('/lemonade/api/countries', () => HttpResponse.json(countries())),
   http.post('/lemonade/api/sessions', () => HttpResponse.json({ id: 'session-1' })),
   http.patch('/lemonade/api/sessions/{id}', ({ params }) => HttpResponse.json({ id: String(params.id) })),

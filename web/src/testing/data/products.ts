@@ -81,3 +81,55 @@ export function catalogue(): Product[] {
     }),
   ]
 }
+
+/** The mentor add-ons of the demo catalogue: one per diet length (ids 151/152/153). */
+export function mentorProducts(): Product[] {
+  return [
+    buildProduct({ id: 151, title: 'همراه شخصی یک ماهه', productType: 'MENTOR', price: 190000, finalPrice: 190000, meta: { count: 1, tags: ['MENTOR'] } }),
+    buildProduct({ id: 152, title: 'همراه شخصی سه ماهه', productType: 'MENTOR', price: 490000, finalPrice: 490000, meta: { count: 3, tags: ['MENTOR'] } }),
+    buildProduct({ id: 153, title: 'همراه شخصی شش ماهه', productType: 'MENTOR', price: 890000, finalPrice: 890000, meta: { count: 6, tags: ['MENTOR'] } }),
+  ]
+}
+
+/** Partner bundles as /partner-bundle-landing lists them. */
+export function partnerBundles(): Product[] {
+  return [
+    buildProduct({
+      id: 142,
+      title: 'بسته همکاران: رژیم و تخفیف خرید',
+      productType: 'BUNDLE',
+      price: 690000,
+      finalPrice: 490000,
+      meta: {
+        type: 'PARTNER_DISCOUNT',
+        count: 1,
+        tags: ['PARTNER_DISCOUNT'],
+        products: [
+          { title: 'رژیم یک ماهه', productType: 'DIET', images: { logo: '/logo-limoo.svg' } },
+          { title: 'کد تخفیف فروشگاه همکار', subtitle2: 'تا ۳۰٪', productType: 'PARTNER_DISCOUNT', images: { logo: '/logo-partner.svg' } },
+        ],
+      },
+    }),
+    buildProduct({
+      id: 143,
+      title: 'بسته همکاران سه ماهه',
+      productType: 'BUNDLE',
+      price: 1290000,
+      finalPrice: 990000,
+      meta: { type: 'PARTNER_DISCOUNT', count: 3, tags: ['PARTNER_DISCOUNT'], products: [{ title: 'رژیم سه ماهه', productType: 'DIET' }] },
+    }),
+  ]
+}
+
+/** The default catalogue answer by the `where` filter's tag: mentors, partner bundles, else the flat-list catalogue. */
+export function catalogueFor(where: string | null): Product[] {
+  let tag: unknown
+  try {
+    tag = (JSON.parse(where ?? '{}') as Record<string, unknown>)['meta.tags']
+  } catch {
+    tag = undefined
+  }
+  if (tag === 'MENTOR') return mentorProducts()
+  if (tag === 'PARTNER_DISCOUNT') return partnerBundles()
+  return catalogue()
+}

@@ -105,22 +105,23 @@ export function useCreateOrder({ replace = false }: UseCreateOrderOptions = {}) 
 }
 
 /**
- * The confirm button of both select pages: an anonymous visitor allowed on the page goes to sign in first, with a
- * `next` address that creates the order from the chosen ids [RG-47]; anyone else gets the order now.
+ * The confirm button of the select pages: an anonymous visitor allowed on the page goes to sign in first, with a
+ * `next` address that creates the order from the chosen ids [RG-47]; anyone else gets the order now. A page open to
+ * everyone (the partner-bundle landing) passes its own sign-in rule.
  */
-export function useConfirmOrder(backUrl: string) {
+export function useConfirmOrder(backUrl: string, signInFirst: () => boolean = mustSignInBeforeOrder) {
   const navigate = useNavigate()
   const mutation = useCreateOrder()
   const { mutate } = mutation
   const confirm = useCallback(
     (input: CreateOrderInput) => {
-      if (mustSignInBeforeOrder()) {
+      if (signInFirst()) {
         void navigate(signInBeforeOrderPath(input.productIds, backUrl))
         return
       }
       mutate(input)
     },
-    [backUrl, mutate, navigate],
+    [backUrl, mutate, navigate, signInFirst],
   )
   return { confirm, mutation, state: orderStateOf(mutation.status), retry: mutation.reset }
 }

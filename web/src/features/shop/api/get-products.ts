@@ -29,23 +29,35 @@ export function productsRequestFromSettings(): ProductsRequest {
   }
 }
 
+/** The catalogue's query parameters besides `where`. */
+interface CatalogueQuery {
+  utmCampaign?: string
+  filterNormalDiet?: boolean
+  disablePreviewCheckRules?: boolean
+}
+
+/** `GET /lemonade/api/products` with a `where` filter: the one place that calls the catalogue. */
+export async function fetchProducts(where: Record<string, unknown>, query: CatalogueQuery, signal?: AbortSignal) {
+  const { data, error, response } = await api.GET('/lemonade/api/products', {
+    params: { query: { where: JSON.stringify(where), ...query } },
+    signal,
+  })
+  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  return data
+}
+
 export function productsQueryOptions(request: ProductsRequest) {
   return queryOptions({
     queryKey: ['shop', 'products', request],
-    queryFn: async ({ signal }) => {
-      const { data, error, response } = await api.GET('/lemonade/api/products', {
-        params: {
-          query: {
-            where: JSON.stringify(productsWhere(request.productsTag)),
-            ...(request.utmCampaign ? { utmCampaign: request.utmCampaign } : {}),
-            ...(request.filterNormalDiet ? { filterNormalDiet: true } : {}),
-          },
+    queryFn: ({ signal }) =>
+      fetchProducts(
+        productsWhere(request.productsTag),
+        {
+          ...(request.utmCampaign ? { utmCampaign: request.utmCampaign } : {}),
+          ...(request.filterNormalDiet ? { filterNormalDiet: true } : {}),
         },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
-    },
+      ),
   })
 }
 

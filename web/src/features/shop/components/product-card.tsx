@@ -1,8 +1,10 @@
 import { useId, type KeyboardEvent, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cardKindOf, showsEconomyBadge, showsPrice } from '../domain/card-kind'
+import { isPartnerBundle, type PartnerBundleLayout } from '../domain/partner-bundle'
 import type { Product } from '../types'
 import { PriceTag } from './price-tag'
+import { SubProducts } from './sub-products'
 
 interface ProductCardProps {
   product: Product
@@ -10,7 +12,11 @@ interface ProductCardProps {
   focusable: boolean
   economyBadgeFlag: boolean
   banner?: boolean
+  /** Layout of a partner bundle's contents [PM-08]. */
+  partnerLayout?: PartnerBundleLayout
   onSelect: (product: Product) => void
+  /** Opens the description popup; the link shows only for a product with a description [PM-09]. */
+  onShowDescription?: (product: Product) => void
   onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void
   ref?: Ref<HTMLButtonElement>
 }
@@ -22,7 +28,9 @@ export function ProductCard({
   focusable,
   economyBadgeFlag,
   banner = false,
+  partnerLayout = 'A',
   onSelect,
+  onShowDescription,
   onKeyDown,
   ref,
 }: ProductCardProps) {
@@ -33,66 +41,72 @@ export function ProductCard({
   const withPrice = showsPrice(kind, product)
   const badgeIcon = product.meta?.ui_component_badgeIcon
   const subProducts = product.meta?.products ?? []
+  const layout = isPartnerBundle(product) ? partnerLayout : undefined
+  const withDescription = Boolean(product.description) && onShowDescription !== undefined
 
+  // The description link is a sibling of the radio card: a button inside a button is not allowed.
   return (
-    <button
-      ref={ref}
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      aria-labelledby={titleId}
-      aria-describedby={withPrice ? priceId : undefined}
-      tabIndex={focusable ? 0 : -1}
-      className={[
-        'product-card',
-        `product-card--${kind}`,
-        selected ? 'product-card--selected' : '',
-        banner ? 'product-card--banner' : '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
-      data-testid="product-card"
-      data-product-id={product.id}
-      data-card-kind={kind}
-      data-selected={selected}
-      onClick={() => onSelect(product)}
-      onKeyDown={onKeyDown}
-    >
-      <span className="product-card__radio" aria-hidden="true" />
-      <span className="product-card__content">
-        <span className="product-card__header">
-          <span className="product-card__title" id={titleId}>
-            {product.title}
+    <div className={withDescription ? 'product-card-item product-card-item--described' : 'product-card-item'}>
+      <button
+        ref={ref}
+        type="button"
+        role="radio"
+        aria-checked={selected}
+        aria-labelledby={titleId}
+        aria-describedby={withPrice ? priceId : undefined}
+        tabIndex={focusable ? 0 : -1}
+        className={[
+          'product-card',
+          `product-card--${kind}`,
+          selected ? 'product-card--selected' : '',
+          banner ? 'product-card--banner' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        data-testid="product-card"
+        data-product-id={product.id}
+        data-card-kind={kind}
+        data-selected={selected}
+        data-layout={layout}
+        onClick={() => onSelect(product)}
+        onKeyDown={onKeyDown}
+      >
+        <span className="product-card__radio" aria-hidden="true" />
+        <span className="product-card__content">
+          <span className="product-card__header">
+            <span className="product-card__title" id={titleId}>
+              {product.title}
+            </span>
+            {badgeIcon === 'PLUS' || badgeIcon === 'CROWN' ? (
+              <span className={`product-card__badge product-card__badge--${badgeIcon.toLowerCase()}`}>
+                {t(`shop.badgeIcon.${badgeIcon}`)}
+              </span>
+            ) : null}
+            {showsEconomyBadge(product, economyBadgeFlag) ? (
+              <span className="product-card__badge product-card__badge--economy" data-testid="economy-badge">
+                {t('shop.economyBadge')}
+              </span>
+            ) : null}
           </span>
-          {badgeIcon === 'PLUS' || badgeIcon === 'CROWN' ? (
-            <span className={`product-card__badge product-card__badge--${badgeIcon.toLowerCase()}`}>
-              {t(`shop.badgeIcon.${badgeIcon}`)}
-            </span>
-          ) : null}
-          {showsEconomyBadge(product, economyBadgeFlag) ? (
-            <span className="product-card__badge product-card__badge--economy" data-testid="economy-badge">
-              {t('shop.economyBadge')}
-            </span>
+          {product.subtitle ? <span className="product-card__subtitle">{product.subtitle}</span> : null}
+          {product.subtitle2 ? <span className="product-card__subtitle2">{product.subtitle2}</span> : null}
+          {subProducts.length > 0 ? <SubProducts products={subProducts} layout={layout ?? 'A'} /> : null}
+          {withPrice ? (
+            <PriceTag id={priceId} price={product.price} finalPrice={product.finalPrice} currency={product.currency} />
           ) : null}
         </span>
-        {product.subtitle ? <span className="product-card__subtitle">{product.subtitle}</span> : null}
-        {product.subtitle2 ? <span className="product-card__subtitle2">{product.subtitle2}</span> : null}
-        {subProducts.length > 0 ? (
-          <span className="product-card__includes">
-            <span className="visually-hidden">{`${t('shop.includes')}: `}</span>
-            {subProducts.map((sub, index) => (
-              <span className="product-card__sub" key={`${sub.title}-${index}`} data-testid="sub-product">
-                {sub.images?.logo ? <img className="product-card__sub-logo" src={sub.images.logo} alt="" /> : null}
-                <span className="product-card__sub-title">{sub.title}</span>
-                {sub.subtitle2 ? <span className="product-card__sub-subtitle">{sub.subtitle2}</span> : null}
-              </span>
-            ))}
-          </span>
-        ) : null}
-        {withPrice ? (
-          <PriceTag id={priceId} price={product.price} finalPrice={product.finalPrice} currency={product.currency} />
-        ) : null}
-      </span>
-    </button>
+      </button>
+      {withDescription ? (
+        <button
+          type="button"
+          className="product-card__description-link"
+          data-testid="description-link"
+          aria-label={`${t('shop.description.open')}: ${product.title}`}
+          onClick={() => onShowDescription?.(product)}
+        >
+          {t('shop.description.open')}
+        </button>
+      ) : null}
+    </div>
   )
 }

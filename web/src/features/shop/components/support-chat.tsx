@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { BottomSheet } from '@/components/ui/bottom-sheet'
+import { useOverlayParam } from '../hooks/use-overlay-param'
+
+const messageSchema = z.object({ message: z.string().trim().min(1) })
+
+type MessageForm = z.infer<typeof messageSchema>
+
+interface ChatLine {
+  from: 'you' | 'support'
+  text: string
+}
+
+/**
+ * The support-chat bubble and a local stand-in for the chat widget [PM-20]: no third-party script is loaded. Opening
+ * adds `goftino=isOpen` to the address and closing removes it. The conversation lives as long as the page, so it is
+ * the same however often the chat is opened again.
+ */
+export function SupportChat() {
+  const { t } = useTranslation()
+  const chat = useOverlayParam('goftino')
+  const [lines, setLines] = useState<ChatLine[]>([])
+  const conversation: ChatLine[] = [{ from: 'support', text: t('shop.supportChat.greeting') }, ...lines]
+  const { register, handleSubmit, reset, formState } = useForm<MessageForm>({
+    resolver: zodResolver(messageSchema),
+    defaultValues: { message: '' },
+    mode: 'onChange',
+  })
+
+  const send = handleSubmit(({ message }) => {
+    setLines((previous) => [...previous, { from: 'you', text: message }, { from: 'support', text: t('shop.supportChat.reply') }])
+    reset()
+  })
+
+  return (
+    <>
+      <button
+        type="button"
+        className="support-chat__bubble"
+        data-testid="support-chat-bubble"
+        aria-label={t('shop.supportChat.open')}
+        aria-expanded={chat.isOpen}
+        onClick={chat.open}
+      >
+        <span aria-hidden="true">💬</span>
+      </button>
+      <BottomSheet open={chat.isOpen} title={t('shop.supportChat.title')} closeLabel={t('shop.supportChat.close')} onClose={chat.close}>
+        <div className="support-chat" data-testid="support-chat">
+          <ol className="support-chat__lines" aria-live="polite">
+            {conversation.map((line, index) => (
+              <li key={index} className={`support-chat__line support-chat__line--${line.from}`} data-testid="support-chat-line">
+                <span className="visually-hidden">{`${t(`shop.supportChat.${line.from}`)}: `}</span>
+                {line.text}
+              </li>
+            ))}
+          </ol>
+          <form className="support-chat__form" onSubmit={(event) => void send(event)}>
+            <label className="visually-hidden" htmlFor="support-chat-message">
+              {t('shop.supportChat.messageLabel')}
+            </label>
+            <input
+              id="support-chat-message"
+              className="support-chat__input"
+              data-testid="support-chat-input"
+              autoComplete="off"
+              placeholder={t('shop.supportChat.messageLabel')}
+              {...register('message')}
+            />
+            <button type="submit" className="support-chat__send" disabled={!formState.isValid}>
+              {t('shop.supportChat.send')}
+            </button>
+          </form>
+        </div>
+      </BottomSheet>
+    </>
+  )
+}
