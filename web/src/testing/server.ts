@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
+import { checkoutHandlers } from './checkout-handlers'
 import { handlers } from './handlers'
 
 /** The msw server of unit tests; handlers reset after each test. */
-export const server = setupServer(...handlers)
+export const server = setupServer(...handlers, ...checkoutHandlers)

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { isForeignMobile, useCurrentUser } from '../api/current-user'
+import { defaultPaymentMethod, paymentOptions } from '../domain/methods'
+import { readPaymentSettings } from '../domain/payment-settings'
+import { useStartPayment } from '../hooks/use-start-payment'
+import type { PaymentMethodPopupProps } from '../types'
+import { PaymentMethodSheet } from './payment-method-sheet'
+
+/**
+ * The checkout's payment-method popup: methods from the session/window flags and the customer's country, the
+ * default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
+ */
+export function PaymentMethodPopup({ open, onClose, invoice }: PaymentMethodPopupProps) {
+  const { t } = useTranslation()
+  const currentUser = useCurrentUser(open)
+  const payment = useStartPayment()
+
+  // Settings are read while the popup is open, so a flag changed in this session applies on the next opening.
+  const settings = open ? readPaymentSettings() : null
+  // A failed look-up counts as an Iranian customer: the Iranian methods are the shop's default.
+  const foreign = currentUser.isSuccess && isForeignMobile(currentUser.data.mobile)
+  const options =
+    settings === null || currentUser.isPending ? null : paymentOptions(settings, { foreign, snappEligibility: 'unchecked' })
+  const defaultMethod =
+    settings === null || options === null ? null : defaultPaymentMethod(options, settings, invoice.basketItems)
+
+  return (
+    <PaymentMethodSheet
+      open={open}
+      onClose={onClose}
+      options={options}
+      defaultMethod={defaultMethod}
+      onPay={payment.startPayment}
+      pending={payment.pending}
+      notice={payment.notice === null ? null : t(payment.notice)}
+    />
+  )
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BottomSheet } from '@/components/ui/bottom-sheet'
+import { formatAmount } from '@/lib/money'
+import type { PaymentMethod, PaymentOption } from '../domain/methods'
+import '../payment.css'
+
+export interface PaymentMethodSheetProps {
+  open: boolean
+  onClose: () => void
+  /** The methods to list; null while they are being worked out (the customer's country is loading). */
+  options: readonly PaymentOption[] | null
+  /** Preselected method [PR-48…PR-50]; null leaves nothing chosen. */
+  defaultMethod: PaymentMethod | null
+  /** Pays with the chosen method; the payments issue implements what it does. */
+  onPay: (method: PaymentMethod) => void
+  /** A payment is under way. */
+  pending: boolean
+  /** A note under the methods (already translated). */
+  notice: string | null
+}
+
+/** The bottom popup 'انتخاب روش پرداخت', variant B: one radio per method and 'پرداخت', disabled until one is chosen. */
+export function PaymentMethodSheet({ open, onClose, options, defaultMethod, onPay, pending, notice }: PaymentMethodSheetProps) {
+  const { t, i18n } = useTranslation()
+  const name = useId()
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null)
+  const chosenStillSelectable = options?.some((option) => option.method === chosen && option.selectable) ?? false
+  const selected = chosen !== null && chosenStillSelectable ? chosen : defaultMethod
+
+  let body
+  if (options === null) {
+    body = (
+      <p className="payment-methods__state" role="status" data-testid="payment-methods-loading">
+        {t('payment.sheet.loading')}
+      </p>
+    )
+  } else if (options.length === 0) {
+    body = (
+      <p className="payment-methods__state" role="status" data-testid="payment-methods-empty">
+        {t('payment.sheet.empty')}
+      </p>
+    )
+  } else {
+    body = (
+      <div className="payment-methods" role="radiogroup" aria-label={t('payment.sheet.title')}>
+        {options.map(({ method, selectable, cashbackPercent }) => {
+          const id = `${name}-${method}`
+          return (
+            <label
+              key={method}
+              className={`payment-method${selected === method ? ' payment-method--selected' : ''}${selectable ? '' : ' payment-method--unavailable'}`}
+              data-testid="payment-method"
+              data-method={method}
+              data-selectable={selectable}
+            >
+              <input
+                type="radio"
+                className="payment-method__radio"
+                name={name}
+                value={method}
+                checked={selected === method}
+                disabled={!selectable || pending}
+                aria-labelledby={`${id}-title`}
+                aria-describedby={`${id}-details`}
+                onChange={() => setChosen(method)}
+              />
+              <span className="payment-method__text">
+                <span id={`${id}-title`} className="payment-method__title">
+                  {t(`payment.methods.${method}.title`)}
+                </span>
+                <span id={`${id}-details`} className="payment-method__details">
+                  {method === 'tally' ? null : (
+                    <span className="payment-method__description">{t(`payment.methods.${method}.description`)}</span>
+                  )}
+                  {cashbackPercent !== undefined ? (
+                    <span className="payment-method__note" data-testid="cashback-note">
+                      {t('payment.sheet.cashback', { percent: formatAmount(cashbackPercent, i18n.language) })}
+                    </span>
+                  ) : null}
+                  {selectable ? null : (
+                    <span className="payment-method__note payment-method__note--muted" data-testid="not-eligible-note">
+                      {t('payment.sheet.notEligible')}
+                    </span>
+                  )}
+                </span>
+              </span>
+            </label>
+          )
+        })}
+      </div>
+    )
+  }
+
+  return (
+    <BottomSheet open={open} title={t('payment.sheet.title')} closeLabel={t('payment.sheet.close')} onClose={onClose}>
+      <div className="payment-sheet" data-testid="payment-sheet">
+        {body}
+        {notice ? (
+          <p className="payment-sheet__notice" role="status" data-testid="payment-notice">
+            {notice}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="payment-sheet__pay"
+          data-testid="payment-button"
+          disabled={selected === null || pending}
+          aria-busy={pending}
+          onClick={() => {
+            if (selected !== null) onPay(selected)
+          }}
+        >
+          {t('payment.sheet.pay')}
+        </button>
+      </div>
+    </BottomSheet>
+  )
+}
