@@ -1,0 +1,148 @@
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+import { server } from '@/testing/server'
+import type { FormAnswersBody } from '../domain/answers-body'
+import {
+  FormAnswersError,
+  pendingFormAnswers,
+  resendPendingFormAnswers,
+  sendFormAnswers,
+  watchPendingFormAnswers,
+} from './form-answers'
+
+// The BFF does not have these paths yet, so plain msw handlers stand in for them.
+const COLLECTION = '*/lemonade/api/formAnswers'
+const RECORD = '*/lemonade/api/formAnswers/:id'
+const fast = { retryDelayMs: 0 }
+
+function body(step: string): FormAnswersBody {
+  return { answers: [{ bm2_1: 'FEMALE' }, { step }], formId: '1', formType: 'betterme2', userId: '' }
+}
+
+afterEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+
+describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
+  it('creates with POST, then updates with PATCH on the stored id', async () => {
+    const calls: { method: string; id?: string; body: unknown }[] = []
+    server.use(
+      http.post(COLLECTION, async ({ request }) => {
+        calls.push({ method: 'POST', body: await request.json() })
+        return HttpResponse.json({ id: 41 })
+      }),
+      http.patch(RECORD, async ({ request, params }) => {
+        calls.push({ method: 'PATCH', id: String(params.id), body: await request.json() })
+        return HttpResponse.json({ id: String(params.id) })
+      }),
+    )
+    await expect(sendFormAnswers(body('1'), fast)).resolves.toBe('41')
+    expect(sessionStorage.getItem('form_answer_id')).toBe('41')
+    expect(localStorage.getItem('formId')).toBe('41')
+    await expect(sendFormAnswers(body('2'), fast)).resolves.toBe('41')
+    expect(calls.map((call) => [call.method, call.id])).toEqual([['POST', undefined], ['PATCH', '41']])
+    expect(calls[1]?.body).toEqual(body('2'))
+  })
+
+  it('keeps quick sends in order, so the second one updates the record the first created', async () => {
+    const methods: string[] = []
+    server.use(
+      http.post(COLLECTION, async () => {
+        methods.push('POST')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return HttpResponse.json({ id: '7' })
+      }),
+      http.patch(RECORD, () => {
+        methods.push('PATCH')
+        return HttpResponse.json({ id: '7' })
+      }),
+    )
+    await Promise.all([sendFormAnswers(body('1'), fast), sendFormAnswers(body('2'), fast)])
+    expect(methods).toEqual(['POST', 'PATCH'])
+  })
+
+  it('tries 3 times, succeeding on the third [QN-43]', async () => {
+    let tries = 0
+    server.use(
+      http.post(COLLECTION, () => {
+        tries += 1
+        return tries < 3 ? HttpResponse.json({}, { status: 502 }) : HttpResponse.json({ id: '3' })
+      }),
+    )
+    await expect(sendFormAnswers(body('1'), fast)).resolves.toBe('3')
+    expect(tries).toBe(3)
+    expect(pendingFormAnswers()).toBeNull()
+  })
+
+  it('rejects with NOT_200_ERRORS after 3 failures and keeps the answers for later [ER-51]', async () => {
+    let tries = 0
+    server.use(
+      http.post(COLLECTION, () => {
+        tries += 1
+        return HttpResponse.error()
+      }),
+    )
+    const failure = await sendFormAnswers(body('4'), fast).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(FormAnswersError)
+    expect(failure).toMatchObject({ code: 'NOT_200_ERRORS', status: null })
+    expect(tries).toBe(3)
+    expect(pendingFormAnswers()).toEqual(body('4'))
+  })
+
+  it('throws the details.messages of an error envelope and does not keep rejected answers [ER-53]', async () => {
+    server.use(
+      http.post(COLLECTION, () =>
+        HttpResponse.json(
+          { err: { code: 'INVALID_ANSWER', message: 'پاسخ نامعتبر', details: { messages: ['bm2_2: unknown option X'] } } },
+          { status: 400 },
+        ),
+      ),
+    )
+    const failure = (await sendFormAnswers(body('2'), fast).catch((error: unknown) => error)) as FormAnswersError
+    expect(failure.code).toBe('NOT_200_ERRORS')
+    expect(failure.status).toBe(400)
+    expect(failure.messages).toEqual(['bm2_2: unknown option X'])
+    expect(failure.message).toBe('bm2_2: unknown option X')
+    expect(pendingFormAnswers()).toBeNull()
+  })
+
+  it('re-sends the kept answers when the browser is back online (no answer lost)', async () => {
+    let online = false
+    const received: unknown[] = []
+    server.use(
+      http.post(COLLECTION, async ({ request }) => {
+        if (!online) return HttpResponse.error()
+        received.push(await request.json())
+        return HttpResponse.json({ id: '12' })
+      }),
+    )
+    await sendFormAnswers(body('5'), fast).catch(() => undefined)
+    expect(pendingFormAnswers()).toEqual(body('5'))
+    online = true
+    const stop = watchPendingFormAnswers()
+    window.dispatchEvent(new Event('online'))
+    await expect.poll(() => received.length).toBeGreaterThan(0)
+    stop()
+    expect(received[0]).toEqual(body('5'))
+    await expect.poll(() => pendingFormAnswers()).toBeNull()
+    expect(sessionStorage.getItem('form_answer_id')).toBe('12')
+  })
+
+  it('sends nothing when nothing is kept', async () => {
+    await expect(resendPendingFormAnswers(fast)).resolves.toBeNull()
+  })
+
+  it('sends the bearer token when signed in, so the BFF links the record', async () => {
+    localStorage.setItem('token', 'x.eyJzdWIiOiI0MiJ9.y')
+    let authorization: string | null = null
+    server.use(
+      http.post(COLLECTION, ({ request }) => {
+        authorization = request.headers.get('Authorization')
+        return HttpResponse.json({ id: '1' })
+      }),
+    )
+    await sendFormAnswers(body('1'), fast)
+    expect(authorization).toBe('Bearer x.eyJzdWIiOiI0MiJ9.y')
+  })
+})

@@ -1,0 +1,185 @@
+import { readToken } from '@/lib/auth'
+import { readFormAnswerId, storeFormAnswerId } from '../domain/answer-store'
+import type { FormAnswersBody } from '../domain/answers-body'
+
+/**
+ * Sending questionnaire answers (spec 3 §7): the first send creates the record with `POST /lemonade/api/formAnswers`,
+ * later sends update it with `PATCH /lemonade/api/formAnswers/{id}` [QN-41]. Each send is tried 3 times [QN-43].
+ * Sends run one after another, so a quick second answer PATCHes the record the first one created. A send that
+ * fails for want of a network (or a server error) is kept in local storage and sent again when the browser is back
+ * online or the next quiz page opens: each body holds the whole answer set, so the latest one is all that must
+ * arrive.
+ */
+
+/** What the BFF answers (its contract for these paths): the record id. */
+export interface FormAnswersSaved {
+  id: string | number
+}
+
+/** NOT_200_ERRORS: status outside 200…399 or no answer [ER-51]; `messages` are the envelope's details [ER-53]. */
+export class FormAnswersError extends Error {
+  readonly code: string
+  readonly status: number | null
+  readonly messages: string[]
+
+  constructor(code: string, status: number | null, messages: string[]) {
+    super(messages[0] ?? code)
+    this.name = 'FormAnswersError'
+    this.code = code
+    this.status = status
+    this.messages = messages
+  }
+
+  /** Worth sending again later: the network or the server failed, not the answers. */
+  get transient(): boolean {
+    return this.status === null || this.status >= 500
+  }
+}
+
+export const NOT_200_ERRORS = 'NOT_200_ERRORS'
+export const SEND_TRIES = 3
+const OUTBOX_KEY = 'form_answers_outbox'
+
+interface RawResponse {
+  status: number
+  body: unknown
+}
+
+/**
+ * THE ADAPTER: the one function that talks HTTP for form answers. The paths are not in openapi/openapi.json yet;
+ * when they are, replace this body with the generated client (`api.POST('/lemonade/api/formAnswers', { body })` and
+ * `api.PATCH('/lemonade/api/formAnswers/{id}', { params: { path: { id } }, body })`) and delete FormAnswersSaved.
+ */
+async function callFormAnswers(id: string | null, body: FormAnswersBody): Promise<RawResponse> {
+  const token = readToken()
+  const path = id === null ? '/lemonade/api/formAnswers' : `/lemonade/api/formAnswers/${encodeURIComponent(id)}`
+  const response = await globalThis.fetch(`${window.location.origin}${path}`, {
+    method: id === null ? 'POST' : 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...(token !== null ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  try {
+    return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) }
+  } catch {
+    return { status: response.status, body: null }
+  }
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+}
+
+function envelopeMessages(body: unknown): string[] {
+  const messages = field(field(field(body, 'err'), 'details'), 'messages')
+  return Array.isArray(messages) ? messages.filter((message): message is string => typeof message === 'string') : []
+}
+
+/** One try: the saved record's id, or a FormAnswersError [ER-51, ER-53]. */
+async function sendOnce(id: string | null, body: FormAnswersBody): Promise<string> {
+  let response: RawResponse
+  try {
+    response = await callFormAnswers(id, body)
+  } catch {
+    throw new FormAnswersError(NOT_200_ERRORS, null, [])
+  }
+  if (response.status < 200 || response.status > 399) {
+    throw new FormAnswersError(NOT_200_ERRORS, response.status, envelopeMessages(response.body))
+  }
+  const err = field(response.body, 'err')
+  if (err !== undefined && err !== null) {
+    const code = field(err, 'code')
+    throw new FormAnswersError(typeof code === 'string' ? code : NOT_200_ERRORS, response.status, envelopeMessages(response.body))
+  }
+  const savedId = field(response.body, 'id')
+  if (typeof savedId === 'string' || typeof savedId === 'number') return String(savedId)
+  if (id !== null) return id
+  throw new FormAnswersError(NOT_200_ERRORS, response.status, [])
+}
+
+interface OutboxEntry {
+  body: FormAnswersBody
+  id: string | null
+}
+
+function outbox(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+function readOutbox(): OutboxEntry | null {
+  const raw = outbox()?.getItem(OUTBOX_KEY)
+  if (!raw) return null
+  try {
+    const entry = JSON.parse(raw) as OutboxEntry
+    return typeof entry === 'object' && entry !== null && typeof entry.body === 'object' ? entry : null
+  } catch {
+    return null
+  }
+}
+
+export function pendingFormAnswers(): FormAnswersBody | null {
+  return readOutbox()?.body ?? null
+}
+
+export interface SendOptions {
+  /** Pause before try n+1 is n × this (default 300 ms). */
+  retryDelayMs?: number
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms))
+
+async function deliver(body: FormAnswersBody, knownId: string | null, options: SendOptions): Promise<string> {
+  const delay = options.retryDelayMs ?? 300
+  let failure = new FormAnswersError(NOT_200_ERRORS, null, [])
+  for (let attempt = 1; attempt <= SEND_TRIES; attempt += 1) {
+    try {
+      const id = await sendOnce(knownId ?? readFormAnswerId(), body)
+      storeFormAnswerId(id)
+      outbox()?.removeItem(OUTBOX_KEY)
+      return id
+    } catch (error) {
+      failure = error instanceof FormAnswersError ? error : new FormAnswersError(NOT_200_ERRORS, null, [])
+      if (attempt < SEND_TRIES) await pause(delay * attempt)
+    }
+  }
+  if (failure.transient) {
+    const entry: OutboxEntry = { body, id: knownId ?? readFormAnswerId() }
+    outbox()?.setItem(OUTBOX_KEY, JSON.stringify(entry))
+  }
+  throw failure
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task)
+  queue = run.catch(() => undefined)
+  return run
+}
+
+/** Sends the answer set; resolves with the record id. Rejects with FormAnswersError after 3 failed tries. */
+export function sendFormAnswers(body: FormAnswersBody, options: SendOptions = {}): Promise<string> {
+  return enqueue(() => deliver(body, null, options))
+}
+
+/** Sends the kept answer set, if any (no answer lost when the network drops). */
+export function resendPendingFormAnswers(options: SendOptions = {}): Promise<string | null> {
+  return enqueue(async () => {
+    const entry = readOutbox()
+    return entry === null ? null : deliver(entry.body, entry.id, options)
+  })
+}
+
+/** Resends the kept answers now and whenever the browser comes back online; returns the stop function. */
+export function watchPendingFormAnswers(): () => void {
+  const resend = () => {
+    resendPendingFormAnswers().catch((failure: unknown) => console.warn('form answers still not sent', failure))
+  }
+  if (readOutbox() !== null) resend()
+  window.addEventListener('online', resend)
+  return () => window.removeEventListener('online', resend)
+}

@@ -1,0 +1,158 @@
+import type { AnswerValue, Answers, Flow, FlowId, Form } from '../types'
+import { activePath, findStep } from './navigation'
+import { isAnswered } from './validation'
+import { visibleQuestions, type AnswerValues } from './visibility'
+
+/**
+ * The answer store (spec 3 §3 "Answer store", §4): question id → { value, questionName } in session storage under
+ * `user_answers`; the answers record id in session `form_answer_id` and local `formId`; the form type in session
+ * `form_type` [QN-39…QN-46].
+ */
+export const STORE_KEYS = {
+  answers: 'user_answers',
+  formAnswerId: 'form_answer_id',
+  formType: 'form_type',
+  /** Steps completed per flow, for the step counter [QN-40]. */
+  completedSteps: 'completed_steps',
+  /** The perfect-body referral of good-looking [QN-45]. */
+  referral: 'referral',
+} as const
+
+export const LOCAL_FORM_ID_KEY = 'formId'
+
+function session(): Storage | undefined {
+  try {
+    return window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+function local(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+function readJson<T>(key: string, fallback: T): T {
+  const raw = session()?.getItem(key)
+  if (raw === null || raw === undefined) return fallback
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    return typeof parsed === 'object' && parsed !== null ? (parsed as T) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+export function readAnswers(): Answers {
+  return readJson<Answers>(STORE_KEYS.answers, {})
+}
+
+function writeAnswers(answers: Answers): void {
+  session()?.setItem(STORE_KEYS.answers, JSON.stringify(answers))
+}
+
+/** The stored values by question id. */
+export function answerValues(answers: Answers = readAnswers()): Record<string, AnswerValue> {
+  return Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, answer?.value ?? null]))
+}
+
+/** Merges a submitted step's (normalised, hidden-cleared) values into the store [QN-39]. */
+export function mergeAnswers(form: Form, values: Readonly<Record<string, AnswerValue>>): Answers {
+  const answers = { ...readAnswers() }
+  for (const question of form.questions) {
+    if (question.id in values) answers[question.id] = { value: values[question.id] ?? null, questionName: question.name }
+  }
+  writeAnswers(answers)
+  return answers
+}
+
+/** Sets one answer (the stored-gender override). */
+export function setAnswer(questionId: string, questionName: string, value: AnswerValue): void {
+  writeAnswers({ ...readAnswers(), [questionId]: { value, questionName } })
+}
+
+export function readFormAnswerId(): string | null {
+  return session()?.getItem(STORE_KEYS.formAnswerId) ?? null
+}
+
+/** The id of the created record, kept in session storage and local storage [QN-41]. */
+export function storeFormAnswerId(id: string): void {
+  session()?.setItem(STORE_KEYS.formAnswerId, id)
+  local()?.setItem(LOCAL_FORM_ID_KEY, id)
+}
+
+function forgetFormAnswerId(): void {
+  session()?.removeItem(STORE_KEYS.formAnswerId)
+  local()?.removeItem(LOCAL_FORM_ID_KEY)
+}
+
+/** A fresh answer set: no answers, record id, referral or completed steps [QN-45, QN-50]. */
+export function resetAnswerSet(): void {
+  forgetFormAnswerId()
+  for (const key of [STORE_KEYS.answers, STORE_KEYS.referral, STORE_KEYS.completedSteps]) session()?.removeItem(key)
+}
+
+const FIXED_FORM_TYPES = ['good-looking', 'betterme2', 'nowruz', 'psychology']
+
+/** The record's form type; konkur's comes from session `form_type` when a konkur landing set one (spec 3 §7). */
+export function formTypeOf(flow: Flow): string {
+  if (flow.id !== 'konkur') return flow.formType
+  const stored = session()?.getItem(STORE_KEYS.formType)
+  return stored && !FIXED_FORM_TYPES.includes(stored) ? stored : flow.formType
+}
+
+/**
+ * Opening a step of a flow: a record id created by another flow is not reused, so the first send of this flow
+ * creates its own record [QN-41].
+ */
+export function beginFlow(flow: Flow): void {
+  const formType = formTypeOf(flow)
+  if (session()?.getItem(STORE_KEYS.formType) !== formType) {
+    forgetFormAnswerId()
+    session()?.setItem(STORE_KEYS.formType, formType)
+  }
+}
+
+export function readCompletedSteps(flowId: FlowId): string[] {
+  const all = readJson<Partial<Record<FlowId, string[]>>>(STORE_KEYS.completedSteps, {})
+  return Array.isArray(all[flowId]) ? all[flowId] : []
+}
+
+/** Marks a step completed; only the first time counts (returns false when it already was) [QN-40]. */
+export function markStepCompleted(flowId: FlowId, stepId: string): boolean {
+  const all = readJson<Partial<Record<FlowId, string[]>>>(STORE_KEYS.completedSteps, {})
+  const done = Array.isArray(all[flowId]) ? all[flowId] : []
+  if (done.includes(stepId)) return false
+  session()?.setItem(STORE_KEYS.completedSteps, JSON.stringify({ ...all, [flowId]: [...done, stepId] }))
+  return true
+}
+
+/** On step 2, a gender kept in local storage (bm2_gender, nrz_gender, psy_gender) replaces the answer [QN-46]. */
+export function applyStoredGender(flow: Flow): void {
+  if (flow.storedGenderKey === undefined) return
+  const stored = local()?.getItem(flow.storedGenderKey)
+  if (stored !== 'MALE' && stored !== 'FEMALE') return
+  const question = findStep(flow, flow.firstStep)?.questions.find((q) => q.id === flow.genderQuestion)
+  setAnswer(flow.genderQuestion, question?.name ?? 'gender', stored)
+}
+
+/**
+ * Whether the flow's answer set is complete: every visible question on the walked path is answered. A result page
+ * without it shows NO_USER_ANSWER [QN-48, ER-52].
+ */
+export function hasAnswerSet(flow: Flow, values: AnswerValues = answerValues()): boolean {
+  return activePath(flow, values).every((stepId) => {
+    const form = findStep(flow, stepId)
+    return form !== undefined && visibleQuestions(form, values).every((question) => isAnswered(values[question.id]))
+  })
+}
+
+/** The restart of a result page without answers: a fresh answer set, then step 1 [QN-50]. */
+export function restartFlow(flow: Flow): string {
+  resetAnswerSet()
+  return flow.stepPath(flow.firstStep)
+}

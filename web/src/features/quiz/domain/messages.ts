@@ -1,0 +1,46 @@
+import type { Text } from '../types'
+
+/**
+ * Validation messages of spec 3 §5, character for character where the spec gives them. The Turkish texts belong to
+ * the detailed diet-request form, which has a Turkish version; the others are shown in Persian only.
+ */
+export const QUIZ_MESSAGES = {
+  /** [QN-23] */
+  gender: { fa: 'لطفا یکی از گزینه های مد نظر را انتخاب کنید' },
+  /** [QN-24] */
+  singleChoice: { fa: 'لطفا یک گزینه را انتخاب کنید' },
+  /** [QN-25] */
+  requiredField: { fa: 'لطفا فیلد مربوطه را پر نمایید' },
+  /** [QN-26] */
+  multiChoice: { fa: 'لطفا یک یا چند گزینه را انتخاب کنید' },
+  /** Betterme and good-looking weights, 15 to 249.99 [QN-28, QN-29]. */
+  weightRange: { fa: 'وزن باید بین 15 تا 250 کیلوگرم باشد' },
+  /** Good-looking height 90 to 249.99; the message names 90 and 250 (DECISIONS) [QN-27]. */
+  heightRange: { fa: 'قد باید بین 90 تا 250 سانتی‌متر باشد' },
+  /** The generic renderer's age validator, 15 to 70 [QN-31]. */
+  ageRange: { fa: 'سن باید بین 15 تا 70 سال باشد' },
+  /** [QN-37] */
+  textTooLong: { fa: 'حداکثر 100 کاراکتر مجاز است' },
+  /** Extend-diet form [QN-52…QN-54]. */
+  sizeRequired: { fa: 'لطفا تغییر سایز خود را انتخاب کنید' },
+  weightChangeRequired: { fa: 'لطفا تغییر وزن خود را انتخاب کنید' },
+  mobileRequired: { fa: 'لطفا شماره موبایل خود را وارد کنید' },
+  mobileInvalid: { fa: 'شماره وارد شده صحیح نیست' },
+  creditCardInvalid: { fa: 'شماره کارت باید ۱۶ رقم باشد' },
+  /** Detailed form: generic messages (texts not given by the spec) [QN-63]. */
+  detailRequiredField: { fa: 'پر کردن این فیلد الزامی است', tr: 'Bu alanın doldurulması zorunludur' },
+  detailRequiredRadio: { fa: 'لطفا یک گزینه را انتخاب کنید', tr: 'Lütfen bir seçenek seçin' },
+  detailRequiredCheckbox: { fa: 'لطفا یک یا چند گزینه را انتخاب کنید', tr: 'Lütfen bir veya daha fazla seçenek seçin' },
+  detailNumericOnly: { fa: 'فقط عدد وارد کنید', tr: 'Lütfen yalnızca sayı girin' },
+} as const satisfies Record<string, Text>
+
+/** Shown when a failing rule has no message of its own [QN-33]. */
+export const FALLBACK_MESSAGE = 'error'
+
+/** A detailed-form range message in both languages, e.g. "weight between 2 and 200 kg" [QN-58…QN-62]. */
+export function detailRangeMessage(label: Text, min: number, max: number, unit: Text): Text {
+  return {
+    fa: `${label.fa} باید بین ${min} تا ${max} ${unit.fa} باشد`,
+    tr: `${label.tr ?? label.fa} ${min} ile ${max} ${unit.tr ?? unit.fa} arasında olmalıdır`,
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { dietRequestForms, PROFILE_LOCATION } from './diet-request'
+
+const question = (id: string) => dietRequestForms.flatMap((form) => form.questions).find((q) => q.id === id)
+const range = (id: string) => question(id)?.rules.find((rule) => rule.type === 'range')
+
+describe('detailed diet-request form', () => {
+  it('has sections f1 to f10 in Persian and Turkish [QN-64]', () => {
+    expect(dietRequestForms.map((form) => form.id)).toEqual(Array.from({ length: 10 }, (_, i) => `f${i + 1}`))
+    for (const form of dietRequestForms) {
+      expect(form.desc?.tr).toBeTruthy()
+      for (const q of form.questions) expect(q.title.tr).toBeTruthy()
+    }
+  })
+
+  it.each([
+    ['weight', 2, 200],
+    ['stature', 90, 240],
+    ['wrist', 10, 24],
+    ['shoulders', 10, 120],
+    ['chest', 30, 150],
+    ['abdominal', 20, 200],
+    ['hip', 20, 200],
+    ['thigh', 10, 120],
+    ['birthWeight', 0.3, 6],
+    ['birthStature', 10, 70],
+    ['fatherStature', 40, 200],
+    ['motherStature', 40, 200],
+  ])('%s accepts %s to %s [QN-58…QN-62]', (id, min, max) => {
+    expect(range(id)).toMatchObject({ args: { min, max } })
+  })
+
+  it('fixes the profile location to TR, 2170, 107851 [QN-65]', () => {
+    expect(PROFILE_LOCATION).toEqual({ countryCode: 'TR', state: 2170, city: 107851 })
+  })
+})

@@ -1,0 +1,117 @@
+import { QUIZ_MESSAGES } from '../domain/messages'
+import { quizPaths } from '../paths'
+import type { Flow } from '../types'
+import { genderQuestion, linearNext, multiChoice, numberQuestion, option, singleChoice, step, text } from './build'
+import {
+  diseaseOptions,
+  digestionOptions,
+  foodRestrictionOptions,
+  genderOptions,
+  recentProblemOptions,
+  sportOptions,
+  waterOptions,
+  weightGoalOptions,
+} from './common'
+
+/**
+ * Nowruz, the weight-stabilising holiday test (spec 3 §3): linear 1 to 11 [QN-17]; questions that the spec does not
+ * list mirror betterme.
+ */
+
+const GENDER = 'nrz_1'
+
+const steps = [
+  step('1', 1, genderQuestion({ id: GENDER, name: 'gender', title: text('جنسیت خود را انتخاب کنید') }, genderOptions())),
+  step(
+    '2',
+    2,
+    singleChoice({ id: 'nrz_2', name: 'age', title: text('چند سال دارید؟') }, [
+      option('15_30', text('۱۵ تا ۳۰ سال')),
+      option('30_40', text('۳۰ تا ۴۰ سال')),
+      option('40_50', text('۴۰ تا ۵۰ سال')),
+      option('50_65', text('۵۰ تا ۶۵ سال')),
+    ]),
+  ),
+  step(
+    '3',
+    3,
+    multiChoice(
+      { id: 'nrz_3', name: 'diseases', title: text('آیا به بیماری خاصی مبتلا هستید؟') },
+      diseaseOptions([
+        'DIABET-1',
+        'DIABET-2',
+        'BLOOD-FAT',
+        'BLOOD-PRESSURE',
+        'FATTY-LIVER',
+        'ASTHMA',
+        'MIGREN',
+        'BACK-ACHE',
+        'DEPRESS',
+        'KIDNEY',
+        'SKELETON',
+        'HEART',
+        'CANCER',
+        'OTHERS',
+      ]),
+    ),
+  ),
+  step('4', 4, multiChoice({ id: 'nrz_4', name: 'foodRestrictions', title: text('آیا محدودیت غذایی دارید؟') }, foodRestrictionOptions())),
+  step('5', 5, multiChoice({ id: 'nrz_5', name: 'digestion', title: text('آیا مشکل گوارشی دارید؟') }, digestionOptions())),
+  step(
+    '6',
+    6,
+    multiChoice({ id: 'nrz_6', name: 'recentProblems', title: text('اخیرا با کدام یک از این مشکلات روبه‌رو بوده‌اید؟') }, [
+      option('NOTHING', text('هیچ‌کدام از این مشکلات را ندارم'), { xor: true }),
+      ...recentProblemOptions(GENDER),
+    ]),
+  ),
+  step('7', 7, singleChoice({ id: 'nrz_7', name: 'sport', title: text('در تعطیلات چقدر ورزش می‌کنید؟') }, sportOptions())),
+  step('8', 8, singleChoice({ id: 'nrz_8', name: 'water', title: text('روزانه چند لیوان آب می‌نوشید؟') }, waterOptions())),
+  step(
+    '9',
+    9,
+    singleChoice({ id: 'nrz_9', name: 'holidayPlan', title: text('برنامه شما برای تعطیلات نوروز چیست؟') }, [
+      option('HOME', text('بیشتر در خانه هستم')),
+      option('TRAVEL', text('به سفر می‌روم')),
+      option('PARTY', text('مهمانی و دید و بازدید زیاد دارم')),
+      option('MIX', text('ترکیبی از همه')),
+    ]),
+  ),
+  step(
+    '10',
+    10,
+    numberQuestion(
+      { id: 'nrz_10', name: 'currentWeight', title: text('وزن فعلی شما چقدر است؟') },
+      { min: 15, max: 249.99, msg: QUIZ_MESSAGES.weightRange },
+      text('کیلوگرم'),
+    ),
+  ),
+  step(
+    '11',
+    11,
+    singleChoice(
+      {
+        id: 'nrz_11',
+        name: 'weightGoal',
+        title: text('در تعطیلات نوروز چه هدفی برای وزن خود دارید؟'),
+        warningDesc: text('رژیم نوروزی فقط وزن شما را ثابت نگه می‌دارد و طبع بدن را متعادل می‌کند.'),
+      },
+      weightGoalOptions(),
+    ),
+  ),
+]
+
+export const nowruz: Flow = {
+  id: 'nowruz',
+  formType: 'nowruz',
+  formId: '1',
+  firstStep: '1',
+  steps,
+  next: linearNext(steps),
+  stepPath: quizPaths.nowruzStep,
+  preparePath: quizPaths.prepareNowruzResult,
+  resultPath: quizPaths.nowruzResult,
+  genderQuestion: GENDER,
+  storedGenderKey: 'nrz_gender',
+  hasTurkish: false,
+}
