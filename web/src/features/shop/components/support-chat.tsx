@@ -46,7 +46,9 @@ export function SupportChat() {
         aria-expanded={chat.isOpen}
         onClick={chat.open}
       >
-        <span aria-hidden="true">💬</span>
+        <svg className="support-chat__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+        </svg>
       </button>
       <BottomSheet open={chat.isOpen} title={t('shop.supportChat.title')} closeLabel={t('shop.supportChat.close')} onClose={chat.close}>
         <div className="support-chat" data-testid="support-chat">
