@@ -25,6 +25,8 @@ pub struct Settings {
     pub auth: AuthSettings,
     #[command(flatten)]
     pub gateways: GatewaySettings,
+    #[command(flatten)]
+    pub points: PointSettings,
 }
 
 /// A configuration value that never appears in logs or `Debug` output.
@@ -83,6 +85,23 @@ pub struct AuthSettings {
     /// Mark the refresh cookie `Secure` (browsers still accept it on http://localhost).
     #[arg(long, env = "COOKIE_SECURE", default_value_t = true, action = clap::ArgAction::Set)]
     pub cookie_secure: bool,
+}
+
+/// Customer points: their value and how long an order may hold them.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct PointSettings {
+    /// Minutes points stay held on an order (switched on or reserved) before they are free again.
+    #[arg(long, env = "POINTS_HOLD_MINUTES", default_value_t = 30)]
+    pub points_hold_minutes: i64,
+    /// Toman one point is worth (`defaultPointValue`).
+    #[arg(long, env = "POINT_VALUE_TOMAN", default_value_t = 1000)]
+    pub point_value_toman: i64,
+}
+
+impl PointSettings {
+    pub fn hold_ms(&self) -> i64 {
+        self.points_hold_minutes.saturating_mul(60_000)
+    }
 }
 
 /// Where the SMS and e-mail providers are; the simulators stand in for them in development and tests.

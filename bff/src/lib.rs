@@ -5,6 +5,7 @@ pub mod config;
 pub mod domain;
 pub mod gateways;
 pub mod messages;
+pub mod shop;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

@@ -61,3 +61,36 @@ pub fn resend_too_soon(seconds: i64) -> String {
 pub const ORDER_EMPTY: &str = "هیچ محصولی انتخاب نشده است";
 pub const ORDER_PRODUCT_INVALID: &str = "محصول انتخاب شده معتبر نیست";
 pub const ORDER_NOT_FOUND: &str = "سفارش مورد نظر پیدا نشد";
+/// The wizard config id is unknown.
+pub const WIZARD_CONFIG_NOT_FOUND: &str = "صفحه انتخاب دوره پیدا نشد";
+/// Finalizing an order that still has an amount to pay, or any failed finalize [ER-36].
+pub const FINALIZE_FAILED: &str = "خطایی پیش آمده است. لطفا پس از سی دقیقه مجدد تلاش کنید.";
+/// An order that is paid already cannot change.
+pub const ORDER_ALREADY_PAID: &str = "این سفارش قبلا پرداخت شده است.";
+
+// Promotion codes (spec 2 §5, §8).
+/// The error message the screens turn into `کد تخفیف وارد شده معتبر نمی باشد!` [ER-30].
+pub const PROMOTION_CODE_NOT_FOUND: &str = "code not found";
+/// Any other refused code [ER-31]; `details.messages[0]` says why.
+pub const PROMOTION_FAILED: &str = "خطا در ثبت کد تخفیف!";
+/// The code names no product in the basket [PR-30].
+pub const PROMOTION_NOT_APPLICABLE: &str =
+    "کد وارد شده برای این محصول قابل استفاده نیست، می توانید محصول دیگری انتخاب کنید.";
+pub const PROMOTION_EXPIRED: &str = "مهلت استفاده از این کد تخفیف به پایان رسیده است.";
+pub const PROMOTION_NOT_YET_VALID: &str = "زمان استفاده از این کد تخفیف هنوز فرا نرسیده است.";
+pub const PROMOTION_USED_UP: &str = "ظرفیت استفاده از این کد تخفیف تکمیل شده است.";
+pub const PROMOTION_ORDER_HAS_CODE: &str = "برای این سفارش قبلا یک کد تخفیف ثبت شده است.";
+pub const USED_DISCOUNT_NOT_FOUND: &str = "کد تخفیف ثبت شده پیدا نشد.";
+pub const USED_DISCOUNT_NOT_ACTIVE: &str = "این کد تخفیف قبلا حذف شده است.";
+
+// Points (spec 2 §5, §8).
+/// Points this order held went to another order [ER-24]; the one-hour sentence is verbatim [CT-09].
+pub const POINTS_ALREADY_USED: &str = "شما قبلا امتیاز خود را برای پرداخت سفارش دیگری استفاده کرده اید. در صورت عدم پرداخت سفارش قبلی تا یک ساعت استفاده از امتیاز مجددا برای شما فعال خواهد شد.";
+/// Setting points while another order holds them [ER-35].
+pub const POINTS_HELD_ELSEWHERE: &str = "امتیاز شما برای سفارش دیگری رزرو شده است. لطفا سی دقیقه دیگر دوباره تلاش کنید.";
+/// Cancelling points reserved for a payment [ER-34].
+pub const POINTS_RESERVED: &str = "امتیاز شما برای این سفارش رزرو شده است. لطفا سی دقیقه دیگر دوباره تلاش کنید.";
+/// No basket line can take points, or there are none to use [ER-37].
+pub const POINTS_MAX_USAGE: &str =
+    "متاسفانه امکان تخفیف بیشتر برایمان مقدور نیست و حداکثر میزان تخفیف در این محصول برای شما لحاظ شده است.";
+pub const POINTS_NOT_ON_ORDER: &str = "امتیازی روی این سفارش ثبت نشده است.";

@@ -15,7 +15,7 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::{
     api::{self, error::framework_error},
     auth::tokens::{TokenKeys, random_hex},
-    config::{AuthSettings, Settings},
+    config::{AuthSettings, PointSettings, Settings},
     gateways::{email::Mailer, sms::KavenegarClient},
     store::{Db, demo},
 };
@@ -28,6 +28,9 @@ const API_PREFIXES: &[&str] = &["/lemonade", "/healthz", "/auth", "/app", "/api"
 pub struct AppState {
     pub db: Db,
     pub service_name: String,
+    /// `PRODUCT_CODE` as configured; paths such as `/{product}-integrations` use it in lower case.
+    pub product_code: String,
+    pub points: PointSettings,
     pub auth: Arc<AuthSettings>,
     pub tokens: Arc<TokenKeys>,
     pub sms: Arc<KavenegarClient>,
@@ -48,6 +51,8 @@ impl AppState {
         Ok(AppState {
             db,
             service_name: settings.service_name(),
+            product_code: settings.product_code.clone(),
+            points: settings.points,
             auth: Arc::new(settings.auth.clone()),
             tokens: Arc::new(TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds)),
             sms: Arc::new(KavenegarClient::new(&settings.gateways)?),
@@ -70,7 +75,8 @@ impl Application {
         db.migrate().await?;
         if settings.demo_data {
             let added = demo::load_if_empty(&db, &settings.service_name()).await?;
-            tracing::info!(added, "demo catalogue");
+            let customers = demo::load_customers(&db).await?;
+            tracing::info!(added, customers, "demo data");
         }
         Self::with_db(settings, db).await
     }

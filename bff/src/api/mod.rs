@@ -3,6 +3,8 @@ use poem_openapi::{OpenApiService, Tags};
 
 pub mod auth;
 pub mod error;
+pub mod points;
+pub mod promotions;
 pub mod security;
 pub mod shop;
 pub mod system;
@@ -14,17 +16,37 @@ pub enum ApiTags {
     Auth,
     /// Visit sessions and analytics events
     Tracking,
-    /// Catalogue, orders, checkout
+    /// Catalogue, wizard configs, orders and invoices
     Shop,
+    /// Promotion codes on orders
+    Promotions,
+    /// Customer points and holding them on orders
+    Points,
     /// Health and service metadata
     System,
 }
 
-pub type Apis = (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, shop::orders::OrdersApi, system::SystemApi);
+pub type Apis = (
+    auth::AuthApi,
+    tracking::TrackingApi,
+    shop::ShopApi,
+    shop::orders::OrdersApi,
+    promotions::PromotionsApi,
+    points::PointsApi,
+    system::SystemApi,
+);
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (auth::AuthApi, tracking::TrackingApi, shop::ShopApi, shop::orders::OrdersApi, system::SystemApi),
+        (
+            auth::AuthApi,
+            tracking::TrackingApi,
+            shop::ShopApi,
+            shop::orders::OrdersApi,
+            promotions::PromotionsApi,
+            points::PointsApi,
+            system::SystemApi,
+        ),
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),
     )

@@ -103,6 +103,10 @@ pub struct ProductMeta {
     /// Ascending sort value; absent means 1000000.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_order: Option<i64>,
+    /// `PROF` (a first programme) or `AFTER_PROF` (a later one): a paid order holding such an item is a
+    /// profile order, which sends the customer to the matching wizard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diet_type: Option<String>,
     /// Points may not bring this item's price below this many toman.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_allowed_price_after_points: Option<i64>,

@@ -5,7 +5,10 @@ pub mod email;
 pub mod invoice;
 pub mod mobile_number;
 pub mod otp_code;
+pub mod points;
+pub mod promotion;
 pub mod toman;
+pub mod wizard;
 
 pub use email::EmailAddress;
 pub use mobile_number::MobileNumber;

@@ -1,7 +1,9 @@
 use std::{fmt, str::FromStr};
 
 /// An amount of money in toman: a non-negative integer with checked arithmetic, never a float.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+/// In JSON it is a plain number; a negative one is refused when read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "i64", into = "i64")]
 pub struct Toman(i64);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -32,6 +34,11 @@ impl Toman {
     /// Fails with `Negative` rather than going below zero.
     pub fn checked_sub(self, other: Toman) -> Result<Toman, TomanError> {
         Toman::new(self.0 - other.0)
+    }
+
+    /// `self − other`, or zero when `other` is larger.
+    pub fn saturating_sub(self, other: Toman) -> Toman {
+        Toman(self.0.saturating_sub(other.0).max(0))
     }
 
     /// Gateways other than PayPing count in rial: 1 toman = 10 rial.

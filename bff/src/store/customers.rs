@@ -131,8 +131,12 @@ pub async fn set_email(db: &Db, id: i64, email: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A positive random 63-bit id.
+/// Largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+pub const MAX_SAFE_ID: i64 = (1 << 53) - 1;
+
+/// A positive random id that survives JSON in a browser: larger numbers lose digits there, and the
+/// web app would then ask for an order that does not exist.
 pub fn random_id() -> i64 {
     use rand::{Rng, TryRngCore};
-    rand::rngs::OsRng.unwrap_err().random_range(1..i64::MAX)
+    rand::rngs::OsRng.unwrap_err().random_range(1..=MAX_SAFE_ID)
 }

@@ -14,9 +14,12 @@ pub mod customers;
 pub mod demo;
 pub mod orders;
 pub mod otp;
+pub mod points;
 pub mod products;
+pub mod promotions;
 pub mod refresh_tokens;
 pub mod sessions;
+pub mod wizard_configs;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -37,6 +40,45 @@ macro_rules! on_pool {
     };
 }
 pub(crate) use on_pool;
+
+/// A transaction on either backend; dropping it rolls back.
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs the same generic sqlx code on the connection of whichever transaction `$tx` holds;
+/// `$conn` is a `&mut` connection, so reborrow it (`&mut *conn`) for each query.
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::store::Tx::Sqlite(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+            $crate::store::Tx::Postgres(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use on_tx;
+
+impl Tx {
+    pub async fn commit(self) -> anyhow::Result<()> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
+        .context("commit failed")
+    }
+}
+
+/// Whether a statement failed on a unique index (a concurrent writer won the race).
+pub fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error.as_database_error().is_some_and(|e| e.is_unique_violation())
+}
 
 impl Db {
     /// Connects to `sqlite://…` (file and folder created when missing) or `postgres://…`.
@@ -65,6 +107,26 @@ impl Db {
             .await
             .with_context(|| format!("cannot open SQLite database {url}"))?;
         Ok(Db::Sqlite(pool))
+    }
+
+    /// A transaction that will write. SQLite's takes the write lock at once (`BEGIN IMMEDIATE`): a
+    /// deferred one that reads first fails with SQLITE_BUSY instead of waiting when another writer
+    /// commits in between. PostgreSQL's row locks and unique indexes order concurrent writers.
+    pub async fn begin(&self) -> anyhow::Result<Tx> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await.context("cannot begin")?),
+            Db::Postgres(pool) => Tx::Postgres(pool.begin().await.context("cannot begin")?),
+        })
+    }
+
+    /// A read-only transaction: several reads that see one consistent state.
+    pub async fn read(&self) -> anyhow::Result<Tx> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await.context("cannot begin")?),
+            Db::Postgres(pool) => Tx::Postgres(
+                pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").await.context("cannot begin")?,
+            ),
+        })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {

@@ -1,7 +1,7 @@
-//! Orders and basket lines; an order and its lines are written in one transaction.
+//! Orders, their basket lines and status history; an order and its lines are written in one transaction.
 use anyhow::Context;
 
-use super::{Db, customers::random_id, now_ms, on_pool};
+use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx};
 use crate::domain::{Toman, catalogue::Product};
 
 pub struct NewOrder<'a> {
@@ -15,20 +15,21 @@ pub struct NewOrder<'a> {
 
 /// Order statuses as spec 2 names them.
 pub const CREATED: &str = "CREATED";
+pub const PAYMENT_SUCCESS: &str = "PAYMENT_SUCCESS";
 
 /// Stores the order with one basket line per product, prices copied from the catalogue.
 pub async fn create(db: &Db, order: NewOrder<'_>) -> anyhow::Result<i64> {
     let order_id = random_id();
     let now = now_ms();
-    on_pool!(db, pool => {
-        let mut tx = pool.begin().await?;
+    let mut tx = db.begin().await?;
+    on_tx!(&mut tx, conn => {
         sqlx::query(
             "INSERT INTO customer_order (customer_order_id, customer_id, service, status, visit_session_id, \
              utm_campaign, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(order_id).bind(order.customer_id).bind(order.service).bind(CREATED)
         .bind(order.session_id).bind(order.utm_campaign).bind(order.meta).bind(now)
-        .execute(&mut *tx).await?;
+        .execute(&mut *conn).await?;
         for (position, product) in order.products.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO basket_item (basket_item_id, customer_order_id, product_id, position, title, subtitle, \
@@ -39,10 +40,11 @@ pub async fn create(db: &Db, order: NewOrder<'_>) -> anyhow::Result<i64> {
             .bind(&product.subtitle).bind(&product.subtitle2).bind(product.product_type.as_str())
             .bind(product.price.get()).bind(product.final_price.get()).bind(&product.currency)
             .bind(serde_json::to_string(&product.meta)?)
-            .execute(&mut *tx).await?;
+            .execute(&mut *conn).await?;
         }
-        tx.commit().await?;
     });
+    record_status(&mut tx, order_id, CREATED, now).await?;
+    tx.commit().await?;
     Ok(order_id)
 }
 
@@ -56,6 +58,8 @@ pub struct BasketItemRow {
     pub product_type: String,
     pub original_price: i64,
     pub final_price: i64,
+    /// The part of the discount a promotion code gave; cancelling the code adds it back.
+    pub promotion_discount: i64,
     pub user_point_deduction: i64,
     pub currency: String,
     pub meta: String,
@@ -64,9 +68,16 @@ pub struct BasketItemRow {
 #[derive(Debug, Clone)]
 pub struct Order {
     pub id: i64,
+    pub customer_id: i64,
     pub created_at: i64,
     pub status: String,
     pub items: Vec<BasketItemRow>,
+}
+
+impl Order {
+    pub fn is_paid(&self) -> bool {
+        self.status == PAYMENT_SUCCESS
+    }
 }
 
 impl BasketItemRow {
@@ -77,29 +88,150 @@ impl BasketItemRow {
             points: Toman::new(self.user_point_deduction)?,
         })
     }
+
+    /// The product meta copied when the order was made.
+    pub fn product_meta(&self) -> crate::domain::catalogue::ProductMeta {
+        serde_json::from_str(&self.meta).unwrap_or_default()
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderHead {
+    customer_order_id: i64,
+    customer_id: i64,
+    created_at: i64,
+    status: String,
+}
+
+const HEAD: &str = "SELECT customer_order_id, customer_id, created_at, status FROM customer_order";
+
+/// Locks the customer's order for the rest of the transaction (a no-op write, so it works on both
+/// backends): calls that change one order's prices, code or points then run one after another.
+/// False when the order is not the customer's.
+pub async fn lock_for_customer(tx: &mut Tx, order_id: i64, customer_id: i64) -> anyhow::Result<bool> {
+    let done = on_tx!(tx, conn => {
+        sqlx::query("UPDATE customer_order SET status = status WHERE customer_order_id = $1 AND customer_id = $2")
+            .bind(order_id).bind(customer_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot lock order")?;
+    Ok(done == 1)
 }
 
 /// The customer's own order; another customer's order reads as missing.
-pub async fn find_for_customer(db: &Db, order_id: i64, customer_id: i64) -> anyhow::Result<Option<Order>> {
-    let head: Option<(i64, i64, String)> = on_pool!(db, pool => {
-        sqlx::query_as(
-            "SELECT customer_order_id, created_at, status FROM customer_order \
-             WHERE customer_order_id = $1 AND customer_id = $2",
-        )
-        .bind(order_id).bind(customer_id).fetch_optional(pool).await
+pub async fn find_for_customer(tx: &mut Tx, order_id: i64, customer_id: i64) -> anyhow::Result<Option<Order>> {
+    let sql = format!("{HEAD} WHERE customer_order_id = $1 AND customer_id = $2");
+    let head: Option<OrderHead> = on_tx!(tx, conn => {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(order_id).bind(customer_id).fetch_optional(conn).await
     })
     .context("cannot read order")?;
-    let Some((id, created_at, status)) = head else { return Ok(None) };
-    let items: Vec<BasketItemRow> = on_pool!(db, pool => {
+    match head {
+        Some(head) => Ok(Some(with_items(tx, head).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Ids of the customer's orders, newest first; only those in `status` when given.
+pub async fn ids_for_customer(tx: &mut Tx, customer_id: i64, status: Option<&str>) -> anyhow::Result<Vec<i64>> {
+    let rows: Vec<(i64,)> = on_tx!(tx, conn => {
+        sqlx::query_as(
+            "SELECT customer_order_id FROM customer_order WHERE customer_id = $1 AND ($2 IS NULL OR status = $2) \
+             ORDER BY created_at DESC, customer_order_id",
+        )
+        .bind(customer_id).bind(status).fetch_all(conn).await
+    })
+    .context("cannot read orders")?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+async fn with_items(tx: &mut Tx, head: OrderHead) -> anyhow::Result<Order> {
+    let items: Vec<BasketItemRow> = on_tx!(tx, conn => {
         sqlx::query_as(
             "SELECT basket_item_id, product_id, title, subtitle, subtitle2, product_type, original_price, \
-             final_price, user_point_deduction, currency, meta FROM basket_item \
+             final_price, promotion_discount, user_point_deduction, currency, meta FROM basket_item \
              WHERE customer_order_id = $1 ORDER BY position",
         )
-        .bind(id).fetch_all(pool).await
+        .bind(head.customer_order_id).fetch_all(conn).await
     })
     .context("cannot read basket")?;
-    Ok(Some(Order { id, created_at, status, items }))
+    Ok(Order {
+        id: head.customer_order_id,
+        customer_id: head.customer_id,
+        created_at: head.created_at,
+        status: head.status,
+        items,
+    })
+}
+
+/// Sets a line's price after a promotion and the part of the discount the promotion gave.
+pub async fn set_line_price(
+    tx: &mut Tx,
+    item_id: i64,
+    final_price: Toman,
+    promotion_discount: Toman,
+) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query("UPDATE basket_item SET final_price = $1, promotion_discount = $2 WHERE basket_item_id = $3")
+            .bind(final_price.get()).bind(promotion_discount.get()).bind(item_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot update basket line")?;
+    Ok(())
+}
+
+/// Writes the points each line takes, in basket order.
+pub async fn set_point_deductions(tx: &mut Tx, order: &Order, deductions: &[Toman]) -> anyhow::Result<()> {
+    for (item, deduction) in order.items.iter().zip(deductions) {
+        on_tx!(tx, conn => {
+            sqlx::query("UPDATE basket_item SET user_point_deduction = $1 WHERE basket_item_id = $2")
+                .bind(deduction.get()).bind(item.basket_item_id).execute(conn).await.map(|done| done.rows_affected())
+        })
+        .context("cannot update basket line")?;
+    }
+    Ok(())
+}
+
+pub async fn clear_point_deductions(tx: &mut Tx, order_id: i64) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query("UPDATE basket_item SET user_point_deduction = 0 WHERE customer_order_id = $1")
+            .bind(order_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot update basket")?;
+    Ok(())
+}
+
+/// Moves an unpaid order to PAYMENT_SUCCESS; false when it was already paid (a concurrent call won).
+pub async fn mark_paid(tx: &mut Tx, order_id: i64) -> anyhow::Result<bool> {
+    let changed = on_tx!(tx, conn => {
+        sqlx::query("UPDATE customer_order SET status = $1 WHERE customer_order_id = $2 AND status <> $1")
+            .bind(PAYMENT_SUCCESS).bind(order_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot update order")?;
+    if changed == 1 {
+        record_status(tx, order_id, PAYMENT_SUCCESS, now_ms()).await?;
+    }
+    Ok(changed == 1)
+}
+
+async fn record_status(tx: &mut Tx, order_id: i64, status: &str, at: i64) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query(
+            "INSERT INTO order_status (order_status_id, customer_order_id, status, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(random_id()).bind(order_id).bind(status).bind(at).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot record order status")?;
+    Ok(())
+}
+
+/// `(status, created_at)` of every status the order went through, oldest first.
+pub async fn status_history(tx: &mut Tx, order_id: i64) -> anyhow::Result<Vec<(String, i64)>> {
+    let rows: Vec<(String, i64)> = on_tx!(tx, conn => {
+        sqlx::query_as(
+            "SELECT status, created_at FROM order_status WHERE customer_order_id = $1 ORDER BY created_at, status",
+        )
+        .bind(order_id).fetch_all(conn).await
+    })
+    .context("cannot read order statuses")?;
+    Ok(rows)
 }
 
 /// How many orders exist (support and tests).

@@ -1,6 +1,12 @@
-use poem_openapi::Object;
+use std::collections::BTreeMap;
 
-use crate::domain::catalogue::{Product, ProductMeta, ProductType};
+use poem_openapi::Object;
+use serde_json::Value;
+
+use crate::domain::{
+    catalogue::{Product, ProductMeta, ProductType},
+    wizard::WizardPage,
+};
 
 /// A catalogue product. Prices are integer toman.
 #[derive(Debug, Clone, Object)]
@@ -41,4 +47,19 @@ impl From<Product> for ProductDto {
             meta: p.meta,
         }
     }
+}
+
+/// A select-package-f wizard.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct WizardConfigDto {
+    pub id: String,
+    /// The catalogue tag of the wizard's products, e.g. `DIET`.
+    pub products_tag: String,
+    /// Every enabled product the options offer, keyed by id; an option whose product is missing here
+    /// is not shown.
+    pub products: BTreeMap<String, ProductDto>,
+    pub pages: Vec<WizardPage>,
+    /// Free-form page settings, e.g. `currency`.
+    pub config: BTreeMap<String, Value>,
 }

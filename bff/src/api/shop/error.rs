@@ -8,6 +8,8 @@ use crate::{api::error::ErrorEnvelope, domain::catalogue::FilterError, messages}
 pub enum ShopError {
     #[error(transparent)]
     InvalidFilter(#[from] FilterError),
+    #[error("no such wizard config")]
+    ConfigNotFound,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -34,10 +36,38 @@ impl From<ShopError> for ProductsResponse {
                 messages::INVALID_FILTER,
                 vec![e.to_string()],
             ))),
-            ShopError::Unexpected(e) => {
-                let mut body = ErrorEnvelope::internal(&e);
+            ShopError::ConfigNotFound | ShopError::Unexpected(_) => {
+                let mut body = ErrorEnvelope::internal(&anyhow::Error::from(error));
                 body.err.message = messages::PRODUCTS_FETCH_FAILED.into();
                 ProductsResponse::Internal(Json(body))
+            }
+        }
+    }
+}
+
+/// Failures of the wizard-config call.
+#[derive(ApiResponse, Debug)]
+pub enum WizardConfigFailure {
+    /// No such config for this product.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorEnvelope>),
+    /// The config could not be read.
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+}
+
+impl From<ShopError> for WizardConfigFailure {
+    fn from(error: ShopError) -> Self {
+        match error {
+            ShopError::ConfigNotFound => WizardConfigFailure::NotFound(Json(ErrorEnvelope::new(
+                "404",
+                messages::WIZARD_CONFIG_NOT_FOUND,
+                vec![error.to_string()],
+            ))),
+            other => {
+                let mut body = ErrorEnvelope::internal(&anyhow::Error::from(other));
+                body.err.message = messages::PRODUCTS_FETCH_FAILED.into();
+                WizardConfigFailure::Internal(Json(body))
             }
         }
     }

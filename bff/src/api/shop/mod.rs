@@ -1,20 +1,25 @@
-//! Shop area: the catalogue now; orders, invoices, promotions and points join it.
+//! Shop area: the catalogue, the wizard configs and the can-buy-diet check; orders live in `orders`.
 use poem::web::Data;
-use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
+use poem_openapi::{
+    Object, OpenApi,
+    param::{Path, Query},
+    payload::Json,
+};
 
 pub mod dto;
 pub mod error;
+pub mod invoice;
 pub mod orders;
 
 use self::{
-    dto::ProductDto,
-    error::{CustomerCallFailure, ProductsResponse, ShopError},
+    dto::{ProductDto, WizardConfigDto},
+    error::{CustomerCallFailure, ProductsResponse, ShopError, WizardConfigFailure},
 };
 use super::{ApiTags, security::CustomerToken};
 use crate::{
     domain::catalogue::{self, ProductFilter},
     startup::AppState,
-    store::products,
+    store::{products, wizard_configs},
 };
 
 pub struct ShopApi;
@@ -67,12 +72,25 @@ impl ShopApi {
         Ok(Json(CanBuyDiet { can_buy_diet: true }))
     }
 
-    /// The signed-in customer's successful profile orders (the package-page guards redirect on them).
+    /// A select-package-f wizard: its pages, options and the catalogue products they offer.
     ///
-    /// Empty until orders exist (the shop issue).
-    #[oai(path = "/orders/profile-orders", method = "get", operation_id = "profileOrders")]
-    async fn profile_orders(&self, _token: CustomerToken) -> Result<Json<Vec<ProfileOrder>>, CustomerCallFailure> {
-        Ok(Json(Vec::new()))
+    /// `integration` is `{product}-integrations` with the lower-case product code (`limoo-integrations`);
+    /// another product's, or an unknown config id, is a 404. Public.
+    #[oai(path = "/:integration/config/:configId", method = "get", operation_id = "wizardConfig")]
+    async fn wizard_config(
+        &self,
+        state: Data<&AppState>,
+        /// `{product}-integrations`, e.g. `limoo-integrations`.
+        integration: Path<String>,
+        /// e.g. `SELECT_PACKAGE_F_PRODUCTS`.
+        #[oai(name = "configId")]
+        config_id: Path<String>,
+    ) -> Result<Json<WizardConfigDto>, WizardConfigFailure> {
+        let ours = format!("{}-integrations", state.product_code.to_lowercase());
+        if integration.0 != ours {
+            return Err(ShopError::ConfigNotFound.into());
+        }
+        Ok(Json(wizard_config(&state, &config_id.0).await?))
     }
 }
 
@@ -81,15 +99,6 @@ impl ShopApi {
 #[oai(rename_all = "camelCase")]
 pub struct CanBuyDiet {
     pub can_buy_diet: bool,
-}
-
-/// A successful order of a profile (diet) product, as the package-page guards read it.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct ProfileOrder {
-    pub order_id: i64,
-    /// `PROF` or `AFTER_PROF`.
-    pub diet_type: String,
 }
 
 async fn list_products(
@@ -109,4 +118,23 @@ async fn list_products(
     }
     catalogue::sort(&mut found);
     Ok(found.into_iter().map(ProductDto::from).collect())
+}
+
+/// The stored wizard with every enabled catalogue product its options offer.
+async fn wizard_config(state: &AppState, id: &str) -> Result<WizardConfigDto, ShopError> {
+    let config = wizard_configs::find(&state.db, &state.service_name, id).await?.ok_or(ShopError::ConfigNotFound)?;
+    let offered = config.product_ids();
+    let products = products::list_by_service(&state.db, &state.service_name)
+        .await?
+        .into_iter()
+        .filter(|p| p.is_enabled && offered.contains(&p.id))
+        .map(|p| (p.id.to_string(), ProductDto::from(p)))
+        .collect();
+    Ok(WizardConfigDto {
+        id: config.id,
+        products_tag: config.products_tag,
+        products,
+        pages: config.pages,
+        config: config.config,
+    })
 }

@@ -1,16 +1,19 @@
-//! Orders and their invoice. Every amount is computed here from the database, in integer toman.
+//! Orders: creating one, its invoice, the orders history, profile orders and paying a free order.
+//! Every amount is computed from the database, in integer toman.
 use poem::web::Data;
-use poem_openapi::{ApiResponse, Object, OpenApi, param::Path, payload::Json};
+use poem_openapi::{
+    ApiResponse, Object, OpenApi,
+    param::{Path, Query},
+    payload::Json,
+};
 use serde_json::Value;
 
+use super::invoice::{BasketItemDto, InvoiceDto};
 use crate::{
     api::{ApiTags, error::ErrorEnvelope, security::CustomerToken},
-    domain::{
-        Toman,
-        catalogue::ProductType,
-        invoice::{self, discount_percent},
-    },
+    domain::catalogue::ProductType,
     messages,
+    shop::orders::{self as shop_orders, OrderError},
     startup::AppState,
     store::{orders, products},
 };
@@ -36,50 +39,12 @@ pub struct CreateOrderReply {
     pub id: i64,
 }
 
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
-pub struct BasketItemDto {
-    pub id: i64,
-    pub order_id: i64,
-    pub product_id: i64,
-    pub title: String,
-    pub subtitle: Option<String>,
-    pub subtitle2: Option<String>,
-    /// Price before discounts, toman.
-    pub original_price: i64,
-    /// Price after discounts, toman.
-    pub final_price: i64,
-    /// Same as `finalPrice`.
-    pub price: i64,
-    pub currency: String,
-    pub product_type: ProductType,
-    pub meta: Value,
-    pub user_point_deduction: i64,
-    /// The red note: 100 − ceil(final ÷ original × 100); absent when the prices are equal.
-    pub discount_percent: Option<i64>,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct InvoiceDto {
-    pub id: i64,
-    /// Epoch milliseconds.
-    pub created_at: i64,
-    pub status: String,
-    pub basket_items: Vec<BasketItemDto>,
-    pub total_original_price: i64,
-    pub total_final_price: i64,
-    pub total_discount: i64,
-    /// Payable: `totalFinalPrice − userPointDeduction`.
-    pub total_price: i64,
-    pub user_point_deduction: i64,
-}
-
 /// Failures of the order calls.
 #[derive(ApiResponse, Debug)]
 #[oai(bad_request_handler = "order_bad_request")]
 pub enum OrderFailure {
-    /// No products, too many, or a product that is unknown, disabled, of another service or not for sale.
+    /// No products, too many, or a product that is unknown, disabled, of another service or not for
+    /// sale; or, when finalizing, an amount is still to pay.
     #[oai(status = 400)]
     BadRequest(Json<ErrorEnvelope>),
     /// Missing or invalid bearer token.
@@ -88,6 +53,9 @@ pub enum OrderFailure {
     /// No such order for this customer.
     #[oai(status = 404)]
     NotFound(Json<ErrorEnvelope>),
+    /// The points this order held ran out and went to (or were spent on) another order [ER-24].
+    #[oai(status = 409)]
+    Conflict(Json<ErrorEnvelope>),
     #[oai(status = 500)]
     Internal(Json<ErrorEnvelope>),
 }
@@ -104,6 +72,57 @@ impl From<anyhow::Error> for OrderFailure {
     fn from(error: anyhow::Error) -> Self {
         OrderFailure::Internal(Json(ErrorEnvelope::internal(&error)))
     }
+}
+
+impl From<OrderError> for OrderFailure {
+    fn from(error: OrderError) -> Self {
+        let body = |status: &str, message: &str| Json(ErrorEnvelope::new(status, message, vec![error.to_string()]));
+        match &error {
+            OrderError::NotFound => OrderFailure::NotFound(body("404", messages::ORDER_NOT_FOUND)),
+            OrderError::PointsGone => OrderFailure::Conflict(body("409", messages::POINTS_ALREADY_USED)),
+            OrderError::NotFree => OrderFailure::BadRequest(body("400", messages::FINALIZE_FAILED)),
+            OrderError::Unexpected(e) => OrderFailure::Internal(Json(ErrorEnvelope::internal(e))),
+        }
+    }
+}
+
+/// `{orderId}`: the order a call acts on.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderIdBody {
+    pub order_id: i64,
+}
+
+/// A status the order went through.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderStatusDto {
+    pub status: String,
+    /// Epoch milliseconds.
+    pub created_at: i64,
+}
+
+/// An order in the orders history.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderSummaryDto {
+    pub id: i64,
+    /// Epoch milliseconds.
+    pub created_at: i64,
+    pub total_discount: i64,
+    pub total_final_price: i64,
+    pub basket_items: Vec<BasketItemDto>,
+    /// Oldest first.
+    pub order_statuses: Vec<OrderStatusDto>,
+}
+
+/// A paid order of a diet programme, as the package-page guards read it.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct ProfileOrder {
+    pub order_id: i64,
+    /// `PROF` (a first programme) or `AFTER_PROF` (a later one).
+    pub diet_type: String,
 }
 
 pub struct OrdersApi;
@@ -149,49 +168,78 @@ impl OrdersApi {
     }
 
     /// The invoice of one of the customer's orders.
+    ///
+    /// `_` is an optional cache-busting timestamp. Answers 409 when points the order held ran out and
+    /// another order then took or spent them.
     #[oai(path = "/orders/:id/invoice", method = "get", operation_id = "orderInvoice")]
     async fn invoice(
         &self,
         state: Data<&AppState>,
         token: CustomerToken,
         id: Path<i64>,
+        /// Cache-busting timestamp; ignored.
+        #[oai(name = "_")]
+        _cache_buster: Query<Option<String>>,
     ) -> Result<Json<InvoiceDto>, OrderFailure> {
-        let not_found = || OrderFailure::NotFound(Json(ErrorEnvelope::new("404", messages::ORDER_NOT_FOUND, vec![])));
-        let order = orders::find_for_customer(&state.db, id.0, token.customer_id()).await?.ok_or_else(not_found)?;
-        let lines = order.items.iter().map(orders::BasketItemRow::amounts).collect::<anyhow::Result<Vec<_>>>()?;
-        let totals = invoice::totals(&lines).map_err(anyhow::Error::from)?;
-        let basket_items = order
-            .items
-            .into_iter()
-            .zip(&lines)
-            .map(|(item, line)| BasketItemDto {
-                id: item.basket_item_id,
-                order_id: order.id,
-                product_id: item.product_id,
-                product_type: ProductType::parse(&item.product_type).unwrap_or(ProductType::Diet),
-                meta: serde_json::from_str(&item.meta).unwrap_or(Value::Null),
-                discount_percent: discount_percent(line.original, line.final_price),
-                original_price: item.original_price,
-                final_price: item.final_price,
-                price: item.final_price,
-                user_point_deduction: item.user_point_deduction,
-                title: item.title,
-                subtitle: item.subtitle,
-                subtitle2: item.subtitle2,
-                currency: item.currency,
-            })
-            .collect();
-        let toman = Toman::get;
-        Ok(Json(InvoiceDto {
-            id: order.id,
-            created_at: order.created_at,
-            status: order.status,
-            basket_items,
-            total_original_price: toman(totals.total_original),
-            total_final_price: toman(totals.total_final),
-            total_discount: toman(totals.total_discount),
-            total_price: toman(totals.payable),
-            user_point_deduction: toman(totals.points),
-        }))
+        let invoice = shop_orders::invoice(&state, token.customer_id(), id.0).await?;
+        Ok(Json(invoice.into()))
+    }
+
+    /// Pay an order whose payable total is 0 (points and codes cover it), with no gateway.
+    ///
+    /// The order becomes `PAYMENT_SUCCESS`, its points are spent (`USED`) and its code captured.
+    /// Calling it again for a paid order answers the same id.
+    #[oai(path = "/orders/finalize-order", method = "post", operation_id = "finalizeOrder")]
+    async fn finalize_order(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        body: Json<OrderIdBody>,
+    ) -> Result<Json<CreateOrderReply>, OrderFailure> {
+        let id = shop_orders::finalize(&state, token.customer_id(), body.order_id).await?;
+        Ok(Json(CreateOrderReply { id }))
+    }
+
+    /// The signed-in customer's orders, newest first (the orders history lists `PAYMENT_SUCCESS`).
+    #[oai(path = "/orders", method = "get", operation_id = "listOrders")]
+    async fn list_orders(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        /// Only orders now in this status, e.g. `PAYMENT_SUCCESS`.
+        status: Query<Option<String>>,
+    ) -> Result<Json<Vec<OrderSummaryDto>>, OrderFailure> {
+        let listed = shop_orders::list(&state, token.customer_id(), status.0.as_deref()).await?;
+        Ok(Json(
+            listed
+                .into_iter()
+                .map(|listed| {
+                    let invoice = InvoiceDto::from(listed.invoice);
+                    OrderSummaryDto {
+                        id: invoice.id,
+                        created_at: invoice.created_at,
+                        total_discount: invoice.total_discount,
+                        total_final_price: invoice.total_final_price,
+                        basket_items: invoice.basket_items,
+                        order_statuses: listed
+                            .statuses
+                            .into_iter()
+                            .map(|(status, created_at)| OrderStatusDto { status, created_at })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        ))
+    }
+
+    /// The signed-in customer's paid diet-programme orders with their `dietType`, newest first.
+    #[oai(path = "/orders/profile-orders", method = "get", operation_id = "profileOrders")]
+    async fn profile_orders(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<Vec<ProfileOrder>>, OrderFailure> {
+        let found = shop_orders::profile_orders(&state, token.customer_id()).await?;
+        Ok(Json(found.into_iter().map(|(order_id, diet_type)| ProfileOrder { order_id, diet_type }).collect()))
     }
 }

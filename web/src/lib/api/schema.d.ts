@@ -365,7 +365,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/lemonade/api/orders/profile-orders": {
+    "/lemonade/api/{integration}/config/{configId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -373,10 +373,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in customer's successful profile orders (the package-page guards redirect on them).
-         * @description Empty until orders exist (the shop issue).
+         * A select-package-f wizard: its pages, options and the catalogue products they offer.
+         * @description `integration` is `{product}-integrations` with the lower-case product code (`limoo-integrations`);
+         *     another product's, or an unknown config id, is a 404. Public.
          */
-        get: operations["profileOrders"];
+        get: operations["wizardConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -392,7 +393,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The signed-in customer's orders, newest first (the orders history lists `PAYMENT_SUCCESS`). */
+        get: operations["listOrders"];
         put?: never;
         /** Create an order for the signed-in customer from catalogue products. */
         post: operations["createOrder"];
@@ -409,10 +411,179 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice of one of the customer's orders. */
+        /**
+         * The invoice of one of the customer's orders.
+         * @description `_` is an optional cache-busting timestamp. Answers 409 when points the order held ran out and
+         *     another order then took or spent them.
+         */
         get: operations["orderInvoice"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/orders/finalize-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an order whose payable total is 0 (points and codes cover it), with no gateway.
+         * @description The order becomes `PAYMENT_SUCCESS`, its points are spent (`USED`) and its code captured.
+         *     Calling it again for a paid order answers the same id.
+         */
+        post: operations["finalizeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/orders/profile-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's paid diet-programme orders with their `dietType`, newest first. */
+        get: operations["profileOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/usedDiscounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a promotion code to one of the customer's orders.
+         * @description Lowers the final price of the basket lines whose product ids are keys of `discount.meta`
+         *     (never below 0) and re-spreads the order's points, in one transaction. One code per order;
+         *     a code's use limit holds under concurrent use.
+         */
+        post: operations["applyPromotionCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/usedDiscounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cancel an applied code (`{"status": "CANCELED"}`): restores the prices and gives the use back. */
+        patch: operations["cancelPromotionCode"];
+        trace?: never;
+    };
+    "/lemonade/api/userPoints/totalPoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's points: free, held, their value and the live holds. */
+        get: operations["totalPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/userPoints/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch points on for an order: holds as many as its lines allow (status `ADDED_TO_ORDER`) for
+         *     the hold time. Asking again for the same order answers the same hold.
+         */
+        post: operations["setUserPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/userPoints/unset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch points off for an order (status `CANCELED`); refused while they are `RESERVED`. */
+        post: operations["unsetUserPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/userPoints/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Older variant: hold points on an order as `RESERVED` (locks an `ADDED_TO_ORDER` hold of the same order). */
+        post: operations["reserveUserPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/userPoints/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Older variant: release the order's points and answer its invoice; refused while they are `RESERVED`. */
+        post: operations["cancelUserPoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -470,6 +641,25 @@ export interface components {
             meta?: unknown;
             sessionId?: string;
         };
+        /** AppliedCodeReply */
+        AppliedCodeReply: {
+            /**
+             * Format: int64
+             * @description Keep it (`lemonadeUsedDiscountId`) to cancel the code.
+             */
+            usedDiscountId: number;
+            discount: components["schemas"]["DiscountDto"];
+            invoice: components["schemas"]["InvoiceDto"];
+        };
+        /**
+         * ApplyCodeRequest
+         * @description `{code, orderId}`: a code typed by the customer (trimmed, any case) for one of their orders.
+         */
+        ApplyCodeRequest: {
+            code: string;
+            /** Format: int64 */
+            orderId: number;
+        };
         /** @enum {string} */
         AuthenticationType: "sms" | "email";
         /** BasketItemDto */
@@ -490,7 +680,7 @@ export interface components {
             originalPrice: number;
             /**
              * Format: int64
-             * @description Price after discounts, toman.
+             * @description Price after the catalogue and promotion discounts, before points; toman.
              */
             finalPrice: number;
             /**
@@ -500,8 +690,12 @@ export interface components {
             price: number;
             currency: string;
             productType: components["schemas"]["ProductType"];
+            /** @description The product meta as it was when the order was made. */
             meta: unknown;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Toman of points this line takes off.
+             */
             userPointDeduction: number;
             /**
              * Format: int64
@@ -509,12 +703,22 @@ export interface components {
              */
             discountPercent?: number;
         };
+        /** @enum {string} */
+        BulletsStyle: "check" | "dot";
         /**
          * CanBuyDiet
          * @description Whether the customer may buy a diet now.
          */
         CanBuyDiet: {
             canBuyDiet: boolean;
+        };
+        /** CanceledPointsReply */
+        CanceledPointsReply: {
+            orderInvoice: components["schemas"]["InvoiceDto"];
+        };
+        /** ChangeUsedDiscountRequest */
+        ChangeUsedDiscountRequest: {
+            status: components["schemas"]["UsedDiscountChange"];
         };
         /** CheckMobileReply */
         CheckMobileReply: {
@@ -601,6 +805,31 @@ export interface components {
             status: string;
             msg: components["schemas"]["CurrentUserMsg"];
         };
+        /** DiscountDto */
+        DiscountDto: {
+            /** @description The stored (upper-case) code. */
+            code: string;
+            /** @description Product id → rule; the products of the basket the code applies to are among the keys. */
+            meta: {
+                [key: string]: components["schemas"]["DiscountRuleDto"];
+            };
+        };
+        /**
+         * DiscountRuleDto
+         * @description What a code takes off one product: exactly one of the two.
+         */
+        DiscountRuleDto: {
+            /**
+             * Format: int64
+             * @description Percent of the final price, 0–100.
+             */
+            percent?: number;
+            /**
+             * Format: int64
+             * @description Toman off the final price.
+             */
+            amount?: number;
+        };
         /** EmailCodeRequest */
         EmailCodeRequest: {
             /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
@@ -639,6 +868,11 @@ export interface components {
             /** @description Always `ok` while the service answers. */
             status: string;
         };
+        /**
+         * @description Where points held on an order stand.
+         * @enum {string}
+         */
+        HoldStatus: "ADDED_TO_ORDER" | "RESERVED" | "CANCELED" | "USED" | "EXPIRED";
         /** IdReply */
         IdReply: {
             id: string;
@@ -652,21 +886,39 @@ export interface components {
              * @description Epoch milliseconds.
              */
             createdAt: number;
+            /** @description `CREATED` or `PAYMENT_SUCCESS`. */
             status: string;
             basketItems: components["schemas"]["BasketItemDto"][];
             /** Format: int64 */
             totalOriginalPrice: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Σ `finalPrice`.
+             */
             totalFinalPrice: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description `totalOriginalPrice − totalFinalPrice`.
+             */
             totalDiscount: number;
             /**
              * Format: int64
-             * @description Payable: `totalFinalPrice − userPointDeduction`.
+             * @description Payable: `totalFinalPrice − userPointDeduction`, never below 0.
              */
             totalPrice: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Σ of the lines' point deductions, toman.
+             */
             userPointDeduction: number;
+            /** @description `ADDED_TO_ORDER` or `RESERVED` while the order holds points; absent otherwise. */
+            userPointStatus?: components["schemas"]["HoldStatus"] & unknown;
+            /** @description The promotion code on the order, if any. */
+            usedDiscount?: components["schemas"]["UsedDiscountRef"] & unknown;
+        };
+        /** InvoiceReply */
+        InvoiceReply: {
+            invoice: components["schemas"]["InvoiceDto"];
         };
         /**
          * LegacyLoginForm
@@ -737,6 +989,16 @@ export interface components {
             lemonadeAuth?: boolean;
             service?: string;
         };
+        /** @enum {string} */
+        MediaType: "image" | "video" | "audio";
+        /**
+         * MiddleContent
+         * @description The heading above the options; the page shows `انتخاب دوره` when there is no title.
+         */
+        MiddleContent: {
+            title?: string;
+            subtitle?: string;
+        };
         /**
          * MobileIdentity
          * @description A mobile number as typed and its country. Accepts the auth service's `countryID` spelling too.
@@ -754,6 +1016,86 @@ export interface components {
              * @description Same as `countryId`.
              */
             countryID?: number;
+        };
+        /**
+         * OptionDescription
+         * @description The description block an option can open.
+         */
+        OptionDescription: {
+            title?: string;
+            subtitle?: string;
+            paragraph?: string;
+            bullets: string[];
+            bulletsStyle: components["schemas"]["BulletsStyle"];
+            showTitle: boolean;
+            showSubtitle: boolean;
+            showParagraph: boolean;
+            showBullets: boolean;
+        };
+        /**
+         * OptionUi
+         * @description How an option card looks.
+         */
+        OptionUi: {
+            title: string;
+            subtitle?: string;
+            topLeftBadge?: string;
+            showLeftBadge: boolean;
+            showOriginalPrice: boolean;
+            showFinalPrice: boolean;
+            showCurrency: boolean;
+            showPlusSign: boolean;
+            description?: components["schemas"]["OptionDescription"];
+        };
+        /**
+         * OrderIdBody
+         * @description `{orderId}`: the order a call acts on.
+         */
+        OrderIdBody: {
+            /** Format: int64 */
+            orderId: number;
+        };
+        /**
+         * OrderStatusDto
+         * @description A status the order went through.
+         */
+        OrderStatusDto: {
+            status: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+        };
+        /**
+         * OrderSummaryDto
+         * @description An order in the orders history.
+         */
+        OrderSummaryDto: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            totalDiscount: number;
+            /** Format: int64 */
+            totalFinalPrice: number;
+            basketItems: components["schemas"]["BasketItemDto"][];
+            /** @description Oldest first. */
+            orderStatuses: components["schemas"]["OrderStatusDto"][];
+        };
+        /**
+         * PointsAmount
+         * @description A number of points and their value in toman.
+         */
+        PointsAmount: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            monetaryValue: number;
         };
         /**
          * ProductDto
@@ -824,6 +1166,11 @@ export interface components {
              */
             showOrder?: number;
             /**
+             * @description `PROF` (a first programme) or `AFTER_PROF` (a later one): a paid order holding such an item is a
+             *     profile order, which sends the customer to the matching wizard.
+             */
+            dietType?: string;
+            /**
              * Format: int64
              * @description Points may not bring this item's price below this many toman.
              */
@@ -854,12 +1201,12 @@ export interface components {
         };
         /**
          * ProfileOrder
-         * @description A successful order of a profile (diet) product, as the package-page guards read it.
+         * @description A paid order of a diet programme, as the package-page guards read it.
          */
         ProfileOrder: {
             /** Format: int64 */
             orderId: number;
-            /** @description `PROF` or `AFTER_PROF`. */
+            /** @description `PROF` (a first programme) or `AFTER_PROF` (a later one). */
             dietType: string;
         };
         /**
@@ -891,6 +1238,11 @@ export interface components {
             OTPCode?: string;
             lemonadeAuth?: boolean;
             service?: string;
+        };
+        /** ReservedPointsReply */
+        ReservedPointsReply: {
+            userPoints: components["schemas"]["UserPointDto"][];
+            invoice: components["schemas"]["InvoiceDto"];
         };
         /**
          * SessionBody
@@ -925,6 +1277,49 @@ export interface components {
         TokenReply: {
             lemonadeToken: string;
         };
+        /**
+         * TopContent
+         * @description Media above a page's options; files are served by the web app (`/media/…`).
+         */
+        TopContent: {
+            mediaType: components["schemas"]["MediaType"];
+            mediaUrl: string;
+            /** @description Poster of a video. */
+            previewImage?: string;
+            subtitle?: string;
+        };
+        /** TotalPointsReply */
+        TotalPointsReply: {
+            /** @description Points free to use: granted − spent − held. */
+            unUsedPoints: components["schemas"]["PointsAmount"] & unknown;
+            /** @description Points held by live holds. */
+            reservedPoints: components["schemas"]["PointsAmount"] & unknown;
+            /**
+             * Format: int64
+             * @description Toman per point.
+             */
+            defaultPointValue: number;
+            currency: string;
+            /** @description The live holds (at most one). */
+            userPoints: components["schemas"]["UserPointDto"][];
+        };
+        /**
+         * @description The only status change a customer may ask for.
+         * @enum {string}
+         */
+        UsedDiscountChange: "CANCELED";
+        /**
+         * UsedDiscountRef
+         * @description The promotion code on an order.
+         */
+        UsedDiscountRef: {
+            /**
+             * Format: int64
+             * @description The used-discount id (`lemonadeUsedDiscountId`), for cancelling.
+             */
+            id: number;
+            code: string;
+        };
         /** UserDto */
         UserDto: {
             /** Format: int64 */
@@ -938,6 +1333,80 @@ export interface components {
             countryId: number;
             /** @description The customer's file number (login with file number). */
             profileNumber: string;
+        };
+        /**
+         * UserPointDto
+         * @description Points held on an order.
+         */
+        UserPointDto: {
+            /**
+             * Format: int64
+             * @description Kept on the device as `userPointId`.
+             */
+            id: number;
+            /** Format: int64 */
+            orderId?: number;
+            status: components["schemas"]["HoldStatus"];
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description Toman the order's lines take off.
+             */
+            monetaryValue: number;
+            /**
+             * Format: int64
+             * @description Epoch ms after which the points are free again.
+             */
+            expiresAt?: number;
+        };
+        /** UserPointReply */
+        UserPointReply: {
+            userPoint: components["schemas"]["UserPointDto"];
+            invoice: components["schemas"]["InvoiceDto"];
+        };
+        /**
+         * WizardConfigDto
+         * @description A select-package-f wizard.
+         */
+        WizardConfigDto: {
+            id: string;
+            /** @description The catalogue tag of the wizard's products, e.g. `DIET`. */
+            productsTag: string;
+            /**
+             * @description Every enabled product the options offer, keyed by id; an option whose product is missing here
+             *     is not shown.
+             */
+            products: {
+                [key: string]: components["schemas"]["ProductDto"];
+            };
+            pages: components["schemas"]["WizardPage"][];
+            /** @description Free-form page settings, e.g. `currency`. */
+            config: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * WizardOption
+         * @description One choosable product on a page.
+         */
+        WizardOption: {
+            /** Format: int64 */
+            productId: number;
+            ui: components["schemas"]["OptionUi"];
+            /**
+             * @description Shown only when, for every entry, the product chosen on that earlier page (number as text)
+             *     is the given product id.
+             */
+            showIf?: {
+                [key: string]: number;
+            };
+        };
+        /** WizardPage */
+        WizardPage: {
+            topContent?: components["schemas"]["TopContent"];
+            middleContent?: components["schemas"]["MiddleContent"];
+            options: components["schemas"]["WizardOption"][];
         };
     };
     responses: never;
@@ -2081,9 +2550,54 @@ export interface operations {
             };
         };
     };
-    profileOrders: {
+    wizardConfig: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description `{product}-integrations`, e.g. `limoo-integrations`. */
+                integration: string;
+                /** @description e.g. `SELECT_PACKAGE_F_PRODUCTS`. */
+                configId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WizardConfigDto"];
+                };
+            };
+            /** @description No such config for this product. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The config could not be read. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Only orders now in this status, e.g. `PAYMENT_SUCCESS`. */
+                status?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2095,11 +2609,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ProfileOrder"][];
+                    "application/json; charset=utf-8": components["schemas"]["OrderSummaryDto"][];
                 };
             };
-            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            /**
+             * @description No products, too many, or a product that is unknown, disabled, of another service or not for
+             *     sale; or, when finalizing, an amount is still to pay.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2138,7 +2682,415 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["CreateOrderReply"];
                 };
             };
-            /** @description No products, too many, or a product that is unknown, disabled, of another service or not for sale. */
+            /**
+             * @description No products, too many, or a product that is unknown, disabled, of another service or not for
+             *     sale; or, when finalizing, an amount is still to pay.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    orderInvoice: {
+        parameters: {
+            query?: {
+                /** @description Cache-busting timestamp; ignored. */
+                _?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InvoiceDto"];
+                };
+            };
+            /**
+             * @description No products, too many, or a product that is unknown, disabled, of another service or not for
+             *     sale; or, when finalizing, an amount is still to pay.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    finalizeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderIdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CreateOrderReply"];
+                };
+            };
+            /**
+             * @description No products, too many, or a product that is unknown, disabled, of another service or not for
+             *     sale; or, when finalizing, an amount is still to pay.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    profileOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProfileOrder"][];
+                };
+            };
+            /**
+             * @description No products, too many, or a product that is unknown, disabled, of another service or not for
+             *     sale; or, when finalizing, an amount is still to pay.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    applyPromotionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApplyCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AppliedCodeReply"];
+                };
+            };
+            /**
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already,
+             *     the order is paid: `details.messages[0]` says which), names no product in the basket, or the
+             *     used discount is no longer active.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelPromotionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `usedDiscountId`. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ChangeUsedDiscountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InvoiceReply"];
+                };
+            };
+            /**
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already,
+             *     the order is paid: `details.messages[0]` says which), names no product in the basket, or the
+             *     used discount is no longer active.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    totalPoints: {
+        parameters: {
+            query?: {
+                /** @description Cache-busting timestamp; ignored. */
+                _?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's points; never cached. */
+            200: {
+                headers: {
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TotalPointsReply"];
+                };
+            };
+            /**
+             * @description Points held on another order, reserved for a payment, nothing usable on this order, no points
+             *     on the order, or the order is paid.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2175,13 +3127,196 @@ export interface operations {
             };
         };
     };
-    orderInvoice: {
+    setUserPoints: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: number;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderIdBody"];
             };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UserPointReply"];
+                };
+            };
+            /**
+             * @description Points held on another order, reserved for a payment, nothing usable on this order, no points
+             *     on the order, or the order is paid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unsetUserPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderIdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UserPointReply"];
+                };
+            };
+            /**
+             * @description Points held on another order, reserved for a payment, nothing usable on this order, no points
+             *     on the order, or the order is paid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reserveUserPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderIdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReservedPointsReply"];
+                };
+            };
+            /**
+             * @description Points held on another order, reserved for a payment, nothing usable on this order, no points
+             *     on the order, or the order is paid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelUserPoints: {
+        parameters: {
+            query: {
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -2191,10 +3326,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["InvoiceDto"];
+                    "application/json; charset=utf-8": components["schemas"]["CanceledPointsReply"];
                 };
             };
-            /** @description No products, too many, or a product that is unknown, disabled, of another service or not for sale. */
+            /**
+             * @description Points held on another order, reserved for a payment, nothing usable on this order, no points
+             *     on the order, or the order is paid.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,6 @@
+//! The shop's use cases over the store: invoices, promotion codes, points and paying a free order.
+//! Each runs in one transaction that first locks the order it changes.
+pub mod invoice;
+pub mod orders;
+pub mod points;
+pub mod promotions;

@@ -1,0 +1,183 @@
+//! Holding a customer's points on an order, releasing them, and the balance (spec 2 §3–§5).
+use super::invoice::{self, Invoice};
+use crate::{
+    config::PointSettings,
+    domain::{
+        Toman,
+        points::{HoldStatus, PointsLine, allocate},
+    },
+    startup::AppState,
+    store::{
+        Tx, now_ms, orders,
+        orders::Order,
+        points::{self, Hold, NewHold},
+    },
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PointsError {
+    #[error("no such order for this customer")]
+    OrderNotFound,
+    #[error("the order is already paid")]
+    OrderPaid,
+    #[error("the customer's points are held on another order")]
+    HeldElsewhere,
+    #[error("the points are reserved for a payment on this order")]
+    Reserved,
+    #[error("no points can be used on this order")]
+    NothingUsable,
+    #[error("this order holds no points")]
+    NoPointsOnOrder,
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// How a hold is asked for: the switch (`set`) or the older reserve call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldMode {
+    AddToOrder,
+    Reserve,
+}
+
+/// What the customer has: free points, points held by live holds, and those holds.
+#[derive(Debug, Clone)]
+pub struct Balance {
+    pub free: i64,
+    pub held: i64,
+    pub holds: Vec<Hold>,
+}
+
+pub async fn balance(state: &AppState, customer_id: i64) -> anyhow::Result<Balance> {
+    let now = now_ms();
+    let mut tx = state.db.read().await?;
+    let free = points::balance(&mut tx, customer_id, now).await?;
+    let holds = points::live_holds_at(&mut tx, customer_id, now).await?;
+    Ok(Balance { free, held: holds.iter().map(|h| h.points).sum(), holds })
+}
+
+/// How many times a hold is retried when a concurrent request on another connection took the
+/// customer's one live hold first (PostgreSQL then refuses the insert; the retry sees the winner).
+const HOLD_ATTEMPTS: usize = 3;
+
+/// Holds as many of the customer's points on the order as its lines allow. Asking again for the same
+/// order answers the existing hold (the reserve call locks an ADDED_TO_ORDER one); a live hold on
+/// another order is refused.
+pub async fn hold(
+    state: &AppState,
+    customer_id: i64,
+    order_id: i64,
+    mode: HoldMode,
+) -> Result<(Hold, Invoice), PointsError> {
+    for _ in 0..HOLD_ATTEMPTS {
+        let now = now_ms();
+        let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+        let hold = match points::live_hold(&mut tx, customer_id).await? {
+            Some(live) if live.order_id != order_id => return Err(PointsError::HeldElsewhere),
+            Some(live) if mode == HoldMode::Reserve && live.status == HoldStatus::AddedToOrder => {
+                let expires_at = now + state.points.hold_ms();
+                points::reserve(&mut tx, live.id, expires_at).await?;
+                Hold { status: HoldStatus::Reserved, expires_at, ..live }
+            }
+            Some(live) => live,
+            None => {
+                let order = unpaid_order(&mut tx, customer_id, order_id, now).await?.order;
+                let free = points::balance(&mut tx, customer_id, now).await?;
+                let share = allocate(free, point_value(&state.points), &points_lines(&order));
+                if share.points == 0 {
+                    return Err(PointsError::NothingUsable);
+                }
+                let new = NewHold {
+                    customer_id,
+                    order_id,
+                    status: if mode == HoldMode::Reserve { HoldStatus::Reserved } else { HoldStatus::AddedToOrder },
+                    points: share.points,
+                    amount: share.amount.get(),
+                    expires_at: now + state.points.hold_ms(),
+                };
+                let Some(hold) = points::insert_hold(&mut tx, &new).await? else { continue };
+                orders::set_point_deductions(&mut tx, &order, &share.per_line).await?;
+                hold
+            }
+        };
+        let invoice = unpaid_order(&mut tx, customer_id, order_id, now).await?;
+        tx.commit().await?;
+        return Ok((hold, invoice));
+    }
+    Err(anyhow::anyhow!("the points hold kept colliding with concurrent requests").into())
+}
+
+/// Releases the points the order holds. A RESERVED hold stays until it expires. Returns the released
+/// hold (an already released one as it is), or `None` when the order never held points.
+pub async fn release(
+    state: &AppState,
+    customer_id: i64,
+    order_id: i64,
+) -> Result<(Option<Hold>, Invoice), PointsError> {
+    let now = now_ms();
+    let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+    unpaid_order(&mut tx, customer_id, order_id, now).await?;
+    let released = match points::latest_for_order(&mut tx, order_id).await? {
+        Some(hold) if hold.status == HoldStatus::Reserved => return Err(PointsError::Reserved),
+        Some(hold) if hold.status == HoldStatus::AddedToOrder => {
+            points::set_status(&mut tx, hold.id, hold.status, HoldStatus::Canceled).await?;
+            orders::clear_point_deductions(&mut tx, order_id).await?;
+            Some(Hold { status: HoldStatus::Canceled, ..hold })
+        }
+        // Cancelled before or expired: the points are free already.
+        Some(hold) => Some(Hold { status: HoldStatus::Canceled, ..hold }),
+        None => None,
+    };
+    let invoice = unpaid_order(&mut tx, customer_id, order_id, now).await?;
+    tx.commit().await?;
+    Ok((released, invoice))
+}
+
+/// Re-spreads the order's live hold after its prices changed (a promotion code came or went), inside
+/// the caller's transaction. A switched-on hold that can take nothing any more is cancelled.
+pub async fn rebalance(tx: &mut Tx, settings: &PointSettings, order: &Order, now: i64) -> anyhow::Result<()> {
+    let Some(hold) = points::live_hold(tx, order.customer_id).await?.filter(|h| h.order_id == order.id) else {
+        return Ok(());
+    };
+    // The balance leaves out live holds; this one's points are the order's to re-spread.
+    let free = points::balance(tx, order.customer_id, now).await? + hold.points;
+    let share = allocate(free, point_value(settings), &points_lines(order));
+    if share.points == 0 && hold.status == HoldStatus::AddedToOrder {
+        points::set_status(tx, hold.id, hold.status, HoldStatus::Canceled).await?;
+        return orders::clear_point_deductions(tx, order.id).await;
+    }
+    points::resize(tx, hold.id, share.points, share.amount.get()).await?;
+    orders::set_point_deductions(tx, order, &share.per_line).await
+}
+
+/// Opens a write transaction on the customer's order: locks it, then lets lapsed holds go.
+async fn begin_on_order(state: &AppState, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PointsError> {
+    let mut tx = state.db.begin().await?;
+    if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
+        return Err(PointsError::OrderNotFound);
+    }
+    points::expire_stale(&mut tx, customer_id, now).await?;
+    Ok(tx)
+}
+
+async fn unpaid_order(tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> Result<Invoice, PointsError> {
+    let invoice = invoice::load(tx, order_id, customer_id, now).await?.ok_or(PointsError::OrderNotFound)?;
+    if invoice.order.is_paid() {
+        return Err(PointsError::OrderPaid);
+    }
+    Ok(invoice)
+}
+
+pub fn point_value(settings: &PointSettings) -> Toman {
+    Toman::new(settings.point_value_toman).unwrap_or_default()
+}
+
+fn points_lines(order: &Order) -> Vec<PointsLine> {
+    order
+        .items
+        .iter()
+        .map(|item| PointsLine {
+            final_price: Toman::new(item.final_price).unwrap_or_default(),
+            min_after_points: item.product_meta().min_allowed_price_after_points.and_then(|m| Toman::new(m).ok()),
+        })
+        .collect()
+}

@@ -1,0 +1,133 @@
+//! Applying a promotion code to an order and taking it off again (spec 2 §5).
+use super::{
+    invoice::{self, Invoice},
+    points::rebalance,
+};
+use crate::{
+    domain::{Toman, promotion::Refusal},
+    startup::AppState,
+    store::{
+        Tx, now_ms, orders,
+        points::expire_stale,
+        promotions::{self, ACTIVE, CANCELED, Promotion},
+    },
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PromotionError {
+    #[error("no such order for this customer")]
+    OrderNotFound,
+    #[error("the order is already paid")]
+    OrderPaid,
+    #[error("code not found")]
+    CodeNotFound,
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("the order already has a code")]
+    OrderHasCode,
+    #[error("the code is valid for no product in the basket")]
+    NotApplicable,
+    #[error("no such used discount for this customer")]
+    UsedDiscountNotFound,
+    #[error("the used discount is not active")]
+    NotActive,
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+pub struct Applied {
+    pub used_discount_id: i64,
+    pub promotion: Promotion,
+    pub invoice: Invoice,
+}
+
+/// Applies the code to the order's lines it names, in one transaction: takes one use of the code
+/// (refused when used up, also under concurrent use), lowers those lines' prices and re-spreads
+/// the order's points.
+pub async fn apply(state: &AppState, customer_id: i64, order_id: i64, code: &str) -> Result<Applied, PromotionError> {
+    let now = now_ms();
+    let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+    let current = unpaid_invoice(&mut tx, customer_id, order_id, now).await?;
+    let promotion = promotions::find_by_code(&mut tx, code).await?.ok_or(PromotionError::CodeNotFound)?;
+    promotion.terms.check(now)?;
+    if current.used_discount.is_some() {
+        return Err(PromotionError::OrderHasCode);
+    }
+    let order = current.order;
+    let discounted: Vec<_> = order
+        .items
+        .iter()
+        .filter_map(|item| {
+            let rule = promotion.meta.get(&item.product_id)?;
+            let price = Toman::new(item.final_price).ok()?;
+            let after = rule.apply(price);
+            Some((item.basket_item_id, after, price.saturating_sub(after)))
+        })
+        .collect();
+    if discounted.is_empty() {
+        return Err(PromotionError::NotApplicable);
+    }
+    if !promotions::take_use(&mut tx, promotion.id).await? {
+        return Err(Refusal::UsedUp.into());
+    }
+    let used_discount_id =
+        promotions::insert_used(&mut tx, promotion.id, order_id).await?.ok_or(PromotionError::OrderHasCode)?;
+    for (item_id, price, discount) in discounted {
+        orders::set_line_price(&mut tx, item_id, price, discount).await?;
+    }
+    let invoice = repriced(state, &mut tx, customer_id, order_id, now).await?;
+    tx.commit().await?;
+    Ok(Applied { used_discount_id, promotion, invoice })
+}
+
+/// Takes the code off its order: restores the lines' prices, gives the use back and re-spreads points.
+pub async fn cancel(state: &AppState, customer_id: i64, used_discount_id: i64) -> Result<Invoice, PromotionError> {
+    let now = now_ms();
+    let used = {
+        let mut tx = state.db.read().await?;
+        promotions::find_used_for_customer(&mut tx, used_discount_id, customer_id)
+            .await?
+            .ok_or(PromotionError::UsedDiscountNotFound)?
+    };
+    let mut tx = begin_on_order(state, customer_id, used.customer_order_id, now).await?;
+    if !promotions::change_status(&mut tx, used.used_discount_id, ACTIVE, CANCELED).await? {
+        return Err(PromotionError::NotActive);
+    }
+    promotions::give_back_use(&mut tx, used.promotion_id).await?;
+    let order = unpaid_invoice(&mut tx, customer_id, used.customer_order_id, now).await?.order;
+    for item in order.items.iter().filter(|item| item.promotion_discount > 0) {
+        let restored = Toman::new(item.final_price + item.promotion_discount).map_err(anyhow::Error::from)?;
+        orders::set_line_price(&mut tx, item.basket_item_id, restored, Toman::ZERO).await?;
+    }
+    let invoice = repriced(state, &mut tx, customer_id, used.customer_order_id, now).await?;
+    tx.commit().await?;
+    Ok(invoice)
+}
+
+async fn begin_on_order(state: &AppState, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PromotionError> {
+    let mut tx = state.db.begin().await?;
+    if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
+        return Err(PromotionError::OrderNotFound);
+    }
+    expire_stale(&mut tx, customer_id, now).await?;
+    Ok(tx)
+}
+
+async fn unpaid_invoice(tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> Result<Invoice, PromotionError> {
+    let invoice = invoice::load(tx, order_id, customer_id, now).await?.ok_or(PromotionError::OrderNotFound)?;
+    if invoice.order.is_paid() {
+        return Err(PromotionError::OrderPaid);
+    }
+    Ok(invoice)
+}
+
+/// The invoice after a price change, with the order's points re-spread over the new prices.
+async fn repriced(state: &AppState, tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> anyhow::Result<Invoice> {
+    let stale = orders::find_for_customer(tx, order_id, customer_id).await?.ok_or_else(missing)?;
+    rebalance(tx, &state.points, &stale, now).await?;
+    invoice::load(tx, order_id, customer_id, now).await?.ok_or_else(missing)
+}
+
+fn missing() -> anyhow::Error {
+    anyhow::anyhow!("the locked order vanished")
+}
