@@ -8,6 +8,8 @@ import {
   PartnerBundleLandingPage,
   revalidateUnlessOverlayChanged,
   SelectPackageCPage,
+  SelectPackageFPage,
+  wizardPageGuard,
 } from '@/features/shop'
 import {
   authScreenGuard,
@@ -73,7 +75,11 @@ export const routes: RouteObject[] = [
         shouldRevalidate: revalidateUnlessOverlayChanged,
         element: <SelectPackageCPage />,
       },
-      screen('/select-package-f/:id', 'selectPackageF', selectPackageFGuard),
+      {
+        path: '/select-package-f/:id',
+        loader: async (args: LoaderFunctionArgs) => (await selectPackageFGuard(args)) ?? wizardPageGuard(args),
+        element: <SelectPackageFPage />,
+      },
       { path: '/select-package-a', loader: toFallback },
       { path: '/select-package-b', loader: toFallback },
       { path: '/select-package-d', loader: toFallback },

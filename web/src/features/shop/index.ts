@@ -2,3 +2,4 @@ export { CreateOrderWithProductIdsPage } from './components/create-order-with-pr
 export { PartnerBundleLandingPage } from './components/partner-bundle-landing'
 export { SelectPackageCPage } from './components/select-package-c'
 export { revalidateUnlessOverlayChanged } from './hooks/use-overlay-param'
+export { SelectPackageFPage, wizardPageGuard } from './wizard'

@@ -1,0 +1,2 @@
+export { SelectPackageFPage } from './components/select-package-f'
+export { wizardPageGuard } from './page-guard'
