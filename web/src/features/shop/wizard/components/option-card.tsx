@@ -57,7 +57,7 @@ export function OptionCard({ option, product, group, checked, onChoose }: Option
       data-selected={checked}
     >
       <input
-        className="visually-hidden"
+        className="wizard-option__input"
         type="radio"
         name={group}
         value={product.id}
