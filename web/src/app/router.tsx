@@ -4,6 +4,19 @@ import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import {
+  BettermeLoadingPage,
+  BettermeResultPage,
+  goodLookingLandingLoader,
+  GoodLookingLandingPage,
+  GoodLookingResultPage,
+  KonkurResultPage,
+  NowruzResultPage,
+  PrepareResultPage,
+  PsychologyResultPage,
+  QuizStepPage,
+  quizStepLoader,
+} from '@/features/quiz'
+import {
   CreateOrderWithProductIdsPage,
   PartnerBundleLandingPage,
   revalidateUnlessOverlayChanged,
@@ -98,23 +111,31 @@ export const routes: RouteObject[] = [
       screen('/pay-card-success', 'payCardSuccess'),
       screen('/paypal-pay-card', 'paypalPayCard'),
 
-      // Questionnaires and results
-      screen('/result', 'result', resultGuard),
-      screen('/prepare-result', 'prepareResult'),
-      screen('/konkur/:id', 'konkur', konkurLanding),
-      screen('/konkur-result', 'konkurResult', konkurLanding),
-      screen('/prepare-konkur-result', 'prepareKonkurResult', konkurLanding),
-      screen('/betterme/:id', 'betterme'),
-      screen('/prepare-betterme-result', 'prepareBettermeResult'),
-      screen('/betterme-result', 'bettermeResult'),
-      screen('/nowruz/:id', 'nowruz'),
-      screen('/prepare-nowruz-result', 'prepareNowruzResult'),
-      screen('/nowruz-result', 'nowruzResult'),
-      screen('/psychology/:id', 'psychology', psychologyLanding),
-      screen('/prepare-psychology-result', 'preparePsychologyResult', psychologyLanding),
-      screen('/psychology-result', 'psychologyResult', psychologyLanding),
-      // /bm_{id}: the old diet landing; any other single segment is unknown.
-      screen('/:landing', 'bmLanding', oldDietLanding),
+      // Questionnaires and results (spec 3 §2)
+      { path: '/result', loader: resultGuard, element: <GoodLookingResultPage /> },
+      { path: '/prepare-result', element: <PrepareResultPage flowId="good-looking" /> },
+      { path: '/konkur/:id', loader: quizStepLoader('konkur', konkurLanding), element: <QuizStepPage flowId="konkur" /> },
+      { path: '/konkur-result', loader: konkurLanding, element: <KonkurResultPage /> },
+      { path: '/prepare-konkur-result', loader: konkurLanding, element: <PrepareResultPage flowId="konkur" /> },
+      { path: '/betterme/:id', loader: quizStepLoader('betterme'), element: <QuizStepPage flowId="betterme" /> },
+      { path: '/prepare-betterme-result', element: <BettermeLoadingPage /> },
+      { path: '/betterme-result', element: <BettermeResultPage loginPopup={<AuthScreen />} /> },
+      { path: '/nowruz/:id', loader: quizStepLoader('nowruz'), element: <QuizStepPage flowId="nowruz" /> },
+      { path: '/prepare-nowruz-result', element: <PrepareResultPage flowId="nowruz" /> },
+      { path: '/nowruz-result', element: <NowruzResultPage /> },
+      {
+        path: '/psychology/:id',
+        loader: quizStepLoader('psychology', psychologyLanding),
+        element: <QuizStepPage flowId="psychology" />,
+      },
+      {
+        path: '/prepare-psychology-result',
+        loader: psychologyLanding,
+        element: <PrepareResultPage flowId="psychology" />,
+      },
+      { path: '/psychology-result', loader: psychologyLanding, element: <PsychologyResultPage /> },
+      // /bm_f1 … /bm_f17: the good-looking steps; other /bm_{id}: the old diet landing; any other segment is unknown.
+      { path: '/:landing', loader: goodLookingLandingLoader(oldDietLanding), element: <GoodLookingLandingPage /> },
 
       // Panel, orders and gift cards
       screen('/user-panel', 'userPanel', userPanelLoader),

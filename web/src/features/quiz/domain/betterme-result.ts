@@ -102,3 +102,18 @@ export function goalWeightCurve(currentKg: number, goalKg: number): { day: numbe
   points.push({ day: days, weight: goalKg })
   return points
 }
+
+export type DietCard = 'WATER' | 'MOVE' | 'ON_THE_GO' | 'EMOTIONAL_EATING' | 'SLEEP' | 'FAST_START' | 'GENTLE_PACE' | 'BALANCED'
+
+/** The personalised "about your diet" cards: one per answer worth a word, else the balanced-plan card [RS-18]. */
+export function aboutYourDietCards(values: AnswerValues): DietCard[] {
+  const cards: DietCard[] = []
+  if (values.bm2_10 === '_2') cards.push('WATER')
+  if (values.bm2_9 === 'NOTHING') cards.push('MOVE')
+  if (values.bm2_11 === 'WORK_MOSTLY' || values.bm2_11 === 'NOT_NIGHT_HOME' || values.bm2_11 === '2_4_OUT_HOME') cards.push('ON_THE_GO')
+  const problems = list(values.bm2_6)
+  if (problems.includes('PORKHORI_ASABI') || problems.includes('STRESS')) cards.push('EMOTIONAL_EATING')
+  if (problems.includes('EKHTELAL_KHAB') || problems.includes('KHAB_SOBH')) cards.push('SLEEP')
+  cards.push(values.bm2_14 === 'SLOW' ? 'GENTLE_PACE' : 'FAST_START')
+  return cards.length === 1 ? ['BALANCED', ...cards] : cards
+}

@@ -15,8 +15,12 @@ function list(value: AnswerValue | undefined): string[] {
 const CLEAR = ['NOTHING', 'NONE']
 const hasAny = (value: AnswerValue | undefined) => list(value).some((choice) => !CLEAR.includes(choice))
 
+export const HOLIDAY_PLANS = ['HOME', 'TRAVEL', 'PARTY', 'MIX'] as const
+export type HolidayPlan = (typeof HOLIDAY_PLANS)[number]
+export type NowruzTip = 'water' | 'move' | 'review' | 'balance'
+
 export interface NowruzResult {
-  holidayPlan: string | null
+  holidayPlan: HolidayPlan | null
   /** The plan only stabilises weight: shown when the visitor wants to gain or lose [QN-18]. */
   stabiliseNotice: boolean
   needsDietitianReview: boolean
@@ -24,9 +28,19 @@ export interface NowruzResult {
   moveMore: boolean
 }
 
+/** The holiday tips to show: water, movement and the dietitian's review when they apply, balance always. */
+export function nowruzTips(result: NowruzResult): NowruzTip[] {
+  return [
+    ...(result.drinkMoreWater ? (['water'] as const) : []),
+    ...(result.moveMore ? (['move'] as const) : []),
+    ...(result.needsDietitianReview ? (['review'] as const) : []),
+    'balance',
+  ]
+}
+
 export function nowruzResult(values: AnswerValues): NowruzResult {
   return {
-    holidayPlan: typeof values.nrz_9 === 'string' ? values.nrz_9 : null,
+    holidayPlan: HOLIDAY_PLANS.find((plan) => plan === values.nrz_9) ?? null,
     stabiliseNotice: values.nrz_11 === 'BE_FAT' || values.nrz_11 === 'BE_THIN',
     needsDietitianReview: hasAny(values.nrz_3) || hasAny(values.nrz_5),
     drinkMoreWater: values.nrz_8 === '_2',

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router'
+import { Placeholder } from '@/components/ui/placeholder'
+import { sendAnalyticsEvent } from '@/lib/analytics'
+import { sendStepAnswers } from '../api/send-answers'
+import { answerValues, markStepCompleted, mergeAnswers, readCompletedSteps, resetAnswerSet } from '../domain/answer-store'
+import { activePath, findStep, FORWARD_DELAY_MS, pathAfter, previousStep, stepPosition } from '../domain/navigation'
+import { isMultiChoice } from '../domain/visibility'
+import type { Language } from '../domain/validation'
+import { flows } from '../forms'
+import { usePendingAnswersResend } from '../hooks/use-send-status'
+import type { AnswerValue, Flow, FlowId, Form } from '../types'
+import { ProgressBar } from './progress-bar'
+import { QuestionForm } from './question-form'
+import { SendStatusNotice } from './send-status-notice'
+import '../quiz.css'
+
+function initialValues(form: Form, stored: Record<string, AnswerValue>): Record<string, AnswerValue> {
+  return Object.fromEntries(
+    form.questions.map((question) => [
+      question.id,
+      stored[question.id] ?? question.defaultValue ?? (isMultiChoice(question) ? [] : null),
+    ]),
+  )
+}
+
+/** The partner-flow landing page linked from the betterme gender step; its host is not given [QN-09]. */
+export const PARTNER_FLOW_URL = 'about:blank'
+
+function QuizStep({ flow, form }: { flow: Flow; form: Form }) {
+  const { t, i18n } = useTranslation()
+  const language: Language = i18n.language === 'tr' && flow.hasTurkish ? 'tr' : 'fa'
+  const navigate = useNavigate()
+  const [stored] = useState(() => answerValues())
+  const [leaving, setLeaving] = useState(false)
+  const timer = useRef<number | undefined>(undefined)
+  usePendingAnswersResend()
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const back = previousStep(flow, form.id, stored)
+  const path = activePath(flow, stored)
+  const completed = readCompletedSteps(flow.id).filter((id) => path.includes(id)).length
+  const { position, total } = stepPosition(flow, form.id, stored)
+
+  /** Spec 3 §4 "Questionnaire submit": merge, scroll up, send and save, count the step, move on 500 ms later. */
+  const onSubmit = (values: Record<string, AnswerValue>) => {
+    if (leaving) return
+    setLeaving(true)
+    if (flow.genderResetsAnswers && form.questions.some((question) => question.id === flow.genderQuestion)) resetAnswerSet()
+    const answers = mergeAnswers(form, values)
+    document.scrollingElement?.scrollTo?.({ top: 0 })
+    void sendStepAnswers(flow, form.id, answers)
+    markStepCompleted(flow.id, form.id)
+    void sendAnalyticsEvent({ action: 'quiz_step', category: 'quiz', label: `${flow.formType}/${form.id}` })
+    const target = pathAfter(flow, form.id, answerValues(answers))
+    timer.current = window.setTimeout(() => void navigate(target), FORWARD_DELAY_MS)
+  }
+
+  return (
+    <section className="quiz-page" data-testid="quiz-step" data-flow={flow.id} data-step={form.id}>
+      <div className="quiz-page__top">
+        {back !== undefined ? (
+          <button type="button" className="quiz-back" data-testid="quiz-back" onClick={() => void navigate(flow.stepPath(back))}>
+            {t('quiz.back')}
+          </button>
+        ) : null}
+        <ProgressBar value={completed} total={total} position={position} />
+      </div>
+      <QuestionForm
+        form={form}
+        context={stored}
+        initialValues={initialValues(form, stored)}
+        language={language}
+        submitLabel={t('quiz.next')}
+        locked={leaving}
+        onSubmit={onSubmit}
+      />
+      {flow.id === 'betterme' && form.id === flow.firstStep ? (
+        <a className="quiz-partner-link" href={PARTNER_FLOW_URL} target="_blank" rel="noreferrer" data-testid="partner-flow-link">
+          {t('quiz.partnerLink')}
+        </a>
+      ) : null}
+      <SendStatusNotice />
+    </section>
+  )
+}
+
+/** A questionnaire step route: /betterme/{step}, /nowruz/{step}, /psychology/{step}, /konkur/{step}. */
+export function QuizStepPage({ flowId }: { flowId: FlowId }) {
+  const { id = '' } = useParams()
+  const flow = flows[flowId]
+  const form = findStep(flow, id)
+  // The route loader sends unknown steps to step 1, so a missing form is only a transient state.
+  return form === undefined ? null : <QuizStep key={form.id} flow={flow} form={form} />
+}
+
+/** `/:landing`: a good-looking step on /bm_f1 … /bm_f17, else the old diet landing [QN-13, RG-30]. */
+export function GoodLookingLandingPage() {
+  const { landing = '' } = useParams()
+  const flow = flows['good-looking']
+  const form = findStep(flow, landing)
+  return form === undefined ? <Placeholder titleKey="bmLanding" /> : <QuizStep key={form.id} flow={flow} form={form} />
+}

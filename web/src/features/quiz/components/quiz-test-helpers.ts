@@ -1,0 +1,40 @@
+import { http, HttpResponse } from 'msw'
+import { server } from '@/testing/server'
+
+/** The form-answers paths are not in the generated schema yet, so plain msw handlers answer them. */
+export function recordFormAnswers() {
+  const sent: { method: 'POST' | 'PATCH'; id?: string; body: Record<string, unknown> }[] = []
+  server.use(
+    http.post('*/lemonade/api/formAnswers', async ({ request }) => {
+      sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
+      return HttpResponse.json({ id: '501' })
+    }),
+    http.patch('*/lemonade/api/formAnswers/:id', async ({ request, params }) => {
+      sent.push({ method: 'PATCH', id: String(params.id), body: (await request.json()) as Record<string, unknown> })
+      return HttpResponse.json({ id: String(params.id) })
+    }),
+  )
+  return sent
+}
+
+type Stored = Record<string, string | number | string[]>
+
+/** Puts a finished answer set in the session, as the steps would have. */
+export function storeAnswers(answers: Stored): Record<string, string> {
+  const entries = Object.fromEntries(Object.entries(answers).map(([id, value]) => [id, { value, questionName: id }]))
+  return { user_answers: JSON.stringify(entries) }
+}
+
+export const BETTERME_ANSWERS: Stored = {
+  bm2_1: 'FEMALE',
+  bm2_2: 'REDUCE',
+  bm2_3: '19_40',
+  bm2_6: ['STRESS'],
+  bm2_7: ['NOTHING'],
+  bm2_9: 'WALKING',
+  bm2_10: '_2',
+  bm2_11: 'WORK_MOSTLY',
+  bm2_12: 80,
+  bm2_13: 70,
+  bm2_14: 'FAST',
+}
