@@ -2,10 +2,11 @@
 //! a gateway module decided on, and the plumbing every gateway shares (journal entry,
 //! `X-Sim-Applied` header, scaled delay).
 
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use poem::http::{Method, StatusCode};
-use poem::{Body, Request, Response};
+use poem::{Body, Endpoint, Request, Response};
 use serde::Serialize;
 
 use crate::scenario::Gateway;
@@ -31,6 +32,9 @@ pub struct JournalEntry {
     /// Scenario name as sent in `X-Sim-Applied`.
     pub scenario: String,
     pub status: u16,
+    /// A call the simulator made itself (a repeated callback, a Gumroad ping): `path` then holds
+    /// the whole URL called and `status` the merchant's answer (0 when it could not be reached).
+    pub outgoing: bool,
 }
 
 pub(crate) struct Received {
@@ -68,21 +72,47 @@ pub(crate) struct Reply {
     pub applied: &'static str,
     /// Held back this long before answering (already scaled by SIM_TIME_SCALE).
     pub delay: Duration,
+    /// Headers beyond Content-Type and X-Sim-Applied (a redirect's Location).
+    pub headers: Vec<(&'static str, String)>,
 }
 
 impl Reply {
     pub fn json(status: StatusCode, applied: &'static str, body: &serde_json::Value) -> Self {
-        Reply {
-            status,
-            content_type: "application/json; charset=utf-8",
-            body: body.to_string(),
-            applied,
-            delay: Duration::ZERO,
-        }
+        Reply { content_type: "application/json; charset=utf-8", ..Reply::text(status, applied, body.to_string()) }
     }
 
     pub fn text(status: StatusCode, applied: &'static str, body: impl Into<String>) -> Self {
-        Reply { status, content_type: "text/plain; charset=utf-8", body: body.into(), applied, delay: Duration::ZERO }
+        Reply {
+            status,
+            content_type: "text/plain; charset=utf-8",
+            body: body.into(),
+            applied,
+            delay: Duration::ZERO,
+            headers: Vec::new(),
+        }
+    }
+
+    pub fn html(status: StatusCode, applied: &'static str, body: String) -> Self {
+        Reply { content_type: "text/html; charset=utf-8", ..Reply::text(status, applied, body) }
+    }
+
+    /// 303, so the browser follows with a GET whatever method brought it here.
+    pub fn see_other(applied: &'static str, location: String) -> Self {
+        let mut reply = Reply::text(StatusCode::SEE_OTHER, applied, String::new());
+        reply.headers.push(("Location", location));
+        reply
+    }
+
+    /// The same answer cut off halfway, as a dropped connection behind a proxy leaves it: the
+    /// status and headers still say success, the body no longer parses.
+    pub fn cut_short(mut self) -> Self {
+        let half = self.body.char_indices().map(|(i, _)| i).nth(self.body.chars().count() / 2).unwrap_or(0);
+        self.body.truncate(half);
+        self
+    }
+
+    pub fn delayed(self, delay: Duration) -> Self {
+        Reply { delay, ..self }
     }
 
     /// What a reverse proxy in front of a failing provider sends instead of the gateway's JSON.
@@ -106,15 +136,54 @@ pub(crate) async fn respond(state: &SimState, gateway: Gateway, received: Receiv
         body: received.body,
         scenario: reply.applied.to_owned(),
         status: reply.status.as_u16(),
+        outgoing: false,
     });
     if !reply.delay.is_zero() {
         tokio::time::sleep(reply.delay).await;
     }
-    Response::builder()
-        .status(reply.status)
-        .header(APPLIED_HEADER, reply.applied)
-        .content_type(reply.content_type)
-        .body(reply.body)
+    let builder = Response::builder().status(reply.status).header(APPLIED_HEADER, reply.applied);
+    let builder = reply.headers.into_iter().fold(builder, |b, (name, value)| b.header(name, value));
+    builder.content_type(reply.content_type).body(reply.body)
+}
+
+/// One call as a gateway module sees it.
+pub(crate) struct Call<'a> {
+    pub state: &'a Arc<SimState>,
+    pub req: &'a Request,
+    pub received: &'a Received,
+}
+
+impl Call<'_> {
+    /// A path parameter of the route (`:token`); empty when the route has none by that name.
+    pub fn path_param(&self, name: &str) -> &str {
+        self.req.raw_path_param(name).unwrap_or_default()
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::trim)
+    }
+
+    /// `http://host:port` as the caller reached us, for URLs handed to browsers (a simulator
+    /// bound to 0.0.0.0 is still reached under a usable name).
+    pub fn origin(&self) -> String {
+        match self.header("host") {
+            Some(host) if !host.is_empty() => format!("http://{host}"),
+            _ => self.state.base_url.clone(),
+        }
+    }
+}
+
+/// A route answered by `decide`, with the journal and `X-Sim-Applied` handled here.
+pub(crate) fn endpoint(gateway: Gateway, decide: fn(&Call<'_>) -> Reply) -> impl Endpoint<Output = Response> {
+    poem::endpoint::make(move |mut req: Request| async move {
+        let body = req.take_body();
+        let received = Received::read(&req, body).await;
+        let Some(state) = req.data::<Arc<SimState>>().cloned() else {
+            return Response::builder().status(StatusCode::INTERNAL_SERVER_ERROR).body("simulator state missing");
+        };
+        let reply = decide(&Call { state: &state, req: &req, received: &received });
+        respond(&state, gateway, received, reply).await
+    })
 }
 
 pub(crate) fn now_ms() -> u64 {

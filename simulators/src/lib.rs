@@ -1,19 +1,39 @@
 //! Local simulators of Limoo's external gateways, for development, tests and e2e runs.
 //!
-//! One poem server hosts every simulated HTTP gateway under its own prefix (`/kavenegar`, …)
-//! plus the control endpoints under `/_sim`; an SMTP sink on its own port stands in for the
-//! e-mail provider ([`SimHandle::smtp_addr`]). Outcomes follow the magic test values of gateways.md §8
-//! (see [`test_values`]) or a scenario forced through [`SimHandle::force`] / `X-Sim-Scenario`.
+//! One poem server hosts every simulated HTTP gateway under its own prefix (`/kavenegar`,
+//! `/payping`, `/vandar`, `/snapppay`, `/digipay`, `/tara`, `/saman`, `/gumroad`) plus the
+//! control endpoints under `/_sim`; an SMTP sink on its own port stands in for the e-mail
+//! provider ([`SimHandle::smtp_addr`]). Each gateway speaks its real protocol (gateways.md), so a
+//! client written from that gateway's documentation works by changing only its base URL
+//! ([`SimHandle::base_url_of`]). Outcomes follow the magic test values of gateways.md §8 (see
+//! [`test_values`]) or a scenario forced through [`SimHandle::force`] / `X-Sim-Scenario`; every
+//! answer names the scenario that decided it in `X-Sim-Applied`.
+//!
+//! Payment gateways serve a hosted page with four buttons (pay, cancel, decline, let expire);
+//! "pay" does what the payment's scenario says. [`browser`] presses them for tests that have no
+//! real browser. A forced payment scenario waits for the first call that can act on it: a
+//! create call takes any; SnappPay's eligibility check takes `ineligible`/`invalid-mobile`;
+//! calls on an existing payment (verify, inquiry …) take `verify-fails`, `verify-slow`,
+//! `processing`, `amount-mismatch` and `malformed-body`.
 
+pub mod browser;
 mod control;
+mod digipay;
 mod email;
 mod error;
 mod exchange;
+mod gumroad;
 mod kavenegar;
 pub mod mobile;
+mod payment;
+mod payping;
+mod saman;
 mod scenario;
+mod snapppay;
 mod state;
+mod tara;
 pub mod test_values;
+mod vandar;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -28,7 +48,8 @@ pub use email::SentEmail;
 pub use error::SimError;
 pub use exchange::{APPLIED_HEADER, JournalEntry, SCENARIO_HEADER};
 pub use kavenegar::SentSms;
-pub use scenario::{AmountScenario, EmailScenario, Gateway, Scenario, SmsScenario};
+pub use payment::{PageAction, SimPayment};
+pub use scenario::{AmountScenario, EmailScenario, Gateway, PaymentScenario, Scenario, SmsScenario};
 
 use state::SimState;
 
@@ -38,10 +59,13 @@ pub struct SimConfig {
     pub bind: SocketAddr,
     /// Where the SMTP sink listens; port 0 picks a free port ([`SimHandle::smtp_addr`]).
     pub smtp_bind: SocketAddr,
-    /// Multiplies long waits (Kavenegar's 60 s silence, later payment deadlines): SIM_TIME_SCALE.
+    /// Multiplies long waits (Kavenegar's 60 s silence, payment deadlines, slow verifies): SIM_TIME_SCALE.
     pub time_scale: f64,
     /// Kavenegar API keys that are accepted; `sim-disabled` always means a disabled account.
     pub api_keys: Vec<String>,
+    /// How long SnappPay, Digipay and Tara keep a payment page open and then wait for verify,
+    /// which they do not publish (before time scale): SIM_PAYMENT_WINDOW_SECS.
+    pub payment_window: Duration,
 }
 
 impl Default for SimConfig {
@@ -51,6 +75,7 @@ impl Default for SimConfig {
             smtp_bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             time_scale: 1.0,
             api_keys: vec!["sim-key".to_owned()],
+            payment_window: Duration::from_secs(20 * 60),
         }
     }
 }
@@ -95,8 +120,19 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
         .with_context(|| format!("binding the SMTP sink to {}", config.smtp_bind))?;
     let smtp_addr = smtp.local_addr().context("the SMTP sink's listener has no address")?;
 
-    let state = Arc::new(SimState::new(config.time_scale, config.api_keys));
-    let app = Route::new().nest("/kavenegar", kavenegar::routes()).nest("/_sim", control::routes()).data(state.clone());
+    let base_url = format!("http://{addr}");
+    let state = Arc::new(SimState::new(&config, base_url.clone())?);
+    let app = Route::new()
+        .nest("/kavenegar", kavenegar::routes())
+        .nest("/payping", payping::routes())
+        .nest("/vandar", vandar::routes())
+        .nest("/snapppay", snapppay::routes())
+        .nest("/digipay", digipay::routes())
+        .nest("/tara", tara::routes())
+        .nest("/saman", saman::routes())
+        .nest("/gumroad", gumroad::routes())
+        .nest("/_sim", control::routes())
+        .data(state.clone());
     // A watch rather than a Notify: both servers and every SMTP session wait on it.
     let (stop, stop_rx) = watch::channel(false);
     let stopped = {
@@ -111,7 +147,7 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
             eprintln!("simulators: server failed: {e}");
         }
     });
-    Ok(SimHandle { base_url: format!("http://{addr}"), smtp_addr, state, stop: Arc::new(stop) })
+    Ok(SimHandle { base_url, smtp_addr, state, stop: Arc::new(stop) })
 }
 
 impl SimHandle {
@@ -123,6 +159,63 @@ impl SimHandle {
     /// What replaces `https://api.kavenegar.com`.
     pub fn kavenegar_base_url(&self) -> String {
         format!("{}/kavenegar", self.base_url)
+    }
+
+    /// What replaces a gateway's own base URL, for every gateway served over HTTP: the address
+    /// plus the gateway's prefix, e.g. `http://127.0.0.1:PORT/payping`. `None` for the SMTP sink.
+    ///
+    /// | gateway | replaces | then calls e.g. |
+    /// |---|---|---|
+    /// | PayPing | `https://api.payping.ir` | `/v3/pay` |
+    /// | Vandar | `https://ipg.vandar.io` | `/api/v3/send` |
+    /// | SnappPay | the merchant's issued base URL | `/api/online/v1/oauth/token` |
+    /// | Digipay | `https://api.mydigipay.com/digipay/api` | `/oauth/token` (this one ends in `/api`) |
+    /// | Tara | `https://pay.tara360.ir/pay` | `/api/getToken` |
+    /// | Saman (SEP) | `https://sep.shaparak.ir` | `/onlinepg/onlinepg` |
+    /// | Gumroad | `https://api.gumroad.com` and `https://gumroad.com` | `/v2/sales/{id}`, `/l/{permalink}` |
+    pub fn base_url_of(&self, gateway: Gateway) -> Option<String> {
+        match gateway {
+            Gateway::Email => None,
+            Gateway::Digipay => Some(format!("{}/digipay/api", self.base_url)),
+            other => Some(format!("{}/{}", self.base_url, other.name())),
+        }
+    }
+
+    fn http_base(&self, gateway: Gateway) -> String {
+        self.base_url_of(gateway).unwrap_or_default()
+    }
+
+    pub fn payping_base_url(&self) -> String {
+        self.http_base(Gateway::PayPing)
+    }
+
+    pub fn vandar_base_url(&self) -> String {
+        self.http_base(Gateway::Vandar)
+    }
+
+    pub fn snapppay_base_url(&self) -> String {
+        self.http_base(Gateway::SnappPay)
+    }
+
+    pub fn digipay_base_url(&self) -> String {
+        self.http_base(Gateway::Digipay)
+    }
+
+    pub fn tara_base_url(&self) -> String {
+        self.http_base(Gateway::Tara)
+    }
+
+    pub fn saman_base_url(&self) -> String {
+        self.http_base(Gateway::Saman)
+    }
+
+    pub fn gumroad_base_url(&self) -> String {
+        self.http_base(Gateway::Gumroad)
+    }
+
+    /// Payments the simulated gateways hold (of one gateway, or all), oldest first.
+    pub fn payments(&self, gateway: Option<Gateway>) -> Vec<SimPayment> {
+        self.state.payments(gateway, SimPayment::of)
     }
 
     /// Where the SMTP sink listens: host and port for the mailer (plain SMTP, no TLS), e.g.

@@ -1,11 +1,13 @@
 //! Standalone simulators for development and e2e runs.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
 
 use clap::Parser;
-use limoo_simulators::{SimConfig, spawn};
+use limoo_simulators::{Gateway, SimConfig, spawn};
 
-/// Local simulators of Limoo's external gateways (Kavenegar SMS, an SMTP sink for e-mail).
+/// Local simulators of Limoo's external gateways (Kavenegar SMS, an SMTP sink for e-mail, and
+/// the payment gateways PayPing, Vandar, SnappPay, Digipay, Tara, Saman SEP and Gumroad).
 #[derive(Parser)]
 #[command(name = "simulators", version)]
 struct Args {
@@ -24,6 +26,10 @@ struct Args {
     /// Accepted Kavenegar API keys, comma-separated.
     #[arg(long, env = "SIM_API_KEYS", value_delimiter = ',', default_value = "sim-key")]
     api_keys: Vec<String>,
+    /// Seconds SnappPay, Digipay and Tara keep a payment page open and wait for verify (before
+    /// the time scale); those gateways do not publish theirs.
+    #[arg(long, env = "SIM_PAYMENT_WINDOW_SECS", default_value_t = 1200)]
+    payment_window_secs: u64,
 }
 
 #[tokio::main]
@@ -34,13 +40,20 @@ async fn main() -> anyhow::Result<()> {
         smtp_bind: SocketAddr::new(args.host, args.smtp_port),
         time_scale: args.time_scale,
         api_keys: args.api_keys,
+        payment_window: Duration::from_secs(args.payment_window_secs),
     })
     .await?;
+    // e2e fixtures parse this line up to the first closing parenthesis; payments follow it.
+    let payments: Vec<String> = Gateway::PAYMENTS
+        .into_iter()
+        .map(|gateway| format!("{gateway}: {}", sim.base_url_of(gateway).unwrap_or_default()))
+        .collect();
     println!(
-        "simulators listening on {} (kavenegar: {}; smtp: {})",
+        "simulators listening on {} (kavenegar: {}; smtp: {}) (payments: {})",
         sim.base_url(),
         sim.kavenegar_base_url(),
-        sim.smtp_addr()
+        sim.smtp_addr(),
+        payments.join("; ")
     );
     tokio::signal::ctrl_c().await?;
     sim.shutdown();

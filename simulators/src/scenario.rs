@@ -11,32 +11,83 @@ use serde::Serialize;
 
 use crate::error::SimError;
 
-/// A simulated external service. Payment gateways (PayPing, Vandar, SnappPay, Digipay, Tara,
-/// Saman, Gumroad) join here as they are simulated, each accepting `Scenario::Payment`.
+/// A simulated external service. Its name is also the URL prefix it is served under
+/// (`/payping`, `/snapppay`, …), except for the SMTP sink, which has its own port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Gateway {
     Kavenegar,
     /// The SMTP sink that stands in for the transactional e-mail provider.
     Email,
+    PayPing,
+    Vandar,
+    SnappPay,
+    Digipay,
+    Tara,
+    /// Saman Electronic Payment (SEP), the gateway of the blubank method.
+    Saman,
+    Gumroad,
 }
 
 impl Gateway {
-    pub const ALL: [Gateway; 2] = [Gateway::Kavenegar, Gateway::Email];
+    pub const ALL: [Gateway; 9] = [
+        Gateway::Kavenegar,
+        Gateway::Email,
+        Gateway::PayPing,
+        Gateway::Vandar,
+        Gateway::SnappPay,
+        Gateway::Digipay,
+        Gateway::Tara,
+        Gateway::Saman,
+        Gateway::Gumroad,
+    ];
+
+    /// The payment gateways, in the order the startup line lists them.
+    pub const PAYMENTS: [Gateway; 7] = [
+        Gateway::PayPing,
+        Gateway::Vandar,
+        Gateway::SnappPay,
+        Gateway::Digipay,
+        Gateway::Tara,
+        Gateway::Saman,
+        Gateway::Gumroad,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Gateway::Kavenegar => "kavenegar",
             Gateway::Email => "email",
+            Gateway::PayPing => "payping",
+            Gateway::Vandar => "vandar",
+            Gateway::SnappPay => "snapppay",
+            Gateway::Digipay => "digipay",
+            Gateway::Tara => "tara",
+            Gateway::Saman => "saman",
+            Gateway::Gumroad => "gumroad",
         }
     }
 
     /// Whether `scenario` means anything to this gateway; forcing one that does not is an error.
     pub fn accepts(self, scenario: Scenario) -> bool {
-        match self {
-            Gateway::Kavenegar => matches!(scenario, Scenario::Sms(_)),
-            Gateway::Email => matches!(scenario, Scenario::Email(_)),
+        match (self, scenario) {
+            (Gateway::Kavenegar, Scenario::Sms(_)) | (Gateway::Email, Scenario::Email(_)) => true,
+            (Gateway::SnappPay | Gateway::Digipay | Gateway::Tara, Scenario::Payment(_)) => true,
+            (Gateway::PayPing | Gateway::Vandar | Gateway::Saman, Scenario::Payment(p)) => !p.is_credit_decision(),
+            // Gumroad has no create or verify call of ours to fail: only the checkout and its ping.
+            (Gateway::Gumroad, Scenario::Payment(p)) => matches!(
+                p,
+                PaymentScenario::Success
+                    | PaymentScenario::Cancel
+                    | PaymentScenario::Declined
+                    | PaymentScenario::PageTimeout
+                    | PaymentScenario::DoubleCallback
+            ),
+            _ => false,
         }
+    }
+
+    pub fn is_payment(self) -> bool {
+        Gateway::PAYMENTS.contains(&self)
     }
 }
 
@@ -61,7 +112,7 @@ impl FromStr for Gateway {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scenario {
     Sms(SmsScenario),
-    Payment(AmountScenario),
+    Payment(PaymentScenario),
     Email(EmailScenario),
 }
 
@@ -87,7 +138,7 @@ impl FromStr for Scenario {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let wanted = s.trim();
         let sms = SmsScenario::ALL.into_iter().map(Scenario::Sms);
-        let payment = AmountScenario::ALL.into_iter().map(Scenario::Payment);
+        let payment = PaymentScenario::ALL.into_iter().map(Scenario::Payment);
         let email = EmailScenario::ALL.into_iter().map(Scenario::Email);
         sms.chain(payment)
             .chain(email)
@@ -102,8 +153,8 @@ impl From<SmsScenario> for Scenario {
     }
 }
 
-impl From<AmountScenario> for Scenario {
-    fn from(p: AmountScenario) -> Self {
+impl From<PaymentScenario> for Scenario {
+    fn from(p: PaymentScenario) -> Self {
         Scenario::Payment(p)
     }
 }
@@ -206,51 +257,96 @@ impl EmailScenario {
     }
 }
 
-/// Payment outcomes selected by the amount's last three digits (gateways.md §8, magic amounts).
+/// Payment outcomes (gateways.md §8): selected by the amount's last three digits, by the
+/// mobile number for the credit gateways, or forced. The wire form of each per gateway is in
+/// that gateway's module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AmountScenario {
+pub enum PaymentScenario {
     Success,
+    /// The customer cancels on the hosted page.
     Cancel,
+    /// Insufficient funds, or credit refused at checkout.
     Declined,
+    /// The hosted page's session runs out before the customer finishes.
     PageTimeout,
+    /// The token/ticket has already expired when the browser arrives.
     TokenExpired,
+    /// Verify answers a definitive failure.
     VerifyFails,
+    /// The first verify takes effect at once but answers only after 40 s × time scale.
     VerifySlow,
+    /// The first verify answers "still processing"; the next succeeds.
     Processing,
+    /// The gateway charged the amount + 10 units: callback, verify and inquiry report it.
     AmountMismatch,
+    /// The callback is delivered twice: by the browser, then 2 s × time scale later by the
+    /// simulator itself.
     DoubleCallback,
+    /// The create/token call answers the gateway's 5xx.
     Create5xx,
+    /// Credit gateways only: this customer may not buy on credit (SnappPay `eligible: false`).
+    Ineligible,
+    /// Credit gateways only: the mobile number is refused as malformed.
+    InvalidMobile,
+    /// The first verify takes effect but its 200 answer is cut short (not valid JSON).
+    MalformedBody,
 }
 
-impl AmountScenario {
-    pub const ALL: [AmountScenario; 11] = [
-        AmountScenario::Success,
-        AmountScenario::Cancel,
-        AmountScenario::Declined,
-        AmountScenario::PageTimeout,
-        AmountScenario::TokenExpired,
-        AmountScenario::VerifyFails,
-        AmountScenario::VerifySlow,
-        AmountScenario::Processing,
-        AmountScenario::AmountMismatch,
-        AmountScenario::DoubleCallback,
-        AmountScenario::Create5xx,
+/// The name the crate used before mobile- and fault-selected scenarios joined the amount ones.
+pub type AmountScenario = PaymentScenario;
+
+impl PaymentScenario {
+    pub const ALL: [PaymentScenario; 14] = [
+        PaymentScenario::Success,
+        PaymentScenario::Cancel,
+        PaymentScenario::Declined,
+        PaymentScenario::PageTimeout,
+        PaymentScenario::TokenExpired,
+        PaymentScenario::VerifyFails,
+        PaymentScenario::VerifySlow,
+        PaymentScenario::Processing,
+        PaymentScenario::AmountMismatch,
+        PaymentScenario::DoubleCallback,
+        PaymentScenario::Create5xx,
+        PaymentScenario::Ineligible,
+        PaymentScenario::InvalidMobile,
+        PaymentScenario::MalformedBody,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
-            AmountScenario::Success => "success",
-            AmountScenario::Cancel => "cancel",
-            AmountScenario::Declined => "declined",
-            AmountScenario::PageTimeout => "page-timeout",
-            AmountScenario::TokenExpired => "token-expired",
-            AmountScenario::VerifyFails => "verify-fails",
-            AmountScenario::VerifySlow => "verify-slow",
-            AmountScenario::Processing => "processing",
-            AmountScenario::AmountMismatch => "amount-mismatch",
-            AmountScenario::DoubleCallback => "double-callback",
-            AmountScenario::Create5xx => "create-5xx",
+            PaymentScenario::Success => "success",
+            PaymentScenario::Cancel => "cancel",
+            PaymentScenario::Declined => "declined",
+            PaymentScenario::PageTimeout => "page-timeout",
+            PaymentScenario::TokenExpired => "token-expired",
+            PaymentScenario::VerifyFails => "verify-fails",
+            PaymentScenario::VerifySlow => "verify-slow",
+            PaymentScenario::Processing => "processing",
+            PaymentScenario::AmountMismatch => "amount-mismatch",
+            PaymentScenario::DoubleCallback => "double-callback",
+            PaymentScenario::Create5xx => "create-5xx",
+            PaymentScenario::Ineligible => "ineligible",
+            PaymentScenario::InvalidMobile => "invalid-mobile",
+            PaymentScenario::MalformedBody => "malformed-body",
         }
+    }
+
+    /// Decided by the customer's mobile number at the credit gateways (SnappPay, Digipay, Tara).
+    pub fn is_credit_decision(self) -> bool {
+        matches!(self, PaymentScenario::Ineligible | PaymentScenario::InvalidMobile)
+    }
+
+    /// Scenarios that act on verification, so a call about an existing payment may take them.
+    pub fn acts_on_verify(self) -> bool {
+        matches!(
+            self,
+            PaymentScenario::VerifyFails
+                | PaymentScenario::VerifySlow
+                | PaymentScenario::Processing
+                | PaymentScenario::AmountMismatch
+                | PaymentScenario::MalformedBody
+        )
     }
 }
 
@@ -261,7 +357,7 @@ mod tests {
     #[test]
     fn every_scenario_name_parses_back_to_itself() {
         let sms = SmsScenario::ALL.into_iter().map(Scenario::Sms);
-        let payment = AmountScenario::ALL.into_iter().map(Scenario::Payment);
+        let payment = PaymentScenario::ALL.into_iter().map(Scenario::Payment);
         let email = EmailScenario::ALL.into_iter().map(Scenario::Email);
         for scenario in sms.chain(payment).chain(email) {
             assert_eq!(scenario.name().parse::<Scenario>().ok(), Some(scenario));
@@ -277,7 +373,7 @@ mod tests {
     #[test]
     fn kavenegar_accepts_only_sms_scenarios() {
         assert!(Gateway::Kavenegar.accepts(SmsScenario::RateLimited.into()));
-        assert!(!Gateway::Kavenegar.accepts(AmountScenario::Cancel.into()));
+        assert!(!Gateway::Kavenegar.accepts(PaymentScenario::Cancel.into()));
         assert!(!Gateway::Kavenegar.accepts(EmailScenario::Delivered.into()));
     }
 
@@ -286,5 +382,25 @@ mod tests {
         assert!(Gateway::Email.accepts(EmailScenario::MailboxUnavailable.into()));
         assert!(!Gateway::Email.accepts(SmsScenario::Normal.into()));
         assert_eq!("EMAIL".parse::<Gateway>().ok(), Some(Gateway::Email));
+    }
+
+    #[test]
+    fn credit_decisions_belong_to_the_credit_gateways() {
+        for gateway in [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara] {
+            assert!(gateway.accepts(PaymentScenario::Ineligible.into()), "{gateway}");
+        }
+        for gateway in [Gateway::PayPing, Gateway::Vandar, Gateway::Saman, Gateway::Gumroad] {
+            assert!(!gateway.accepts(PaymentScenario::Ineligible.into()), "{gateway}");
+            assert!(gateway.accepts(PaymentScenario::Cancel.into()), "{gateway}");
+        }
+        assert!(!Gateway::Gumroad.accepts(PaymentScenario::Create5xx.into()));
+        assert!(!Gateway::PayPing.accepts(SmsScenario::Normal.into()));
+    }
+
+    #[test]
+    fn gateway_names_parse_back() {
+        for gateway in Gateway::ALL {
+            assert_eq!(gateway.name().parse::<Gateway>().ok(), Some(gateway));
+        }
     }
 }

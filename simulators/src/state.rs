@@ -1,22 +1,33 @@
 //! What the simulators remember between calls: the journal, forced scenarios, sent SMS and
-//! e-mail.
+//! e-mail, payments and the credentials and subscriptions that go with them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
+use crate::SimConfig;
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::exchange::JournalEntry;
+use crate::gumroad::Subscription;
 use crate::kavenegar::SentSms;
 use crate::mobile;
+use crate::payment::Payment;
 use crate::scenario::{Gateway, Scenario};
 
 pub(crate) struct SimState {
     pub time_scale: f64,
     pub api_keys: Vec<String>,
+    /// How long SnappPay, Digipay and Tara keep a token and wait for verify (unscaled).
+    pub payment_window: Duration,
+    /// `http://addr:port` of the HTTP server, for URLs when a request carries no Host.
+    pub base_url: String,
+    /// For the calls the simulator makes itself: repeated callbacks and Gumroad pings.
+    pub http: reqwest::Client,
     next_message_id: AtomicI64,
     next_queue_id: AtomicU64,
+    next_number: AtomicU64,
     inner: Mutex<Inner>,
 }
 
@@ -26,22 +37,47 @@ struct Inner {
     forced: HashMap<Gateway, Scenario>,
     outbox: Vec<SentSms>,
     emails: Vec<SentEmail>,
+    payments: Vec<Payment>,
+    access_tokens: Vec<AccessToken>,
+    subscriptions: Vec<Subscription>,
+}
+
+/// A bearer token one gateway's OAuth endpoint issued.
+struct AccessToken {
+    gateway: Gateway,
+    token: String,
+    expires: Instant,
 }
 
 /// Kavenegar message ids are large integers; starting high keeps ours looking like theirs.
 const FIRST_MESSAGE_ID: i64 = 700_000_001;
 /// SMTP queue ids are printed in hex, Postfix-style; this start keeps them ten digits long.
 const FIRST_QUEUE_ID: u64 = 0x4A_0000_0001;
+/// Payment reference numbers (refId, transId, trackingCode …): ten digits, like the real ones.
+const FIRST_NUMBER: u64 = 2_045_000_001;
+/// Callbacks and pings wait this long for the merchant before giving up.
+const OUTGOING_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl SimState {
-    pub fn new(time_scale: f64, api_keys: Vec<String>) -> Self {
-        SimState {
-            time_scale,
-            api_keys,
+    pub fn new(config: &SimConfig, base_url: String) -> anyhow::Result<Self> {
+        let http =
+            reqwest::Client::builder().timeout(OUTGOING_TIMEOUT).redirect(reqwest::redirect::Policy::none()).build()?;
+        Ok(SimState {
+            time_scale: config.time_scale,
+            api_keys: config.api_keys.clone(),
+            payment_window: config.payment_window,
+            base_url,
+            http,
             next_message_id: AtomicI64::new(FIRST_MESSAGE_ID),
             next_queue_id: AtomicU64::new(FIRST_QUEUE_ID),
+            next_number: AtomicU64::new(FIRST_NUMBER),
             inner: Mutex::default(),
-        }
+        })
+    }
+
+    /// A real-world duration as this simulator runs it (SIM_TIME_SCALE).
+    pub fn scaled(&self, real: Duration) -> Duration {
+        real.mul_f64(self.time_scale)
     }
 
     /// A panic while holding the lock leaves plain data behind, still fit to read and append to.
@@ -71,6 +107,87 @@ impl SimState {
     /// The forced scenario applies to one call only, so reading it removes it.
     pub fn take_forced(&self, gateway: Gateway) -> Option<Scenario> {
         self.lock().forced.remove(&gateway)
+    }
+
+    /// Takes the forced scenario only when this kind of call can act on it; otherwise it stays
+    /// armed for a later call (a verify-fails forced before the eligibility check waits for verify).
+    pub fn take_forced_if(&self, gateway: Gateway, fits: impl FnOnce(Scenario) -> bool) -> Option<Scenario> {
+        let mut inner = self.lock();
+        let fitting = inner.forced.get(&gateway).copied().filter(|s| fits(*s))?;
+        inner.forced.remove(&gateway);
+        Some(fitting)
+    }
+
+    /// Payment references and other numeric ids, unique across gateways.
+    pub fn next_number(&self) -> u64 {
+        self.next_number.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn insert_payment(&self, payment: Payment) {
+        self.lock().payments.push(payment);
+    }
+
+    /// Runs `f` on the newest payment of `gateway` that `matches`, after bringing its deadlines
+    /// up to date; `None` when there is none.
+    pub fn with_payment<R>(
+        &self,
+        gateway: Gateway,
+        matches: impl Fn(&Payment) -> bool,
+        f: impl FnOnce(&mut Payment) -> R,
+    ) -> Option<R> {
+        let mut inner = self.lock();
+        let payment = inner.payments.iter_mut().rev().find(|p| p.gateway == gateway && matches(p))?;
+        payment.refresh(Instant::now());
+        Some(f(payment))
+    }
+
+    /// Every payment (of one gateway, or all), deadlines brought up to date, oldest first.
+    pub fn payments<R>(&self, gateway: Option<Gateway>, view: impl Fn(&Payment) -> R) -> Vec<R> {
+        let mut inner = self.lock();
+        let now = Instant::now();
+        let matching = inner.payments.iter_mut().filter(|p| gateway.is_none_or(|g| p.gateway == g));
+        matching
+            .map(|p| {
+                p.refresh(now);
+                view(p)
+            })
+            .collect()
+    }
+
+    pub fn issue_access_token(&self, gateway: Gateway, token: String, lifetime: Duration) {
+        let expires = Instant::now() + lifetime;
+        self.lock().access_tokens.push(AccessToken { gateway, token, expires });
+    }
+
+    pub fn access_token_valid(&self, gateway: Gateway, token: &str) -> bool {
+        let now = Instant::now();
+        self.lock().access_tokens.iter().any(|t| t.gateway == gateway && t.token == token && t.expires > now)
+    }
+
+    /// Subscribing the same URL to the same resource twice keeps one subscription.
+    pub fn subscribe(&self, subscription: Subscription) -> Subscription {
+        let mut inner = self.lock();
+        let existing = inner
+            .subscriptions
+            .iter()
+            .find(|s| s.resource_name == subscription.resource_name && s.post_url == subscription.post_url);
+        if let Some(existing) = existing {
+            return existing.clone();
+        }
+        inner.subscriptions.push(subscription.clone());
+        subscription
+    }
+
+    pub fn subscriptions(&self, resource_name: &str) -> Vec<Subscription> {
+        let inner = self.lock();
+        inner.subscriptions.iter().filter(|s| s.resource_name == resource_name).cloned().collect()
+    }
+
+    pub fn unsubscribe(&self, id: &str) -> bool {
+        let mut inner = self.lock();
+        let before = inner.subscriptions.len();
+        inner.subscriptions.retain(|s| s.id != id);
+        inner.subscriptions.len() != before
     }
 
     pub fn next_message_id(&self) -> i64 {

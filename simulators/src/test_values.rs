@@ -3,7 +3,7 @@
 //! inputs the merchant code already sends (receptor, amount, mobile, e-mail recipient).
 
 use crate::mobile;
-use crate::scenario::{AmountScenario, EmailScenario, SmsScenario};
+use crate::scenario::{EmailScenario, PaymentScenario, SmsScenario};
 
 /// Kavenegar: receptor's last four digits → scenario. Unlisted endings are `Normal`.
 pub const RECEPTOR_SUFFIXES: [(&str, SmsScenario); 6] = [
@@ -47,27 +47,53 @@ pub fn scenario_for_email(address: &str) -> EmailScenario {
 
 /// Payments: the amount's last three digits, in the gateway's own unit (toman for PayPing,
 /// rial for the others) → scenario. Unlisted suffixes, `000` included, are `Success`.
-pub const AMOUNT_SUFFIXES: [(u64, AmountScenario); 10] = [
-    (101, AmountScenario::Cancel),
-    (102, AmountScenario::Declined),
-    (103, AmountScenario::PageTimeout),
-    (104, AmountScenario::TokenExpired),
-    (201, AmountScenario::VerifyFails),
-    (202, AmountScenario::VerifySlow),
-    (203, AmountScenario::Processing),
-    (204, AmountScenario::AmountMismatch),
-    (205, AmountScenario::DoubleCallback),
-    (301, AmountScenario::Create5xx),
+/// `302` is ours, not gateways.md's: the first verify answer arrives cut short.
+pub const AMOUNT_SUFFIXES: [(u64, PaymentScenario); 11] = [
+    (101, PaymentScenario::Cancel),
+    (102, PaymentScenario::Declined),
+    (103, PaymentScenario::PageTimeout),
+    (104, PaymentScenario::TokenExpired),
+    (201, PaymentScenario::VerifyFails),
+    (202, PaymentScenario::VerifySlow),
+    (203, PaymentScenario::Processing),
+    (204, PaymentScenario::AmountMismatch),
+    (205, PaymentScenario::DoubleCallback),
+    (301, PaymentScenario::Create5xx),
+    (302, PaymentScenario::MalformedBody),
 ];
 
-pub fn scenario_for_amount(amount: i64) -> AmountScenario {
+pub fn scenario_for_amount(amount: i64) -> PaymentScenario {
     // A negative amount is a bug elsewhere; its digits still decide, so tests stay predictable.
     let suffix = amount.unsigned_abs() % 1000;
-    AMOUNT_SUFFIXES.into_iter().find(|(s, _)| *s == suffix).map_or(AmountScenario::Success, |(_, scenario)| scenario)
+    AMOUNT_SUFFIXES.into_iter().find(|(s, _)| *s == suffix).map_or(PaymentScenario::Success, |(_, scenario)| scenario)
 }
 
-// The instalment-eligibility mobile table (SnappPay, Digipay, Tara: endings 0000, 0001, 0005)
-// belongs here too, added with the first of those gateways.
+/// Credit gateways (SnappPay, Digipay, Tara): the customer's mobile, last four digits in any
+/// spelling (`09…`, `+989…`), decides the credit check before the amount does. `0001` passes
+/// the eligibility check but the credit is refused at checkout, which is a decline.
+pub const MOBILE_SUFFIXES: [(&str, PaymentScenario); 3] = [
+    ("0000", PaymentScenario::Ineligible),
+    ("0001", PaymentScenario::Declined),
+    ("0005", PaymentScenario::InvalidMobile),
+];
+
+pub fn scenario_for_mobile(mobile: &str) -> Option<PaymentScenario> {
+    let digits = mobile::normalise(mobile).unwrap_or_else(|| mobile.trim().to_owned());
+    MOBILE_SUFFIXES.into_iter().find(|(suffix, _)| digits.ends_with(suffix)).map(|(_, scenario)| scenario)
+}
+
+/// SnappPay offers instalments only between these amounts in rial (mirrors its staging).
+pub const SNAPPPAY_ELIGIBLE_RIAL: std::ops::RangeInclusive<i64> = 400_000..=100_000_000;
+
+/// Payment gateways: this API key, token, terminal or password is refused as unknown, in
+/// each gateway's own way (401, `status` 0, TerminalNotFound…). Any other non-empty one passes.
+pub const INVALID_CREDENTIAL: &str = "sim-invalid";
+
+/// The card every simulated payment is made with (a test PAN; gateways only show it masked).
+pub const TEST_CARD: &str = "6037991234561234";
+
+/// Gumroad: every product costs this many US cents (the simulator keeps no catalogue).
+pub const GUMROAD_PRICE_CENTS: i64 = 1_000;
 
 #[cfg(test)]
 mod tests {
@@ -76,17 +102,18 @@ mod tests {
     #[test]
     fn amount_suffixes_select_their_scenarios() {
         let cases = [
-            (1_250_000, AmountScenario::Success),
-            (1_250_101, AmountScenario::Cancel),
-            (1_250_102, AmountScenario::Declined),
-            (1_250_103, AmountScenario::PageTimeout),
-            (1_250_104, AmountScenario::TokenExpired),
-            (1_250_201, AmountScenario::VerifyFails),
-            (1_250_202, AmountScenario::VerifySlow),
-            (1_250_203, AmountScenario::Processing),
-            (1_250_204, AmountScenario::AmountMismatch),
-            (1_250_205, AmountScenario::DoubleCallback),
-            (1_250_301, AmountScenario::Create5xx),
+            (1_250_000, PaymentScenario::Success),
+            (1_250_101, PaymentScenario::Cancel),
+            (1_250_102, PaymentScenario::Declined),
+            (1_250_103, PaymentScenario::PageTimeout),
+            (1_250_104, PaymentScenario::TokenExpired),
+            (1_250_201, PaymentScenario::VerifyFails),
+            (1_250_202, PaymentScenario::VerifySlow),
+            (1_250_203, PaymentScenario::Processing),
+            (1_250_204, PaymentScenario::AmountMismatch),
+            (1_250_205, PaymentScenario::DoubleCallback),
+            (1_250_301, PaymentScenario::Create5xx),
+            (1_250_302, PaymentScenario::MalformedBody),
         ];
         for (amount, expected) in cases {
             assert_eq!(scenario_for_amount(amount), expected, "{amount}");
@@ -95,11 +122,19 @@ mod tests {
 
     #[test]
     fn unlisted_and_short_amounts_succeed() {
-        for amount in [0, 1, 101_001, 990_199, 100_302, 1_101_100] {
-            assert_eq!(scenario_for_amount(amount), AmountScenario::Success, "{amount}");
+        for amount in [0, 1, 101_001, 990_199, 100_303, 1_101_100] {
+            assert_eq!(scenario_for_amount(amount), PaymentScenario::Success, "{amount}");
         }
         // Fewer than three digits still compare as a suffix: 101 itself is a cancel.
-        assert_eq!(scenario_for_amount(101), AmountScenario::Cancel);
+        assert_eq!(scenario_for_amount(101), PaymentScenario::Cancel);
+    }
+
+    #[test]
+    fn mobile_endings_select_credit_decisions_in_every_spelling() {
+        assert_eq!(scenario_for_mobile("09120000000"), Some(PaymentScenario::Ineligible));
+        assert_eq!(scenario_for_mobile("+989120000001"), Some(PaymentScenario::Declined));
+        assert_eq!(scenario_for_mobile("۰۹۱۲۰۰۰۰۰۰۵"), Some(PaymentScenario::InvalidMobile));
+        assert_eq!(scenario_for_mobile("9121234567"), None);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use limoo_simulators::{AmountScenario, Gateway, SimConfig, SimHandle, SmsScenario, spawn};
+use limoo_simulators::{Gateway, PaymentScenario, SimConfig, SimHandle, SmsScenario, spawn};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::Value;
 
@@ -321,7 +321,7 @@ async fn a_forced_scenario_applies_to_the_next_call_only() {
 #[tokio::test]
 async fn payment_scenarios_cannot_be_forced_on_kavenegar() {
     let sim = simulator(1.0).await;
-    assert!(sim.force(Gateway::Kavenegar, AmountScenario::Cancel).is_err());
+    assert!(sim.force(Gateway::Kavenegar, PaymentScenario::Cancel).is_err());
 }
 
 #[tokio::test]

@@ -408,6 +408,7 @@ fn journal_entry(command: &str, query: String, body: String, scenario: EmailScen
         body,
         scenario: scenario.name().to_owned(),
         status,
+        outgoing: false,
     }
 }
 

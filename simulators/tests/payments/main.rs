@@ -1,0 +1,6 @@
+//! The payment gateway simulators driven as a merchant drives them: create over HTTP, the
+//! customer on the hosted page, the callback at a local merchant server, then verify.
+
+mod support;
+
+mod payping;
