@@ -74,6 +74,19 @@ describe('route table redirects', () => {
   })
 })
 
+describe('top bar [RG-52]', () => {
+  it('shows the top bar on wizard page 1', async () => {
+    await expectLanding('/select-package-f/1', '/select-package-f/1')
+    expect(await screen.findByTestId('top-bar')).toBeInTheDocument()
+  })
+
+  it('gives wizard page 2 its own top nav instead of the top bar', async () => {
+    await expectLanding('/select-package-f/2', '/select-package-f/2', { sPFCartItems: '{"1":101}' })
+    expect(await screen.findByTestId('wizard-top-nav')).toBeInTheDocument()
+    expect(screen.queryByTestId('top-bar')).not.toBeInTheDocument()
+  })
+})
+
 describe('/select-package dispatch [RG-11]', () => {
   it('goes to the wizard by default and sets the gln flag', async () => {
     await expectLanding('/select-package', '/select-package-f/1')

@@ -1,4 +1,4 @@
-import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { createHashRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router'
 import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
@@ -35,7 +35,7 @@ import {
 } from './guards'
 import { konkurLanding, oldDietLanding, psychologyLanding } from './routes/landings'
 import { logoutLoader } from './routes/logout-loader'
-import { RootLayout, RootLayoutFallback } from './routes/root-layout'
+import { RootLayout, RootLayoutFallback, type RouteHandle } from './routes/root-layout'
 import { rootLoader } from './routes/root-loader'
 import {
   checkoutTarget,
@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
       {
         path: '/select-package-f/:id',
         loader: async (args: LoaderFunctionArgs) => (await selectPackageFGuard(args)) ?? wizardPageGuard(args),
+        // Pages after the first carry their own top nav instead of the top bar [RG-52].
+        handle: { hidesTopBar: (params: Params) => params.id !== '1' } satisfies RouteHandle,
         element: <SelectPackageFPage />,
       },
       { path: '/select-package-a', loader: toFallback },
