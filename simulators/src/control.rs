@@ -11,6 +11,7 @@ use serde_json::json;
 
 use crate::email::SentEmail;
 use crate::kavenegar::SentSms;
+use crate::payment::SimPayment;
 use crate::scenario::Gateway;
 use crate::state::SimState;
 
@@ -22,6 +23,7 @@ pub(crate) fn routes() -> Route {
         .at("/sms/outbox", get(outbox))
         .at("/email", get(last_email))
         .at("/email/outbox", get(email_outbox))
+        .at("/payments", get(payments))
         .at("/force", post(force))
 }
 
@@ -37,11 +39,24 @@ struct EventsQuery {
 
 #[handler]
 fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
-    let gateway = match q.gateway.as_deref().map(str::parse::<Gateway>).transpose() {
-        Ok(gateway) => gateway,
-        Err(e) => return problem(StatusCode::BAD_REQUEST, &e.to_string()),
-    };
-    json_response(StatusCode::OK, &state.journal(gateway))
+    match gateway_filter(&q) {
+        Ok(gateway) => json_response(StatusCode::OK, &state.journal(gateway)),
+        Err(refused) => refused,
+    }
+}
+
+/// Payments the gateways hold, oldest first; `?gateway=` narrows to one.
+#[handler]
+fn payments(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    match gateway_filter(&q) {
+        Ok(gateway) => json_response(StatusCode::OK, &state.payments(gateway, SimPayment::of)),
+        Err(refused) => refused,
+    }
+}
+
+fn gateway_filter(q: &EventsQuery) -> Result<Option<Gateway>, Response> {
+    let parsed = q.gateway.as_deref().map(str::parse::<Gateway>).transpose();
+    parsed.map_err(|e| problem(StatusCode::BAD_REQUEST, &e.to_string()))
 }
 
 #[derive(Deserialize)]

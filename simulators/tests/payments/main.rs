@@ -4,3 +4,5 @@
 mod support;
 
 mod payping;
+mod snapppay;
+mod vandar;
