@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::email::SentEmail;
+use crate::error::SimError;
 use crate::kavenegar::SentSms;
 use crate::payment::SimPayment;
 use crate::scenario::Gateway;
@@ -41,7 +42,7 @@ struct EventsQuery {
 fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
     match gateway_filter(&q) {
         Ok(gateway) => json_response(StatusCode::OK, &state.journal(gateway)),
-        Err(refused) => refused,
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
 }
 
@@ -50,13 +51,12 @@ fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Re
 fn payments(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
     match gateway_filter(&q) {
         Ok(gateway) => json_response(StatusCode::OK, &state.payments(gateway, SimPayment::of)),
-        Err(refused) => refused,
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
 }
 
-fn gateway_filter(q: &EventsQuery) -> Result<Option<Gateway>, Response> {
-    let parsed = q.gateway.as_deref().map(str::parse::<Gateway>).transpose();
-    parsed.map_err(|e| problem(StatusCode::BAD_REQUEST, &e.to_string()))
+fn gateway_filter(q: &EventsQuery) -> Result<Option<Gateway>, SimError> {
+    q.gateway.as_deref().map(str::parse::<Gateway>).transpose()
 }
 
 #[derive(Deserialize)]
