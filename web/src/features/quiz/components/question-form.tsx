@@ -38,7 +38,7 @@ export function QuestionForm({ form, context, initialValues, language, submitLab
     },
     [form, context, language],
   )
-  const { control, handleSubmit, formState } = useForm<Values>({ defaultValues: initialValues, resolver, mode: 'onChange' })
+  const { control, handleSubmit, formState } = useForm<Values>({ defaultValues: initialValues, resolver, mode: 'all' })
   const values = useWatch({ control })
   const all = { ...context, ...values }
   const questions = visibleQuestions(form, all)
