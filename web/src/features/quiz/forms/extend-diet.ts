@@ -29,7 +29,3 @@ export const extendDietForm: Form = {
     mobileQuestion({ id: 'mobile', name: 'mobile', title: text('شماره موبایل') }),
   ],
 }
-
-/** The form type and the final step of the extend-diet submission [QN-56]. */
-export const EXTEND_DIET_FORM_TYPE = 'extend-diet'
-export const EXTEND_DIET_FINAL_STEP = 100
