@@ -136,3 +136,33 @@ async fn shutdown_stops_the_server() {
     }
     assert!(refused, "still answering after shutdown");
 }
+
+#[tokio::test]
+async fn payments_endpoint_lists_payments_and_force_takes_payment_gateways() {
+    let sim = simulator().await;
+    let client = Client::new();
+    let accepted = client
+        .post(format!("{}/_sim/force", sim.base_url()))
+        .json(&json!({"gateway": "vandar", "scenario": "declined"}))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(accepted.status(), StatusCode::OK);
+    let body =
+        json!({"api_key": "k", "amount": 10_000, "callback_url": "http://shop.test/back", "factorNumber": "F-1"});
+    let created =
+        client.post(format!("{}/api/v3/send", sim.vandar_base_url())).json(&body).send().await.expect("answered");
+    assert_eq!(created.status(), StatusCode::OK);
+
+    let (status, payments) = get_json(format!("{}/_sim/payments?gateway=vandar", sim.base_url())).await;
+
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(payments.as_array().map(Vec::len), Some(1));
+    assert_eq!(payments[0]["gateway"], "vandar");
+    assert_eq!(payments[0]["amount"], 10_000);
+    assert_eq!(payments[0]["order_ref"], "F-1");
+    assert_eq!(payments[0]["scenario"], "declined");
+    assert_eq!(payments[0]["stage"], "created");
+    let (_, none) = get_json(format!("{}/_sim/payments?gateway=saman", sim.base_url())).await;
+    assert_eq!(none.as_array().map(Vec::len), Some(0));
+}

@@ -3,6 +3,10 @@
 
 mod support;
 
+mod digipay;
+mod gumroad;
 mod payping;
+mod saman;
 mod snapppay;
+mod tara;
 mod vandar;
