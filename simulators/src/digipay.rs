@@ -68,13 +68,8 @@ pub(crate) fn routes() -> Route {
 
 fn token(call: &Call<'_>) -> Reply {
     let fields = Fields::of(call);
-    let client_ok =
-        wire::basic(call).is_some_and(|(id, secret)| wire::accepted(Some(&id)) && wire::accepted(Some(&secret)));
-    let user_ok =
-        wire::accepted(fields.text("username").as_deref()) && wire::accepted(fields.text("password").as_deref());
-    if !client_ok || !user_ok || fields.text("grant_type").as_deref() != Some("password") {
-        let body = json!({"error": "unauthorized", "error_description": "Bad credentials"});
-        return Reply::json(StatusCode::UNAUTHORIZED, INVALID_REQUEST, &body);
+    if let Err(refused) = oauth::password_grant(call, &fields) {
+        return refused;
     }
     let body = json!({
         "access_token": oauth::issue(call, GATEWAY, TOKEN_LIFETIME),
@@ -183,7 +178,7 @@ fn issued(call: &Call<'_>, ticket: &str, scenario: PaymentScenario) -> Reply {
 fn callback(p: &Payment, outcome: PageOutcome) -> Callback {
     let paid = outcome == PageOutcome::Paid;
     let paid_type = p.extra("type").to_owned();
-    let credit = CREDIT_TYPES.iter().any(|t| t.to_string() == paid_type);
+    let credit = on_credit(p);
     let fields = [
         ("amount", p.charged().to_string()),
         ("providerId", p.order_ref.clone()),
@@ -237,11 +232,11 @@ fn verify(call: &Call<'_>) -> Reply {
             payment::shaped(call, reply, verification)
         },
     );
-    answered.unwrap_or_else(|| failure(StatusCode::UNPROCESSABLE_ENTITY, NOT_FOUND, "خرید یافت نشد", INVALID_REQUEST))
+    answered.unwrap_or_else(not_found)
 }
 
 fn purchase(p: &Payment) -> Value {
-    let credit = CREDIT_TYPES.iter().any(|t| t.to_string() == p.extra("type"));
+    let credit = on_credit(p);
     json!({
         "result": ok_result(),
         "trackingCode": p.reference.to_string(),
@@ -273,7 +268,7 @@ fn deliver(call: &Call<'_>) -> Reply {
         GATEWAY,
         |p| p.reference.to_string() == tracking,
         |p| {
-            let credit = CREDIT_TYPES.iter().any(|t| t.to_string() == p.extra("type"));
+            let credit = on_credit(p);
             if credit && matches!(p.stage, Stage::Verified { .. }) {
                 p.extra.insert("delivered".to_owned(), "true".to_owned());
                 Reply::json(StatusCode::OK, p.scenario.name(), &json!({"result": ok_result()}))
@@ -287,7 +282,7 @@ fn deliver(call: &Call<'_>) -> Reply {
             }
         },
     );
-    answered.unwrap_or_else(|| failure(StatusCode::UNPROCESSABLE_ENTITY, NOT_FOUND, "خرید یافت نشد", INVALID_REQUEST))
+    answered.unwrap_or_else(not_found)
 }
 
 /// IPG and wallet purchases, within 25 minutes of verify.
@@ -302,7 +297,7 @@ fn reverse(call: &Call<'_>) -> Reply {
         GATEWAY,
         |p| p.reference.to_string() == tracking,
         |p| {
-            let credit = CREDIT_TYPES.iter().any(|t| t.to_string() == p.extra("type"));
+            let credit = on_credit(p);
             let in_time = p.since_verified().is_some_and(|elapsed| elapsed <= window);
             if credit || !in_time {
                 let message = "وضعیت خرید برای این درخواست مناسب نیست";
@@ -321,7 +316,16 @@ fn reverse(call: &Call<'_>) -> Reply {
             Reply::json(StatusCode::OK, p.scenario.name(), &body)
         },
     );
-    answered.unwrap_or_else(|| failure(StatusCode::UNPROCESSABLE_ENTITY, NOT_FOUND, "خرید یافت نشد", INVALID_REQUEST))
+    answered.unwrap_or_else(not_found)
+}
+
+/// Paid on credit (CREDIT or BNPL): delivered, never reversed.
+fn on_credit(p: &Payment) -> bool {
+    CREDIT_TYPES.iter().any(|t| t.to_string() == p.extra("type"))
+}
+
+fn not_found() -> Reply {
+    failure(StatusCode::UNPROCESSABLE_ENTITY, NOT_FOUND, "خرید یافت نشد", INVALID_REQUEST)
 }
 
 fn ticket_type(call: &Call<'_>) -> Option<i64> {

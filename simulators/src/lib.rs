@@ -230,7 +230,9 @@ impl SimHandle {
     }
 
     /// Decides the outcome of the next call to `gateway` only; later calls go back to the
-    /// magic-value tables. Fails when the scenario means nothing to that gateway.
+    /// magic-value tables. Fails when the scenario means nothing to that gateway. A payment
+    /// scenario waits for the next call that can act on it (see the crate docs): forced before
+    /// checkout it shapes the whole payment, forced after the callback it shapes verify.
     pub fn force(&self, gateway: Gateway, scenario: impl Into<Scenario>) -> Result<(), SimError> {
         self.state.force(gateway, scenario.into())
     }

@@ -73,13 +73,8 @@ fn deadlines(call: &Call<'_>) -> Deadlines {
 /// OAuth2 password grant with the client credentials in Basic auth; no envelope.
 fn token(call: &Call<'_>) -> Reply {
     let fields = Fields::of(call);
-    let client_ok =
-        wire::basic(call).is_some_and(|(id, secret)| wire::accepted(Some(&id)) && wire::accepted(Some(&secret)));
-    let user_ok =
-        wire::accepted(fields.text("username").as_deref()) && wire::accepted(fields.text("password").as_deref());
-    if !client_ok || !user_ok || fields.text("grant_type").as_deref() != Some("password") {
-        let body = json!({"error": "unauthorized", "error_description": "Bad credentials"});
-        return Reply::json(StatusCode::UNAUTHORIZED, INVALID_REQUEST, &body);
+    if let Err(refused) = oauth::password_grant(call, &fields) {
+        return refused;
     }
     let access_token = oauth::issue(call, GATEWAY, TOKEN_LIFETIME);
     let body = json!({

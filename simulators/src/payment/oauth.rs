@@ -3,9 +3,30 @@
 
 use std::time::Duration;
 
-use crate::exchange::Call;
-use crate::payment::wire;
+use poem::http::StatusCode;
+use serde_json::json;
+
+use crate::exchange::{Call, Reply};
+use crate::payment::INVALID_REQUEST;
+use crate::payment::wire::{self, Fields};
 use crate::scenario::Gateway;
+
+/// Checks an OAuth2 password grant with the client credentials in Basic auth (SnappPay,
+/// Digipay); a refusal is the Spring-style 401 both answer with.
+pub(crate) fn password_grant(call: &Call<'_>, fields: &Fields) -> Result<(), Reply> {
+    let accepted = |name: &str| wire::accepted(fields.text(name).as_deref());
+    let client =
+        wire::basic(call).is_some_and(|(id, secret)| wire::accepted(Some(&id)) && wire::accepted(Some(&secret)));
+    if client
+        && accepted("username")
+        && accepted("password")
+        && fields.text("grant_type").as_deref() == Some("password")
+    {
+        return Ok(());
+    }
+    let body = json!({"error": "unauthorized", "error_description": "Bad credentials"});
+    Err(Reply::json(StatusCode::UNAUTHORIZED, INVALID_REQUEST, &body))
+}
 
 /// A fresh token for `gateway`, valid `lifetime` (real-world time, scaled here).
 pub(crate) fn issue(call: &Call<'_>, gateway: Gateway, lifetime: Duration) -> String {
