@@ -232,12 +232,12 @@ async fn create_failures_and_forcing() {
 
 #[tokio::test]
 async fn verify_comes_too_late_after_ten_scaled_minutes() {
-    // 10 min × 0.001 = 600 ms (the page stays open twice as long).
-    let sim = simulator(0.001).await;
+    // 10 min × 0.002 = 1.2 s (the page stays open twice as long).
+    let sim = simulator(0.002).await;
     let merchant = Merchant::start().await;
     let (code, url) = created(&sim, &merchant, 40_000).await;
     let hit = customer(Navigation::get(&url), PageAction::Pay, &merchant).await.expect("called back");
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    tokio::time::sleep(Duration::from_millis(1_400)).await;
 
     assert_problem(verify(&sim, &data(&hit)["paymentRefId"], &code, 40_000).await, 400, 131).await;
     assert_eq!(sim.payments(Some(Gateway::PayPing))[0].stage, "expired");

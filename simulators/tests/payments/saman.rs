@@ -150,11 +150,11 @@ async fn verify_scenarios() {
 
 #[tokio::test]
 async fn verify_after_thirty_scaled_minutes_is_too_late() {
-    // 30 min × 0.001 = 1.8 s; the 20-minute token stays valid for 1.2 s.
-    let sim = simulator(0.001).await;
+    // 30 min × 0.002 = 3.6 s; the 20-minute token stays valid for 2.4 s.
+    let sim = simulator(0.002).await;
     let merchant = Merchant::start().await;
     let hit = through_page(&sim, &merchant, 60_000, PageAction::Pay).await;
-    tokio::time::sleep(Duration::from_millis(1_900)).await;
+    tokio::time::sleep(Duration::from_millis(3_800)).await;
 
     assert_eq!(txn(&sim, "VerifyTransaction", hit.field("RefNum")).await["ResultCode"], -6);
 }

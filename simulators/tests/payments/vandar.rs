@@ -181,11 +181,11 @@ async fn send_failures() {
 
 #[tokio::test]
 async fn verify_comes_too_late_after_twenty_scaled_minutes() {
-    // 20 min × 0.001 = 1.2 s, for the page and for verify alike.
-    let sim = simulator(0.001).await;
+    // 20 min × 0.002 = 2.4 s, for the page and for verify alike.
+    let sim = simulator(0.002).await;
     let merchant = Merchant::start().await;
     let (token, _) = through_page(&sim, &merchant, 9_000, PageAction::Pay).await;
-    tokio::time::sleep(Duration::from_millis(1_400)).await;
+    tokio::time::sleep(Duration::from_millis(2_600)).await;
 
     assert_refused(verify(&sim, &token).await, 422).await;
     assert_eq!(info_code(&sim, &token).await, 3);
