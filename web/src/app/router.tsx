@@ -3,6 +3,10 @@ import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
+import { CheckoutPage } from '@/features/checkout'
+import { PaymentMethodPopup } from '@/features/payment'
+// The shop's support-chat stand-in serves the checkout too (spec 2 §2 "customer-support chat opener").
+import { SupportChat } from '@/features/shop/components/support-chat'
 import {
   BettermeLoadingPage,
   BettermeResultPage,
@@ -104,7 +108,11 @@ export const routes: RouteObject[] = [
       { path: '/install-tara', loader: toFallback },
 
       // Checkout and payment
-      screen('/checkout-new', 'checkout', requireAuth),
+      {
+        path: '/checkout-new',
+        loader: requireAuth,
+        element: <CheckoutPage PaymentSheet={PaymentMethodPopup} supportChat={<SupportChat />} />,
+      },
       { path: '/checkout', loader: redirectBy(checkoutTarget) },
       { path: '/payment-result', loader: redirectBy(paymentResultTarget) },
       screen('/payment-success', 'paymentSuccess'),

@@ -1,10 +1,13 @@
 import { HttpResponse } from 'msw'
-import { buildInvoice } from './data/checkout'
+import { buildInvoice, buildTotalPoints } from './data/checkout'
 import { http } from './http'
 
 /** Default answers of the checkout and payment calls; a test overrides them with `server.use(...)`. */
 export const checkoutHandlers = [
-  http.get('/lemonade/api/orders/{id}/invoice', ({ params }) => HttpResponse.json(buildInvoice(undefined, { id: Number(params.id) }))),
+  http.get('/lemonade/api/orders/{id}/invoice', ({ params }) =>
+    HttpResponse.json(buildInvoice(undefined, { id: Number(params.id) })),
+  ),
+  http.get('/lemonade/api/userPoints/totalPoints', () => HttpResponse.json(buildTotalPoints())),
   http.get('/app/auth/currentUser', () =>
     HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '09121234567' } }),
   ),

@@ -2,6 +2,7 @@ import type { components } from '@/lib/api'
 
 type BasketItem = components['schemas']['BasketItemDto']
 type Invoice = components['schemas']['InvoiceDto']
+type TotalPoints = components['schemas']['TotalPointsReply']
 
 let nextItemId = 500
 
@@ -45,5 +46,17 @@ export function buildInvoice(items: BasketItem[] = [buildBasketItem()], override
     totalPrice: totalFinalPrice - userPointDeduction,
     userPointDeduction,
     ...overrides,
+  }
+}
+
+/** The points balance answer: `count` points at 1,000 toman each, no live holds. */
+export function buildTotalPoints(count = 250): TotalPoints {
+  const defaultPointValue = 1000
+  return {
+    unUsedPoints: { count, monetaryValue: count * defaultPointValue },
+    reservedPoints: { count: 0, monetaryValue: 0 },
+    defaultPointValue,
+    currency: 'تومان',
+    userPoints: [],
   }
 }

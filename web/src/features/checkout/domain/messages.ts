@@ -1,12 +1,21 @@
+import { ApiError } from '@/lib/api'
+
 /** A message is an i18n key of the checkout, or a Persian sentence the BFF already wrote. */
 export type CheckoutMessage = { key: CheckoutMessageKey } | { text: string }
 
 export type CheckoutMessageKey =
   | 'checkout.points.setReserved'
   | 'checkout.points.unsetReserved'
+  | 'checkout.points.maxUsage'
   | 'checkout.errors.generic'
   | 'checkout.promotion.notFound'
   | 'checkout.promotion.failed'
   | 'checkout.promotion.notForBasket'
   | 'checkout.promotion.applied'
   | 'checkout.promotion.removed'
+
+/** The BFF's sentence of a failed call when it has one, else the given checkout text. */
+export function serverMessageOr(failure: unknown, key: CheckoutMessageKey): CheckoutMessage {
+  const message = failure instanceof Error ? failure.message.trim() : ''
+  return failure instanceof ApiError && message !== '' ? { text: message } : { key }
+}

@@ -21,7 +21,8 @@ export interface PaymentMethodSheetProps {
 }
 
 /** The bottom popup 'انتخاب روش پرداخت', variant B: one radio per method and 'پرداخت', disabled until one is chosen. */
-export function PaymentMethodSheet({ open, onClose, options, defaultMethod, onPay, pending, notice }: PaymentMethodSheetProps) {
+export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
+  const { open, onClose, options, defaultMethod, onPay, pending, notice } = props
   const { t, i18n } = useTranslation()
   const name = useId()
   const [chosen, setChosen] = useState<PaymentMethod | null>(null)
@@ -49,7 +50,13 @@ export function PaymentMethodSheet({ open, onClose, options, defaultMethod, onPa
           return (
             <label
               key={method}
-              className={`payment-method${selected === method ? ' payment-method--selected' : ''}${selectable ? '' : ' payment-method--unavailable'}`}
+              className={[
+                'payment-method',
+                selected === method ? 'payment-method--selected' : '',
+                selectable ? '' : 'payment-method--unavailable',
+              ]
+                .filter(Boolean)
+                .join(' ')}
               data-testid="payment-method"
               data-method={method}
               data-selectable={selectable}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next'
+import type { CheckoutFooterAction } from '../domain/footer-action'
+import { useFormatPrice } from '../hooks/use-format-price'
+import type { Invoice } from '../types'
+
+interface CheckoutFooterProps {
+  invoice: Invoice | undefined
+  action: CheckoutFooterAction
+  pending: boolean
+  onAction: (action: CheckoutFooterAction) => void
+}
+
+const labelKey = {
+  choosePaymentMethod: 'checkout.footer.choosePaymentMethod',
+  finalize: 'checkout.footer.finalize',
+} as const
+
+/** The fixed footer: payable amount and 'انتخاب روش پرداخت' or 'تایید نهایی پرداخت' [PR-07…PR-09]. */
+export function CheckoutFooter({ invoice, action, pending, onAction }: CheckoutFooterProps) {
+  const { t } = useTranslation()
+  const formatPrice = useFormatPrice()
+  return (
+    <footer className="checkout-footer" data-testid="checkout-footer">
+      {invoice ? (
+        <div className="checkout-footer__total">
+          <span className="checkout-footer__total-label">{t('checkout.footer.payable')}</span>
+          <strong className="checkout-footer__total-value" data-testid="footer-payable">
+            {formatPrice(invoice.totalPrice, invoice.basketItems[0]?.currency)}
+          </strong>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="checkout-button checkout-footer__button"
+        data-testid="checkout-button"
+        data-action={action.kind}
+        disabled={!action.enabled || pending}
+        aria-busy={pending}
+        onClick={() => onAction(action)}
+      >
+        {t(labelKey[action.kind])}
+      </button>
+    </footer>
+  )
+}

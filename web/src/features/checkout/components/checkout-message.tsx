@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import type { CheckoutMessage } from '../domain/messages'
+
+interface MessageProps {
+  message: CheckoutMessage
+  tone: 'success' | 'info' | 'error'
+  testId: string
+}
+
+/** A result under a checkout control: an i18n text of the checkout or a Persian sentence from the BFF. */
+export function CheckoutNote({ message, tone, testId }: MessageProps) {
+  const { t } = useTranslation()
+  return (
+    <p
+      className={`checkout-note checkout-note--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
+      {'key' in message ? t(message.key) : message.text}
+    </p>
+  )
+}

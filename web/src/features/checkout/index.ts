@@ -1,0 +1,2 @@
+export { CheckoutPage, type CheckoutPageProps } from './components/checkout-page'
+export type { PaymentSheetSlotProps } from './types'

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
+import { http } from '@/testing/http'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+
+// The popup opens from the checkout footer, as customers reach it.
+const ORDER = { lemonadeOrderId: '77', enablePointUsage: 'false' }
+
+async function openPopup(session: Record<string, string> = {}) {
+  renderApp('/checkout-new', { session: { ...ORDER, ...session } })
+  await screen.findByTestId('receipt')
+  await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
+  const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+  await within(dialog).findByRole('button', { name: 'پرداخت' })
+  return dialog
+}
+
+async function listedMethods(dialog: HTMLElement) {
+  const rows = await within(dialog).findAllByTestId('payment-method')
+  return rows.map((row) => row.getAttribute('data-method'))
+}
+
+function checkedMethod(dialog: HTMLElement) {
+  return within(dialog)
+    .getAllByRole('radio')
+    .find((radio) => (radio as HTMLInputElement).checked)
+    ?.getAttribute('value')
+}
+
+beforeEach(() => {
+  signIn()
+})
+
+describe('payment methods shown', () => {
+  it('lists online and card-to-card by default, online chosen [PR-49]', async () => {
+    const dialog = await openPopup()
+    expect(await listedMethods(dialog)).toEqual(['online', 'c2c'])
+    expect(within(dialog).getByRole('radio', { name: 'پرداخت آنلاین' })).toBeChecked()
+    expect(within(dialog).getByRole('button', { name: 'پرداخت' })).toBeEnabled()
+  })
+
+  it('adds each optional method by its session or window flag, with the BluBank cashback note', async () => {
+    const globals = window as unknown as Record<string, unknown>
+    globals.isTallyEnabled = true
+    try {
+      const dialog = await openPopup({
+        isSnappEnabled: 'true',
+        isTaraEnabled: 'true',
+        isDigipayEnabled: 'true',
+        isBluBankEnabled: 'true',
+        BLUBANK_CASHBACK_VALUE: '20',
+      })
+      expect(await listedMethods(dialog)).toEqual(['online', 'c2c', 'snappPay', 'blubank', 'digipay', 'tara', 'tally'])
+      expect(within(dialog).getByTestId('cashback-note')).toHaveTextContent('۲۰ درصد بازگشت وجه')
+      expect(within(dialog).getByRole('radio', { name: 'اسنپ‌پی' })).toHaveAccessibleDescription('پرداخت در ۴ قسط')
+    } finally {
+      delete globals.isTallyEnabled
+    }
+  })
+
+  it('keeps only the methods of a paymentMethodsVisibility list and chooses its first allowed one [PR-50]', async () => {
+    const dialog = await openPopup({ paymentMethodsVisibility: 'digipay,tara,c2c', isTaraEnabled: 'true' })
+    expect(await listedMethods(dialog)).toEqual(['c2c', 'tara'])
+    expect(checkedMethod(dialog)).toBe('tara')
+  })
+
+  it('chooses the session defaultPaymentMethod [PR-49]', async () => {
+    const dialog = await openPopup({ defaultPaymentMethod: 'c2c' })
+    expect(within(dialog).getByRole('radio', { name: 'کارت به کارت' })).toBeChecked()
+  })
+
+  it('chooses the first gateway the product meta allows [PR-48]', async () => {
+    server.use(
+      http.get('/lemonade/api/orders/{id}/invoice', () =>
+        HttpResponse.json(buildInvoice([buildBasketItem({ meta: { paymentGateways: ['LIMOO_TARA', 'C2C'] } })])),
+      ),
+    )
+    const dialog = await openPopup({ defaultPaymentMethod: 'online' })
+    expect(checkedMethod(dialog)).toBe('c2c')
+  })
+
+  it('shows a foreign customer Gumroad and PayPal', async () => {
+    server.use(
+      http.get('/app/auth/currentUser', () =>
+        HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
+      ),
+    )
+    const dialog = await openPopup({ isSnappEnabled: 'true' })
+    expect(await listedMethods(dialog)).toEqual(['LIMOO_GUMROAD', 'PAYPAL_ROSHANDEL'])
+    expect(checkedMethod(dialog)).toBe('LIMOO_GUMROAD')
+  })
+})
+
+describe("the 'پرداخت' button", () => {
+  it('is disabled while no method can be chosen', async () => {
+    const dialog = await openPopup({ paymentMethodsVisibility: 'tara' })
+    expect(within(dialog).getByTestId('payment-methods-empty')).toHaveTextContent('در حال حاضر روش پرداختی در دسترس نیست.')
+    expect(within(dialog).getByRole('button', { name: 'پرداخت' })).toBeDisabled()
+  })
+
+  it('pays with the chosen method; until the payments issue only a notice shows', async () => {
+    const dialog = await openPopup()
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'کارت به کارت' }))
+    expect(checkedMethod(dialog)).toBe('c2c')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'پرداخت' }))
+    expect(within(dialog).getByTestId('payment-notice')).toHaveTextContent('اتصال به درگاه پرداخت به زودی فعال می‌شود.')
+  })
+})
