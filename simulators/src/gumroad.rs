@@ -116,7 +116,7 @@ async fn checkout_reply(state: &Arc<SimState>, req: &Request, received: &Receive
         },
     );
     let Some((outcome, scenario, first, fields, permalink)) = acted else {
-        let html = page::notice(Lang::En, "Gumroad", "This checkout was not found.", None);
+        let html = page::notice(Lang::En, "Gumroad", "This checkout was not found.");
         return Reply::html(StatusCode::NOT_FOUND, INVALID_REQUEST, html);
     };
     let applied = scenario.name();
@@ -127,7 +127,7 @@ async fn checkout_reply(state: &Arc<SimState>, req: &Request, received: &Receive
         PageOutcome::TimedOut | PageOutcome::TokenExpired => Some("This checkout has expired."),
     };
     if let Some(message) = message {
-        return Reply::html(StatusCode::OK, applied, page::notice(Lang::En, &permalink, message, None));
+        return Reply::html(StatusCode::OK, applied, page::notice(Lang::En, &permalink, message));
     }
     let mut redirect = None;
     if first {
@@ -144,7 +144,7 @@ async fn checkout_reply(state: &Arc<SimState>, req: &Request, received: &Receive
         Some(url) => Reply::see_other(applied, url),
         None => {
             let receipt = format!("Thanks! Your purchase of {permalink} is complete.");
-            Reply::html(StatusCode::OK, applied, page::notice(Lang::En, "Gumroad", &receipt, None))
+            Reply::html(StatusCode::OK, applied, page::notice(Lang::En, "Gumroad", &receipt))
         }
     }
 }

@@ -85,10 +85,6 @@ impl Gateway {
             _ => false,
         }
     }
-
-    pub fn is_payment(self) -> bool {
-        Gateway::PAYMENTS.contains(&self)
-    }
 }
 
 impl fmt::Display for Gateway {

@@ -25,7 +25,7 @@ use crate::payment::page::Lang;
 use crate::payment::wire::{self, Fields};
 use crate::payment::{self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Stage, Unit, Verification, oauth};
 use crate::scenario::{Gateway, PaymentScenario, Scenario};
-use crate::{mobile, test_values};
+use crate::test_values;
 
 const GATEWAY: Gateway = Gateway::SnappPay;
 const TOKEN_LIFETIME: Duration = Duration::from_secs(3600);
@@ -201,7 +201,6 @@ fn create(call: &Call<'_>) -> Reply {
 fn is_plus98(raw: &str) -> bool {
     raw.strip_prefix("+98")
         .is_some_and(|rest| rest.len() == 10 && rest.starts_with('9') && rest.bytes().all(|b| b.is_ascii_digit()))
-        && mobile::normalise(raw).is_some()
 }
 
 /// Per cart: Σ count × amount, plus shipping and tax when not included, is `totalAmount`;

@@ -66,7 +66,7 @@ pub(crate) fn act(call: &Call<'_>, spec: &PageSpec) -> Reply {
         return Reply::html(
             StatusCode::BAD_REQUEST,
             INVALID_REQUEST,
-            page::notice(spec.lang, spec.title, "action?", None),
+            page::notice(spec.lang, spec.title, "دکمه‌ای با این نام وجود ندارد."),
         );
     };
     let acted = call.state.with_payment(
@@ -94,5 +94,5 @@ fn unknown(spec: &PageSpec) -> Reply {
         Lang::Fa => "این پرداخت پیدا نشد.",
         Lang::En => "This checkout was not found.",
     };
-    Reply::html(StatusCode::NOT_FOUND, INVALID_REQUEST, page::notice(spec.lang, spec.title, message, None))
+    Reply::html(StatusCode::NOT_FOUND, INVALID_REQUEST, page::notice(spec.lang, spec.title, message))
 }

@@ -135,7 +135,6 @@ pub(crate) struct Payment {
     pub created_at: Instant,
     pub created_ms: u64,
     pub paid_ms: u64,
-    pub verified_ms: u64,
     pub page_lifetime: Duration,
     pub verify_window: Duration,
     pub stage: Stage,
@@ -183,7 +182,6 @@ impl Payment {
             created_at: Instant::now(),
             created_ms: exchange::now_ms(),
             paid_ms: 0,
-            verified_ms: 0,
             page_lifetime: call.state.scaled(deadlines.page),
             verify_window: call.state.scaled(deadlines.verify),
             stage: Stage::Created,
@@ -281,7 +279,6 @@ impl Payment {
             _ => Verification::Verified { slow: false, malformed: false },
         };
         self.quirk_spent = true;
-        self.verified_ms = exchange::now_ms();
         self.stage = Stage::Verified { at: Instant::now() };
         verification
     }

@@ -139,16 +139,9 @@ pub(crate) fn auto_post(lang: Lang, url: &str, fields: &[(String, String)]) -> S
     document(lang, t.returning, &body, "<script>document.getElementById('callback').submit();</script>")
 }
 
-/// A page that only says something (receipt, unknown payment); `link` leads onwards.
-pub(crate) fn notice(lang: Lang, title: &str, message: &str, link: Option<&str>) -> String {
-    let link = link.map_or(String::new(), |href| {
-        format!(
-            "<p><a href=\"{}\" data-testid=\"sim-continue\">{}</a></p>",
-            escape(href),
-            escape(lang.button(PageAction::Return))
-        )
-    });
-    let body = format!("<h1>{}</h1><p>{}</p>{link}", escape(title), escape(message));
+/// A page that only says something (receipt, unknown payment).
+pub(crate) fn notice(lang: Lang, title: &str, message: &str) -> String {
+    let body = format!("<h1>{}</h1><p>{}</p>", escape(title), escape(message));
     document(lang, title, &body, "")
 }
 
