@@ -7,7 +7,7 @@ use poem::{
     endpoint::StaticFilesEndpoint,
     http::uri::Scheme,
     listener::Acceptor,
-    middleware::Tracing,
+    middleware::{NormalizePath, Tracing, TrailingSlash},
     web::{LocalAddr, RemoteAddr},
 };
 use tokio::net::{TcpListener, TcpStream};
@@ -142,7 +142,9 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         .nest("/docs", service.swagger_ui())
         .nest("/", StaticFilesEndpoint::new(&settings.web_dir).index_file("index.html").fallback_to_index());
     for prefix in API_PREFIXES {
-        route = route.nest_no_strip(*prefix, api::openapi_service().into_endpoint().catch_all_error(framework_error));
+        // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
+        let api = api::openapi_service().into_endpoint().with(NormalizePath::new(TrailingSlash::Trim));
+        route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error));
     }
     route.data(state).with(Tracing)
 }

@@ -1,5 +1,9 @@
 //! HTTP-level checks of the BFF that are not customer scenarios: the contract and the plumbing.
 mod auth;
+mod finalize;
 mod openapi;
 mod orders;
+mod points;
+mod promotions;
+mod shop_wizard;
 mod system;

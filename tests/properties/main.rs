@@ -1,5 +1,6 @@
-//! Cross-crate properties: money arithmetic and the catalogue sort rule.
+//! Cross-crate properties: money arithmetic, the catalogue sort rule, invoices, points and promotions.
 mod catalogue_sort;
 mod identity;
 mod invoice;
 mod money;
+mod points;

@@ -19,6 +19,8 @@ const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10
 
 #[derive(Debug, Clone)]
 pub struct AppOptions {
+    /// The demo catalogue, wizards and promotion codes (not the demo customers: see
+    /// [`TestApp::load_demo_customers`]).
     pub demo_catalogue: bool,
     /// Folder served as the web app; the built `web/dist` by default.
     pub web_dir: Option<std::path::PathBuf>,
@@ -130,6 +132,29 @@ impl TestApp {
         self.tokens.issue(customer.id, now_ms() / 1000).expect("token")
     }
 
+    /// Stores the demo customers `DEMO_DATA` loads: 09120000001 (250 points), 09120000002 (none) and
+    /// +905321234567 in Turkey (e-mail foreign@example.com, 100 points). Not loaded by default, so
+    /// sign-in tests can register those numbers.
+    pub async fn load_demo_customers(&self) {
+        demo::load_customers(&self.db).await.expect("demo customers stored");
+    }
+
+    /// An Iranian customer (stored directly, like [`TestApp::existing_customer`]) who was given `points`;
+    /// returns a valid bearer token for them.
+    pub async fn customer_with_points(&self, mobile: &str, points: i64) -> String {
+        let token = self.existing_customer(mobile).await;
+        let customer = self.tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
+        limoo_bff::store::points::grant(&self.db, customer, points, "test").await.expect("points granted");
+        token
+    }
+
+    /// A bearer token for an already stored customer, e.g. a demo customer (`+905321234567`, country 220).
+    pub async fn token_for(&self, mobile: &str, country_id: i64) -> String {
+        let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
+        let customer = customers::find_by_mobile(&self.db, &number).await.expect("customer read").expect("stored");
+        self.tokens.issue(customer.id, now_ms() / 1000).expect("token")
+    }
+
     /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight).
     pub async fn wait_for_sms_code(&self, mobile: &str) -> Option<String> {
         poll_for(DELIVERY_PATIENCE, || async { Ok(self.last_sms_code(mobile)) }).await.ok()
@@ -205,6 +230,45 @@ impl TestApp {
             Db::Postgres(pool) => sqlx::query_as(sql).bind(session_id).fetch_optional(pool).await,
         }
         .expect("session read")
+    }
+
+    /// Calls an API path as a signed-in customer; answers the status and the JSON body (null when empty).
+    pub async fn call_as(
+        &self,
+        method: reqwest::Method,
+        token: &str,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.request(method, self.url(path)).bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await.expect("request failed");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        (status, serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
+    }
+
+    pub async fn get_as(&self, token: &str, path: &str) -> (u16, serde_json::Value) {
+        self.call_as(reqwest::Method::GET, token, path, None).await
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+        self.call_as(reqwest::Method::POST, token, path, Some(body)).await
+    }
+
+    /// Creates an order of catalogue products for the customer and returns its id.
+    pub async fn create_order(&self, token: &str, product_ids: &[i64]) -> i64 {
+        let (status, reply) =
+            self.post_as(token, "/lemonade/api/orders", &serde_json::json!({ "productIds": product_ids })).await;
+        assert_eq!(status, 200, "order creation failed: {reply}");
+        reply["id"].as_i64().expect("order id")
+    }
+
+    /// The order's invoice as the customer reads it.
+    pub async fn invoice(&self, token: &str, order_id: i64) -> (u16, serde_json::Value) {
+        self.get_as(token, &format!("/lemonade/api/orders/{order_id}/invoice")).await
     }
 
     /// `GET /lemonade/api/products` with the given query pairs.

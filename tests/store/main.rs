@@ -5,6 +5,8 @@ use limoo_bff::{
 };
 use limoo_tests::TestDb;
 
+mod shop;
+
 /// Runs `check` against a fresh, migrated database of every available backend.
 async fn on_every_backend<F, Fut>(check: F)
 where

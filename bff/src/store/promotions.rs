@@ -80,15 +80,6 @@ pub async fn find_by_code(tx: &mut Tx, typed: &str) -> anyhow::Result<Option<Pro
     row.map(Promotion::try_from).transpose()
 }
 
-pub async fn find_by_id(tx: &mut Tx, id: i64) -> anyhow::Result<Option<Promotion>> {
-    let sql = format!("SELECT {COLUMNS} FROM promotion WHERE promotion_id = $1");
-    let row: Option<PromotionRow> = on_tx!(tx, conn => {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(conn).await
-    })
-    .context("cannot read promotion")?;
-    row.map(Promotion::try_from).transpose()
-}
-
 /// Takes one use of the code unless it is used up. The check and the increment are one statement,
 /// so concurrent customers can never take more than `max_uses` between them.
 pub async fn take_use(tx: &mut Tx, promotion_id: i64) -> anyhow::Result<bool> {

@@ -1,0 +1,138 @@
+//! The shop tables: wizard configs, promotion uses, one code per order, one live points hold per
+//! customer, and the demo data loading once.
+use limoo_bff::{
+    domain::{MobileNumber, points::HoldStatus},
+    store::{
+        Db,
+        customers::{self, AuthType, NewCustomer},
+        demo, now_ms, orders,
+        points::{self, NewHold},
+        products, promotions, wizard_configs,
+    },
+};
+
+use crate::on_every_backend;
+
+/// A stored customer with one order of product 101; `(customer id, order id)`.
+async fn customer_with_order(db: &Db, mobile: &str) -> (i64, i64) {
+    demo::load_if_empty(db, "LIMOO_SHOP").await.unwrap();
+    let number = MobileNumber::parse(mobile, 1, "98").unwrap();
+    let new = NewCustomer { mobile: &number, email: None, first_name: "x", last_name: "y", auth_type: AuthType::Sms };
+    let customer = customers::insert_or_get(db, new).await.unwrap();
+    let catalogue = products::list_by_service(db, "LIMOO_SHOP").await.unwrap();
+    let chosen: Vec<_> = catalogue.into_iter().filter(|p| p.id == 101).collect();
+    let order = orders::NewOrder {
+        customer_id: customer.id,
+        service: "LIMOO_SHOP",
+        session_id: None,
+        utm_campaign: None,
+        meta: "{}",
+        products: &chosen,
+    };
+    (customer.id, orders::create(db, order).await.unwrap())
+}
+
+#[tokio::test]
+async fn demo_wizards_and_codes_load_once_and_round_trip() {
+    on_every_backend(|db| async move {
+        demo::load_if_empty(&db, "LIMOO_SHOP").await.unwrap();
+        demo::load_if_empty(&db, "LIMOO_SHOP").await.unwrap();
+        let expected = demo::wizard_configs().unwrap();
+        assert_eq!(wizard_configs::count(&db).await.unwrap() as usize, expected.len(), "{}", db.backend());
+        for config in &expected {
+            let stored = wizard_configs::find(&db, "limoo_shop", &config.id).await.unwrap();
+            assert_eq!(stored.as_ref(), Some(config), "{}: {}", db.backend(), config.id);
+        }
+        assert!(wizard_configs::find(&db, "OTHER_SHOP", &expected[0].id).await.unwrap().is_none());
+        assert_eq!(promotions::count(&db).await.unwrap() as usize, demo::promotions().unwrap().len());
+        let mut tx = db.read().await.unwrap();
+        let stored = promotions::find_by_code(&mut tx, " limoo20").await.unwrap().expect("LIMOO20");
+        let demo = demo::promotions().unwrap().into_iter().find(|p| p.code == "LIMOO20").unwrap();
+        assert_eq!(stored, demo, "{}", db.backend());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn demo_customers_get_their_points_once() {
+    on_every_backend(|db| async move {
+        assert_eq!(demo::load_customers(&db).await.unwrap(), 3);
+        demo::load_customers(&db).await.unwrap();
+        let turkish = MobileNumber::parse("+905321234567", 220, "90").unwrap();
+        let customer = customers::find_by_mobile(&db, &turkish).await.unwrap().expect("stored");
+        assert_eq!(customer.email.as_deref(), Some("foreign@example.com"), "{}", db.backend());
+        assert_eq!(customer.auth_type, AuthType::Email);
+        let mut tx = db.read().await.unwrap();
+        assert_eq!(points::balance(&mut tx, customer.id, now_ms()).await.unwrap(), 100, "{}", db.backend());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_code_is_never_used_more_than_its_limit_and_a_use_can_be_given_back() {
+    on_every_backend(|db| async move {
+        demo::load_if_empty(&db, "LIMOO_SHOP").await.unwrap();
+        let mut tx = db.begin().await.unwrap();
+        let once = promotions::find_by_code(&mut tx, "ONCE").await.unwrap().unwrap();
+        assert!(promotions::take_use(&mut tx, once.id).await.unwrap());
+        assert!(!promotions::take_use(&mut tx, once.id).await.unwrap(), "{}", db.backend());
+        promotions::give_back_use(&mut tx, once.id).await.unwrap();
+        assert!(promotions::take_use(&mut tx, once.id).await.unwrap());
+        let unlimited = promotions::find_by_code(&mut tx, "LIMOO20").await.unwrap().unwrap();
+        for _ in 0..3 {
+            assert!(promotions::take_use(&mut tx, unlimited.id).await.unwrap());
+        }
+        tx.commit().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_order_holds_one_active_code() {
+    on_every_backend(|db| async move {
+        let (_, order) = customer_with_order(&db, "09121234567").await;
+        let mut tx = db.begin().await.unwrap();
+        let code = promotions::find_by_code(&mut tx, "LIMOO20").await.unwrap().unwrap();
+        let used = promotions::insert_used(&mut tx, code.id, order).await.unwrap().expect("first code");
+        tx.commit().await.unwrap();
+        let mut tx = db.begin().await.unwrap();
+        assert_eq!(promotions::insert_used(&mut tx, code.id, order).await.unwrap(), None, "{}", db.backend());
+        drop(tx);
+        let mut tx = db.begin().await.unwrap();
+        assert!(promotions::change_status(&mut tx, used, promotions::ACTIVE, promotions::CANCELED).await.unwrap());
+        assert!(promotions::insert_used(&mut tx, code.id, order).await.unwrap().is_some(), "after cancelling");
+        tx.commit().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_customer_has_at_most_one_live_points_hold() {
+    on_every_backend(|db| async move {
+        let (customer, first) = customer_with_order(&db, "09121234567").await;
+        let (_, second_order) = customer_with_order(&db, "09121234567").await;
+        points::grant(&db, customer, 250, "test").await.unwrap();
+        let hold = |order_id, status| NewHold {
+            customer_id: customer,
+            order_id,
+            status,
+            points: 100,
+            amount: 100_000,
+            expires_at: now_ms() + 60_000,
+        };
+        let mut tx = db.begin().await.unwrap();
+        let held = points::insert_hold(&mut tx, &hold(first, HoldStatus::AddedToOrder)).await.unwrap().unwrap();
+        assert_eq!(points::balance(&mut tx, customer, now_ms()).await.unwrap(), 150);
+        tx.commit().await.unwrap();
+        let mut tx = db.begin().await.unwrap();
+        let second = points::insert_hold(&mut tx, &hold(second_order, HoldStatus::Reserved)).await.unwrap();
+        assert_eq!(second, None, "{}: the partial unique index refuses a second live hold", db.backend());
+        drop(tx);
+        let mut tx = db.begin().await.unwrap();
+        assert!(points::set_status(&mut tx, held.id, HoldStatus::AddedToOrder, HoldStatus::Used).await.unwrap());
+        assert_eq!(points::balance(&mut tx, customer, now_ms()).await.unwrap(), 150, "spent, not held");
+        assert!(points::insert_hold(&mut tx, &hold(first, HoldStatus::AddedToOrder)).await.unwrap().is_some());
+        tx.commit().await.unwrap();
+    })
+    .await;
+}
