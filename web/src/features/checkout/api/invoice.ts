@@ -12,6 +12,8 @@ export function invoiceQueryKey(orderId: number) {
 export function invoiceQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: invoiceQueryKey(orderId),
+    // Always asked again when the page opens: amounts and holds change on the server.
+    staleTime: 0,
     queryFn: async ({ signal }) => {
       const { data, error, response } = await authApi.GET('/lemonade/api/orders/{id}/invoice', {
         params: { path: { id: orderId }, query: { _: String(Date.now()) } },

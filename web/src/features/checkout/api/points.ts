@@ -10,6 +10,8 @@ const totalPointsKey = ['checkout', 'totalPoints'] as const
 export function totalPointsQueryOptions() {
   return queryOptions({
     queryKey: totalPointsKey,
+    // Always asked again when the page opens: amounts and holds change on the server.
+    staleTime: 0,
     queryFn: async ({ signal }) => {
       const { data, error, response } = await authApi.GET('/lemonade/api/userPoints/totalPoints', {
         params: { query: { _: String(Date.now()) } },
