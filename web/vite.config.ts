@@ -4,26 +4,16 @@ import { defineConfig } from 'vitest/config'
 
 /** The BFF serves the API and, in production, web/dist itself. LIMOO_BFF_URL points the dev proxy elsewhere. */
 const bff = process.env.LIMOO_BFF_URL ?? 'http://127.0.0.1:8080'
+/** Every prefix the BFF answers (bff/src/startup.rs API_PREFIXES) plus its spec. */
+const bffProxy = Object.fromEntries(['/lemonade', '/healthz', '/auth', '/app', '/api', '/openapi.json'].map((p) => [p, bff]))
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  server: {
-    proxy: {
-      '/lemonade': bff,
-      '/healthz': bff,
-      '/openapi.json': bff,
-    },
-  },
-  preview: {
-    proxy: {
-      '/lemonade': bff,
-      '/healthz': bff,
-      '/openapi.json': bff,
-    },
-  },
+  server: { proxy: bffProxy },
+  preview: { proxy: bffProxy },
   build: {
     outDir: 'dist',
   },

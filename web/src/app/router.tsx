@@ -5,8 +5,6 @@ import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import { CheckoutPage } from '@/features/checkout'
 import { PaymentMethodPopup } from '@/features/payment'
-// The shop's support-chat stand-in serves the checkout too (spec 2 §2 "customer-support chat opener").
-import { SupportChat } from '@/features/shop/components/support-chat'
 import {
   BettermeLoadingPage,
   BettermeResultPage,
@@ -26,6 +24,7 @@ import {
   revalidateUnlessOverlayChanged,
   SelectPackageCPage,
   SelectPackageFPage,
+  SupportChat,
   wizardPageGuard,
 } from '@/features/shop'
 import {

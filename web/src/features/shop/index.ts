@@ -1,5 +1,6 @@
 export { CreateOrderWithProductIdsPage } from './components/create-order-with-product-ids'
 export { PartnerBundleLandingPage } from './components/partner-bundle-landing'
 export { SelectPackageCPage } from './components/select-package-c'
+export { SupportChat } from './components/support-chat'
 export { revalidateUnlessOverlayChanged } from './hooks/use-overlay-param'
 export { SelectPackageFPage, wizardPageGuard } from './wizard'
