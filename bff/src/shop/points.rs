@@ -71,6 +71,9 @@ pub async fn hold(
     for _ in 0..HOLD_ATTEMPTS {
         let now = now_ms();
         let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+        // Read before the live hold: a hold another connection commits in between then shows up as
+        // that hold, not as a spent balance.
+        let free = points::balance(&mut tx, customer_id, now).await?;
         let hold = match points::live_hold(&mut tx, customer_id).await? {
             Some(live) if live.order_id != order_id => return Err(PointsError::HeldElsewhere),
             Some(live) if mode == HoldMode::Reserve && live.status == HoldStatus::AddedToOrder => {
@@ -81,7 +84,6 @@ pub async fn hold(
             Some(live) => live,
             None => {
                 let order = unpaid_order(&mut tx, customer_id, order_id, now).await?.order;
-                let free = points::balance(&mut tx, customer_id, now).await?;
                 let share = allocate(free, point_value(&state.points), &points_lines(&order));
                 if share.points == 0 {
                     return Err(PointsError::NothingUsable);
