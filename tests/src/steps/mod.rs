@@ -3,6 +3,9 @@ mod auth;
 mod catalogue;
 mod routing;
 mod select_package;
+mod shop_orders;
+mod shop_purchase;
+mod shop_wizard;
 mod tokens;
 mod visits;
 

@@ -1,0 +1,322 @@
+//! Shop API steps: orders, invoices, promotion codes, points and finalize, called over HTTP as the customer.
+//! Orders are named by their products ("101, 151"): the customer's newest order holding exactly those.
+use std::time::Duration;
+
+use cucumber::{gherkin::Step, given, then, when};
+use limoo_tests::browser::{Storage, poll_for};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use super::{LimooWorld, OrFail, Reply};
+
+const IRAN: i64 = 1;
+const TURKEY: i64 = 220;
+
+/// The demo's foreign customer is in Turkey; every other number in the features is Iranian.
+fn country_of(mobile: &str) -> i64 {
+    if mobile.starts_with("+90") { TURKEY } else { IRAN }
+}
+
+/// "101, 151" → [101, 151].
+pub(super) fn product_ids(list: &str) -> Vec<i64> {
+    list.split(',').map(|id| id.trim().parse().unwrap_or_else(|_| panic!("not a product id list: {list:?}"))).collect()
+}
+
+/// The invoice inside a reply: `invoice` (codes, points), `orderInvoice` (points cancel) or the body itself.
+fn invoice_in(body: &Value) -> &Value {
+    body.get("invoice").or_else(|| body.get("orderInvoice")).unwrap_or(body)
+}
+
+/// Checks `field | value` rows against a JSON object; `نیست` means the field is absent.
+fn assert_fields(what: &str, object: &Value, step: &Step) {
+    let table = step.table.as_ref().expect("a two-column table of fields and values");
+    for row in &table.rows {
+        let (field, expected) = (row[0].trim(), row[1].trim());
+        let found = &object[field];
+        match (expected, found) {
+            ("نیست", Value::Null) => {}
+            ("نیست", _) => panic!("{what}: {field} should be absent but is {found}"),
+            (_, Value::Number(n)) => assert_eq!(n.to_string(), expected, "{what}: {field} in {object}"),
+            (_, Value::String(s)) => assert_eq!(s, expected, "{what}: {field} in {object}"),
+            _ => panic!("{what}: {field} is {found}, expected {expected}"),
+        }
+    }
+}
+
+impl LimooWorld {
+    /// A fresh bearer token for a customer already stored in this shop.
+    pub(super) async fn token_of(&self, mobile: &str) -> String {
+        self.app().token_for(mobile, country_of(mobile)).await
+    }
+
+    /// The customer's newest order holding exactly `products`, in basket order.
+    pub(super) async fn order_of(&self, mobile: &str, products: &str) -> i64 {
+        let wanted = product_ids(products);
+        let token = self.token_of(mobile).await;
+        let (status, orders) = self.app().get_as(&token, "/lemonade/api/orders").await;
+        assert_eq!(status, 200, "orders list failed: {orders}");
+        let held = |order: &Value| -> Vec<i64> {
+            order["basketItems"].as_array().into_iter().flatten().filter_map(|i| i["productId"].as_i64()).collect()
+        };
+        orders
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|order| held(order) == wanted)
+            .and_then(|order| order["id"].as_i64())
+            .unwrap_or_else(|| panic!("{mobile} has no order of {products}: {orders}"))
+    }
+
+    /// The order's invoice as the customer reads it now.
+    pub(super) async fn invoice_of(&self, mobile: &str, products: &str) -> Value {
+        let order = self.order_of(mobile, products).await;
+        let token = self.token_of(mobile).await;
+        let (status, invoice) = self.app().invoice(&token, order).await;
+        assert_eq!(status, 200, "invoice of order {order} failed: {invoice}");
+        invoice
+    }
+
+    /// Calls the API as the customer and keeps the answer as the last reply.
+    async fn call(&mut self, mobile: &str, method: Method, path: &str, body: Option<Value>) -> &Reply {
+        let token = self.token_of(mobile).await;
+        let (status, body) = self.app().call_as(method, &token, path, body.as_ref()).await;
+        self.reply = Some(Reply { status, body });
+        self.reply()
+    }
+
+    async fn on_order(&mut self, mobile: &str, products: &str, path: &str) -> &Reply {
+        let order = self.order_of(mobile, products).await;
+        self.call(mobile, Method::POST, path, Some(json!({ "orderId": order }))).await
+    }
+
+    async fn apply_code(&mut self, mobile: &str, code: &str, products: &str) -> &Reply {
+        let order = self.order_of(mobile, products).await;
+        let body = json!({ "code": code, "orderId": order });
+        self.call(mobile, Method::POST, "/lemonade/api/usedDiscounts", Some(body)).await
+    }
+
+    async fn cancel_points(&mut self, mobile: &str, products: &str) -> &Reply {
+        let order = self.order_of(mobile, products).await;
+        self.call(mobile, Method::POST, &format!("/lemonade/api/userPoints/cancel/?orderId={order}"), None).await
+    }
+
+    /// Signs the browser in as a stored customer: the app reads its token from local storage.
+    pub(super) async fn sign_in_browser(&mut self, mobile: &str) {
+        let token = self.token_of(mobile).await;
+        self.open_route("/logout").await;
+        let script = format!("localStorage.setItem('token', '{token}');");
+        self.browser().await.execute(&script).await.or_fail("token stored");
+    }
+
+    /// The order the checkout shows: session `lemonadeOrderId`, once the app stored it.
+    pub(super) async fn order_in_session(&mut self) -> i64 {
+        let browser = self.browser().await;
+        let stored =
+            poll_for(Duration::from_secs(15), || async { browser.stored(Storage::Session, "lemonadeOrderId").await })
+                .await
+                .or_fail("no lemonadeOrderId in session storage");
+        stored.parse().unwrap_or_else(|_| panic!("lemonadeOrderId is {stored:?}"))
+    }
+
+    async fn total_points(&self, mobile: &str) -> Value {
+        let token = self.token_of(mobile).await;
+        let (status, points) = self.app().get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+        assert_eq!(status, 200, "total points failed: {points}");
+        points
+    }
+}
+
+/// Fails the arranging step unless the last call succeeded.
+fn succeeded(reply: &Reply, what: &str) {
+    assert_eq!(reply.status, 200, "{what} failed: {}", reply.body);
+}
+
+#[given("مشتریان نمایشی فروشگاه ثبت شده‌اند")]
+async fn demo_customers(world: &mut LimooWorld) {
+    world.start_app(true).await.load_demo_customers().await;
+}
+
+#[given(expr = "مشتری {string} با {int} امتیاز ثبت‌نام کرده است")]
+async fn customer_with_points(world: &mut LimooWorld, mobile: String, points: i64) {
+    world.start_app(true).await.customer_with_points(&mobile, points).await;
+}
+
+#[when(expr = "مشتری {string} سفارشی از محصولات {string} می‌سازد")]
+async fn create_order(world: &mut LimooWorld, mobile: String, products: String) {
+    let body = json!({ "productIds": product_ids(&products) });
+    world.call(&mobile, Method::POST, "/lemonade/api/orders", Some(body)).await;
+}
+
+#[given(expr = "مشتری {string} سفارشی از محصولات {string} ساخته است")]
+async fn order_created(world: &mut LimooWorld, mobile: String, products: String) {
+    let token = world.token_of(&mobile).await;
+    world.app().create_order(&token, &product_ids(&products)).await;
+}
+
+#[when(expr = "مشتری {string} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
+async fn apply_code(world: &mut LimooWorld, mobile: String, code: String, products: String) {
+    world.apply_code(&mobile, &code, &products).await;
+}
+
+#[given(expr = "مشتری {string} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
+async fn code_applied(world: &mut LimooWorld, mobile: String, code: String, products: String) {
+    succeeded(world.apply_code(&mobile, &code, &products).await, "applying the code");
+}
+
+#[when(expr = "مشتری {string} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
+async fn cancel_code(world: &mut LimooWorld, mobile: String, products: String) {
+    let invoice = world.invoice_of(&mobile, &products).await;
+    let id = &invoice["usedDiscount"]["id"];
+    assert!(id.is_i64(), "the order has no code: {invoice}");
+    let body = json!({ "status": "CANCELED" });
+    world.call(&mobile, Method::PATCH, &format!("/lemonade/api/usedDiscounts/{id}"), Some(body)).await;
+}
+
+#[when(expr = "مشتری {string} امتیازش را روی سفارش {string} می‌گذارد")]
+async fn set_points(world: &mut LimooWorld, mobile: String, products: String) {
+    world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await;
+}
+
+#[given(expr = "مشتری {string} امتیازش را روی سفارش {string} گذاشته است")]
+async fn points_set(world: &mut LimooWorld, mobile: String, products: String) {
+    succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await, "setting points");
+}
+
+#[when(expr = "مشتری {string} امتیازش را از سفارش {string} برمی‌دارد")]
+async fn unset_points(world: &mut LimooWorld, mobile: String, products: String) {
+    world.on_order(&mobile, &products, "/lemonade/api/userPoints/unset").await;
+}
+
+#[when(expr = "مشتری {string} امتیازش را برای سفارش {string} رزرو می‌کند")]
+async fn reserve_points(world: &mut LimooWorld, mobile: String, products: String) {
+    world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await;
+}
+
+#[given(expr = "مشتری {string} امتیازش را برای سفارش {string} رزرو کرده است")]
+async fn points_reserved(world: &mut LimooWorld, mobile: String, products: String) {
+    succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await, "reserving points");
+}
+
+#[when(expr = "مشتری {string} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
+async fn cancel_points(world: &mut LimooWorld, mobile: String, products: String) {
+    world.cancel_points(&mobile, &products).await;
+}
+
+#[when(expr = "مشتری {string} سفارش {string} را نهایی می‌کند")]
+async fn finalize(world: &mut LimooWorld, mobile: String, products: String) {
+    world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await;
+}
+
+#[given(expr = "مشتری {string} سفارش {string} را نهایی کرده است")]
+async fn finalized(world: &mut LimooWorld, mobile: String, products: String) {
+    succeeded(world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await, "finalizing");
+}
+
+#[when(expr = "مشتری {string} صورتحساب سفارش {string} را می‌گیرد")]
+async fn read_invoice(world: &mut LimooWorld, mobile: String, products: String) {
+    let order = world.order_of(&mobile, &products).await;
+    world.call(&mobile, Method::GET, &format!("/lemonade/api/orders/{order}/invoice"), None).await;
+}
+
+/// Every live hold runs out, as 30 minutes after it was made.
+#[given("مهلت امتیازهای نگه‌داشته‌شده گذشته است")]
+async fn holds_lapsed(world: &mut LimooWorld) {
+    world
+        .app()
+        .execute_sql("UPDATE point_hold SET expires_at = 1 WHERE status IN ('ADDED_TO_ORDER', 'RESERVED')")
+        .await;
+}
+
+#[then("پاسخ موفق است")]
+async fn reply_ok(world: &mut LimooWorld) {
+    succeeded(world.reply(), "the call");
+}
+
+#[then(expr = "کلیدهای meta تخفیف پاسخ شامل {string} است")]
+async fn discount_meta_names(world: &mut LimooWorld, product: String) {
+    let meta = &world.reply().body["discount"]["meta"];
+    assert!(meta.get(&product).is_some(), "discount.meta does not name {product}: {meta}");
+}
+
+#[then(expr = "قلم محصول {int} در صورتحساب این مقادیر را دارد:")]
+async fn line_fields(world: &mut LimooWorld, product: i64, step: &Step) {
+    let invoice = invoice_in(&world.reply().body);
+    let line = invoice["basketItems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|item| item["productId"] == product)
+        .unwrap_or_else(|| panic!("no line of product {product}: {invoice}"));
+    assert_fields(&format!("line {product}"), line, step);
+}
+
+#[then("صورتحساب این مقادیر را دارد:")]
+async fn invoice_fields(world: &mut LimooWorld, step: &Step) {
+    let reply = world.reply();
+    succeeded(reply, "the call");
+    assert_fields("invoice", invoice_in(&reply.body), step);
+}
+
+#[then("صورتحساب کد تخفیفی ندارد")]
+async fn no_code(world: &mut LimooWorld) {
+    let invoice = invoice_in(&world.reply().body);
+    assert!(invoice.get("usedDiscount").is_none(), "the invoice still has a code: {invoice}");
+}
+
+#[then(expr = "صورتحساب سفارش {string} مشتری {string} این مقادیر را دارد:")]
+async fn order_invoice_fields(world: &mut LimooWorld, products: String, mobile: String, step: &Step) {
+    let invoice = world.invoice_of(&mobile, &products).await;
+    assert_fields(&format!("invoice of {products}"), &invoice, step);
+}
+
+#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {string} مشتری {string} یکی است")]
+async fn same_invoice(world: &mut LimooWorld, products: String, mobile: String) {
+    let stored = world.invoice_of(&mobile, &products).await;
+    assert_eq!(invoice_in(&world.reply().body), &stored, "the answer's invoice differs from the order's");
+}
+
+#[then(expr = "وضعیت امتیاز پاسخ {string} است")]
+async fn point_status(world: &mut LimooWorld, expected: String) {
+    let body = &world.reply().body;
+    let status = body["userPoint"]["status"].as_str().or_else(|| body["userPoints"][0]["status"].as_str());
+    assert_eq!(status, Some(expected.as_str()), "reply: {body}");
+}
+
+#[then(expr = "مشتری {string} امتیاز آزاد {int} و امتیاز نگه‌داشته {int} دارد")]
+async fn points_balance(world: &mut LimooWorld, mobile: String, free: i64, held: i64) {
+    let points = world.total_points(&mobile).await;
+    let counts = (points["unUsedPoints"]["count"].as_i64(), points["reservedPoints"]["count"].as_i64());
+    assert_eq!(counts, (Some(free), Some(held)), "total points: {points}");
+    if held == 0 {
+        assert_eq!(points["userPoints"], json!([]), "no live hold is left: {points}");
+    }
+}
+
+#[then(expr = "پاسخ شناسه سفارش {string} مشتری {string} را دارد")]
+async fn reply_has_order_id(world: &mut LimooWorld, products: String, mobile: String) {
+    let order = world.order_of(&mobile, &products).await;
+    succeeded(world.reply(), "the call");
+    assert_eq!(world.reply().body["id"], order, "reply: {}", world.reply().body);
+}
+
+#[given(expr = "مشتری خارجی {string} وارد شده است")]
+async fn foreign_customer_signed_in(world: &mut LimooWorld, mobile: String) {
+    world.start_app(true).await.load_demo_customers().await;
+    world.sign_in_browser(&mobile).await;
+}
+
+#[given(expr = "مشتری {string} در مرورگر وارد شده است")]
+async fn stored_customer_signed_in(world: &mut LimooWorld, mobile: String) {
+    world.sign_in_browser(&mobile).await;
+}
+
+#[then(expr = "سفارش در حافظه جلسه محصولات {string} را دارد")]
+async fn session_order_holds(world: &mut LimooWorld, products: String) {
+    let order = world.order_in_session().await;
+    let token = world.stored_token().await;
+    let (status, invoice) = world.app().invoice(&token, order).await;
+    assert_eq!(status, 200, "invoice of order {order}: {invoice}");
+    let held: Vec<i64> =
+        invoice["basketItems"].as_array().into_iter().flatten().filter_map(|i| i["productId"].as_i64()).collect();
+    assert_eq!(held, product_ids(&products), "order {order}");
+}
