@@ -1,44 +1,46 @@
 /**
  * Limoo e2e fixtures. Import `test` and `expect` from here, not from @playwright/test.
  *
- * - `bff` (worker-scoped, automatic): the real BFF binary on a random port with its own
- *   fresh temporary SQLite database and the demo catalogue; killed and its database
- *   deleted when the worker finishes.
- * - `simulators` (worker-scoped): the SMS and e-mail simulators the BFF sends codes to; tests
- *   read codes from their control endpoints (support/codes.ts).
- * - `baseURL`: points at that worker's BFF, so `page.goto('/#/...')` works.
+ * Every test gets its own processes, so journeys never see each other's customers, codes,
+ * point holds or orders:
+ * - `simulators` (test-scoped): the SMS and e-mail simulators the BFF sends codes to; tests read
+ *   codes from their control endpoints (support/codes.ts).
+ * - `bff` (test-scoped, automatic): the real BFF binary on a random port with its own fresh
+ *   temporary SQLite database and the demo data; killed and its database deleted after the test.
+ * - `baseURL`: points at that test's BFF, so `page.goto('/#/...')` works.
+ * Both logs land in the test's output folder (test-results/…/bff.log, simulators.log).
  */
 import { test as base, expect } from '@playwright/test'
 import { startBff, startSimulators, type RunningBff, type RunningSimulators } from './support/bff'
 
-interface WorkerFixtures {
+interface TestFixtures {
   simulators: RunningSimulators
   bff: RunningBff
 }
 
-export const test = base.extend<object, WorkerFixtures>({
+export const test = base.extend<TestFixtures>({
   simulators: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const simulators = await startSimulators(`w${workerInfo.workerIndex}`)
+    async ({}, use, testInfo) => {
+      const simulators = await startSimulators(testInfo.outputPath('simulators.log'))
       try {
         await use(simulators)
       } finally {
         await simulators.stop()
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { timeout: 60_000 },
   ],
   bff: [
-    async ({ simulators }, use, workerInfo) => {
-      const bff = await startBff(`w${workerInfo.workerIndex}`, simulators)
+    async ({ simulators }, use, testInfo) => {
+      const bff = await startBff(testInfo.outputPath('bff.log'), simulators)
       try {
         await use(bff)
       } finally {
         await bff.stop()
       }
     },
-    { scope: 'worker', auto: true, timeout: 60_000 },
+    { auto: true, timeout: 60_000 },
   ],
   // Overrides the built-in option: the address is only known once the BFF has started.
   baseURL: async ({ bff }, use) => {

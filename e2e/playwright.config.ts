@@ -22,7 +22,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    // baseURL is set per worker by the `bff` fixture (fixtures.ts): the port is random.
+    // baseURL is set per test by the `bff` fixture (fixtures.ts): the port is random.
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'fa-IR',

@@ -4,7 +4,7 @@
  * the base URL is read from the BFF's own "listening on" log line.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,7 +21,7 @@ export const bffBin = fromE2e(process.env.LIMOO_BFF_BIN ?? '../target/debug/bff'
 export const simulatorsBin = fromE2e(process.env.LIMOO_SIMULATORS_BIN ?? '../target/debug/simulators')
 /** Built web app the BFF serves: LIMOO_WEB_DIR, default ../web/dist. */
 export const webDir = fromE2e(process.env.LIMOO_WEB_DIR ?? '../web/dist')
-/** Where logs and screenshots meant for humans go (git-ignored). */
+/** Where screenshots meant for humans go (git-ignored); logs go to each test's output folder. */
 export const artifactsDir = fromE2e('artifacts')
 
 /** How long the BFF may take to print its listening line (a deadline, not a sleep). */
@@ -69,11 +69,9 @@ export interface RunningSimulators {
   stop(): Promise<void>
 }
 
-/** Starts the gateway simulators (SMS and e-mail now) on random ports. */
-export async function startSimulators(name: string): Promise<RunningSimulators> {
+/** Starts the gateway simulators (SMS and e-mail now) on random ports, logging to `logFile`. */
+export async function startSimulators(logFile: string): Promise<RunningSimulators> {
   assertBuilt()
-  mkdirSync(artifactsDir, { recursive: true })
-  const logFile = path.join(artifactsDir, `simulators-${name}.log`)
   const log = createWriteStream(logFile)
   const child = spawn(simulatorsBin, ['--port', '0', '--smtp-port', '0'], {
     env: { ...process.env, NO_COLOR: '1' },
@@ -103,14 +101,12 @@ export interface RunningBff {
 }
 
 /**
- * Spawns the BFF with PORT=0 and a fresh SQLite database in its own temporary
- * directory; resolves once it logs its address. `stop()` kills it and deletes the directory.
+ * Spawns the BFF with PORT=0 and a fresh SQLite database in its own temporary directory, logging
+ * to `logFile`; resolves once it logs its address. `stop()` kills it and deletes the directory.
  */
-export async function startBff(name: string, simulators: RunningSimulators): Promise<RunningBff> {
+export async function startBff(logFile: string, simulators: RunningSimulators): Promise<RunningBff> {
   assertBuilt()
-  const dataDir = mkdtempSync(path.join(tmpdir(), `limoo-e2e-${name}-`))
-  mkdirSync(artifactsDir, { recursive: true })
-  const logFile = path.join(artifactsDir, `bff-${name}.log`)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'limoo-e2e-'))
   const log = createWriteStream(logFile)
 
   const child = spawn(bffBin, ['serve'], {
