@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '../fixtures'
 import { artifactsDir } from '../support/bff'
+import { expectNoHorizontalScroll } from '../support/layout'
 
 test.describe('select-package-c on a 390 px phone', () => {
   test('a customer compares programmes and the footer follows the selected one', async ({ page }, testInfo) => {
@@ -53,13 +54,7 @@ test.describe('select-package-c on a 390 px phone', () => {
     await expect(total).toHaveText('۲٬۶۹۰٬۰۰۰ تومان')
     await expect(button).toHaveText('تکمیل خرید')
 
-    // No horizontal scrolling at 390 px.
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }))
-    expect(widths.client).toBe(390)
-    expect(widths.scroll, 'the page scrolls horizontally at 390 px').toBeLessThanOrEqual(390)
+    await expectNoHorizontalScroll(page)
 
     // Full-page screenshot: a fixed path for humans, plus an attachment in the report.
     // Scroll back to the top first so fixed header/footer are drawn where a reader expects them.
