@@ -1,5 +1,6 @@
 import '@fontsource-variable/vazirmatn'
 import './styles/global.css'
+import './styles/purchase.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'

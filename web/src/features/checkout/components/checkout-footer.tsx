@@ -20,18 +20,18 @@ export function CheckoutFooter({ invoice, action, pending, onAction }: CheckoutF
   const { t } = useTranslation()
   const formatPrice = useFormatPrice()
   return (
-    <footer className="checkout-footer" data-testid="checkout-footer">
+    <footer className="fixed-footer" data-testid="checkout-footer">
       {invoice ? (
-        <div className="checkout-footer__total">
-          <span className="checkout-footer__total-label">{t('checkout.footer.payable')}</span>
-          <strong className="checkout-footer__total-value" data-testid="footer-payable">
+        <div className="fixed-footer__total">
+          <span className="fixed-footer__total-label">{t('checkout.footer.payable')}</span>
+          <strong className="fixed-footer__total-value" data-testid="footer-payable">
             {formatPrice(invoice.totalPrice, invoice.basketItems[0]?.currency)}
           </strong>
         </div>
       ) : null}
       <button
         type="button"
-        className="checkout-button checkout-footer__button"
+        className="primary-button checkout-footer__button"
         data-testid="checkout-button"
         data-action={action.kind}
         disabled={!action.enabled || pending}

@@ -64,13 +64,13 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
   let body
   if (invoice.isPending) {
     body = (
-      <p className="checkout-state" role="status" data-testid="invoice-loading">
+      <p className="status-line" role="status" data-testid="invoice-loading">
         {t('checkout.loading')}
       </p>
     )
   } else if (invoice.isError) {
     body = (
-      <section className="checkout-state checkout-state--error" role="alert" data-testid="invoice-error">
+      <section className="status-line status-line--error" role="alert" data-testid="invoice-error">
         <p>{t(invoice.error instanceof ApiError ? invoiceErrorKey(invoice.error) : 'checkout.errors.invoice')}</p>
         <button
           type="button"
@@ -116,7 +116,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const [orderId] = useState(storedOrderId)
   return (
     <div className="checkout" data-testid="checkout-page">
-      <h1 className="checkout__title">{t('checkout.title')}</h1>
+      <h1 className="page-title">{t('checkout.title')}</h1>
       {orderId === null ? (
         <div data-testid="checkout-invoice" data-state={invoiceStateOf(false, 'pending')}>
           <NoProductSelected />

@@ -9,7 +9,7 @@ export function NoProductSelected() {
     <section className="checkout-empty" data-testid="no-product">
       <p className="checkout-empty__message">{t('checkout.noProduct.message')}</p>
       <p className="checkout-empty__hint">{t('checkout.noProduct.hint')}</p>
-      <Link className="checkout-button" to={paths.selectPackage} data-testid="choose-product">
+      <Link className="primary-button" to={paths.selectPackage} data-testid="choose-product">
         {t('checkout.noProduct.button')}
       </Link>
     </section>

@@ -32,13 +32,13 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
   let body
   if (options === null) {
     body = (
-      <p className="payment-methods__state" role="status" data-testid="payment-methods-loading">
+      <p className="status-line payment-methods__state" role="status" data-testid="payment-methods-loading">
         {t('payment.sheet.loading')}
       </p>
     )
   } else if (options.length === 0) {
     body = (
-      <p className="payment-methods__state" role="status" data-testid="payment-methods-empty">
+      <p className="status-line payment-methods__state" role="status" data-testid="payment-methods-empty">
         {t('payment.sheet.empty')}
       </p>
     )
@@ -110,7 +110,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
         ) : null}
         <button
           type="button"
-          className="payment-sheet__pay"
+          className="primary-button payment-sheet__pay"
           data-testid="payment-button"
           disabled={selected === null || pending}
           aria-busy={pending}

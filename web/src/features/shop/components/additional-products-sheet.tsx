@@ -91,7 +91,7 @@ export function AdditionalProductsSheet({
         </div>
         <button
           type="button"
-          className="shop-footer__button"
+          className="primary-button shop-footer__button"
           data-testid="additional-complete"
           aria-busy={completing || undefined}
           disabled={completing}

@@ -37,7 +37,7 @@ export function CreateOrderWithProductIdsPage() {
   let content
   if (!hasProducts) {
     content = (
-      <p className="shop-state shop-state--error" role="alert" data-testid="create-order-invalid">
+      <p className="status-line status-line--error" role="alert" data-testid="create-order-invalid">
         {t('shop.order.invalidProducts')}
       </p>
     )
@@ -45,7 +45,7 @@ export function CreateOrderWithProductIdsPage() {
     content = <NetworkErrorSection onRetry={order.reset} />
   } else {
     content = (
-      <p className="shop-state" role="status" data-testid="create-order-pending">
+      <p className="status-line" role="status" data-testid="create-order-pending">
         {t('shop.order.creating')}
       </p>
     )
@@ -53,7 +53,7 @@ export function CreateOrderWithProductIdsPage() {
 
   return (
     <section className="create-order-page" data-testid="create-order-page" data-state={hasProducts ? state : 'INVALID'}>
-      <h1 className="shop-heading">{t('screens.createOrderWithProductIds')}</h1>
+      <h1 className="page-title">{t('screens.createOrderWithProductIds')}</h1>
       {content}
       {hasProducts && state !== 'FAIL' ? null : (
         <Link className="create-order-page__back" to={request.backPath} data-testid="create-order-back">

@@ -40,19 +40,19 @@ export function PartnerBundleLandingPage() {
   let body
   if (bundles.isPending) {
     body = (
-      <p className="shop-state" role="status" data-testid="products-loading">
+      <p className="status-line" role="status" data-testid="products-loading">
         {t('shop.loading')}
       </p>
     )
   } else if (bundles.isError) {
     body = (
-      <p className="shop-state shop-state--error" role="alert" data-testid="products-error">
+      <p className="status-line status-line--error" role="alert" data-testid="products-error">
         {t('shop.error')}
       </p>
     )
   } else if (list.length === 0) {
     body = (
-      <p className="shop-state" role="status" data-testid="products-empty">
+      <p className="status-line" role="status" data-testid="products-empty">
         {t('shop.empty')}
       </p>
     )
@@ -86,7 +86,7 @@ export function PartnerBundleLandingPage() {
         >
           <span aria-hidden="true">→</span> {t('shop.back')}
         </button>
-        <h1 className="shop-heading" id="partner-heading">
+        <h1 className="page-title" id="partner-heading">
           {t('shop.partnerBundles.heading')}
         </h1>
       </div>

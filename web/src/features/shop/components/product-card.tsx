@@ -56,9 +56,10 @@ export function ProductCard({
         aria-describedby={withPrice ? priceId : undefined}
         tabIndex={focusable ? 0 : -1}
         className={[
+          'choice-card',
           'product-card',
           `product-card--${kind}`,
-          selected ? 'product-card--selected' : '',
+          selected ? 'choice-card--selected' : '',
           banner ? 'product-card--banner' : '',
         ]
           .filter(Boolean)
@@ -71,8 +72,8 @@ export function ProductCard({
         onClick={() => onSelect(product)}
         onKeyDown={onKeyDown}
       >
-        <span className="product-card__radio" aria-hidden="true" />
-        <span className="product-card__content">
+        <span className="choice-card__radio" aria-hidden="true" />
+        <span className="choice-card__content">
           <span className="product-card__header">
             <span className="product-card__title" id={titleId}>
               {product.title}

@@ -171,19 +171,19 @@ export function SelectPackageCPage() {
     body = <NetworkErrorSection onRetry={retryAfterGuardError} />
   } else if (products.isPending) {
     body = (
-      <p className="shop-state" role="status" data-testid="products-loading">
+      <p className="status-line" role="status" data-testid="products-loading">
         {t('shop.loading')}
       </p>
     )
   } else if (products.isError) {
     body = (
-      <p className="shop-state shop-state--error" role="alert" data-testid="products-error">
+      <p className="status-line status-line--error" role="alert" data-testid="products-error">
         {t('shop.error')}
       </p>
     )
   } else if (list.length === 0) {
     body = (
-      <p className="shop-state" role="status" data-testid="products-empty">
+      <p className="status-line" role="status" data-testid="products-empty">
         {t('shop.empty')}
       </p>
     )
@@ -235,7 +235,7 @@ export function SelectPackageCPage() {
             <span aria-hidden="true">→</span> {t('shop.back')}
           </button>
         )}
-        <h1 className="shop-heading" id="shop-heading">
+        <h1 className="page-title" id="shop-heading">
           {t('shop.heading')}
         </h1>
       </div>

@@ -22,17 +22,17 @@ export function ShopFooter({ total, currency, button }: ShopFooterProps) {
   const { t, i18n } = useTranslation()
   const currencyLabel = useCurrencyLabel()
   return (
-    <footer className="shop-footer" data-testid="shop-footer">
-      <div className="shop-footer__total">
-        <span className="shop-footer__total-label">{t('shop.footer.total')}</span>
-        <strong className="shop-footer__total-value" data-testid="footer-total">
+    <footer className="fixed-footer" data-testid="shop-footer">
+      <div className="fixed-footer__total">
+        <span className="fixed-footer__total-label">{t('shop.footer.total')}</span>
+        <strong className="fixed-footer__total-value" data-testid="footer-total">
           {formatPrice(total, currencyLabel(currency), i18n.language)}
         </strong>
       </div>
       {button ? (
         <button
           type="button"
-          className="shop-footer__button"
+          className="primary-button shop-footer__button"
           data-testid="footer-button"
           data-action={button.action}
           aria-busy={button.busy || undefined}

@@ -51,7 +51,7 @@ export function OptionCard({ option, product, group, checked, onChoose }: Option
 
   return (
     <label
-      className={['wizard-option', checked ? 'wizard-option--selected' : ''].filter(Boolean).join(' ')}
+      className={['choice-card', 'wizard-option', checked ? 'choice-card--selected' : ''].filter(Boolean).join(' ')}
       data-testid="wizard-option"
       data-product-id={product.id}
       data-selected={checked}
@@ -66,8 +66,8 @@ export function OptionCard({ option, product, group, checked, onChoose }: Option
         aria-labelledby={titleId}
         aria-describedby={hasPrice ? priceId : undefined}
       />
-      <span className="wizard-option__radio" aria-hidden="true" />
-      <span className="wizard-option__content">
+      <span className="choice-card__radio" aria-hidden="true" />
+      <span className="choice-card__content">
         <span className="wizard-option__title" id={titleId}>
           {display.title}
         </span>
@@ -75,13 +75,13 @@ export function OptionCard({ option, product, group, checked, onChoose }: Option
         {hasPrice ? (
           <span className="wizard-option__price" id={priceId} data-testid="option-price">
             {display.originalPrice !== null ? (
-              <del className="wizard-option__original" data-testid="option-price-original">
+              <del className="price-tag__original" data-testid="option-price-original">
                 <span className="visually-hidden">{`${t('shop.originalPrice')}: `}</span>
                 {amount(display.originalPrice)}
               </del>
             ) : null}
             {display.finalPrice !== null ? (
-              <span className="wizard-option__final" data-testid="option-price-final">
+              <span className="price-tag__final" data-testid="option-price-final">
                 <span className="visually-hidden">{`${t('shop.finalPrice')}: `}</span>
                 {display.plusSign ? '+ ' : null}
                 {amount(display.finalPrice)}

@@ -29,13 +29,13 @@ function FetchStateView({ state }: { state: Exclude<PackageFetchState, 'SUCCEED'
   const { t } = useTranslation()
   return (
     <>
-      <h1 className="wizard-middle__title">{t('shop.heading')}</h1>
+      <h1 className="page-title wizard-middle__title">{t('shop.heading')}</h1>
       {state === 'FAILED' ? (
-        <p className="shop-state shop-state--error" role="alert" data-testid="wizard-error">
+        <p className="status-line status-line--error" role="alert" data-testid="wizard-error">
           {t('shop.error')}
         </p>
       ) : (
-        <p className="shop-state" role="status" data-testid="wizard-loading">
+        <p className="status-line" role="status" data-testid="wizard-loading">
           {t('shop.loading')}
         </p>
       )}
@@ -62,7 +62,7 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
 
   if (config.pages.length === 0) {
     return (
-      <p className="shop-state" role="status" data-testid="wizard-empty">
+      <p className="status-line" role="status" data-testid="wizard-empty">
         {t('shop.empty')}
       </p>
     )
@@ -103,7 +103,7 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
     <>
       {current?.topContent ? <TopMedia content={current.topContent} /> : null}
       <section className="wizard-middle">
-        <h1 className="wizard-middle__title" id={headingId}>
+        <h1 className="page-title wizard-middle__title" id={headingId}>
           {middle?.title?.trim() || t('shop.heading')}
         </h1>
         {subtitle ? <p className="wizard-middle__subtitle">{subtitle}</p> : null}
@@ -124,7 +124,7 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
             })}
           </div>
         ) : (
-          <p className="shop-state" role="status" data-testid="wizard-empty">
+          <p className="status-line" role="status" data-testid="wizard-empty">
             {t('shop.empty')}
           </p>
         )}

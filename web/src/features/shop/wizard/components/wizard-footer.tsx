@@ -43,7 +43,7 @@ export function WizardFooter({ lines, total, action, disabled, busy, onAction }:
       ) : null}
       <button
         type="button"
-        className="shop-footer__button wizard-footer__button"
+        className="primary-button wizard-footer__button"
         data-testid="wizard-next"
         data-action={action}
         disabled={disabled || busy}
