@@ -1,5 +1,7 @@
 use std::{fmt, path::PathBuf, str::FromStr};
 
+use crate::domain::payment::Gateway;
+
 /// Service settings: command-line flags with environment fallbacks.
 #[derive(clap::Args, Clone, Debug)]
 pub struct Settings {
@@ -27,6 +29,8 @@ pub struct Settings {
     pub gateways: GatewaySettings,
     #[command(flatten)]
     pub points: PointSettings,
+    #[command(flatten)]
+    pub payments: PaymentSettings,
 }
 
 /// A configuration value that never appears in logs or `Debug` output.
@@ -128,6 +132,50 @@ pub struct GatewaySettings {
     pub smtp_starttls: bool,
     #[arg(long, env = "MAIL_FROM", default_value = "Limoo <no-reply@limoo.example>")]
     pub mail_from: String,
+}
+
+/// Online payments: which gateway `online` uses, where the gateways are, and how the sweeper settles
+/// payments nobody came back from.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PaymentSettings {
+    /// The gateway method `online` pays through: VANDAR or PAYPING [PM-39].
+    #[arg(long, env = "ONLINE_PAYMENT_GATEWAY", default_value = "VANDAR", value_parser = parse_gateway)]
+    pub online_payment_gateway: Gateway,
+    /// Vandar IPG base, https://ipg.vandar.io or the simulator's /vandar.
+    #[arg(long, env = "VANDAR_BASE_URL", default_value = "http://127.0.0.1:8090/vandar")]
+    pub vandar_base_url: String,
+    #[arg(long, env = "VANDAR_API_KEY", default_value = "sim-key", hide_env_values = true)]
+    pub vandar_api_key: Secret,
+    /// PayPing API base, https://api.payping.ir or the simulator's /payping.
+    #[arg(long, env = "PAYPING_BASE_URL", default_value = "http://127.0.0.1:8090/payping")]
+    pub payping_base_url: String,
+    #[arg(long, env = "PAYPING_TOKEN", default_value = "sim-key", hide_env_values = true)]
+    pub payping_token: Secret,
+    /// Public address of this service the gateways send browsers back to; the request's Host when unset.
+    #[arg(long, env = "PAYMENT_CALLBACK_BASE_URL")]
+    pub payment_callback_base_url: Option<String>,
+    /// How often the sweeper looks for payments nobody came back from.
+    #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60)]
+    pub payment_sweep_seconds: u64,
+    /// A payment untouched this long is asked about by the sweeper.
+    #[arg(long, env = "PAYMENT_SETTLE_AFTER_SECONDS", default_value_t = 120)]
+    pub payment_settle_after_seconds: i64,
+    /// A payment the gateway still cannot confirm this long after it started is EXPIRED.
+    #[arg(long, env = "PAYMENT_EXPIRE_MINUTES", default_value_t = 30)]
+    pub payment_expire_minutes: i64,
+    /// Time limit of each call to a payment gateway.
+    #[arg(long, env = "PAYMENT_GATEWAY_TIMEOUT_SECONDS", default_value_t = 30)]
+    pub payment_gateway_timeout_seconds: u64,
+}
+
+impl PaymentSettings {
+    pub fn expire_ms(&self) -> i64 {
+        self.payment_expire_minutes.saturating_mul(60_000)
+    }
+}
+
+fn parse_gateway(text: &str) -> Result<Gateway, String> {
+    Gateway::parse(text).ok_or_else(|| format!("{text} is not an online gateway (VANDAR or PAYPING)"))
 }
 
 impl Settings {

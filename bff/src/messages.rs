@@ -94,3 +94,16 @@ pub const POINTS_RESERVED: &str = "امتیاز شما برای این سفار�
 pub const POINTS_MAX_USAGE: &str =
     "متاسفانه امکان تخفیف بیشتر برایمان مقدور نیست و حداکثر میزان تخفیف در این محصول برای شما لحاظ شده است.";
 pub const POINTS_NOT_ON_ORDER: &str = "امتیازی روی این سفارش ثبت نشده است.";
+
+/// The payment gateway failed or could not be reached while starting a payment.
+pub const PAYMENT_GATEWAY_FAILED: &str = "اتصال به درگاه پرداخت برقرار نشد. لطفا بعد از چند دقیقه دوباره تلاش کنید.";
+/// The gateway refused to start the payment; its own messages follow in `details.messages`.
+pub const PAYMENT_REFUSED: &str = "درگاه پرداخت درخواست را نپذیرفت.";
+/// A payment was asked for an order with nothing left to pay (a zero total is finalized instead).
+pub const PAYMENT_NOTHING_TO_PAY: &str = "این سفارش مبلغی برای پرداخت آنلاین ندارد.";
+/// An `Idempotency-Key` came back with another order.
+pub const PAYMENT_KEY_REUSED: &str = "این کلید یکتا برای پرداخت دیگری استفاده شده است.";
+/// The chosen payment method cannot be paid through this service yet.
+pub const PAYMENT_METHOD_UNAVAILABLE: &str = "این روش پرداخت در حال حاضر فعال نیست.";
+/// A gateway called back about a payment this service does not know.
+pub const PAYMENT_NOT_FOUND: &str = "پرداخت مورد نظر پیدا نشد.";

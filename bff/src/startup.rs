@@ -15,8 +15,8 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::{
     api::{self, error::framework_error},
     auth::tokens::{TokenKeys, random_hex},
-    config::{AuthSettings, PointSettings, Settings},
-    gateways::{email::Mailer, sms::KavenegarClient},
+    config::{AuthSettings, PaymentSettings, PointSettings, Settings},
+    gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     store::{Db, demo},
 };
 
@@ -35,6 +35,8 @@ pub struct AppState {
     pub tokens: Arc<TokenKeys>,
     pub sms: Arc<KavenegarClient>,
     pub mail: Arc<Mailer>,
+    pub payment_settings: Arc<PaymentSettings>,
+    pub payment_gateways: Arc<PaymentGateways>,
 }
 
 impl AppState {
@@ -57,6 +59,8 @@ impl AppState {
             tokens: Arc::new(TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds)),
             sms: Arc::new(KavenegarClient::new(&settings.gateways)?),
             mail: Arc::new(Mailer::new(&settings.gateways)?),
+            payment_settings: Arc::new(settings.payments.clone()),
+            payment_gateways: Arc::new(PaymentGateways::new(&settings.payments)?),
         })
     }
 }
@@ -104,6 +108,8 @@ impl Application {
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let sweeper = tokio::spawn(crate::shop::payments::sweep_forever(self.state.clone()));
+        let _stop_sweeper = AbortOnDrop(sweeper);
         let endpoint = routes(&self.settings, self.state);
         let stop = async {
             let _ = tokio::signal::ctrl_c().await;
@@ -111,6 +117,15 @@ impl Application {
         Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(endpoint, stop, Some(Duration::from_secs(5)))
             .await
+    }
+}
+
+/// Stops a background task when the server it belongs to stops.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

@@ -3,6 +3,7 @@ use poem_openapi::{OpenApiService, Tags};
 
 pub mod auth;
 pub mod error;
+pub mod payments;
 pub mod points;
 pub mod promotions;
 pub mod security;
@@ -22,6 +23,8 @@ pub enum ApiTags {
     Promotions,
     /// Customer points and holding them on orders
     Points,
+    /// Online payments and the gateways' callbacks
+    Payments,
     /// Health and service metadata
     System,
 }
@@ -33,6 +36,7 @@ pub type Apis = (
     shop::orders::OrdersApi,
     promotions::PromotionsApi,
     points::PointsApi,
+    payments::PaymentsApi,
     system::SystemApi,
 );
 
@@ -45,6 +49,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             shop::orders::OrdersApi,
             promotions::PromotionsApi,
             points::PointsApi,
+            payments::PaymentsApi,
             system::SystemApi,
         ),
         "Limoo BFF",

@@ -5,6 +5,7 @@ pub mod email;
 pub mod invoice;
 pub mod mobile_number;
 pub mod otp_code;
+pub mod payment;
 pub mod points;
 pub mod promotion;
 pub mod toman;

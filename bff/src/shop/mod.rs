@@ -2,5 +2,6 @@
 //! Each runs in one transaction that first locks the order it changes.
 pub mod invoice;
 pub mod orders;
+pub mod payments;
 pub mod points;
 pub mod promotions;

@@ -14,6 +14,7 @@ pub mod customers;
 pub mod demo;
 pub mod orders;
 pub mod otp;
+pub mod payments;
 pub mod points;
 pub mod products;
 pub mod promotions;

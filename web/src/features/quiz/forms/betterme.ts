@@ -4,7 +4,6 @@ import { RESULT, type Flow } from '../types'
 import {
   FEMALE,
   femaleOnly,
-  genderQuestion,
   multiChoice,
   numberQuestion,
   option,
@@ -13,14 +12,14 @@ import {
   text,
 } from './build'
 import {
-  diseaseOptions,
-  digestionOptions,
-  foodRestrictionOptions,
-  genderOptions,
+  digestionChoice,
+  diseasesChoice,
+  foodRestrictionsChoice,
+  genderChoice,
   nothingOption,
   recentProblemOptions,
   sportOptions,
-  waterOptions,
+  waterChoice,
 } from './common'
 
 /** Betterme, the general weight-loss test (spec 3 §2, §3): step n asks `bm2_n` [QN-66]. */
@@ -30,14 +29,7 @@ const KG = text('کیلوگرم')
 const WEIGHT_RANGE = { min: 15, max: 249.99, msg: QUIZ_MESSAGES.weightRange }
 
 const steps = [
-  step(
-    '1',
-    1,
-    genderQuestion(
-      { id: GENDER, name: 'gender', title: text('جنسیت خود را انتخاب کنید'), defaultValue: FEMALE },
-      genderOptions(),
-    ),
-  ),
+  step('1', 1, genderChoice(GENDER, FEMALE)),
   step(
     '2',
     2,
@@ -61,9 +53,7 @@ const steps = [
   step(
     '4',
     4,
-    multiChoice(
-      { id: 'bm2_4', name: 'diseases', title: text('آیا به بیماری خاصی مبتلا هستید؟') },
-      diseaseOptions([
+    diseasesChoice('bm2_4', [
         'DIABET',
         'CRATENINE',
         'BLOOD-FAT',
@@ -79,16 +69,8 @@ const steps = [
         'CANCER',
         'OTHERS',
       ]),
-    ),
   ),
-  step(
-    '5',
-    5,
-    multiChoice(
-      { id: 'bm2_5', name: 'foodRestrictions', title: text('آیا محدودیت غذایی دارید؟') },
-      foodRestrictionOptions(),
-    ),
-  ),
+  step('5', 5, foodRestrictionsChoice('bm2_5')),
   step(
     '6',
     6,
@@ -110,11 +92,7 @@ const steps = [
       nothingOption('در دوره خاصی نیستم'),
     ]),
   ),
-  step(
-    '8',
-    8,
-    multiChoice({ id: 'bm2_8', name: 'digestion', title: text('آیا مشکل گوارشی دارید؟') }, digestionOptions()),
-  ),
+  step('8', 8, digestionChoice('bm2_8')),
   step(
     '9',
     9,
@@ -123,7 +101,7 @@ const steps = [
       option('PROFESSIONAL', text('ورزشکار حرفه‌ای هستم')),
     ]),
   ),
-  step('10', 10, singleChoice({ id: 'bm2_10', name: 'water', title: text('روزانه چند لیوان آب می‌نوشید؟') }, waterOptions())),
+  step('10', 10, waterChoice('bm2_10')),
   step(
     '11',
     11,

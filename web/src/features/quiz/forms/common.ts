@@ -1,9 +1,9 @@
-import type { Option } from '../types'
-import { FEMALE, femaleOnly, MALE, option, text } from './build'
+import type { AnswerValue, Option, Question } from '../types'
+import { FEMALE, femaleOnly, genderQuestion, MALE, multiChoice, option, singleChoice, text } from './build'
 
-/** Option lists shared by several flows (spec 3 §3: nowruz and konkur "mirror betterme"). */
+/** Option lists and questions shared by several flows (spec 3 §3: nowruz and konkur "mirror betterme"). */
 
-export function genderOptions(): Option[] {
+function genderOptions(): Option[] {
   return [
     option(FEMALE, text('خانم'), { img: '/quiz/female.svg' }),
     option(MALE, text('آقا'), { img: '/quiz/male.svg' }),
@@ -37,11 +37,11 @@ export const DISEASE_TITLES = {
 export type DiseaseValue = keyof typeof DISEASE_TITLES
 
 /** A disease checkbox list with the exclusive NOTHING first [QN-30]. */
-export function diseaseOptions(values: readonly DiseaseValue[]): Option[] {
+function diseaseOptions(values: readonly DiseaseValue[]): Option[] {
   return [NOTHING('هیچ بیماری خاصی ندارم'), ...values.map((value) => option(value, text(DISEASE_TITLES[value])))]
 }
 
-export function foodRestrictionOptions(): Option[] {
+function foodRestrictionOptions(): Option[] {
   return [
     NOTHING('محدودیتی ندارم'),
     option('CARBS', text('رژیم کم‌کربوهیدرات')),
@@ -53,7 +53,7 @@ export function foodRestrictionOptions(): Option[] {
   ]
 }
 
-export function digestionOptions(): Option[] {
+function digestionOptions(): Option[] {
   return [
     NOTHING('مشکل گوارشی ندارم'),
     option('NAFKH', text('نفخ')),
@@ -66,7 +66,7 @@ export function digestionOptions(): Option[] {
 }
 
 /** Recent problems of betterme `bm2_6`; PERIOD_NAMONAZAM only for a female [QN-11]. */
-export function recentProblemOptions(genderQuestion: string): Option[] {
+export function recentProblemOptions(genderId: string): Option[] {
   return [
     option('KESELI', text('کسلی و بی‌حالی')),
     option('KHAB_SOBH', text('خواب‌آلودگی صبحگاهی')),
@@ -79,7 +79,7 @@ export function recentProblemOptions(genderQuestion: string): Option[] {
     option('TAKAROR_EDRAR', text('تکرر ادرار')),
     option('RIZESH_MOO', text('ریزش مو')),
     option('MOSHKEL_POOSTI', text('مشکلات پوستی')),
-    option('PERIOD_NAMONAZAM', text('قاعدگی نامنظم'), { showIf: femaleOnly(genderQuestion) }),
+    option('PERIOD_NAMONAZAM', text('قاعدگی نامنظم'), { showIf: femaleOnly(genderId) }),
   ]
 }
 
@@ -92,7 +92,7 @@ export function sportOptions(): Option[] {
   ]
 }
 
-export function waterOptions(): Option[] {
+function waterOptions(): Option[] {
   return [
     option('_2', text('کمتر از ۲ لیوان')),
     option('2_5', text('۲ تا ۵ لیوان')),
@@ -107,6 +107,47 @@ export function weightGoalOptions(): Option[] {
     option('BE_FAT', text('می‌خواهم وزن اضافه کنم')),
     option('BE_THIN', text('می‌خواهم وزن کم کنم')),
   ]
+}
+
+/** The diseases nowruz and konkur list: betterme's, with diabetes split by type. */
+export const DISEASES_BY_DIABETES_TYPE: readonly DiseaseValue[] = [
+  'DIABET-1',
+  'DIABET-2',
+  'BLOOD-FAT',
+  'BLOOD-PRESSURE',
+  'FATTY-LIVER',
+  'ASTHMA',
+  'MIGREN',
+  'BACK-ACHE',
+  'DEPRESS',
+  'KIDNEY',
+  'SKELETON',
+  'HEART',
+  'CANCER',
+  'OTHERS',
+]
+
+/* The questions several flows ask in the same words, each under the flow's own question id. */
+
+export function genderChoice(id: string, defaultValue?: AnswerValue): Question {
+  const title = text('جنسیت خود را انتخاب کنید')
+  return genderQuestion({ id, name: 'gender', title, ...(defaultValue === undefined ? {} : { defaultValue }) }, genderOptions())
+}
+
+export function diseasesChoice(id: string, values: readonly DiseaseValue[]): Question {
+  return multiChoice({ id, name: 'diseases', title: text('آیا به بیماری خاصی مبتلا هستید؟') }, diseaseOptions(values))
+}
+
+export function foodRestrictionsChoice(id: string): Question {
+  return multiChoice({ id, name: 'foodRestrictions', title: text('آیا محدودیت غذایی دارید؟') }, foodRestrictionOptions())
+}
+
+export function digestionChoice(id: string): Question {
+  return multiChoice({ id, name: 'digestion', title: text('آیا مشکل گوارشی دارید؟') }, digestionOptions())
+}
+
+export function waterChoice(id: string): Question {
+  return singleChoice({ id, name: 'water', title: text('روزانه چند لیوان آب می‌نوشید؟') }, waterOptions())
 }
 
 export { NOTHING as nothingOption }

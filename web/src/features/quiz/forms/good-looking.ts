@@ -2,8 +2,8 @@ import { PRODUCT_CODE } from '@/config/env'
 import { QUIZ_MESSAGES } from '../domain/messages'
 import { quizPaths } from '../paths'
 import { RESULT, type Flow, type Option } from '../types'
-import { FEMALE, genderQuestion, MALE, multiChoice, numberQuestion, option, rulerQuestion, singleChoice, step, text } from './build'
-import { genderOptions } from './common'
+import { FEMALE, MALE, multiChoice, numberQuestion, option, rulerQuestion, singleChoice, step, text } from './build'
+import { genderChoice } from './common'
 
 /**
  * Good-looking, the body and lifestyle quiz (spec 3 §2, §3) on /bm_f1 … /bm_f17 [QN-13…QN-16]. Question ids are the
@@ -27,7 +27,7 @@ function workingTimeOptions(withHousewife: boolean): Option[] {
 const workingTitle = text('ساعت کاری شما چگونه است؟')
 
 const steps = [
-  step('bm_f1', 1, genderQuestion({ id: GENDER, name: 'gender', title: text('جنسیت خود را انتخاب کنید') }, genderOptions())),
+  step('bm_f1', 1, genderChoice(GENDER)),
   step(
     'bm_f2',
     2,

@@ -1,7 +1,16 @@
 import { quizPaths } from '../paths'
 import type { Flow, Option } from '../types'
-import { femaleOnly, genderQuestion, linearNext, multiChoice, option, singleChoice, step, text, textQuestion } from './build'
-import { diseaseOptions, digestionOptions, foodRestrictionOptions, genderOptions, nothingOption, recentProblemOptions, weightGoalOptions } from './common'
+import { femaleOnly, linearNext, multiChoice, option, singleChoice, step, text, textQuestion } from './build'
+import {
+  digestionChoice,
+  DISEASES_BY_DIABETES_TYPE,
+  diseasesChoice,
+  foodRestrictionsChoice,
+  genderChoice,
+  nothingOption,
+  recentProblemOptions,
+  weightGoalOptions,
+} from './common'
 
 /**
  * Konkur, the quiz for university-entrance-exam students (spec 3 §2, §3): kn_1 to kn_19 with kn_4 followed by kn_6;
@@ -45,7 +54,7 @@ const hatedFoods = textQuestion(
 export const KONKUR_UNUSED_STEP = 'kn_5'
 
 const steps = [
-  step('kn_1', 1, genderQuestion({ id: GENDER, name: 'gender', title: text('جنسیت خود را انتخاب کنید') }, genderOptions())),
+  step('kn_1', 1, genderChoice(GENDER)),
   step(
     'kn_2',
     2,
@@ -91,31 +100,9 @@ const steps = [
       ]),
     ),
   ),
-  step(
-    'kn_6',
-    5,
-    multiChoice(
-      { id: 'kn_6', name: 'diseases', title: text('آیا به بیماری خاصی مبتلا هستید؟') },
-      diseaseOptions([
-        'DIABET-1',
-        'DIABET-2',
-        'BLOOD-FAT',
-        'BLOOD-PRESSURE',
-        'FATTY-LIVER',
-        'ASTHMA',
-        'MIGREN',
-        'BACK-ACHE',
-        'DEPRESS',
-        'KIDNEY',
-        'SKELETON',
-        'HEART',
-        'CANCER',
-        'OTHERS',
-      ]),
-    ),
-  ),
-  step('kn_7', 6, multiChoice({ id: 'kn_7', name: 'foodRestrictions', title: text('آیا محدودیت غذایی دارید؟') }, foodRestrictionOptions())),
-  step('kn_8', 7, multiChoice({ id: 'kn_8', name: 'digestion', title: text('آیا مشکل گوارشی دارید؟') }, digestionOptions())),
+  step('kn_6', 5, diseasesChoice('kn_6', DISEASES_BY_DIABETES_TYPE)),
+  step('kn_7', 6, foodRestrictionsChoice('kn_7')),
+  step('kn_8', 7, digestionChoice('kn_8')),
   step(
     'kn_9',
     8,

@@ -1,15 +1,16 @@
 import { QUIZ_MESSAGES } from '../domain/messages'
 import { quizPaths } from '../paths'
 import type { Flow } from '../types'
-import { genderQuestion, linearNext, multiChoice, numberQuestion, option, singleChoice, step, text } from './build'
+import { linearNext, multiChoice, numberQuestion, option, singleChoice, step, text } from './build'
 import {
-  diseaseOptions,
-  digestionOptions,
-  foodRestrictionOptions,
-  genderOptions,
+  digestionChoice,
+  DISEASES_BY_DIABETES_TYPE,
+  diseasesChoice,
+  foodRestrictionsChoice,
+  genderChoice,
   recentProblemOptions,
   sportOptions,
-  waterOptions,
+  waterChoice,
   weightGoalOptions,
 } from './common'
 
@@ -21,7 +22,7 @@ import {
 const GENDER = 'nrz_1'
 
 const steps = [
-  step('1', 1, genderQuestion({ id: GENDER, name: 'gender', title: text('جنسیت خود را انتخاب کنید') }, genderOptions())),
+  step('1', 1, genderChoice(GENDER)),
   step(
     '2',
     2,
@@ -32,31 +33,9 @@ const steps = [
       option('50_65', text('۵۰ تا ۶۵ سال')),
     ]),
   ),
-  step(
-    '3',
-    3,
-    multiChoice(
-      { id: 'nrz_3', name: 'diseases', title: text('آیا به بیماری خاصی مبتلا هستید؟') },
-      diseaseOptions([
-        'DIABET-1',
-        'DIABET-2',
-        'BLOOD-FAT',
-        'BLOOD-PRESSURE',
-        'FATTY-LIVER',
-        'ASTHMA',
-        'MIGREN',
-        'BACK-ACHE',
-        'DEPRESS',
-        'KIDNEY',
-        'SKELETON',
-        'HEART',
-        'CANCER',
-        'OTHERS',
-      ]),
-    ),
-  ),
-  step('4', 4, multiChoice({ id: 'nrz_4', name: 'foodRestrictions', title: text('آیا محدودیت غذایی دارید؟') }, foodRestrictionOptions())),
-  step('5', 5, multiChoice({ id: 'nrz_5', name: 'digestion', title: text('آیا مشکل گوارشی دارید؟') }, digestionOptions())),
+  step('3', 3, diseasesChoice('nrz_3', DISEASES_BY_DIABETES_TYPE)),
+  step('4', 4, foodRestrictionsChoice('nrz_4')),
+  step('5', 5, digestionChoice('nrz_5')),
   step(
     '6',
     6,
@@ -66,7 +45,7 @@ const steps = [
     ]),
   ),
   step('7', 7, singleChoice({ id: 'nrz_7', name: 'sport', title: text('در تعطیلات چقدر ورزش می‌کنید؟') }, sportOptions())),
-  step('8', 8, singleChoice({ id: 'nrz_8', name: 'water', title: text('روزانه چند لیوان آب می‌نوشید؟') }, waterOptions())),
+  step('8', 8, waterChoice('nrz_8')),
   step(
     '9',
     9,

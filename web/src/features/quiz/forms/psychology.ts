@@ -1,7 +1,6 @@
 import { quizPaths } from '../paths'
 import type { Flow, Option } from '../types'
 import {
-  genderQuestion,
   linearNext,
   multiChoice,
   numberQuestion,
@@ -12,7 +11,7 @@ import {
   text,
   textQuestion,
 } from './build'
-import { genderOptions } from './common'
+import { genderChoice } from './common'
 
 /**
  * Psychology of eating (spec 3 §3): linear 1 to 22 [QN-19]. Steps 20 to 22 (stress level, meals a day, the main
@@ -80,7 +79,7 @@ const frequencySteps = Object.entries(FREQUENCY_QUESTIONS).map(([id, question]) 
 )
 
 const steps = [
-  step('1', 1, genderQuestion({ id: GENDER, name: 'gender', title: text('جنسیت خود را انتخاب کنید') }, genderOptions())),
+  step('1', 1, genderChoice(GENDER)),
   step(
     '2',
     2,

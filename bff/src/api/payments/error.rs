@@ -1,0 +1,70 @@
+use poem_openapi::{ApiResponse, payload::Json};
+
+use crate::{api::error::ErrorEnvelope, messages, shop::payments::PaymentError};
+
+/// Failures of the payment calls; `err.code` is the HTTP status as text. Only a gateway's refusal
+/// and an unavailable method carry `details.messages`, which the checkout shows as the redirect
+/// message [ER-22]; anything else shows the checkout error section [ER-23].
+#[derive(ApiResponse, Debug)]
+#[oai(bad_request_handler = "payments_bad_request")]
+pub enum PaymentFailure {
+    /// The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorEnvelope>),
+    /// Missing or invalid bearer token.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    /// `customerId` is not the token's customer [AU-43].
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorEnvelope>),
+    /// No such order for this customer, or no such payment for a callback.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorEnvelope>),
+    /// The points the order held went to another order or ran out [ER-21, ER-24]; or the
+    /// `Idempotency-Key` was used for another order.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorEnvelope>),
+    /// The gateway refused the payment (its messages in `details.messages`) or could not be reached.
+    #[oai(status = 502)]
+    BadGateway(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+}
+
+impl PaymentFailure {
+    pub fn bad_request(message: &str, details: Vec<String>) -> Self {
+        PaymentFailure::BadRequest(Json(ErrorEnvelope::new("400", message, details)))
+    }
+}
+
+impl From<PaymentError> for PaymentFailure {
+    fn from(error: PaymentError) -> Self {
+        use PaymentError::*;
+        let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, Vec::new()));
+        match error {
+            OrderNotFound => PaymentFailure::NotFound(envelope("404", messages::ORDER_NOT_FOUND)),
+            OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
+            NothingToPay => PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY)),
+            PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED)),
+            KeyReused => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_KEY_REUSED)),
+            Refused(details) => {
+                PaymentFailure::BadGateway(Json(ErrorEnvelope::new("502", messages::PAYMENT_REFUSED, details)))
+            }
+            GatewayDown(why) => {
+                tracing::warn!(why, "payment gateway unavailable");
+                PaymentFailure::BadGateway(envelope("502", messages::PAYMENT_GATEWAY_FAILED))
+            }
+            Unexpected(e) => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&e))),
+        }
+    }
+}
+
+impl From<anyhow::Error> for PaymentFailure {
+    fn from(error: anyhow::Error) -> Self {
+        PaymentFailure::Internal(Json(ErrorEnvelope::internal(&error)))
+    }
+}
+
+fn payments_bad_request(error: poem::Error) -> PaymentFailure {
+    PaymentFailure::bad_request(messages::BAD_REQUEST, vec![error.to_string()])
+}

@@ -1,0 +1,197 @@
+//! Online payments: starting one (`POST /lemonade/api/payments`) and the gateways' callbacks, which
+//! verify server to server and send the browser to the result page with `status=OK|NOK&orderId=…`.
+use poem::{Request, web::Data};
+use poem_openapi::{
+    ApiResponse, Object, OpenApi,
+    param::{Header, Query},
+    payload::{Form, Json},
+};
+use serde_json::Value;
+
+pub mod error;
+
+use self::error::PaymentFailure;
+use super::{ApiTags, error::ErrorEnvelope, security::CustomerToken};
+use crate::{
+    domain::{
+        MobileNumber,
+        mobile_number::IRAN,
+        payment::{Gateway, is_result_url, result_address},
+    },
+    gateways::payments::payping::PayPingCallback,
+    messages,
+    shop::payments::{self, Report, StartRequest},
+    startup::AppState,
+    store::payments::Payment,
+};
+
+/// The method value the checkout sends for "online" [PM-39].
+const ONLINE: &str = "ONLINE";
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentConfig {
+    /// `online` (the configured online gateway), or `VANDAR` / `PAYPING` by name.
+    pub gateway: String,
+    /// Where the browser goes afterwards, e.g. `https://shop/#/payment-result` [PM-49].
+    pub payment_result_url: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentRequest {
+    pub order_id: i64,
+    /// `{PRODUCT_CODE}_SHOP`, case-insensitive.
+    pub service: Option<String>,
+    /// The token's subject [AU-43]; a string or a number.
+    pub customer_id: Value,
+    /// The payer's mobile (`9…`, `09…` or `+98…`); sent to the gateway as `09…` [PR-36].
+    pub mobile: Option<String>,
+    pub payment_config: PaymentConfig,
+    /// Gumroad product permalink (international); not used by the online gateways.
+    pub product_permalink: Option<String>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentReply {
+    /// The gateway's payment page.
+    pub payment_link: String,
+}
+
+/// PayPing's callback form (gateways.md §1).
+#[derive(Object, serde::Deserialize, Debug)]
+pub struct PayPingCallbackForm {
+    /// 1 paid, 0 not paid.
+    pub status: String,
+    #[serde(rename = "errorCode", default)]
+    #[oai(rename = "errorCode")]
+    pub error_code: Option<String>,
+    /// JSON text with `paymentCode`, `paymentRefId`, `amount`, `clientRefId`.
+    pub data: String,
+}
+
+#[derive(ApiResponse)]
+pub enum CallbackResponse {
+    /// The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`.
+    #[oai(status = 303)]
+    SeeOther(#[oai(header = "Location")] String),
+}
+
+pub struct PaymentsApi;
+
+#[OpenApi(prefix_path = "/lemonade/api/payments", tag = "ApiTags::Payments")]
+impl PaymentsApi {
+    /// Starts an online payment of the order's payable total and answers the gateway's page. The
+    /// order's points become `RESERVED` while it runs. The same `Idempotency-Key` answers the same payment.
+    #[oai(path = "/", method = "post", operation_id = "createPayment")]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        token: CustomerToken,
+        body: Json<PaymentRequest>,
+        #[oai(name = "Idempotency-Key")] idempotency_key: Header<Option<String>>,
+    ) -> Result<Json<PaymentReply>, PaymentFailure> {
+        if customer_id_text(&body.customer_id).as_deref() != Some(token.0.sub.as_str()) {
+            return Err(PaymentFailure::Forbidden(Json(ErrorEnvelope::new("403", messages::UNAUTHORIZED, Vec::new()))));
+        }
+        if body.service.as_deref().is_some_and(|s| !s.eq_ignore_ascii_case(&state.service_name)) {
+            return Err(PaymentFailure::bad_request(messages::BAD_REQUEST, vec!["unknown service".to_owned()]));
+        }
+        let config = &body.payment_config;
+        let gateway = if config.gateway.eq_ignore_ascii_case(ONLINE) {
+            state.payment_settings.online_payment_gateway
+        } else {
+            Gateway::parse(&config.gateway).ok_or_else(|| {
+                PaymentFailure::bad_request(
+                    messages::BAD_REQUEST,
+                    vec![messages::PAYMENT_METHOD_UNAVAILABLE.to_owned()],
+                )
+            })?
+        };
+        if !is_result_url(&config.payment_result_url) {
+            return Err(PaymentFailure::bad_request(
+                messages::BAD_REQUEST,
+                vec!["paymentResultUrl must be an absolute http(s) address".to_owned()],
+            ));
+        }
+        let mobile = body.mobile.as_deref().and_then(|m| MobileNumber::parse(m, IRAN, "98").ok());
+        let key = idempotency_key.0.as_deref().map(str::trim).filter(|k| !k.is_empty());
+        let callback_base = callback_base(&state, req);
+        let link = payments::start(
+            &state,
+            StartRequest {
+                customer_id: token.customer_id(),
+                order_id: body.order_id,
+                gateway,
+                mobile,
+                result_url: &config.payment_result_url,
+                idempotency_key: key,
+                callback_base: &callback_base,
+            },
+        )
+        .await?;
+        Ok(Json(PaymentReply { payment_link: link }))
+    }
+
+    /// Where Vandar sends the browser back (GET with `token` and `payment_status`).
+    #[oai(path = "/vandar/callback", method = "get", operation_id = "vandarCallback")]
+    async fn vandar_callback(
+        &self,
+        state: Data<&AppState>,
+        token: Query<String>,
+        payment_status: Query<Option<String>>,
+    ) -> Result<CallbackResponse, PaymentFailure> {
+        let report = if payment_status.0.as_deref() == Some("OK") { Report::None } else { Report::Unpaid };
+        let payment = payments::callback(&state, Gateway::Vandar, &token.0, None, report).await?;
+        redirect(payment)
+    }
+
+    /// Where PayPing's page form-POSTs back (`status`, `errorCode`, `data`).
+    #[oai(path = "/payping/callback", method = "post", operation_id = "paypingCallback")]
+    async fn payping_callback(
+        &self,
+        state: Data<&AppState>,
+        form: Form<PayPingCallbackForm>,
+    ) -> Result<CallbackResponse, PaymentFailure> {
+        let Some(callback) = PayPingCallback::parse(&form.status, &form.data) else { return redirect(None) };
+        let report = if callback.paid { Report::None } else { Report::Unpaid };
+        let payment = payments::callback(
+            &state,
+            Gateway::PayPing,
+            &callback.payment_code,
+            callback.payment_ref_id.as_deref(),
+            report,
+        )
+        .await?;
+        redirect(payment)
+    }
+}
+
+fn redirect(payment: Option<Payment>) -> Result<CallbackResponse, PaymentFailure> {
+    let payment = payment.ok_or_else(|| {
+        PaymentFailure::NotFound(Json(ErrorEnvelope::new("404", messages::PAYMENT_NOT_FOUND, Vec::new())))
+    })?;
+    let paid = payment.state == crate::domain::payment::PaymentState::Verified;
+    Ok(CallbackResponse::SeeOther(result_address(&payment.result_url, paid, payment.order_id)))
+}
+
+fn customer_id_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text.trim().to_owned()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+/// `PAYMENT_CALLBACK_BASE_URL`, else the scheme and host this request came to.
+fn callback_base(state: &AppState, req: &Request) -> String {
+    if let Some(base) = &state.payment_settings.payment_callback_base_url {
+        return base.trim_end_matches('/').to_owned();
+    }
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let scheme = header("x-forwarded-proto").unwrap_or("http");
+    let host = header("x-forwarded-host").or_else(|| header("host")).unwrap_or("localhost");
+    format!("{scheme}://{host}")
+}

@@ -1,0 +1,228 @@
+//! An online payment's life (issue 6): its states, the gateways that take it, amounts in each
+//! gateway's unit, the mobile format gateways expect, and what a verification answer settles.
+use super::{MobileNumber, Toman};
+
+/// CREATED → REDIRECTED → CALLBACK_RECEIVED → VERIFIED | FAILED | EXPIRED. A payment may also fail or
+/// expire straight from CREATED or REDIRECTED (the gateway refused it, nobody came back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaymentState {
+    Created,
+    Redirected,
+    CallbackReceived,
+    Verified,
+    Failed,
+    Expired,
+}
+
+impl PaymentState {
+    pub const ALL: [PaymentState; 6] = [
+        PaymentState::Created,
+        PaymentState::Redirected,
+        PaymentState::CallbackReceived,
+        PaymentState::Verified,
+        PaymentState::Failed,
+        PaymentState::Expired,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentState::Created => "CREATED",
+            PaymentState::Redirected => "REDIRECTED",
+            PaymentState::CallbackReceived => "CALLBACK_RECEIVED",
+            PaymentState::Verified => "VERIFIED",
+            PaymentState::Failed => "FAILED",
+            PaymentState::Expired => "EXPIRED",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<PaymentState> {
+        PaymentState::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// Nothing moves a final payment any more.
+    pub fn is_final(self) -> bool {
+        matches!(self, PaymentState::Verified | PaymentState::Failed | PaymentState::Expired)
+    }
+
+    /// Whether `self → to` is a step of the machine.
+    pub fn can_become(self, to: PaymentState) -> bool {
+        use PaymentState::*;
+        matches!(
+            (self, to),
+            (Created, Redirected)
+                | (Redirected, CallbackReceived)
+                | (Created | Redirected | CallbackReceived, Failed | Expired)
+                | (Redirected | CallbackReceived, Verified)
+        )
+    }
+
+    /// The states from which `to` may be reached, for conditional UPDATEs.
+    pub fn sources_of(to: PaymentState) -> Vec<PaymentState> {
+        PaymentState::ALL.into_iter().filter(|from| from.can_become(to)).collect()
+    }
+}
+
+/// The unit a gateway counts money in (gateways.md: PayPing toman, Vandar rial).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Toman,
+    Rial,
+}
+
+impl Unit {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unit::Toman => "TOMAN",
+            Unit::Rial => "RIAL",
+        }
+    }
+
+    /// The amount as the gateway is asked for it; only gateway clients' callers use this.
+    pub fn of(self, amount: Toman) -> Option<i64> {
+        match self {
+            Unit::Toman => Some(amount.get()),
+            Unit::Rial => amount.to_rial().ok(),
+        }
+    }
+
+    /// A gateway amount back in toman; `None` for rial amounts that are not whole toman.
+    pub fn to_toman(self, amount: i64) -> Option<Toman> {
+        match self {
+            Unit::Toman => Toman::new(amount).ok(),
+            Unit::Rial if amount % 10 == 0 => Toman::new(amount / 10).ok(),
+            Unit::Rial => None,
+        }
+    }
+}
+
+/// The online gateways the BFF speaks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gateway {
+    Vandar,
+    PayPing,
+}
+
+impl Gateway {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gateway::Vandar => "VANDAR",
+            Gateway::PayPing => "PAYPING",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Gateway> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "VANDAR" => Some(Gateway::Vandar),
+            "PAYPING" => Some(Gateway::PayPing),
+            _ => None,
+        }
+    }
+
+    /// Lower-case path segment of its callback: `/lemonade/api/payments/{slug}/callback`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Gateway::Vandar => "vandar",
+            Gateway::PayPing => "payping",
+        }
+    }
+
+    pub fn unit(self) -> Unit {
+        match self {
+            Gateway::Vandar => Unit::Rial,
+            Gateway::PayPing => Unit::Toman,
+        }
+    }
+}
+
+/// The mobile as online gateways take it: `09…` for Iranian numbers, none for foreign ones [PR-36].
+pub fn zero_prefixed_mobile(mobile: &MobileNumber) -> Option<String> {
+    (!mobile.is_foreign()).then(|| mobile.display())
+}
+
+/// The mobile as SnappPay, Saman, Tara and Gumroad take it: `+98…` [PR-36].
+pub fn plus_prefixed_mobile(mobile: &MobileNumber) -> String {
+    mobile.canonical().to_owned()
+}
+
+/// What a gateway said when asked whether the payment went through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GatewayVerdict {
+    /// Paid, `amount` in the gateway's unit as the gateway reports it.
+    Paid { amount: i64, ref_id: String },
+    /// Definitely not paid (cancelled, declined, verify refused, expired at the gateway).
+    NotPaid { reason: String },
+    /// The gateway cannot say yet (processing, unreachable): ask again later.
+    Unknown,
+}
+
+/// Where a verification leaves the payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Settlement {
+    Verified {
+        ref_id: String,
+    },
+    Failed {
+        reason: String,
+    },
+    /// Nothing decided; the sweeper tries again.
+    Pending,
+}
+
+/// Judges a verdict against the amount the database asked for: a paid amount that differs never
+/// completes the order.
+pub fn settle(expected_gateway_amount: i64, verdict: GatewayVerdict) -> Settlement {
+    match verdict {
+        GatewayVerdict::Paid { amount, ref_id } if amount == expected_gateway_amount => Settlement::Verified { ref_id },
+        GatewayVerdict::Paid { amount, .. } => Settlement::Failed {
+            reason: format!("amount mismatch: the gateway reports {amount}, the payment is {expected_gateway_amount}"),
+        },
+        GatewayVerdict::NotPaid { reason } => Settlement::Failed { reason },
+        GatewayVerdict::Unknown => Settlement::Pending,
+    }
+}
+
+/// The result page address with the outcome appended: `{paymentResultUrl}?status=OK|NOK&orderId=…`
+/// (`&` when the address already has a query, which for hash routes sits after the `#`).
+pub fn result_address(result_url: &str, paid: bool, order_id: i64) -> String {
+    let status = if paid { "OK" } else { "NOK" };
+    let joiner = if result_url.contains('?') { '&' } else { '?' };
+    format!("{result_url}{joiner}status={status}&orderId={order_id}")
+}
+
+/// A result address the BFF will send browsers to: an absolute http(s) address.
+pub fn is_result_url(text: &str) -> bool {
+    reqwest::Url::parse(text).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_listed_steps_are_allowed() {
+        use PaymentState::*;
+        assert!(Created.can_become(Redirected));
+        assert!(CallbackReceived.can_become(Verified));
+        assert!(!Created.can_become(Verified));
+        for end in [Verified, Failed, Expired] {
+            assert!(PaymentState::ALL.iter().all(|to| !end.can_become(*to)));
+        }
+    }
+
+    #[test]
+    fn result_addresses_keep_the_hash_route() {
+        assert_eq!(
+            result_address("http://shop.test/#/payment-result", true, 7),
+            "http://shop.test/#/payment-result?status=OK&orderId=7"
+        );
+        assert_eq!(result_address("http://shop.test/r?x=1", false, 7), "http://shop.test/r?x=1&status=NOK&orderId=7");
+        assert!(!is_result_url("javascript:alert(1)"));
+        assert!(!is_result_url("/#/payment-result"));
+    }
+
+    #[test]
+    fn a_different_amount_never_verifies() {
+        let paid = GatewayVerdict::Paid { amount: 1_010, ref_id: "r".into() };
+        assert!(matches!(settle(1_000, paid), Settlement::Failed { .. }));
+    }
+}
