@@ -3,6 +3,7 @@ mod auth;
 mod catalogue;
 mod routing;
 mod select_package;
+mod shop_checkout;
 mod shop_orders;
 mod shop_purchase;
 mod shop_wizard;

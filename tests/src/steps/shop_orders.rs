@@ -220,6 +220,7 @@ async fn read_invoice(world: &mut LimooWorld, mobile: String, products: String) 
 
 /// Every live hold runs out, as 30 minutes after it was made.
 #[given("مهلت امتیازهای نگه‌داشته‌شده گذشته است")]
+#[when("مهلت امتیازهای نگه‌داشته‌شده گذشته است")]
 async fn holds_lapsed(world: &mut LimooWorld) {
     world
         .app()
