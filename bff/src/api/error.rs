@@ -1,6 +1,6 @@
 //! The error body every failing call returns: `{ "err": { "code", "message", "details": { "messages" } } }`.
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
-use poem_openapi::Object;
+use poem_openapi::{Object, payload::Json};
 
 use crate::messages;
 
@@ -35,6 +35,33 @@ impl ErrorEnvelope {
     pub fn internal(error: &anyhow::Error) -> Self {
         tracing::error!(error = ?error, "unexpected failure");
         ErrorEnvelope::new("500", messages::INTERNAL, Vec::new())
+    }
+}
+
+/// An area's failure enum, seen by status. Each area keeps its own enum (the variants' docs are its part
+/// of the spec) and says once which variant answers a status; the envelopes are built here.
+pub trait AreaFailure: Sized {
+    /// The variant that answers `status`, holding `body`.
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self;
+
+    /// A failure with its Persian message and one detail line; `err.code` is the status as text.
+    fn status(status: u16, message: &str, detail: impl ToString) -> Self {
+        let body = ErrorEnvelope::new(status.to_string(), message, vec![detail.to_string()]);
+        Self::with_status(status, Json(body))
+    }
+
+    fn bad_request(message: &str, detail: impl ToString) -> Self {
+        Self::status(400, message, detail)
+    }
+
+    /// A body or parameter poem could not read: the area's `bad_request_handler`.
+    fn malformed(error: poem::Error) -> Self {
+        Self::bad_request(messages::BAD_REQUEST, error)
+    }
+
+    /// An unexpected failure: the cause chain logged, the generic message answered.
+    fn unexpected(error: &anyhow::Error) -> Self {
+        Self::with_status(500, Json(ErrorEnvelope::internal(error)))
     }
 }
 

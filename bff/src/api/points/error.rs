@@ -1,10 +1,14 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
-use crate::{api::error::ErrorEnvelope, messages, shop::points::PointsError};
+use crate::{
+    api::error::{AreaFailure, ErrorEnvelope},
+    messages,
+    shop::points::PointsError,
+};
 
 /// Failures of the points calls; `err.code` is the HTTP status as text.
 #[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "points_bad_request")]
+#[oai(bad_request_handler = "PointsFailure::malformed")]
 pub enum PointsFailure {
     /// Points held on another order, reserved for a payment, nothing usable on this order, no points
     /// on the order, or the order is paid.
@@ -20,31 +24,34 @@ pub enum PointsFailure {
     Internal(Json<ErrorEnvelope>),
 }
 
+impl AreaFailure for PointsFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            404 => PointsFailure::NotFound(body),
+            500 => PointsFailure::Internal(body),
+            _ => PointsFailure::BadRequest(body),
+        }
+    }
+}
+
 impl From<PointsError> for PointsFailure {
     fn from(error: PointsError) -> Self {
         use PointsError::*;
-        let message = match &error {
-            OrderNotFound => {
-                let body = ErrorEnvelope::new("404", messages::ORDER_NOT_FOUND, vec![error.to_string()]);
-                return PointsFailure::NotFound(Json(body));
-            }
-            Unexpected(e) => return PointsFailure::Internal(Json(ErrorEnvelope::internal(e))),
-            OrderPaid => messages::ORDER_ALREADY_PAID,
-            HeldElsewhere => messages::POINTS_HELD_ELSEWHERE,
-            Reserved => messages::POINTS_RESERVED,
-            NothingUsable => messages::POINTS_MAX_USAGE,
-            NoPointsOnOrder => messages::POINTS_NOT_ON_ORDER,
+        let (status, message) = match &error {
+            OrderNotFound => (404, messages::ORDER_NOT_FOUND),
+            Unexpected(e) => return PointsFailure::unexpected(e),
+            OrderPaid => (400, messages::ORDER_ALREADY_PAID),
+            HeldElsewhere => (400, messages::POINTS_HELD_ELSEWHERE),
+            Reserved => (400, messages::POINTS_RESERVED),
+            NothingUsable => (400, messages::POINTS_MAX_USAGE),
+            NoPointsOnOrder => (400, messages::POINTS_NOT_ON_ORDER),
         };
-        PointsFailure::BadRequest(Json(ErrorEnvelope::new("400", message, vec![error.to_string()])))
+        PointsFailure::status(status, message, &error)
     }
 }
 
 impl From<anyhow::Error> for PointsFailure {
     fn from(error: anyhow::Error) -> Self {
-        PointsFailure::Internal(Json(ErrorEnvelope::internal(&error)))
+        PointsFailure::unexpected(&error)
     }
-}
-
-fn points_bad_request(error: poem::Error) -> PointsFailure {
-    PointsFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::BAD_REQUEST, vec![error.to_string()])))
 }

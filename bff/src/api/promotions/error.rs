@@ -1,10 +1,15 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
-use crate::{api::error::ErrorEnvelope, domain::promotion::Refusal, messages, shop::promotions::PromotionError};
+use crate::{
+    api::error::{AreaFailure, ErrorEnvelope},
+    domain::promotion::Refusal,
+    messages,
+    shop::promotions::PromotionError,
+};
 
 /// Failures of the promotion-code calls; `err.code` is the HTTP status as text.
 #[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "promotion_bad_request")]
+#[oai(bad_request_handler = "PromotionFailure::malformed")]
 pub enum PromotionFailure {
     /// The code cannot be used now (expired, not yet valid, used up, the order has a code already,
     /// the order is paid: `details.messages[0]` says which), names no product in the basket, or the
@@ -19,6 +24,16 @@ pub enum PromotionFailure {
     NotFound(Json<ErrorEnvelope>),
     #[oai(status = 500)]
     Internal(Json<ErrorEnvelope>),
+}
+
+impl AreaFailure for PromotionFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            404 => PromotionFailure::NotFound(body),
+            500 => PromotionFailure::Internal(body),
+            _ => PromotionFailure::BadRequest(body),
+        }
+    }
 }
 
 impl From<PromotionError> for PromotionFailure {
@@ -36,13 +51,8 @@ impl From<PromotionError> for PromotionFailure {
             OrderPaid => refused(messages::ORDER_ALREADY_PAID),
             NotApplicable => (400, messages::PROMOTION_NOT_APPLICABLE, error.to_string()),
             NotActive => (400, messages::USED_DISCOUNT_NOT_ACTIVE, error.to_string()),
-            Unexpected(e) => return PromotionFailure::Internal(Json(ErrorEnvelope::internal(e))),
+            Unexpected(e) => return PromotionFailure::unexpected(e),
         };
-        let body = Json(ErrorEnvelope::new(status.to_string(), message, vec![detail]));
-        if status == 404 { PromotionFailure::NotFound(body) } else { PromotionFailure::BadRequest(body) }
+        PromotionFailure::status(status, message, detail)
     }
-}
-
-fn promotion_bad_request(error: poem::Error) -> PromotionFailure {
-    PromotionFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::BAD_REQUEST, vec![error.to_string()])))
 }

@@ -10,7 +10,11 @@ use serde_json::Value;
 
 use super::invoice::{BasketItemDto, InvoiceDto};
 use crate::{
-    api::{ApiTags, error::ErrorEnvelope, security::CustomerToken},
+    api::{
+        ApiTags,
+        error::{AreaFailure, ErrorEnvelope},
+        security::CustomerToken,
+    },
     domain::catalogue::ProductType,
     messages,
     shop::orders::{self as shop_orders, OrderError},
@@ -41,7 +45,7 @@ pub struct CreateOrderReply {
 
 /// Failures of the order calls.
 #[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "order_bad_request")]
+#[oai(bad_request_handler = "OrderFailure::malformed")]
 pub enum OrderFailure {
     /// No products, too many, or a product that is unknown, disabled, of another service or not for
     /// sale; or, when finalizing, an amount is still to pay.
@@ -60,29 +64,32 @@ pub enum OrderFailure {
     Internal(Json<ErrorEnvelope>),
 }
 
-fn order_bad_request(error: poem::Error) -> OrderFailure {
-    bad_request(messages::BAD_REQUEST, error.to_string())
-}
-
-fn bad_request(message: &str, detail: String) -> OrderFailure {
-    OrderFailure::BadRequest(Json(ErrorEnvelope::new("400", message, vec![detail])))
+impl AreaFailure for OrderFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            404 => OrderFailure::NotFound(body),
+            409 => OrderFailure::Conflict(body),
+            500 => OrderFailure::Internal(body),
+            _ => OrderFailure::BadRequest(body),
+        }
+    }
 }
 
 impl From<anyhow::Error> for OrderFailure {
     fn from(error: anyhow::Error) -> Self {
-        OrderFailure::Internal(Json(ErrorEnvelope::internal(&error)))
+        OrderFailure::unexpected(&error)
     }
 }
 
 impl From<OrderError> for OrderFailure {
     fn from(error: OrderError) -> Self {
-        let body = |status: &str, message: &str| Json(ErrorEnvelope::new(status, message, vec![error.to_string()]));
-        match &error {
-            OrderError::NotFound => OrderFailure::NotFound(body("404", messages::ORDER_NOT_FOUND)),
-            OrderError::PointsGone => OrderFailure::Conflict(body("409", messages::POINTS_ALREADY_USED)),
-            OrderError::NotFree => OrderFailure::BadRequest(body("400", messages::FINALIZE_FAILED)),
-            OrderError::Unexpected(e) => OrderFailure::Internal(Json(ErrorEnvelope::internal(e))),
-        }
+        let (status, message) = match &error {
+            OrderError::NotFound => (404, messages::ORDER_NOT_FOUND),
+            OrderError::PointsGone => (409, messages::POINTS_ALREADY_USED),
+            OrderError::NotFree => (400, messages::FINALIZE_FAILED),
+            OrderError::Unexpected(e) => return OrderFailure::unexpected(e),
+        };
+        OrderFailure::status(status, message, &error)
     }
 }
 
@@ -138,21 +145,32 @@ impl OrdersApi {
         body: Json<CreateOrderRequest>,
     ) -> Result<Json<CreateOrderReply>, OrderFailure> {
         if body.product_ids.is_empty() {
-            return Err(bad_request(messages::ORDER_EMPTY, "productIds is empty".into()));
+            return Err(OrderFailure::bad_request(messages::ORDER_EMPTY, "productIds is empty"));
         }
         if body.product_ids.len() > MAX_ITEMS {
-            return Err(bad_request(messages::ORDER_PRODUCT_INVALID, format!("at most {MAX_ITEMS} products")));
+            return Err(OrderFailure::bad_request(
+                messages::ORDER_PRODUCT_INVALID,
+                format!("at most {MAX_ITEMS} products"),
+            ));
         }
         let service = body.service.clone().unwrap_or_else(|| state.service_name.clone());
         if !service.eq_ignore_ascii_case(&state.service_name) {
-            return Err(bad_request(messages::ORDER_PRODUCT_INVALID, format!("unknown service {service}")));
+            return Err(OrderFailure::bad_request(
+                messages::ORDER_PRODUCT_INVALID,
+                format!("unknown service {service}"),
+            ));
         }
         let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
         let mut chosen = Vec::with_capacity(body.product_ids.len());
         for id in &body.product_ids {
             match catalogue.iter().find(|p| p.id == *id) {
                 Some(p) if p.is_enabled && p.product_type != ProductType::Tag => chosen.push(p.clone()),
-                _ => return Err(bad_request(messages::ORDER_PRODUCT_INVALID, format!("product {id} is not for sale"))),
+                _ => {
+                    return Err(OrderFailure::bad_request(
+                        messages::ORDER_PRODUCT_INVALID,
+                        format!("product {id} is not for sale"),
+                    ));
+                }
             }
         }
         let meta = body.meta.as_ref().map_or_else(|| "{}".to_owned(), Value::to_string);
