@@ -10,6 +10,7 @@ import { partnerLandingReturnPath } from '../domain/partner-landing'
 import type { Product } from '../types'
 import { NetworkErrorSection } from './network-error-section'
 import { ProductCard } from './product-card'
+import { ProductListStatus } from './product-list-status'
 import { ShopFooter } from './shop-footer'
 import '../shop.css'
 
@@ -38,24 +39,8 @@ export function PartnerBundleLandingPage() {
   const selected: Product | undefined = list.find((bundle) => bundle.id === selectedId) ?? list[0]
 
   let body
-  if (bundles.isPending) {
-    body = (
-      <p className="status-line" role="status" data-testid="products-loading">
-        {t('shop.loading')}
-      </p>
-    )
-  } else if (bundles.isError) {
-    body = (
-      <p className="status-line status-line--error" role="alert" data-testid="products-error">
-        {t('shop.error')}
-      </p>
-    )
-  } else if (list.length === 0) {
-    body = (
-      <p className="status-line" role="status" data-testid="products-empty">
-        {t('shop.empty')}
-      </p>
-    )
+  if (bundles.isPending || bundles.isError || list.length === 0) {
+    body = <ProductListStatus pending={bundles.isPending} failed={bundles.isError} />
   } else {
     body = (
       <div className="shop-products" role="radiogroup" aria-labelledby="partner-heading" data-testid="partner-bundles">

@@ -17,6 +17,7 @@ import { AdditionalProductsSheet } from './additional-products-sheet'
 import { DescriptionSheet } from './description-sheet'
 import { NetworkErrorSection } from './network-error-section'
 import { ProductCard } from './product-card'
+import { ProductListStatus } from './product-list-status'
 import { PurchaseStepper } from './purchase-stepper'
 import { ShopFooter, type FooterButton } from './shop-footer'
 import { SocialProofToast } from './social-proof-toast'
@@ -169,24 +170,8 @@ export function SelectPackageCPage() {
   let body
   if (guardFailed) {
     body = <NetworkErrorSection onRetry={retryAfterGuardError} />
-  } else if (products.isPending) {
-    body = (
-      <p className="status-line" role="status" data-testid="products-loading">
-        {t('shop.loading')}
-      </p>
-    )
-  } else if (products.isError) {
-    body = (
-      <p className="status-line status-line--error" role="alert" data-testid="products-error">
-        {t('shop.error')}
-      </p>
-    )
-  } else if (list.length === 0) {
-    body = (
-      <p className="status-line" role="status" data-testid="products-empty">
-        {t('shop.empty')}
-      </p>
-    )
+  } else if (products.isPending || products.isError || list.length === 0) {
+    body = <ProductListStatus pending={products.isPending} failed={products.isError} />
   } else if (page.konkurLanding) {
     body = (
       <div className="shop-products" role="radiogroup" aria-labelledby="shop-heading" data-testid="konkur-banner">
