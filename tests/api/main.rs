@@ -3,6 +3,7 @@ mod auth;
 mod finalize;
 mod openapi;
 mod orders;
+mod payments;
 mod points;
 mod promotions;
 mod shop_wizard;

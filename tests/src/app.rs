@@ -64,6 +64,8 @@ impl TestApp {
         settings.gateways.kavenegar_base_url = sims.kavenegar_base_url();
         settings.gateways.smtp_host = sims.smtp_addr().ip().to_string();
         settings.gateways.smtp_port = sims.smtp_addr().port();
+        settings.payments.vandar_base_url = sims.vandar_base_url();
+        settings.payments.payping_base_url = sims.payping_base_url();
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
