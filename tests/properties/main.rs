@@ -3,4 +3,5 @@ mod catalogue_sort;
 mod identity;
 mod invoice;
 mod money;
+mod payments;
 mod points;

@@ -1,0 +1,141 @@
+//! Online payments: amounts in each gateway's unit, the mobile formats gateways take, the state
+//! machine, and random interleavings of browser returns, gateway callbacks and the sweeper on one
+//! real payment, which complete the order exactly once.
+use limoo_bff::{
+    config::Settings,
+    domain::{
+        MobileNumber, Toman,
+        mobile_number::IRAN,
+        payment::{PaymentState, Unit, plus_prefixed_mobile, zero_prefixed_mobile},
+    },
+    shop::payments::sweep,
+    startup::AppState,
+};
+use limoo_simulators::{
+    PageAction,
+    browser::{self, Navigation},
+};
+use limoo_tests::{TestApp, spawn_app};
+use proptest::prelude::*;
+use serde_json::json;
+
+proptest! {
+    #[test]
+    fn toman_goes_to_rial_and_back_exactly(amount in 0i64..1_000_000_000_000) {
+        let toman = Toman::new(amount).unwrap();
+        prop_assert_eq!(Unit::Rial.of(toman), Some(amount * 10));
+        prop_assert_eq!(Unit::Rial.to_toman(amount * 10), Some(toman));
+        prop_assert_eq!(Unit::Toman.of(toman), Some(amount));
+        prop_assert_eq!(Unit::Toman.to_toman(amount), Some(toman));
+    }
+
+    #[test]
+    fn rial_that_is_not_whole_toman_is_refused(amount in 0i64..1_000_000_000, rest in 1i64..10) {
+        prop_assert_eq!(Unit::Rial.to_toman(amount * 10 + rest), None);
+    }
+
+    #[test]
+    fn online_gateways_get_09_and_the_others_plus_98(
+        digits in "9[0-9]{9}",
+        prefix in prop_oneof![Just(""), Just("0"), Just("98"), Just("+98"), Just("0098")],
+        persian in any::<bool>(),
+    ) {
+        let typed = format!("{prefix}{digits}");
+        let typed = if persian {
+            typed.chars().map(|c| c.to_digit(10).map_or(c, |d| char::from_u32(0x06F0 + d).unwrap())).collect()
+        } else {
+            typed
+        };
+        let mobile = MobileNumber::parse(&typed, IRAN, "98").unwrap();
+        prop_assert_eq!(zero_prefixed_mobile(&mobile), Some(format!("0{digits}")));
+        prop_assert_eq!(plus_prefixed_mobile(&mobile), format!("+98{digits}"));
+    }
+
+    #[test]
+    fn a_final_state_is_reached_once_and_never_left(
+        steps in proptest::collection::vec(proptest::sample::select(PaymentState::ALL.to_vec()), 0..12),
+    ) {
+        let mut state = PaymentState::Created;
+        let mut finals = 0;
+        for to in steps {
+            let was_final = state.is_final();
+            if state.can_become(to) {
+                prop_assert!(!was_final, "{state:?} → {to:?}");
+                state = to;
+                finals += usize::from(to.is_final());
+            }
+        }
+        prop_assert!(finals <= 1);
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Arrival {
+    /// The browser (or the gateway's repeated delivery) brings the callback.
+    Callback,
+    Sweeper,
+}
+
+fn arrivals() -> impl Strategy<Value = Vec<(Arrival, u64)>> {
+    let one = (prop_oneof![Just(Arrival::Callback), Just(Arrival::Sweeper)], 0u64..40);
+    proptest::collection::vec(one, 1..6)
+}
+
+/// A service state like the app's, whose sweeper takes every open payment at once.
+fn sweeping_state(app: &TestApp) -> AppState {
+    let mut settings = Settings::for_database("unused");
+    settings.payments.vandar_base_url = app.sims.vandar_base_url();
+    settings.payments.payment_settle_after_seconds = -1;
+    AppState::new(&settings, app.db.clone()).unwrap()
+}
+
+async fn interleave(arrivals: Vec<(Arrival, u64)>) -> Result<(), TestCaseError> {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let customer = app.tokens.verify(&token).unwrap().sub;
+    let body = json!({
+        "orderId": order, "customerId": customer, "mobile": "09121234567",
+        "paymentConfig": { "gateway": "online", "paymentResultUrl": app.url("/#/payment-result") },
+    });
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    prop_assert_eq!(status, 200, "{}", reply);
+    let link = reply["paymentLink"].as_str().unwrap().to_owned();
+    let callback = browser::press(Navigation::get(&link), PageAction::Pay).await.unwrap().unwrap();
+    let state = sweeping_state(&app);
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let tasks = arrivals.iter().map(|&(arrival, delay)| {
+        let (state, callback, browser) = (state.clone(), callback.clone(), browser.clone());
+        async move {
+            tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
+            match arrival {
+                Arrival::Callback => {
+                    callback.send(&browser).await.unwrap();
+                }
+                Arrival::Sweeper => {
+                    sweep(&state).await.unwrap();
+                }
+            }
+        }
+    });
+    futures::future::join_all(tasks).await;
+    // Whatever arrived, a last sweep settles the payment.
+    sweep(&state).await.unwrap();
+    let (_, paid) = app.get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let paid = paid.as_array().unwrap();
+    prop_assert_eq!(paid.len(), 1, "{:?}", arrivals);
+    let statuses: Vec<&str> =
+        paid[0]["orderStatuses"].as_array().unwrap().iter().map(|s| s["status"].as_str().unwrap()).collect();
+    prop_assert_eq!(statuses, vec!["CREATED", "PAYMENT_SUCCESS"], "completed exactly once: {:?}", arrivals);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn returns_callbacks_and_sweeps_in_any_order_complete_the_order_once(arrivals in arrivals()) {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        runtime.block_on(interleave(arrivals))?;
+    }
+}
