@@ -1,6 +1,6 @@
 //! Paying an order online through the gateway simulators: the hosted page, the callback that
 //! verifies server to server, and what the order, its points and its code look like afterwards.
-use limoo_bff::store::Db;
+use limoo_bff::{shop::payments::sweep, store::Db};
 use limoo_simulators::{
     Gateway, PageAction, PaymentScenario,
     browser::{self, Navigation},
@@ -201,4 +201,25 @@ async fn payping_pays_through_its_form_post_callback() {
     let answer = callback.send(&browser).await.unwrap();
     assert_eq!(answer.headers()["location"].to_str().unwrap(), result(&app, true, order));
     assert_eq!(order_status(&app, &token, order).await, "PAYMENT_SUCCESS");
+}
+
+#[tokio::test]
+async fn the_sweeper_completes_a_paid_payment_nobody_came_back_from_and_expires_an_abandoned_one() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points("09121234567", 100).await;
+    let paid = app.create_order(&token, &[101]).await;
+    let (_, reply) = start(&app, &token, paid, None).await;
+    let link = reply["paymentLink"].as_str().unwrap();
+    browser::press(Navigation::get(link), PageAction::Pay).await.unwrap().expect("a callback the browser drops");
+    assert_eq!(sweep(&app.payment_sweeper(30)).await.unwrap(), 1);
+    assert_eq!(order_status(&app, &token, paid).await, "PAYMENT_SUCCESS", "verified by the sweeper");
+
+    let abandoned = app.create_order(&token, &[101]).await;
+    app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": abandoned })).await;
+    assert_eq!(start(&app, &token, abandoned, None).await.0, 200);
+    assert_eq!(sweep(&app.payment_sweeper(30)).await.unwrap(), 0, "not paid yet, not old enough to expire");
+    assert_eq!(sweep(&app.payment_sweeper(0)).await.unwrap(), 1, "expired");
+    assert_eq!(order_status(&app, &token, abandoned).await, "CREATED");
+    let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+    assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "the points are free for the switch again: {total}");
 }

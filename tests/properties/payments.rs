@@ -2,20 +2,18 @@
 //! machine, and random interleavings of browser returns, gateway callbacks and the sweeper on one
 //! real payment, which complete the order exactly once.
 use limoo_bff::{
-    config::Settings,
     domain::{
         MobileNumber, Toman,
         mobile_number::IRAN,
         payment::{PaymentState, Unit, plus_prefixed_mobile, zero_prefixed_mobile},
     },
     shop::payments::sweep,
-    startup::AppState,
 };
 use limoo_simulators::{
     PageAction,
     browser::{self, Navigation},
 };
-use limoo_tests::{TestApp, spawn_app};
+use limoo_tests::spawn_app;
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -81,14 +79,6 @@ fn arrivals() -> impl Strategy<Value = Vec<(Arrival, u64)>> {
     proptest::collection::vec(one, 1..6)
 }
 
-/// A service state like the app's, whose sweeper takes every open payment at once.
-fn sweeping_state(app: &TestApp) -> AppState {
-    let mut settings = Settings::for_database("unused");
-    settings.payments.vandar_base_url = app.sims.vandar_base_url();
-    settings.payments.payment_settle_after_seconds = -1;
-    AppState::new(&settings, app.db.clone()).unwrap()
-}
-
 async fn interleave(arrivals: Vec<(Arrival, u64)>) -> Result<(), TestCaseError> {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
@@ -102,7 +92,7 @@ async fn interleave(arrivals: Vec<(Arrival, u64)>) -> Result<(), TestCaseError> 
     prop_assert_eq!(status, 200, "{}", reply);
     let link = reply["paymentLink"].as_str().unwrap().to_owned();
     let callback = browser::press(Navigation::get(&link), PageAction::Pay).await.unwrap().unwrap();
-    let state = sweeping_state(&app);
+    let state = app.payment_sweeper(30);
     let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let tasks = arrivals.iter().map(|&(arrival, delay)| {
         let (state, callback, browser) = (state.clone(), callback.clone(), browser.clone());

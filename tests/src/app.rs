@@ -90,6 +90,18 @@ impl TestApp {
         })
     }
 
+    /// A service state on this app's database and simulators whose payment sweeper takes every open
+    /// payment at once and expires those older than `expire_minutes`; run it with
+    /// `limoo_bff::shop::payments::sweep`.
+    pub fn payment_sweeper(&self, expire_minutes: i64) -> limoo_bff::startup::AppState {
+        let mut settings = Settings::for_database("unused");
+        settings.payments.vandar_base_url = self.sims.vandar_base_url();
+        settings.payments.payping_base_url = self.sims.payping_base_url();
+        settings.payments.payment_settle_after_seconds = -1;
+        settings.payments.payment_expire_minutes = expire_minutes;
+        limoo_bff::startup::AppState::new(&settings, self.db.clone()).expect("a service state")
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
