@@ -1,5 +1,5 @@
 import { QUIZ_MESSAGES } from '../domain/messages'
-import { RESULT, type AnswerComponent, type AnswerValue, type Condition, type Form, type NextStep, type Option, type Question, type Rule, type Text } from '../types'
+import { RESULT, type AnswerComponent, type Condition, type Form, type NextStep, type Option, type Question, type Rule, type Text } from '../types'
 
 /**
  * Small builders that keep the form files close to the spec's tables: a question is its id, name, title, options
@@ -22,16 +22,8 @@ export function femaleOnly(genderQuestion: string): Condition {
 export const FEMALE = 'FEMALE'
 export const MALE = 'MALE'
 
-export interface QuestionBase {
-  id: string
-  name: string
-  title: Text
-  subTitle?: Text
-  img?: string
-  warningDesc?: Text
-  showIf?: Condition
-  defaultValue?: AnswerValue
-}
+/** What a form says about a question; the builders below add its widget and rules. */
+export type QuestionBase = Omit<Question, 'type' | 'rules' | 'answerUIComponent' | 'options'>
 
 export function question(base: QuestionBase, answerUIComponent: AnswerComponent, rules: Rule[], options?: Option[]): Question {
   return { type: 'S', ...base, rules, answerUIComponent, ...(options ? { options } : {}) }
@@ -59,29 +51,37 @@ export function multiChoice(
   return question(base, widget, [{ type: 'required', msg }], options)
 }
 
+interface NumberRange {
+  min: number
+  max: number
+  msg: Text
+}
+
+function requiredInRange(range: NumberRange, requiredMsg: Text): Rule[] {
+  return [
+    { type: 'required', msg: requiredMsg },
+    { type: 'range', args: { min: range.min, max: range.max }, msg: range.msg },
+  ]
+}
+
 /** A number typed with the number picker, in a range, submitted with the button [QN-35]. */
 export function numberQuestion(
   base: QuestionBase,
-  range: { min: number; max: number; msg: Text },
+  range: NumberRange,
   unit: Text,
   requiredMsg: Text = QUIZ_MESSAGES.requiredField,
 ): Question {
-  return question(base, { type: 'numberPicker', props: { unit, decimal: true } }, [
-    { type: 'required', msg: requiredMsg },
-    { type: 'range', args: { min: range.min, max: range.max }, msg: range.msg },
-  ])
+  return question(base, { type: 'numberPicker', props: { unit, decimal: true } }, requiredInRange(range, requiredMsg))
 }
 
 export function rulerQuestion(
   base: QuestionBase,
-  range: { min: number; max: number; msg: Text },
+  range: NumberRange,
   unit: Text,
   requiredMsg: Text = QUIZ_MESSAGES.requiredField,
 ): Question {
-  return question(base, { type: 'ruler', props: { min: range.min, max: Math.floor(range.max), subUnits: 10, unit } }, [
-    { type: 'required', msg: requiredMsg },
-    { type: 'range', args: { min: range.min, max: range.max }, msg: range.msg },
-  ])
+  const ruler = { type: 'ruler', props: { min: range.min, max: Math.floor(range.max), subUnits: 10, unit } } as const
+  return question(base, ruler, requiredInRange(range, requiredMsg))
 }
 
 export function textQuestion(base: QuestionBase, requiredMsg: Text = QUIZ_MESSAGES.requiredField, placeholder?: Text): Question {
