@@ -107,3 +107,19 @@ pub const PAYMENT_KEY_REUSED: &str = "این کلید یکتا برای پردا
 pub const PAYMENT_METHOD_UNAVAILABLE: &str = "این روش پرداخت در حال حاضر فعال نیست.";
 /// A gateway called back about a payment this service does not know.
 pub const PAYMENT_NOT_FOUND: &str = "پرداخت مورد نظر پیدا نشد.";
+
+// Questionnaires (spec 3 §5, §7, §8).
+/// An answer set that does not fit its form; `details.messages` name each question and why [ER-53].
+pub const FORM_ANSWERS_INVALID: &str = "پاسخ‌های ارسال شده معتبر نیست.";
+/// No answer record with this id for this caller.
+pub const FORM_ANSWERS_NOT_FOUND: &str = "پاسخ‌نامه مورد نظر پیدا نشد.";
+/// Perfect-body landing: gender missing or unknown [QN-23].
+pub const PERFECT_BODY_GENDER: &str = "لطفا یکی از گزینه های مد نظر را انتخاب کنید";
+/// Perfect-body landing: a day, month or year that is not a Jalali birth date.
+pub const PERFECT_BODY_BIRTH_DATE: &str = "تاریخ تولد وارد شده معتبر نیست.";
+/// Weight 15 to 249.99 kg [QN-28, QN-29].
+pub const PERFECT_BODY_WEIGHT: &str = "وزن باید بین 15 تا 250 کیلوگرم باشد";
+/// Height 90 to 249.99 cm; the message names 90 and 250 (DECISIONS) [QN-27].
+pub const PERFECT_BODY_HEIGHT: &str = "قد باید بین 90 تا 250 سانتی‌متر باشد";
+/// A result asked for a referral no registration gave.
+pub const PERFECT_BODY_REFERRAL_NOT_FOUND: &str = "اطلاعات ثبت‌نام برای این کد پیدا نشد.";

@@ -21,7 +21,7 @@ use crate::{
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] = &["/lemonade", "/healthz", "/auth", "/app", "/api"];
+const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/auth", "/app", "/api"];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]

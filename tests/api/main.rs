@@ -1,6 +1,7 @@
 //! HTTP-level checks of the BFF that are not customer scenarios: the contract and the plumbing.
 mod auth;
 mod finalize;
+mod forms;
 mod openapi;
 mod orders;
 mod payments;

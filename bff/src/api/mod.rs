@@ -3,6 +3,7 @@ use poem_openapi::{OpenApiService, Tags};
 
 pub mod auth;
 pub mod error;
+pub mod forms;
 pub mod payments;
 pub mod points;
 pub mod promotions;
@@ -27,6 +28,8 @@ pub enum ApiTags {
     Payments,
     /// Health and service metadata
     System,
+    /// Questionnaire answer records and the perfect-body landing
+    Forms,
 }
 
 pub type Apis = (
@@ -38,6 +41,8 @@ pub type Apis = (
     points::PointsApi,
     payments::PaymentsApi,
     system::SystemApi,
+    forms::FormsApi,
+    forms::perfect_body::PerfectBodyApi,
 );
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
@@ -51,6 +56,8 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             points::PointsApi,
             payments::PaymentsApi,
             system::SystemApi,
+            forms::FormsApi,
+            forms::perfect_body::PerfectBodyApi,
         ),
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),

@@ -25,3 +25,21 @@ impl CustomerToken {
 pub fn client_ip(req: &Request) -> String {
     req.remote_addr().as_socket_addr().map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
 }
+
+/// A bearer token when the call carries a valid one, anonymous otherwise: an expired or foreign token counts as
+/// none, so a visitor's questionnaire answers are never refused for a stale token.
+#[derive(SecurityScheme)]
+pub enum MaybeCustomer {
+    Customer(CustomerToken),
+    #[oai(fallback)]
+    Anonymous,
+}
+
+impl MaybeCustomer {
+    pub fn customer_id(&self) -> Option<i64> {
+        match self {
+            MaybeCustomer::Customer(token) => token.0.customer_id(),
+            MaybeCustomer::Anonymous => None,
+        }
+    }
+}

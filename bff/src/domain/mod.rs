@@ -2,9 +2,11 @@
 pub mod catalogue;
 pub mod country;
 pub mod email;
+pub mod forms;
 pub mod invoice;
 pub mod mobile_number;
 pub mod otp_code;
+pub mod perfect_body;
 pub mod payment;
 pub mod points;
 pub mod promotion;

@@ -12,8 +12,10 @@ use sqlx::{
 pub mod analytics;
 pub mod customers;
 pub mod demo;
+pub mod form_answers;
 pub mod orders;
 pub mod otp;
+pub mod perfect_body;
 pub mod payments;
 pub mod points;
 pub mod products;

@@ -625,6 +625,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/formAnswers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an answer record (the first send of a questionnaire or form).
+         * @description The answers are checked against the form: unknown questions, options and steps, and every rule of
+         *     spec 3 §5 with its Persian message. The named `step` must be complete; other questions may still be
+         *     unanswered. A valid bearer token links the record to the customer (the body's `userId` is then ignored);
+         *     without one (or with an expired one) the record is anonymous until a later send carries a token.
+         */
+        post: operations["createFormAnswers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/formAnswers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace a record's answers with the whole answer set of a later send.
+         * @description Checked as on create; the form type must stay the record's. An anonymous record is linked to the
+         *     customer of a valid bearer token (after sign-in); a linked record stays with its customer, and another
+         *     customer's token gets a 404.
+         */
+        patch: operations["updateFormAnswers"];
+        trace?: never;
+    };
+    "/landing/perfectbody/registrationt2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the good-looking answers; answers the referral of the result.
+         * @description `year` may be the age range itself (`20Year` … `50Year`): it stands for 1401 minus 22, 35, 45 or 55.
+         */
+        post: operations["perfectBodyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/landing/perfectbody/resultt2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The result of a registration: BMI and its class, body shape, kilograms outside the normal band, and the
+         *     months and monthly diet periods to reach it.
+         */
+        post: operations["perfectBodyResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -640,6 +725,20 @@ export interface components {
             service?: string;
             meta?: unknown;
             sessionId?: string;
+        };
+        /**
+         * AnswerValue
+         * @description One answer of the map shape.
+         */
+        AnswerValue: {
+            /** @description An option value, a list of them, a number, a date (`YYYY-MM-DD`) or text; null when cleared. */
+            value: unknown;
+        };
+        /** @description The answers, in either shape the forms send (spec 3 §3, §7). */
+        Answers: {
+            [key: string]: unknown;
+        }[] | {
+            [key: string]: components["schemas"]["AnswerValue"];
         };
         /** AppliedCodeReply */
         AppliedCodeReply: {
@@ -703,6 +802,16 @@ export interface components {
              */
             discountPercent?: number;
         };
+        /**
+         * @description WHO adult bands (DECISIONS) [RS-23].
+         * @enum {string}
+         */
+        BmiClass: "UNDERWEIGHT" | "NORMAL" | "OVERWEIGHT" | "OBESE" | "EXTREMELYOBESE";
+        /**
+         * @description Female RECTANGLE, HOURGLASS, PEAT, ROUND; male ECTOMORPH, MESOMORPH, ENDOMORPH [RS-22].
+         * @enum {string}
+         */
+        BodyShape: "RECTANGLE" | "HOURGLASS" | "PEAT" | "ROUND" | "ECTOMORPH" | "MESOMORPH" | "ENDOMORPH";
         /** @enum {string} */
         BulletsStyle: "check" | "dot";
         /**
@@ -863,6 +972,32 @@ export interface components {
         ErrorEnvelope: {
             err: components["schemas"]["ErrorBody"];
         };
+        /**
+         * FormAnswersRequest
+         * @description An answer record as a form sends it; a later send holds the whole answer set again.
+         */
+        FormAnswersRequest: {
+            answers: components["schemas"]["Answers"];
+            /** @description `"1"` in the questionnaire flows; the form or section id otherwise (`f1` …). */
+            formId: string;
+            /**
+             * @description `good-looking`, `betterme2`, `nowruz`, `psychology`, `konkur` (or a konkur landing's own type starting with
+             *     `konkur`), `extend-diet`, `diet-request`: the definition in `bff/forms/` the answers are checked against.
+             */
+            formType: string;
+            /** @description Empty, or the visitor's mobile number. Not trusted: a valid bearer token decides the customer. */
+            userId?: string;
+        };
+        /**
+         * FormAnswersSaved
+         * @description The record's id: keep it (`form_answer_id`) to send later answers with PATCH.
+         */
+        FormAnswersSaved: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @enum {string} */
+        Gender: "FEMALE" | "MALE";
         /** Health */
         Health: {
             /** @description Always `ok` while the service answers. */
@@ -1088,6 +1223,36 @@ export interface components {
             orderStatuses: components["schemas"]["OrderStatusDto"][];
         };
         /**
+         * PerfectBodyReply
+         * @description The good-looking result (spec 3 §3 "Good-looking result data and classes").
+         */
+        PerfectBodyReply: {
+            referral: string;
+            gender: components["schemas"]["Gender"];
+            /**
+             * Format: int64
+             * @description Months to reach the normal BMI band at 10 days per kilogram (30-day months, rounded up).
+             */
+            timeToMonth: number;
+            /**
+             * Format: double
+             * @description Kilograms above the normal band (negative: below it; 0 inside), one decimal.
+             */
+            overWeight: number;
+            /**
+             * Format: int64
+             * @description Monthly diet periods: the months, at least 1.
+             */
+            numberOfPeriod: number;
+            /**
+             * Format: double
+             * @description Body-mass index, one decimal.
+             */
+            bmi: number;
+            bmiClass: components["schemas"]["BmiClass"];
+            bodyShape: components["schemas"]["BodyShape"];
+        };
+        /**
          * PointsAmount
          * @description A number of points and their value in toman.
          */
@@ -1238,6 +1403,11 @@ export interface components {
             OTPCode?: string;
             lemonadeAuth?: boolean;
             service?: string;
+        };
+        /** RegistrationReply */
+        RegistrationReply: {
+            /** @description Keep it (session `referral`) to ask for the result. */
+            referral: string;
         };
         /** ReservedPointsReply */
         ReservedPointsReply: {
@@ -3351,6 +3521,237 @@ export interface operations {
                 };
             };
             /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createFormAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["FormAnswersRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FormAnswersSaved"];
+                };
+            };
+            /**
+             * @description The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
+             *     rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
+             *     `{question}: {why}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No record with this id, or it belongs to another customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateFormAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id answered by the create call (`form_answer_id`). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["FormAnswersRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FormAnswersSaved"];
+                };
+            };
+            /**
+             * @description The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
+             *     rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
+             *     `{question}: {why}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No record with this id, or it belongs to another customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    perfectBodyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description `FEMALE` or `MALE`. */
+                    gender?: string;
+                    /** @description Jalali day of birth, 1–31 (1–30 from month 7). */
+                    day?: string;
+                    /** @description Jalali month of birth, 1–12. */
+                    month?: string;
+                    /**
+                     * @description Jalali year of birth (1300–1401), or the good-looking age range (`20Year`, `30Year`, `40Year`, `50Year`),
+                     *     which stands for 1401 minus 22, 35, 45 or 55.
+                     */
+                    year?: string;
+                    /** @description Kilograms, 15 to 249.99. */
+                    weight?: string;
+                    /** @description Centimetres, 90 to 249.99. */
+                    height?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RegistrationReply"];
+                };
+            };
+            /**
+             * @description A missing field, or one out of range: `err.message` is the field's Persian message, `details.messages[0]`
+             *     names the field.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No registration gave this referral. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    perfectBodyResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    referral: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PerfectBodyReply"];
+                };
+            };
+            /**
+             * @description A missing field, or one out of range: `err.message` is the field's Persian message, `details.messages[0]`
+             *     names the field.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No registration gave this referral. */
             404: {
                 headers: {
                     [name: string]: unknown;

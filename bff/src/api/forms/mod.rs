@@ -1,0 +1,116 @@
+//! Questionnaire answer records (spec 3 §3, §4, §7): the first send creates a record, later sends replace its
+//! answers; every send is checked against the form's definition (`bff/forms/`). The perfect-body landing lives in
+//! `perfect_body`.
+use poem::web::Data;
+use poem_openapi::{OpenApi, param::Path, payload::Json};
+use serde_json::{Map, Value};
+
+pub mod dto;
+pub mod error;
+pub mod perfect_body;
+
+use self::{
+    dto::{FormAnswersRequest, FormAnswersSaved},
+    error::FormAnswersFailure,
+};
+use super::{ApiTags, security::MaybeCustomer};
+use crate::{
+    domain::forms,
+    startup::AppState,
+    store::form_answers::{self, AnswerWrite},
+};
+
+pub struct FormsApi;
+
+#[OpenApi(prefix_path = "/lemonade/api", tag = "ApiTags::Forms")]
+impl FormsApi {
+    /// Create an answer record (the first send of a questionnaire or form).
+    ///
+    /// The answers are checked against the form: unknown questions, options and steps, and every rule of
+    /// spec 3 §5 with its Persian message. The named `step` must be complete; other questions may still be
+    /// unanswered. A valid bearer token links the record to the customer (the body's `userId` is then ignored);
+    /// without one (or with an expired one) the record is anonymous until a later send carries a token.
+    #[oai(path = "/formAnswers", method = "post", operation_id = "createFormAnswers")]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        caller: MaybeCustomer,
+        body: Json<FormAnswersRequest>,
+    ) -> Result<Json<FormAnswersSaved>, FormAnswersFailure> {
+        let checked = Checked::from_request(body.0)?;
+        let id = form_answers::insert(&state.db, &checked.write(caller.customer_id())).await?;
+        Ok(Json(FormAnswersSaved { id }))
+    }
+
+    /// Replace a record's answers with the whole answer set of a later send.
+    ///
+    /// Checked as on create; the form type must stay the record's. An anonymous record is linked to the
+    /// customer of a valid bearer token (after sign-in); a linked record stays with its customer, and another
+    /// customer's token gets a 404.
+    #[oai(path = "/formAnswers/:id", method = "patch", operation_id = "updateFormAnswers")]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        caller: MaybeCustomer,
+        /// The id answered by the create call (`form_answer_id`).
+        id: Path<i64>,
+        body: Json<FormAnswersRequest>,
+    ) -> Result<Json<FormAnswersSaved>, FormAnswersFailure> {
+        let checked = Checked::from_request(body.0)?;
+        if form_answers::update(&state.db, id.0, &checked.write(caller.customer_id())).await? {
+            return Ok(Json(FormAnswersSaved { id: id.0 }));
+        }
+        match form_answers::find(&state.db, id.0).await? {
+            Some(record) if record.form_type != checked.form_type => Err(FormAnswersFailure::invalid(vec![format!(
+                "formType: record {} holds {} answers",
+                id.0, record.form_type
+            )])),
+            _ => Err(FormAnswersFailure::not_found(id.0)),
+        }
+    }
+}
+
+/// A request whose answers fit their form, ready to store.
+struct Checked {
+    form_type: String,
+    form_id: String,
+    user_id: Option<String>,
+    /// The answers as a JSON list of one-entry objects, in the order sent.
+    answers: String,
+    step: Option<String>,
+    utm_campaign: Option<String>,
+}
+
+impl Checked {
+    fn from_request(body: FormAnswersRequest) -> Result<Checked, FormAnswersFailure> {
+        let definition = forms::definition(&body.form_type)
+            .ok_or_else(|| FormAnswersFailure::invalid(vec![format!("formType: unknown form {}", body.form_type)]))?;
+        let set = body.answers.into_set().map_err(|problem| FormAnswersFailure::invalid(vec![problem]))?;
+        let problems = definition.problems(&set);
+        if !problems.is_empty() {
+            return Err(FormAnswersFailure::invalid(problems.iter().map(ToString::to_string).collect()));
+        }
+        let entries: Vec<Value> =
+            set.answers.into_iter().map(|(id, value)| Value::Object(Map::from_iter([(id, value)]))).collect();
+        Ok(Checked {
+            form_type: body.form_type,
+            form_id: body.form_id,
+            user_id: body.user_id.map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()),
+            answers: Value::Array(entries).to_string(),
+            step: set.step,
+            utm_campaign: set.utm_campaign,
+        })
+    }
+
+    fn write(&self, customer_id: Option<i64>) -> AnswerWrite<'_> {
+        AnswerWrite {
+            form_type: &self.form_type,
+            form_id: &self.form_id,
+            customer_id,
+            claimed_user_id: self.user_id.as_deref(),
+            answers: &self.answers,
+            step: self.step.as_deref(),
+            utm_campaign: self.utm_campaign.as_deref(),
+        }
+    }
+}
