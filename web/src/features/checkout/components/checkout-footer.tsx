@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { FooterTotal } from '@/components/ui/footer-total'
 import type { CheckoutFooterAction } from '../domain/footer-action'
 import { useFormatPrice } from '../hooks/use-format-price'
 import type { Invoice } from '../types'
@@ -22,12 +23,11 @@ export function CheckoutFooter({ invoice, action, pending, onAction }: CheckoutF
   return (
     <footer className="fixed-footer" data-testid="checkout-footer">
       {invoice ? (
-        <div className="fixed-footer__total">
-          <span className="fixed-footer__total-label">{t('checkout.footer.payable')}</span>
-          <strong className="fixed-footer__total-value" data-testid="footer-payable">
-            {formatPrice(invoice.totalPrice, invoice.basketItems[0]?.currency)}
-          </strong>
-        </div>
+        <FooterTotal
+          label={t('checkout.footer.payable')}
+          amount={formatPrice(invoice.totalPrice, invoice.basketItems[0]?.currency)}
+          testId="footer-payable"
+        />
       ) : null}
       <button
         type="button"

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { FooterTotal } from '@/components/ui/footer-total'
 import { formatPrice } from '@/lib/money'
 import { useCurrencyLabel } from '../hooks/use-currency-label'
 
@@ -23,12 +24,11 @@ export function ShopFooter({ total, currency, button }: ShopFooterProps) {
   const currencyLabel = useCurrencyLabel()
   return (
     <footer className="fixed-footer" data-testid="shop-footer">
-      <div className="fixed-footer__total">
-        <span className="fixed-footer__total-label">{t('shop.footer.total')}</span>
-        <strong className="fixed-footer__total-value" data-testid="footer-total">
-          {formatPrice(total, currencyLabel(currency), i18n.language)}
-        </strong>
-      </div>
+      <FooterTotal
+        label={t('shop.footer.total')}
+        amount={formatPrice(total, currencyLabel(currency), i18n.language)}
+        testId="footer-total"
+      />
       {button ? (
         <button
           type="button"
