@@ -590,6 +590,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an online payment of the order's payable total and answers the gateway's page. The
+         *     order's points become `RESERVED` while it runs. The same `Idempotency-Key` answers the same payment.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/vandar/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where Vandar sends the browser back (GET with `token` and `payment_status`). */
+        get: operations["vandarCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/payping/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where PayPing's page form-POSTs back (`status`, `errorCode`, `data`). */
+        post: operations["paypingCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1221,6 +1275,43 @@ export interface components {
             basketItems: components["schemas"]["BasketItemDto"][];
             /** @description Oldest first. */
             orderStatuses: components["schemas"]["OrderStatusDto"][];
+        };
+        /**
+         * PayPingCallbackForm
+         * @description PayPing's callback form (gateways.md §1).
+         */
+        PayPingCallbackForm: {
+            /** @description 1 paid, 0 not paid. */
+            status: string;
+            errorCode?: string;
+            /** @description JSON text with `paymentCode`, `paymentRefId`, `amount`, `clientRefId`. */
+            data: string;
+        };
+        /** PaymentConfig */
+        PaymentConfig: {
+            /** @description `online` (the configured online gateway), or `VANDAR` / `PAYPING` by name. */
+            gateway: string;
+            /** @description Where the browser goes afterwards, e.g. `https://shop/#/payment-result` [PM-49]. */
+            paymentResultUrl: string;
+        };
+        /** PaymentReply */
+        PaymentReply: {
+            /** @description The gateway's payment page. */
+            paymentLink: string;
+        };
+        /** PaymentRequest */
+        PaymentRequest: {
+            /** Format: int64 */
+            orderId: number;
+            /** @description `{PRODUCT_CODE}_SHOP`, case-insensitive. */
+            service?: string;
+            /** @description The token's subject [AU-43]; a string or a number. */
+            customerId: unknown;
+            /** @description The payer's mobile (`9…`, `09…` or `+98…`); sent to the gateway as `09…` [PR-36]. */
+            mobile?: string;
+            paymentConfig: components["schemas"]["PaymentConfig"];
+            /** @description Gumroad product permalink (international); not used by the online gateways. */
+            productPermalink?: string;
         };
         /**
          * PerfectBodyReply
@@ -3530,6 +3621,271 @@ export interface operations {
                 };
             };
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentReply"];
+                };
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    vandarCallback: {
+        parameters: {
+            query: {
+                token: string;
+                payment_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    paypingCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PayPingCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { isForeignMobile, useCurrentUser } from '../api/current-user'
 import { defaultPaymentMethod, paymentOptions } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
@@ -11,7 +10,6 @@ import { PaymentMethodSheet } from './payment-method-sheet'
  * default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
  */
 export function PaymentMethodPopup({ open, onClose, invoice }: PaymentMethodPopupProps) {
-  const { t } = useTranslation()
   const currentUser = useCurrentUser(open)
   const payment = useStartPayment()
 
@@ -32,7 +30,7 @@ export function PaymentMethodPopup({ open, onClose, invoice }: PaymentMethodPopu
       defaultMethod={defaultMethod}
       onPay={payment.startPayment}
       pending={payment.pending}
-      notice={payment.notice === null ? null : t(payment.notice)}
+      notice={payment.notice}
     />
   )
 }
