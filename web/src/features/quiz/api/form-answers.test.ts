@@ -1,5 +1,6 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { http } from '@/testing/http'
 import { server } from '@/testing/server'
 import type { FormAnswersBody } from '../domain/answers-body'
 import {
@@ -10,9 +11,8 @@ import {
   watchPendingFormAnswers,
 } from './form-answers'
 
-// The BFF does not have these paths yet, so plain msw handlers stand in for them.
-const COLLECTION = '*/lemonade/api/formAnswers'
-const RECORD = '*/lemonade/api/formAnswers/:id'
+const COLLECTION = '/lemonade/api/formAnswers'
+const RECORD = '/lemonade/api/formAnswers/{id}'
 const fast = { retryDelayMs: 0 }
 
 function body(step: string): FormAnswersBody {
@@ -34,7 +34,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
       }),
       http.patch(RECORD, async ({ request, params }) => {
         calls.push({ method: 'PATCH', id: String(params.id), body: await request.json() })
-        return HttpResponse.json({ id: String(params.id) })
+        return HttpResponse.json({ id: Number(params.id) })
       }),
     )
     await expect(sendFormAnswers(body('1'), fast)).resolves.toBe('41')
@@ -51,11 +51,11 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
       http.post(COLLECTION, async () => {
         methods.push('POST')
         await new Promise((resolve) => setTimeout(resolve, 20))
-        return HttpResponse.json({ id: '7' })
+        return HttpResponse.json({ id: 7 })
       }),
       http.patch(RECORD, () => {
         methods.push('PATCH')
-        return HttpResponse.json({ id: '7' })
+        return HttpResponse.json({ id: 7 })
       }),
     )
     await Promise.all([sendFormAnswers(body('1'), fast), sendFormAnswers(body('2'), fast)])
@@ -67,7 +67,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
     server.use(
       http.post(COLLECTION, () => {
         tries += 1
-        return tries < 3 ? HttpResponse.json({}, { status: 502 }) : HttpResponse.json({ id: '3' })
+        return tries < 3 ? new HttpResponse(null, { status: 502 }) : HttpResponse.json({ id: 3 })
       }),
     )
     await expect(sendFormAnswers(body('1'), fast)).resolves.toBe('3')
@@ -114,7 +114,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
       http.post(COLLECTION, async ({ request }) => {
         if (!online) return HttpResponse.error()
         received.push(await request.json())
-        return HttpResponse.json({ id: '12' })
+        return HttpResponse.json({ id: 12 })
       }),
     )
     await sendFormAnswers(body('5'), fast).catch(() => undefined)
@@ -139,7 +139,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
     server.use(
       http.post(COLLECTION, ({ request }) => {
         authorization = request.headers.get('Authorization')
-        return HttpResponse.json({ id: '1' })
+        return HttpResponse.json({ id: 1 })
       }),
     )
     await sendFormAnswers(body('1'), fast)

@@ -1,3 +1,4 @@
+import { api } from '@/lib/api'
 import { readToken } from '@/lib/auth'
 import { readFormAnswerId, storeFormAnswerId } from '../domain/answer-store'
 import type { FormAnswersBody } from '../domain/answers-body'
@@ -10,11 +11,6 @@ import type { FormAnswersBody } from '../domain/answers-body'
  * online or the next quiz page opens: each body holds the whole answer set, so the latest one is all that must
  * arrive.
  */
-
-/** What the BFF answers (its contract for these paths): the record id. */
-export interface FormAnswersSaved {
-  id: string | number
-}
 
 /** NOT_200_ERRORS: status outside 200…399 or no answer [ER-51]; `messages` are the envelope's details [ER-53]. */
 export class FormAnswersError extends Error {
@@ -45,25 +41,23 @@ interface RawResponse {
   body: unknown
 }
 
+/** The signed-in customer's bearer token, when there is one: the BFF then links the record to them [QN-41]. */
+function bearer(): Record<string, string> {
+  const token = readToken()
+  return token === null ? {} : { Authorization: `Bearer ${token}` }
+}
+
 /**
- * THE ADAPTER: the one function that talks HTTP for form answers. The paths are not in openapi/openapi.json yet;
- * when they are, replace this body with the generated client (`api.POST('/lemonade/api/formAnswers', { body })` and
- * `api.PATCH('/lemonade/api/formAnswers/{id}', { params: { path: { id } }, body })`) and delete FormAnswersSaved.
+ * The one function that talks HTTP for form answers, through the generated client: create without an id, update
+ * with one. The BFF answers `{ id }`, or the error envelope with `err.details.messages`.
  */
 async function callFormAnswers(id: string | null, body: FormAnswersBody): Promise<RawResponse> {
-  const token = readToken()
-  const path = id === null ? '/lemonade/api/formAnswers' : `/lemonade/api/formAnswers/${encodeURIComponent(id)}`
-  const response = await globalThis.fetch(`${window.location.origin}${path}`, {
-    method: id === null ? 'POST' : 'PATCH',
-    headers: { 'Content-Type': 'application/json', ...(token !== null ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  try {
-    return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) }
-  } catch {
-    return { status: response.status, body: null }
-  }
+  const headers = bearer()
+  const { data, error, response } =
+    id === null
+      ? await api.POST('/lemonade/api/formAnswers', { body, headers })
+      : await api.PATCH('/lemonade/api/formAnswers/{id}', { params: { path: { id: Number(id) } }, body, headers })
+  return { status: response.status, body: data ?? error ?? null }
 }
 
 function field(value: unknown, key: string): unknown {

@@ -1,17 +1,18 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
+import { http } from '@/testing/http'
 import { server } from '@/testing/server'
 
-/** The form-answers paths are not in the generated schema yet, so plain msw handlers answer them. */
+/** Records every form-answers send (spec-typed handlers); the BFF answers the record id. */
 export function recordFormAnswers() {
   const sent: { method: 'POST' | 'PATCH'; id?: string; body: Record<string, unknown> }[] = []
   server.use(
-    http.post('*/lemonade/api/formAnswers', async ({ request }) => {
+    http.post('/lemonade/api/formAnswers', async ({ request }) => {
       sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
-      return HttpResponse.json({ id: '501' })
+      return HttpResponse.json({ id: 501 })
     }),
-    http.patch('*/lemonade/api/formAnswers/:id', async ({ request, params }) => {
+    http.patch('/lemonade/api/formAnswers/{id}', async ({ request, params }) => {
       sent.push({ method: 'PATCH', id: String(params.id), body: (await request.json()) as Record<string, unknown> })
-      return HttpResponse.json({ id: String(params.id) })
+      return HttpResponse.json({ id: Number(params.id) })
     }),
   )
   return sent
