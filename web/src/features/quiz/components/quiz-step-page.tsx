@@ -48,7 +48,7 @@ function QuizStep({ flow, form }: { flow: Flow; form: Form }) {
     if (leaving) return
     setLeaving(true)
     if (flow.genderResetsAnswers && form.questions.some((question) => question.id === flow.genderQuestion)) resetAnswerSet()
-    const answers = mergeAnswers(form, values)
+    const answers = mergeAnswers(form, values, flow.steps)
     document.scrollingElement?.scrollTo?.({ top: 0 })
     void sendStepAnswers(flow, form.id, answers)
     markStepCompleted(flow.id, form.id)

@@ -81,6 +81,13 @@ describe('answer store [QN-39…QN-48]', () => {
     expect(answerValues().nrz_1).toBeUndefined()
   })
 
+  it('drops a stored choice another step no longer offers when the gender changes [QN-34]', () => {
+    mergeAnswers(bettermeStep('1'), { bm2_1: 'FEMALE' }, betterme.steps)
+    mergeAnswers(bettermeStep('7'), { bm2_7: ['PREGNANCY', 'STUDY'] }, betterme.steps)
+    mergeAnswers(bettermeStep('1'), { bm2_1: 'MALE' }, betterme.steps)
+    expect(answerValues().bm2_7).toEqual(['STUDY'])
+  })
+
   it('knows a complete answer set; a missing answer is NO_USER_ANSWER [QN-48]', () => {
     expect(hasAnswerSet(betterme)).toBe(false)
     answerBetterme()

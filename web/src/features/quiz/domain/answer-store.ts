@@ -1,7 +1,7 @@
 import type { AnswerValue, Answers, Flow, FlowId, Form } from '../types'
 import { activePath, findStep } from './navigation'
 import { isAnswered } from './validation'
-import { visibleQuestions, type AnswerValues } from './visibility'
+import { clearHidden, visibleQuestions, type AnswerValues } from './visibility'
 
 /**
  * The answer store (spec 3 §3 "Answer store", §4): question id → { value, questionName } in session storage under
@@ -60,11 +60,26 @@ export function answerValues(answers: Answers = readAnswers()): Record<string, A
   return Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, answer?.value ?? null]))
 }
 
-/** Merges a submitted step's (normalised, hidden-cleared) values into the store [QN-39]. */
-export function mergeAnswers(form: Form, values: Readonly<Record<string, AnswerValue>>): Answers {
+/**
+ * Merges a submitted step's (normalised, hidden-cleared) values into the store [QN-39]. Stored answers of the flow's
+ * other steps are cleared again against the new values, so a choice no longer offered (PREGNANCY after switching to
+ * MALE) never reaches the BFF, which would refuse it [QN-34].
+ */
+export function mergeAnswers(
+  form: Form,
+  values: Readonly<Record<string, AnswerValue>>,
+  flowSteps: readonly Form[] = [form],
+): Answers {
   const answers = { ...readAnswers() }
   for (const question of form.questions) {
     if (question.id in values) answers[question.id] = { value: values[question.id] ?? null, questionName: question.name }
+  }
+  const merged = answerValues(answers)
+  for (const step of flowSteps) {
+    const cleared = clearHidden(step, merged)
+    for (const question of step.questions) {
+      if (question.id in answers) answers[question.id] = { value: cleared[question.id] ?? null, questionName: question.name }
+    }
   }
   writeAnswers(answers)
   return answers
