@@ -4,23 +4,18 @@ Feature: خرید از صفحه انتخاب دوره (select-package-c)
   and the anonymous purchase that signs in first (spec 2 §2, §4, §8).
 
   @ER-17
-  Scenario: مشتری واردشده با errorCode در پرس‌وجو بخش خطای اتصال را می‌بیند
-    Given مشتری با شماره "09121234567" وارد شده است
-    When مشتری صفحه "/select-package-c?errorCode=500&errorMessage=boom" را باز می‌کند
-    Then بخش خطای اتصال با دکمه تلاش مجدد دیده می‌شود
-
-  @ER-17
   Scenario: بازدیدکننده ناشناس بخش خطای اتصال را نمی‌بیند
     Given فروشگاه کاتالوگ نمایشی را دارد
     When مشتری صفحه "/select-package-c?sPCRequireAuth=false&errorMessage=boom" را باز می‌کند
     Then کارت محصول 112 انتخاب شده است
     And بخش خطای اتصال دیده نمی‌شود
 
-  @ER-18
-  Scenario: تلاش مجدد errorCode و errorMessage را برمی‌دارد و صفحه را دوباره بار می‌کند
+  @ER-17 @ER-18
+  Scenario: مشتری واردشده با errorCode بخش خطای اتصال را می‌بیند و تلاش مجدد errorCode و errorMessage را برمی‌دارد
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-c?errorCode=500&errorMessage=boom&productsTag=DIET" را باز می‌کند
-    And مشتری دکمه تلاش مجدد بخش خطای اتصال را می‌زند
+    Then بخش خطای اتصال با دکمه تلاش مجدد دیده می‌شود
+    When مشتری دکمه تلاش مجدد بخش خطای اتصال را می‌زند
     Then مشتری به آدرس "/select-package-c?productsTag=DIET" می‌رسد
     And کارت محصول 112 انتخاب شده است
     And بخش خطای اتصال دیده نمی‌شود

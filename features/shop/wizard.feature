@@ -5,33 +5,21 @@ Feature: انتخاب بسته در چند مرحله (select-package-f)
   has two pages: programme length, then the matching personal mentor).
 
   @RG-44
-  Scenario: بدون configId پیکربندی SELECT_PACKAGE_F_PRODUCTS بار می‌شود
+  Scenario: پیکربندی از configId پرس‌وجو می‌آید و بدون آن SELECT_PACKAGE_F_PRODUCTS است
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-f/1" را باز می‌کند
     Then گزینه‌های این مرحله به این ترتیب‌اند: "101, 102, 103, 111, 112"
-
-  @RG-44
-  Scenario: پیکربندی از configId پرس‌وجو می‌آید
-    Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-f/1?configId=SELECT_F_RECOVER_AFTER_PROF" را باز می‌کند
     Then گزینه‌های این مرحله به این ترتیب‌اند: "211, 212"
 
-  @RG-41
-  Scenario: شماره مرحله غیرعددی به مرحله اول با x=x می‌رود
+  @RG-41 @RG-42 @RG-43
+  Scenario: شماره مرحله نادرست یا مرحله بدون انتخاب قبلی به مرحله اول برمی‌گردد
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-f/abc" را باز می‌کند
     Then مشتری به آدرس "/select-package-f/1?x=x" می‌رسد
-
-  @RG-42
-  Scenario: شماره مرحله بیشتر از تعداد مرحله‌ها به مرحله اول می‌رود
-    Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-f/5" را باز می‌کند
     Then مشتری به آدرس "/select-package-f/1" می‌رسد
     And گزینه‌های این مرحله به این ترتیب‌اند: "101, 102, 103, 111, 112"
-
-  @RG-43
-  Scenario: مرحله دوم بدون انتخاب مرحله اول به مرحله اول برمی‌گردد
-    Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-f/2" را باز می‌کند
     Then مشتری به آدرس "/select-package-f/1" می‌رسد
 
@@ -76,20 +64,14 @@ Feature: انتخاب بسته در چند مرحله (select-package-f)
     Then مشتری به مسیر "/checkout-new" می‌رسد
     And سفارش در حافظه جلسه محصولات "103, 153" را دارد
 
-  @RG-45
-  Scenario: مشتری خارجی به جای SELECT_F_AFTER_PROF پیکربندی خارجی آن را می‌بیند
+  @RG-45 @RG-46
+  Scenario: مشتری خارجی پیکربندی خارجی متناظر را می‌بیند و پیکربندی خارجی نگه داشته می‌شود
     Given مشتری خارجی "+905321234567" وارد شده است
     When مشتری صفحه "/select-package-f/1?configId=SELECT_F_AFTER_PROF" را باز می‌کند
     Then گزینه‌های این مرحله به این ترتیب‌اند: "311, 312"
-
-  @RG-46
-  Scenario Outline: مشتری خارجی پیکربندی‌های غیرخارجی را به SELECT_PACKAGE_F_FOREIGN می‌برد و خارجی‌ها را نگه می‌دارد
-    Given مشتری خارجی "+905321234567" وارد شده است
-    When مشتری صفحه "/select-package-f/1<query>" را باز می‌کند
-    Then گزینه‌های این مرحله به این ترتیب‌اند: "<options>"
-
-    Examples:
-      | query                                          | options       |
-      |                                                | 301, 302, 303 |
-      | ?configId=SELECT_PACKAGE_F_PRODUCTS            | 301, 302, 303 |
-      | ?configId=SELECT_PACKAGE_F_FOREIGN_AFTER_PROF  | 311, 312      |
+    When مشتری صفحه "/select-package-f/1" را باز می‌کند
+    Then گزینه‌های این مرحله به این ترتیب‌اند: "301, 302, 303"
+    When مشتری صفحه "/select-package-f/1?configId=SELECT_PACKAGE_F_PRODUCTS" را باز می‌کند
+    Then گزینه‌های این مرحله به این ترتیب‌اند: "301, 302, 303"
+    When مشتری صفحه "/select-package-f/1?configId=SELECT_PACKAGE_F_FOREIGN_AFTER_PROF" را باز می‌کند
+    Then گزینه‌های این مرحله به این ترتیب‌اند: "311, 312"

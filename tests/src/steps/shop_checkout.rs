@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use cucumber::{given, then, when};
-use fantoccini::Locator;
+use fantoccini::{Locator, key::Key};
 use limoo_bff::store::Db;
 use limoo_tests::browser::{Browser, Storage, poll_for};
 use serde_json::{Value, json};
@@ -105,6 +105,12 @@ async fn line_allows_gateways(
     let order = invoice["id"].as_i64().expect("order id");
     let sql = "UPDATE basket_item SET meta = $1 WHERE customer_order_id = $2";
     world.sql_text_id(sql, &meta.to_string(), order).await;
+}
+
+/// A setting changes while the page is open (another tab, a link that sets it).
+#[when(expr = "مقدار {string} در حافظه جلسه {string} می‌شود")]
+async fn session_value_changes(world: &mut LimooWorld, key: String, value: String) {
+    world.browser().await.store(Storage::Session, &key, &value).await.or_fail("session storage written");
 }
 
 #[then(expr = "ردیف‌های صورتحساب به این ترتیب‌اند: {string}")]
@@ -256,6 +262,15 @@ async fn promotion_mode(world: &mut LimooWorld, mode: String) {
 #[when(expr = "مشتری کد تخفیف {string} را تایپ می‌کند")]
 async fn type_code(world: &mut LimooWorld, code: String) {
     world.type_text(PROMOTION_INPUT, &code).await;
+}
+
+#[when("مشتری فیلد کد تخفیف را پاک می‌کند")]
+async fn clear_code(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    let field = browser.client.find(Locator::Css(PROMOTION_INPUT)).await.or_fail_any("code field");
+    let length = field.prop("value").await.or_fail_any("code read").map_or(0, |v| v.chars().count());
+    let backspaces: String = std::iter::repeat_n(char::from(Key::Backspace), length).collect();
+    field.send_keys(&backspaces).await.or_fail_any("cleared");
 }
 
 #[then(expr = "فیلد کد تخفیف مقدار {string} دارد")]
