@@ -156,6 +156,19 @@ async fn a_gateway_5xx_is_a_clear_error_and_changes_nothing() {
 }
 
 #[tokio::test]
+async fn a_result_address_outside_the_shop_is_refused() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[203]).await;
+    let mut body = request(&app, &token, order);
+    body["paymentConfig"]["paymentResultUrl"] = json!("https://evil.example/#/payment-result");
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 400, "{reply}");
+    assert!(app.sims.payments(Some(Gateway::Vandar)).is_empty(), "no payment was started");
+    assert_eq!(order_status(&app, &token, order).await, "CREATED");
+}
+
+#[tokio::test]
 async fn the_same_idempotency_key_answers_the_same_payment() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;

@@ -190,8 +190,18 @@ pub fn result_address(result_url: &str, paid: bool, order_id: i64) -> String {
 }
 
 /// A result address the BFF will send browsers to: an absolute http(s) address.
-pub fn is_result_url(text: &str) -> bool {
-    reqwest::Url::parse(text).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
+///
+/// Only the shop's own address (`shop_base`: scheme, host and port) is accepted, so the callback can never
+/// send a customer to someone else's site (an open redirect).
+pub fn is_result_url(text: &str, shop_base: &str) -> bool {
+    let (Ok(url), Ok(shop)) = (reqwest::Url::parse(text), reqwest::Url::parse(shop_base)) else {
+        return false;
+    };
+    matches!(url.scheme(), "http" | "https")
+        && url.host().is_some()
+        && url.scheme() == shop.scheme()
+        && url.host() == shop.host()
+        && url.port_or_known_default() == shop.port_or_known_default()
 }
 
 #[cfg(test)]
@@ -216,8 +226,12 @@ mod tests {
             "http://shop.test/#/payment-result?status=OK&orderId=7"
         );
         assert_eq!(result_address("http://shop.test/r?x=1", false, 7), "http://shop.test/r?x=1&status=NOK&orderId=7");
-        assert!(!is_result_url("javascript:alert(1)"));
-        assert!(!is_result_url("/#/payment-result"));
+        let shop = "http://shop.test";
+        assert!(is_result_url("http://shop.test/#/payment-result", shop));
+        assert!(!is_result_url("javascript:alert(1)", shop));
+        assert!(!is_result_url("/#/payment-result", shop));
+        assert!(!is_result_url("http://evil.test/#/payment-result", shop));
+        assert!(!is_result_url("http://shop.test:8081/#/payment-result", shop));
     }
 
     #[test]

@@ -110,15 +110,15 @@ impl PaymentsApi {
                 )
             })?
         };
-        if !is_result_url(&config.payment_result_url) {
+        let callback_base = callback_base(&state, req);
+        if !is_result_url(&config.payment_result_url, &callback_base) {
             return Err(PaymentFailure::bad_request(
                 messages::BAD_REQUEST,
-                vec!["paymentResultUrl must be an absolute http(s) address".to_owned()],
+                vec!["paymentResultUrl must be an address of this shop".to_owned()],
             ));
         }
         let mobile = body.mobile.as_deref().and_then(|m| MobileNumber::parse(m, IRAN, "98").ok());
         let key = idempotency_key.0.as_deref().map(str::trim).filter(|k| !k.is_empty());
-        let callback_base = callback_base(&state, req);
         let link = payments::start(
             &state,
             StartRequest {
