@@ -152,7 +152,8 @@ async fn popup_step(world: &mut LimooWorld, expected: String) {
 #[then("پنجره ورود دیده نمی‌شود")]
 async fn no_popup(world: &mut LimooWorld) {
     let browser = world.browser().await;
-    browser.texts("[data-testid=placeholder]").await.or_fail("page shown");
+    // Any page content: the screen behind the route has rendered, so a popup would be there by now.
+    browser.texts(".app-shell__main > *").await.or_fail("page shown");
     browser.wait_for_absence(POPUP).await.or_fail("no sign-in popup");
 }
 
