@@ -116,6 +116,18 @@ pub struct ProductMeta {
     /// Sub-products of a bundle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub products: Option<Vec<SubProduct>>,
+    /// Payment methods this product may be paid with, first = the default [PR-48].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_gateways: Option<Vec<String>>,
+    /// Where the success page's 'track order' button leads [PM-67].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_tracking_url: Option<String>,
+    /// Shown on the success page after this product is paid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_success_message: Option<String>,
+    /// The Gumroad product an international customer pays through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gumroad_permalink: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1435,6 +1435,14 @@ export interface components {
             utmCampaigns?: string[];
             /** @description Sub-products of a bundle. */
             products?: components["schemas"]["SubProduct"][];
+            /** @description Payment methods this product may be paid with, first = the default [PR-48]. */
+            paymentGateways?: string[];
+            /** @description Where the success page's 'track order' button leads [PM-67]. */
+            orderTrackingUrl?: string;
+            /** @description Shown on the success page after this product is paid. */
+            paymentSuccessMessage?: string;
+            /** @description The Gumroad product an international customer pays through. */
+            gumroadPermalink?: string;
         };
         /** @enum {string} */
         ProductType: "DIET" | "BUNDLE" | "TAG" | "PARTNER_DISCOUNT" | "MENTOR";
