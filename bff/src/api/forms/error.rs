@@ -1,10 +1,14 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
-use crate::{api::error::ErrorEnvelope, domain::perfect_body::RegistrationError, messages};
+use crate::{
+    api::error::{AreaFailure, ErrorEnvelope},
+    domain::perfect_body::RegistrationError,
+    messages,
+};
 
 /// Failures of the answer-record calls; `err.code` is the HTTP status as text.
 #[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "form_answers_bad_request")]
+#[oai(bad_request_handler = "FormAnswersFailure::malformed")]
 pub enum FormAnswersFailure {
     /// The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
     /// rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
@@ -32,14 +36,20 @@ impl FormAnswersFailure {
     }
 }
 
-impl From<anyhow::Error> for FormAnswersFailure {
-    fn from(error: anyhow::Error) -> Self {
-        FormAnswersFailure::Internal(Json(ErrorEnvelope::internal(&error)))
+impl AreaFailure for FormAnswersFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            404 => FormAnswersFailure::NotFound(body),
+            500 => FormAnswersFailure::Internal(body),
+            _ => FormAnswersFailure::BadRequest(body),
+        }
     }
 }
 
-fn form_answers_bad_request(error: poem::Error) -> FormAnswersFailure {
-    FormAnswersFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::BAD_REQUEST, vec![error.to_string()])))
+impl From<anyhow::Error> for FormAnswersFailure {
+    fn from(error: anyhow::Error) -> Self {
+        Self::unexpected(&error)
+    }
 }
 
 /// The code of every perfect-body failure [ER-57].
