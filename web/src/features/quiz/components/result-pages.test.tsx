@@ -1,8 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { HttpResponse } from 'msw'
 import { signIn } from '@/testing/auth'
+import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
 import { BETTERME_ANSWERS, recordFormAnswers, storeAnswers } from './quiz-test-helpers'
 
 afterEach(() => {
@@ -119,19 +122,55 @@ describe('betterme result [RS-01…RS-20]', () => {
 })
 
 describe('other results', () => {
-  it('good-looking on /result: body shape, BMI warning, celebrity, style, habits [RS-21]', async () => {
-    renderApp('/result', {
-      session: storeAnswers({
-        bm_f1: 'FEMALE', bm_f2: 'LOSE_WEIGHT', bm_f3: '30Year', bm_f4: 'Both', bm_f5: 'Low_Metabolism', bm_f6: 'None',
-        bm_f7: 'Housewife', bm_f9: 'House', bm_f10: '7Hour', bm_f11: 'Tea', bm_f12: ['Dairy'], bm_f13: 'Effort',
-        bm_f14: 165, bm_f15: 72, bm_f16: 60, bm_f17: 'None',
+  const GOOD_LOOKING = {
+    bm_f1: 'FEMALE', bm_f2: 'LOSE_WEIGHT', bm_f3: '30Year', bm_f4: 'Both', bm_f5: 'Low_Metabolism', bm_f6: 'None',
+    bm_f7: 'Housewife', bm_f9: 'House', bm_f10: '7Hour', bm_f11: 'Tea', bm_f12: ['Dairy'], bm_f13: 'Effort',
+    bm_f14: 165, bm_f15: 72, bm_f16: 60, bm_f17: 'None',
+  }
+
+  /** The perfect-body landing: records the registration's fields; the result is the BFF's, whatever the answers. */
+  function perfectBody(registrationFailures = 0) {
+    const registrations: Record<string, FormDataEntryValue>[] = []
+    let failures = registrationFailures
+    server.use(
+      http.post('/landing/perfectbody/registrationt2', async ({ request }) => {
+        if (failures-- > 0) return HttpResponse.json({ err: { code: 'JSP_ERROR', message: 'خطا' } }, { status: 500 })
+        registrations.push(Object.fromEntries((await request.formData()).entries()))
+        return HttpResponse.json({ referral: 'ref-1' })
       }),
-    })
-    expect(await screen.findByRole('heading', { level: 1, name: 'اندام گلابی' })).toBeInTheDocument()
+      http.post('/landing/perfectbody/resultt2', async ({ request }) => {
+        const referral = String((await request.formData()).get('referral'))
+        return HttpResponse.json({
+          referral, gender: 'FEMALE', timeToMonth: 4, overWeight: 4.9, numberOfPeriod: 4, bmi: 26.4,
+          bmiClass: 'OVERWEIGHT', bodyShape: 'ROUND',
+        })
+      }),
+    )
+    return registrations
+  }
+
+  it('good-looking on /result: the BFF body shape, BMI and months, then celebrity, style, habits [RS-21, RS-24…RS-29]', async () => {
+    const registrations = perfectBody()
+    renderApp('/result', { session: storeAnswers(GOOD_LOOKING) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'اندام سیبی' })).toBeInTheDocument()
+    expect(registrations).toEqual([{ gender: 'FEMALE', day: '1', month: '1', year: '1366', weight: '72', height: '165' }])
+    expect(window.sessionStorage.getItem('referral')).toBe('ref-1')
     expect(screen.getByTestId('bmi-warning')).toHaveTextContent('اضافه وزن دارید')
-    expect(screen.getByTestId('celebrity')).toHaveTextContent('جنیفر لوپز')
+    expect(screen.getByTestId('time-to-month')).toHaveAttribute('data-months', '4')
+    expect(screen.getByTestId('celebrity')).toHaveTextContent('ملیسا مک‌کارتی')
     expect(screen.getByTestId('habits')).toHaveTextContent('بیشتر در خانه هستم')
     expect(screen.getByTestId('habits')).toHaveTextContent('لبنیات')
+  })
+
+  it('good-looking: a failing registration is tried 3 times, then the page offers to try again [RS-30, ER-57]', async () => {
+    const registrations = perfectBody(3)
+    renderApp('/result', { session: storeAnswers(GOOD_LOOKING) })
+    const user = userEvent.setup()
+    expect(await screen.findByTestId('perfect-body-error')).toHaveTextContent('دریافت نتیجه ممکن نشد')
+    expect(registrations).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'تلاش دوباره' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'اندام سیبی' })).toBeInTheDocument()
+    expect(registrations).toHaveLength(1)
   })
 
   it('nowruz: the plan and the stabilising notice [QN-18]', async () => {

@@ -16,6 +16,8 @@ export const STORE_KEYS = {
   completedSteps: 'completed_steps',
   /** The perfect-body referral of good-looking [QN-45]. */
   referral: 'referral',
+  /** The registration fields the stored referral was given for: other answers need a new registration. */
+  referralFor: 'referral_for',
 } as const
 
 export const LOCAL_FORM_ID_KEY = 'formId'
@@ -108,7 +110,17 @@ function forgetFormAnswerId(): void {
 /** A fresh answer set: no answers, record id, referral or completed steps [QN-45, QN-50]. */
 export function resetAnswerSet(): void {
   forgetFormAnswerId()
-  for (const key of [STORE_KEYS.answers, STORE_KEYS.referral, STORE_KEYS.completedSteps]) session()?.removeItem(key)
+  for (const key of [STORE_KEYS.answers, STORE_KEYS.referral, STORE_KEYS.referralFor, STORE_KEYS.completedSteps]) session()?.removeItem(key)
+}
+
+/** The perfect-body referral registered for exactly `fields` (a stable string of the registration), if any [RS-24]. */
+export function readReferral(fields: string): string | null {
+  return session()?.getItem(STORE_KEYS.referralFor) === fields ? (session()?.getItem(STORE_KEYS.referral) ?? null) : null
+}
+
+export function storeReferral(referral: string, fields: string): void {
+  session()?.setItem(STORE_KEYS.referral, referral)
+  session()?.setItem(STORE_KEYS.referralFor, fields)
 }
 
 const FIXED_FORM_TYPES = ['good-looking', 'betterme2', 'nowruz', 'psychology']

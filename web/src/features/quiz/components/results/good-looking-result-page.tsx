@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { goodLookingResult } from '../../domain/good-looking-result'
+import { perfectBodyQueryOptions, registrationFields } from '../../api/perfect-body'
+import { goodLookingResult, type GoodLookingResult } from '../../domain/good-looking-result'
+import type { Language } from '../../domain/validation'
 import { goodLooking } from '../../forms'
 import { optionTitle } from '../../forms/lookup'
 import { localDigits } from '../format'
@@ -9,15 +12,50 @@ import { useResultAnswers } from './use-result-answers'
 
 /**
  * /result after good-looking: body-shape title, BMI warning, reference celebrity, clothing-style tips, lifestyle,
- * activity level, food restriction and goal [RS-21…RS-23].
+ * activity level, food restriction and goal [RS-21…RS-23]. Body shape, BMI, overweight and the months to the goal are
+ * the BFF's perfect-body answer (registrationt2, then resultt2) [RS-24…RS-30].
  */
 export function GoodLookingResultPage() {
-  const { t, i18n } = useTranslation()
   const { complete, values, language, goToMealPlan } = useResultAnswers(goodLooking)
   const result = complete ? goodLookingResult(values) : null
-  if (result === null) return <NoUserAnswer flow={goodLooking} />
+  const fields = result === null ? null : registrationFields(values)
+  if (result === null || fields === null) return <NoUserAnswer flow={goodLooking} />
+  return <GoodLookingResultView result={result} fields={fields} language={language} onMealPlan={goToMealPlan} />
+}
+
+function GoodLookingResultView({
+  result,
+  fields,
+  language,
+  onMealPlan,
+}: {
+  result: GoodLookingResult
+  fields: Record<string, string>
+  language: Language
+  onMealPlan: () => void
+}) {
+  const { t, i18n } = useTranslation()
+  const body = useQuery(perfectBodyQueryOptions(fields))
+  if (body.isPending) {
+    return (
+      <section className="quiz-page" data-testid="perfect-body-pending">
+        <p role="status">{t('quiz.goodLooking.pending')}</p>
+      </section>
+    )
+  }
+  if (body.isError) {
+    return (
+      <section className="quiz-page quiz-no-answer" data-testid="perfect-body-error" data-error={body.error.name}>
+        <p role="alert">{t('quiz.goodLooking.failed')}</p>
+        <button type="button" className="quiz-button" onClick={() => void body.refetch()}>
+          {t('quiz.goodLooking.retry')}
+        </button>
+      </section>
+    )
+  }
+  const digits = (value: number) => localDigits(value, i18n.language)
   const title = (questionId: string, value: string | null) => optionTitle(goodLooking, questionId, value, language) ?? '—'
-  const shape = `quiz.goodLooking.shapes.${result.shape}` as const
+  const shape = `quiz.goodLooking.shapes.${body.data.bodyShape}` as const
   const restrictions = result.foodRestrictions.map((value) => title('bm_f12', value))
   return (
     <ResultLayout
@@ -25,14 +63,23 @@ export function GoodLookingResultPage() {
       title={t(`${shape}.title`)}
       subtitle={t('quiz.goodLooking.subtitle')}
       actionLabel={t('quiz.mealPlan')}
-      onAction={goToMealPlan}
+      onAction={onMealPlan}
     >
       <ResultCard title={t('quiz.goodLooking.bmiHeading')} testId="bmi-warning">
-        <p className="quiz-card__highlight" data-bmi-class={result.bmiClass}>
-          {t('quiz.goodLooking.bmiValue', { bmi: localDigits(result.bmi, i18n.language) })}
+        <p className="quiz-card__highlight" data-bmi-class={body.data.bmiClass} data-body-shape={body.data.bodyShape}>
+          {t('quiz.goodLooking.bmiValue', { bmi: digits(body.data.bmi) })}
         </p>
-        <p>{t(`quiz.goodLooking.bmi.${result.bmiClass}`)}</p>
-        {result.overWeight > 0 ? <p>{t('quiz.goodLooking.overWeight', { kg: localDigits(result.overWeight, i18n.language) })}</p> : null}
+        <p>{t(`quiz.goodLooking.bmi.${body.data.bmiClass}`)}</p>
+        {body.data.overWeight > 0 ? (
+          <p data-testid="over-weight" data-kg={body.data.overWeight}>
+            {t('quiz.goodLooking.overWeight', { kg: digits(body.data.overWeight) })}
+          </p>
+        ) : null}
+        {body.data.timeToMonth > 0 ? (
+          <p data-testid="time-to-month" data-months={body.data.timeToMonth} data-periods={body.data.numberOfPeriod}>
+            {t('quiz.goodLooking.timeToMonth', { months: digits(body.data.timeToMonth), periods: digits(body.data.numberOfPeriod) })}
+          </p>
+        ) : null}
       </ResultCard>
       <ResultCard title={t('quiz.goodLooking.celebrityHeading')} testId="celebrity">
         <p>{t(`${shape}.celebrity`)}</p>
