@@ -8,15 +8,16 @@ import { PaymentMethodPopup } from '@/features/payment'
 import {
   BettermeLoadingPage,
   BettermeResultPage,
+  ExtendDietPage,
   goodLookingLandingLoader,
   GoodLookingLandingPage,
-  GoodLookingResultPage,
   KonkurResultPage,
   NowruzResultPage,
   PrepareResultPage,
   PsychologyResultPage,
   QuizStepPage,
   quizStepLoader,
+  ResultPage,
 } from '@/features/quiz'
 import {
   CreateOrderWithProductIdsPage,
@@ -121,7 +122,8 @@ export const routes: RouteObject[] = [
       screen('/paypal-pay-card', 'paypalPayCard'),
 
       // Questionnaires and results (spec 3 §2)
-      { path: '/result', loader: resultGuard, element: <GoodLookingResultPage /> },
+      { path: '/result', loader: resultGuard, element: <ResultPage /> },
+      { path: '/extend-diet', element: <ExtendDietPage /> },
       { path: '/prepare-result', element: <PrepareResultPage flowId="good-looking" /> },
       { path: '/konkur/:id', loader: quizStepLoader('konkur', konkurLanding), element: <QuizStepPage flowId="konkur" /> },
       { path: '/konkur-result', loader: konkurLanding, element: <KonkurResultPage /> },

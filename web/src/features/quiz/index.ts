@@ -1,6 +1,6 @@
+export { ExtendDietPage, ResultPage } from './components/extend-diet-page'
 export { BettermeLoadingPage, PrepareResultPage } from './components/loading-pages'
 export { GoodLookingLandingPage, QuizStepPage } from './components/quiz-step-page'
 export { BettermeResultPage } from './components/results/betterme-result-page'
 export { KonkurResultPage, NowruzResultPage, PsychologyResultPage } from './components/results/flow-result-pages'
-export { GoodLookingResultPage } from './components/results/good-looking-result-page'
 export { goodLookingLandingLoader, quizStepLoader } from './loaders'

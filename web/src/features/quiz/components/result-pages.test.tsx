@@ -134,7 +134,7 @@ describe('other results', () => {
     let failures = registrationFailures
     server.use(
       http.post('/landing/perfectbody/registrationt2', async ({ request }) => {
-        if (failures-- > 0) return HttpResponse.json({ err: { code: 'JSP_ERROR', message: 'خطا' } }, { status: 500 })
+        if (failures-- > 0) return HttpResponse.json({ err: { code: 'JSP_ERROR', message: 'خطا', details: { messages: ['year'] } } }, { status: 500 })
         registrations.push(Object.fromEntries((await request.formData()).entries()))
         return HttpResponse.json({ referral: 'ref-1' })
       }),

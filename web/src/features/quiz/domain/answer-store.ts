@@ -18,6 +18,8 @@ export const STORE_KEYS = {
   referral: 'referral',
   /** The registration fields the stored referral was given for: other answers need a new registration. */
   referralFor: 'referral_for',
+  /** Set by a successful extend-diet submit: /result then confirms it instead of the good-looking result. */
+  extendDietSent: 'extend_diet_sent',
 } as const
 
 export const LOCAL_FORM_ID_KEY = 'formId'
@@ -110,12 +112,21 @@ function forgetFormAnswerId(): void {
 /** A fresh answer set: no answers, record id, referral or completed steps [QN-45, QN-50]. */
 export function resetAnswerSet(): void {
   forgetFormAnswerId()
-  for (const key of [STORE_KEYS.answers, STORE_KEYS.referral, STORE_KEYS.referralFor, STORE_KEYS.completedSteps]) session()?.removeItem(key)
+  for (const key of [STORE_KEYS.answers, STORE_KEYS.referral, STORE_KEYS.referralFor, STORE_KEYS.extendDietSent, STORE_KEYS.completedSteps]) session()?.removeItem(key)
 }
 
 /** The perfect-body referral registered for exactly `fields` (a stable string of the registration), if any [RS-24]. */
 export function readReferral(fields: string): string | null {
   return session()?.getItem(STORE_KEYS.referralFor) === fields ? (session()?.getItem(STORE_KEYS.referral) ?? null) : null
+}
+
+/** Whether the last form completed in this session is the extend-diet form (DECISIONS: what /result shows). */
+export function extendDietSent(): boolean {
+  return session()?.getItem(STORE_KEYS.extendDietSent) === '1'
+}
+
+export function markExtendDietSent(): void {
+  session()?.setItem(STORE_KEYS.extendDietSent, '1')
 }
 
 export function storeReferral(referral: string, fields: string): void {
