@@ -132,6 +132,9 @@ pub struct GatewaySettings {
     pub smtp_starttls: bool,
     #[arg(long, env = "MAIL_FROM", default_value = "Limoo <no-reply@limoo.example>")]
     pub mail_from: String,
+    /// The customer's connect-to-support (mentor) address is this followed by their profile number.
+    #[arg(long, env = "MENTOR_LINK_BASE_URL", default_value = "https://support.limoo.example/mentor/")]
+    pub mentor_link_base_url: String,
 }
 
 /// Online payments: which gateway `online` uses, where the gateways are, and how the sweeper settles

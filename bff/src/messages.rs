@@ -123,3 +123,11 @@ pub const PERFECT_BODY_WEIGHT: &str = "وزن باید بین 15 تا 250 کیل
 pub const PERFECT_BODY_HEIGHT: &str = "قد باید بین 90 تا 250 سانتی‌متر باشد";
 /// A result asked for a referral no registration gave.
 pub const PERFECT_BODY_REFERRAL_NOT_FOUND: &str = "اطلاعات ثبت‌نام برای این کد پیدا نشد.";
+
+// Payment-result page (spec 2 §2): the mentor link's error codes [PM-63, PM-64].
+/// The customer has no profile (file) number, so there is no mentor to connect to.
+pub const PROFILE_NUMBER_NOT_FOUND: &str = "شماره پرونده شما پیدا نشد.";
+/// The `mobile` asked about is missing or not a mobile number.
+pub const MOBILE_NUMBER_NOT_FOUND: &str = "شماره موبایل پیدا نشد. لطفا دوباره وارد شوید.";
+/// No customer with this token or mobile.
+pub const USER_NOT_FOUND: &str = "کاربر پیدا نشد. لطفا دوباره وارد شوید.";

@@ -21,7 +21,7 @@ use crate::{
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/auth", "/app", "/api"];
+const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/auth", "/app", "/api", "/mentors"];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]
@@ -37,6 +37,8 @@ pub struct AppState {
     pub mail: Arc<Mailer>,
     pub payment_settings: Arc<PaymentSettings>,
     pub payment_gateways: Arc<PaymentGateways>,
+    /// `MENTOR_LINK_BASE_URL`: the mentor link is this followed by the customer's profile number.
+    pub mentor_link_base_url: Arc<str>,
 }
 
 impl AppState {
@@ -61,6 +63,7 @@ impl AppState {
             mail: Arc::new(Mailer::new(&settings.gateways)?),
             payment_settings: Arc::new(settings.payments.clone()),
             payment_gateways: Arc::new(PaymentGateways::new(&settings.payments)?),
+            mentor_link_base_url: settings.gateways.mentor_link_base_url.as_str().into(),
         })
     }
 }

@@ -4,6 +4,7 @@ use poem_openapi::{OpenApiService, Tags};
 pub mod auth;
 pub mod error;
 pub mod forms;
+pub mod payment_result;
 pub mod payments;
 pub mod points;
 pub mod promotions;
@@ -26,6 +27,8 @@ pub enum ApiTags {
     Points,
     /// Online payments and the gateways' callbacks
     Payments,
+    /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
+    PaymentResult,
     /// Health and service metadata
     System,
     /// Questionnaire answer records and the perfect-body landing
@@ -40,6 +43,7 @@ pub type Apis = (
     promotions::PromotionsApi,
     points::PointsApi,
     payments::PaymentsApi,
+    payment_result::PaymentResultApi,
     system::SystemApi,
     forms::FormsApi,
     forms::perfect_body::PerfectBodyApi,
@@ -55,6 +59,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             promotions::PromotionsApi,
             points::PointsApi,
             payments::PaymentsApi,
+            payment_result::PaymentResultApi,
             system::SystemApi,
             forms::FormsApi,
             forms::perfect_body::PerfectBodyApi,

@@ -1,4 +1,5 @@
-//! Kavenegar: one-time codes through `verify/lookup` with an approved template (gateways.md §7).
+//! Kavenegar: one-time codes through `verify/lookup` with an approved template, and free-text notices
+//! through `sms/send` (gateways.md §7).
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -55,13 +56,24 @@ impl KavenegarClient {
     }
 
     pub async fn send_code(&self, mobile: &MobileNumber, code: &OtpCode) -> Result<(), SmsError> {
-        let url = format!("{}/v1/{}/verify/lookup.json", self.base_url, self.api_key.expose());
         let form = [
             ("receptor", Self::receptor(mobile)),
             ("template", self.template.clone()),
             ("token", code.as_str().to_owned()),
         ];
-        let response = self.http.post(url).form(&form).send().await?;
+        self.call("verify/lookup", &form).await
+    }
+
+    /// A free-text message through `sms/send` (the partner-discount notice after a paid order).
+    pub async fn send_text(&self, mobile: &MobileNumber, message: &str) -> Result<(), SmsError> {
+        let form = [("receptor", Self::receptor(mobile)), ("message", message.to_owned())];
+        self.call("sms/send", &form).await
+    }
+
+    /// Posts `form` to `{scope}/{method}.json`; anything but `return.status` 200 is a failure.
+    async fn call(&self, method: &str, form: &[(&str, String)]) -> Result<(), SmsError> {
+        let url = format!("{}/v1/{}/{method}.json", self.base_url, self.api_key.expose());
+        let response = self.http.post(url).form(form).send().await?;
         let status = response.status().as_u16();
         let body = response.bytes().await?;
         let envelope: Envelope = serde_json::from_slice(&body).map_err(|_| SmsError::Malformed(status))?;

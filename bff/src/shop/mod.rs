@@ -2,6 +2,7 @@
 //! Each runs in one transaction that first locks the order it changes.
 pub mod invoice;
 pub mod orders;
+pub mod partner_discounts;
 pub mod payments;
 pub mod points;
 pub mod promotions;

@@ -5,7 +5,7 @@
 //! conditional UPDATE inside the order's transaction: the order is completed at most once.
 use std::time::Duration;
 
-use super::invoice;
+use super::{invoice, partner_discounts};
 use crate::{
     domain::{
         MobileNumber, Toman,
@@ -270,7 +270,11 @@ async fn finish(
     } else if let Some(hold) = hold.filter(|h| h.status == HoldStatus::Reserved) {
         points::set_status(&mut tx, hold.id, HoldStatus::Reserved, HoldStatus::AddedToOrder).await?;
     }
-    tx.commit().await
+    tx.commit().await?;
+    if to == PaymentState::Verified {
+        partner_discounts::after_paid(state, payment.order_id, payment.customer_id).await;
+    }
+    Ok(())
 }
 
 /// Finishes a payment that never reached the customer (the gateway refused it): nothing else changes.

@@ -15,6 +15,7 @@ pub mod demo;
 pub mod form_answers;
 pub mod orders;
 pub mod otp;
+pub mod partner_sms;
 pub mod payments;
 pub mod perfect_body;
 pub mod points;

@@ -240,3 +240,32 @@ pub async fn count(db: &Db) -> anyhow::Result<i64> {
         on_pool!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM customer_order").fetch_one(pool).await)?;
     Ok(n)
 }
+
+/// Sets `patch`'s keys in the customer's order meta, keeping the others; answers the merged meta,
+/// `None` when the order is not the customer's. Call it after [`lock_for_customer`].
+pub async fn merge_meta(
+    tx: &mut Tx,
+    order_id: i64,
+    customer_id: i64,
+    patch: &serde_json::Map<String, serde_json::Value>,
+) -> anyhow::Result<Option<serde_json::Map<String, serde_json::Value>>> {
+    let row: Option<(String,)> = on_tx!(tx, conn => {
+        sqlx::query_as("SELECT meta FROM customer_order WHERE customer_order_id = $1 AND customer_id = $2")
+            .bind(order_id).bind(customer_id).fetch_optional(conn).await
+    })
+    .context("cannot read order meta")?;
+    let Some((stored,)) = row else { return Ok(None) };
+    // Meta written by older clients may not be an object; the patch then starts a fresh one.
+    let mut meta = match serde_json::from_str(&stored) {
+        Ok(serde_json::Value::Object(meta)) => meta,
+        _ => serde_json::Map::new(),
+    };
+    meta.extend(patch.iter().map(|(key, value)| (key.clone(), value.clone())));
+    let text = serde_json::Value::Object(meta.clone()).to_string();
+    on_tx!(tx, conn => {
+        sqlx::query("UPDATE customer_order SET meta = $1 WHERE customer_order_id = $2")
+            .bind(&text).bind(order_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot update order meta")?;
+    Ok(Some(meta))
+}

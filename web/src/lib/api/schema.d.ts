@@ -644,6 +644,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mentors/link-by-mobile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's mentor (connect-to-support) link: `MENTOR_LINK_BASE_URL` followed by
+         *     their profile number [PM-61…PM-64].
+         * @description `mobile`, when given, must be the customer's own number (any usual form); another customer's
+         *     number answers `USER_NOT_FOUND`, so the call reveals nothing about other customers.
+         */
+        get: operations["mentorLinkByMobile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/gateway/graphql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The GraphQL gateway, answering exactly one query: the partner-discount SMS texts of one of the
+         *     customer's orders [PM-66].
+         * @description `query { partnerDiscountSmsLogs(filter: {orderId: …}) { message } }` (with `orderId` inline or as
+         *     the `Int` variable `$orderId`); any other query answers 400 with GraphQL's `errors` array.
+         */
+        post: operations["gatewayGraphql"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/orders/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Sets `meta.SNAPP_TEST_VAL` on one of the customer's orders, keeping the rest of its meta [PM-53]. */
+        patch: operations["updateOrderMeta"];
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1052,6 +1113,30 @@ export interface components {
         };
         /** @enum {string} */
         Gender: "FEMALE" | "MALE";
+        /** GraphqlError */
+        GraphqlError: {
+            message: string;
+        };
+        /**
+         * GraphqlErrors
+         * @description GraphQL's failure shape: `{ errors: [{ message }] }`.
+         */
+        GraphqlErrors: {
+            errors: components["schemas"]["GraphqlError"][];
+        };
+        /** GraphqlReply */
+        GraphqlReply: {
+            data: components["schemas"]["PartnerSmsData"];
+        };
+        /**
+         * GraphqlRequest
+         * @description The body of the GraphQL gateway call.
+         */
+        GraphqlRequest: {
+            query: string;
+            variables?: unknown;
+            operationName?: string;
+        };
         /** Health */
         Health: {
             /** @description Always `ok` while the service answers. */
@@ -1181,6 +1266,13 @@ export interface components {
         /** @enum {string} */
         MediaType: "image" | "video" | "audio";
         /**
+         * MentorLinkReply
+         * @description `{ mentorLink }`: where the success page's support button leads.
+         */
+        MentorLinkReply: {
+            mentorLink: string;
+        };
+        /**
          * MiddleContent
          * @description The heading above the options; the page shows `انتخاب دوره` when there is no title.
          */
@@ -1245,6 +1337,21 @@ export interface components {
             orderId: number;
         };
         /**
+         * OrderMetaPatch
+         * @description The only meta key the checkout may set on its order [PM-53].
+         */
+        OrderMetaPatch: {
+            /** @description The Snapp A/B half this session fell in. */
+            SNAPP_TEST_VAL: boolean;
+        };
+        /** OrderMetaReply */
+        OrderMetaReply: {
+            /** Format: int64 */
+            id: number;
+            /** @description The order's whole meta after the change. */
+            meta: unknown;
+        };
+        /**
          * OrderStatusDto
          * @description A status the order went through.
          */
@@ -1275,6 +1382,16 @@ export interface components {
             basketItems: components["schemas"]["BasketItemDto"][];
             /** @description Oldest first. */
             orderStatuses: components["schemas"]["OrderStatusDto"][];
+        };
+        /** PartnerDiscountSmsLog */
+        PartnerDiscountSmsLog: {
+            /** @description The SMS text as sent. */
+            message: string;
+        };
+        /** PartnerSmsData */
+        PartnerSmsData: {
+            /** @description Oldest first; empty when the order held no partner-discount product or is not the caller's. */
+            partnerDiscountSmsLogs: components["schemas"]["PartnerDiscountSmsLog"][];
         };
         /**
          * PayPingCallbackForm
@@ -1571,6 +1688,10 @@ export interface components {
             currency: string;
             /** @description The live holds (at most one). */
             userPoints: components["schemas"]["UserPointDto"][];
+        };
+        /** UpdateOrderMetaRequest */
+        UpdateOrderMetaRequest: {
+            meta: components["schemas"]["OrderMetaPatch"];
         };
         /**
          * @description The only status change a customer may ask for.
@@ -3894,6 +4015,186 @@ export interface operations {
             };
             /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mentorLinkByMobile: {
+        parameters: {
+            query?: {
+                /** @description The mobile number to look up; default the signed-in customer's. */
+                mobile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorLinkReply"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
+             *     button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    gatewayGraphql: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GraphqlRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GraphqlReply"];
+                };
+            };
+            /** @description Not the one supported query (or unreadable JSON); `errors[0].message` says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GraphqlErrors"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GraphqlErrors"];
+                };
+            };
+        };
+    };
+    updateOrderMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["UpdateOrderMetaRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OrderMetaReply"];
+                };
+            };
+            /**
+             * @description No products, too many, or a product that is unknown, disabled, of another service or not for
+             *     sale; or, when finalizing, an amount is still to pay.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,270 @@
+//! What the payment-result pages and the checkout read and write besides the invoice (spec 2 §2, §7):
+//! the customer's mentor link, the partner-discount SMS text through the GraphQL gateway path, and the
+//! Snapp A/B flag kept in the order's meta.
+mod graphql;
+
+use poem::web::Data;
+use poem_openapi::{
+    ApiResponse, Object, OpenApi,
+    param::{Path, Query},
+    payload::Json,
+};
+use serde_json::{Map, Value};
+
+use super::{
+    ApiTags,
+    error::{AreaFailure, ErrorEnvelope},
+    security::CustomerToken,
+    shop::orders::OrderFailure,
+};
+use crate::{
+    domain::mobile_number::{IRAN, MobileNumber, latin_digits},
+    messages,
+    startup::AppState,
+    store::{customers, orders, partner_sms},
+};
+
+/// `{ mentorLink }`: where the success page's support button leads.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct MentorLinkReply {
+    pub mentor_link: String,
+}
+
+/// Failures of the mentor-link call; `err.code` names the case the success page acts on.
+#[derive(ApiResponse, Debug)]
+#[oai(bad_request_handler = "MentorLinkFailure::malformed")]
+pub enum MentorLinkFailure {
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorEnvelope>),
+    /// Missing or invalid bearer token.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    /// `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
+    /// button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+}
+
+impl AreaFailure for MentorLinkFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            401 => MentorLinkFailure::Unauthorized(body),
+            404 => MentorLinkFailure::NotFound(body),
+            500 => MentorLinkFailure::Internal(body),
+            _ => MentorLinkFailure::BadRequest(body),
+        }
+    }
+}
+
+impl From<anyhow::Error> for MentorLinkFailure {
+    fn from(error: anyhow::Error) -> Self {
+        MentorLinkFailure::unexpected(&error)
+    }
+}
+
+impl MentorLinkFailure {
+    /// A 404 whose `err.code` is the named case rather than the status.
+    fn named(code: &str, message: &str, detail: &str) -> Self {
+        MentorLinkFailure::NotFound(Json(ErrorEnvelope::new(code, message, vec![detail.to_owned()])))
+    }
+}
+
+/// Whether `typed` is the customer's own number, in any form the customer may type it.
+fn is_own_mobile(typed: &str, own: &MobileNumber) -> bool {
+    let typed = latin_digits(typed.trim());
+    typed == own.canonical()
+        || typed == own.display()
+        || MobileNumber::parse(&typed, IRAN, "98").is_ok_and(|parsed| parsed.canonical() == own.canonical())
+}
+
+/// The body of the GraphQL gateway call.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct GraphqlRequest {
+    pub query: String,
+    pub variables: Option<Value>,
+    pub operation_name: Option<String>,
+}
+
+#[derive(Object, Debug)]
+pub struct PartnerDiscountSmsLog {
+    /// The SMS text as sent.
+    pub message: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PartnerSmsData {
+    /// Oldest first; empty when the order held no partner-discount product or is not the caller's.
+    pub partner_discount_sms_logs: Vec<PartnerDiscountSmsLog>,
+}
+
+#[derive(Object, Debug)]
+pub struct GraphqlReply {
+    pub data: PartnerSmsData,
+}
+
+#[derive(Object, Debug)]
+pub struct GraphqlError {
+    pub message: String,
+}
+
+/// GraphQL's failure shape: `{ errors: [{ message }] }`.
+#[derive(Object, Debug)]
+pub struct GraphqlErrors {
+    pub errors: Vec<GraphqlError>,
+}
+
+impl GraphqlErrors {
+    fn one(message: impl Into<String>) -> Json<GraphqlErrors> {
+        Json(GraphqlErrors { errors: vec![GraphqlError { message: message.into() }] })
+    }
+}
+
+#[derive(ApiResponse, Debug)]
+#[oai(bad_request_handler = "graphql_bad_request")]
+pub enum GraphqlResponse {
+    #[oai(status = 200)]
+    Ok(Json<GraphqlReply>),
+    /// Not the one supported query (or unreadable JSON); `errors[0].message` says why.
+    #[oai(status = 400)]
+    BadRequest(Json<GraphqlErrors>),
+    /// Missing or invalid bearer token.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<GraphqlErrors>),
+}
+
+fn graphql_bad_request(error: poem::Error) -> GraphqlResponse {
+    GraphqlResponse::BadRequest(GraphqlErrors::one(error.to_string()))
+}
+
+/// The only meta key the checkout may set on its order [PM-53].
+#[derive(Object, Debug)]
+#[oai(deny_unknown_fields)]
+pub struct OrderMetaPatch {
+    /// The Snapp A/B half this session fell in.
+    #[oai(rename = "SNAPP_TEST_VAL")]
+    pub snapp_test_val: bool,
+}
+
+#[derive(Object, Debug)]
+pub struct UpdateOrderMetaRequest {
+    pub meta: OrderMetaPatch,
+}
+
+#[derive(Object, Debug)]
+pub struct OrderMetaReply {
+    pub id: i64,
+    /// The order's whole meta after the change.
+    pub meta: Value,
+}
+
+pub struct PaymentResultApi;
+
+#[OpenApi(tag = "ApiTags::PaymentResult")]
+impl PaymentResultApi {
+    /// The signed-in customer's mentor (connect-to-support) link: `MENTOR_LINK_BASE_URL` followed by
+    /// their profile number [PM-61…PM-64].
+    ///
+    /// `mobile`, when given, must be the customer's own number (any usual form); another customer's
+    /// number answers `USER_NOT_FOUND`, so the call reveals nothing about other customers.
+    #[oai(path = "/mentors/link-by-mobile", method = "get", operation_id = "mentorLinkByMobile")]
+    async fn mentor_link(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        /// The mobile number to look up; default the signed-in customer's.
+        mobile: Query<Option<String>>,
+    ) -> Result<Json<MentorLinkReply>, MentorLinkFailure> {
+        let Some(customer) = customers::find_by_id(&state.db, token.customer_id()).await? else {
+            return Err(MentorLinkFailure::named("USER_NOT_FOUND", messages::USER_NOT_FOUND, "no such customer"));
+        };
+        if let Some(typed) = mobile.0.as_deref() {
+            if latin_digits(typed.trim()).is_empty() {
+                return Err(MentorLinkFailure::named(
+                    "MOBILE_NUMBER_NOT_FOUND",
+                    messages::MOBILE_NUMBER_NOT_FOUND,
+                    "mobile is empty",
+                ));
+            }
+            if !is_own_mobile(typed, &customer.mobile) {
+                return Err(MentorLinkFailure::named(
+                    "USER_NOT_FOUND",
+                    messages::USER_NOT_FOUND,
+                    "not the signed-in customer's mobile",
+                ));
+            }
+        }
+        let profile_number = customer.profile_number.trim();
+        if profile_number.is_empty() {
+            return Err(MentorLinkFailure::named(
+                "PROFILE_NUMBER_NOT_FOUND",
+                messages::PROFILE_NUMBER_NOT_FOUND,
+                "the customer has no profile number",
+            ));
+        }
+        Ok(Json(MentorLinkReply { mentor_link: format!("{}{profile_number}", state.mentor_link_base_url) }))
+    }
+
+    /// The GraphQL gateway, answering exactly one query: the partner-discount SMS texts of one of the
+    /// customer's orders [PM-66].
+    ///
+    /// `query { partnerDiscountSmsLogs(filter: {orderId: …}) { message } }` (with `orderId` inline or as
+    /// the `Int` variable `$orderId`); any other query answers 400 with GraphQL's `errors` array.
+    #[oai(path = "/lemonade/api/gateway/graphql", method = "post", operation_id = "gatewayGraphql")]
+    async fn graphql(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        body: Json<GraphqlRequest>,
+    ) -> GraphqlResponse {
+        let query = match graphql::parse(&body.query, body.variables.as_ref()) {
+            Ok(query) => query,
+            Err(reason) => return GraphqlResponse::BadRequest(GraphqlErrors::one(reason)),
+        };
+        match partner_sms::messages_for_order(&state.db, query.order_id, token.customer_id()).await {
+            Ok(messages) => GraphqlResponse::Ok(Json(GraphqlReply {
+                data: PartnerSmsData {
+                    partner_discount_sms_logs: messages
+                        .into_iter()
+                        .map(|message| PartnerDiscountSmsLog { message })
+                        .collect(),
+                },
+            })),
+            Err(error) => {
+                tracing::error!(error = ?error, "reading partner-discount SMS logs failed");
+                GraphqlResponse::Internal(GraphqlErrors::one(messages::INTERNAL))
+            }
+        }
+    }
+
+    /// Sets `meta.SNAPP_TEST_VAL` on one of the customer's orders, keeping the rest of its meta [PM-53].
+    #[oai(path = "/lemonade/api/orders/user/:id", method = "patch", operation_id = "updateOrderMeta")]
+    async fn update_order_meta(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        id: Path<i64>,
+        body: Json<UpdateOrderMetaRequest>,
+    ) -> Result<Json<OrderMetaReply>, OrderFailure> {
+        let customer_id = token.customer_id();
+        let mut patch = Map::new();
+        patch.insert("SNAPP_TEST_VAL".to_owned(), Value::Bool(body.meta.snapp_test_val));
+        let mut tx = state.db.begin().await?;
+        let merged = if orders::lock_for_customer(&mut tx, id.0, customer_id).await? {
+            orders::merge_meta(&mut tx, id.0, customer_id, &patch).await?
+        } else {
+            None
+        };
+        let Some(meta) = merged else {
+            return Err(OrderFailure::status(404, messages::ORDER_NOT_FOUND, format!("no order {}", id.0)));
+        };
+        tx.commit().await?;
+        Ok(Json(OrderMetaReply { id: id.0, meta: Value::Object(meta) }))
+    }
+}
