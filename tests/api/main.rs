@@ -10,4 +10,3 @@ mod points;
 mod promotions;
 mod shop_wizard;
 mod system;
-mod transfers;
