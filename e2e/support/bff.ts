@@ -97,6 +97,8 @@ export interface RunningBff {
   baseURL: string
   /** Log file holding the BFF's stdout and stderr. */
   logFile: string
+  /** The test's own SQLite database file, for journeys that check what reached the database. */
+  databaseFile: string
   stop(): Promise<void>
 }
 
@@ -107,6 +109,7 @@ export interface RunningBff {
 export async function startBff(logFile: string, simulators: RunningSimulators): Promise<RunningBff> {
   assertBuilt()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'limoo-e2e-'))
+  const databaseFile = path.join(dataDir, 'limoo.db')
   const log = createWriteStream(logFile)
 
   const child = spawn(bffBin, ['serve'], {
@@ -114,7 +117,7 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
     env: {
       ...process.env,
       PORT: '0',
-      DATABASE_URL: `sqlite://${path.join(dataDir, 'limoo.db')}`,
+      DATABASE_URL: `sqlite://${databaseFile}`,
       WEB_DIR: webDir,
       DEMO_DATA: 'true',
       KAVENEGAR_BASE_URL: simulators.kavenegarURL,
@@ -140,7 +143,7 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
 
   try {
     const line = await waitForLine(child, log, listeningLine, 'the BFF')
-    return { baseURL: (line[1] ?? '').replace(/\/+$/, ''), logFile, stop }
+    return { baseURL: (line[1] ?? '').replace(/\/+$/, ''), logFile, databaseFile, stop }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\nBFF log: ${logFile}`)

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import { authPopup, signInWithSms } from '../support/sign-in'
+
+/** A valid typed answer per number question; any other number question gets 5. */
+const NUMBERS: Record<string, string> = { bm2_12: '82', bm2_13: '70', psy_21: '3' }
+
+/**
+ * Answers every question of the open step as a visitor would (the first option, a valid number) and submits when the
+ * step has a button; choice steps submit on the answer itself [QN-35].
+ */
+async function answerStep(page: Page): Promise<void> {
+  const form = page.getByTestId('quiz-form')
+  // One look at the step for every question's widget, then one action each: the journey stays quick.
+  const widgets = await form.evaluate((element) =>
+    Array.from(element.querySelectorAll<HTMLElement>('[data-testid="quiz-question"]'), (question) => {
+      const has = (selector: string) => question.querySelector(selector) !== null
+      const kind = has('[data-testid="quiz-number"]')
+        ? 'number'
+        : has('[role="checkbox"]')
+          ? 'checkbox'
+          : has('[data-testid="quiz-select"]')
+            ? 'select'
+            : has('[data-testid="quiz-round-slider"]')
+              ? 'slider'
+              : has('[data-testid="quiz-textbox"]')
+                ? 'text'
+                : 'option'
+      return { id: question.dataset.questionId ?? '', kind }
+    }),
+  )
+  for (const { id, kind } of widgets) {
+    const question = form.locator(`[data-question-id="${id}"]`)
+    if (kind === 'number') await question.getByTestId('quiz-number').fill(NUMBERS[id] ?? '5')
+    else if (kind === 'checkbox') await question.getByRole('checkbox').first().click()
+    else if (kind === 'select') await question.getByTestId('quiz-select').selectOption({ index: 1 })
+    else if (kind === 'slider') await question.getByTestId('quiz-round-slider').press('ArrowUp')
+    else if (kind === 'text') await question.getByTestId('quiz-textbox').fill('غذای شب')
+    else await question.getByTestId('quiz-option').first().click()
+  }
+  const submit = page.getByTestId('quiz-submit')
+  if ((await submit.count()) > 0) await submit.click()
+}
+
+/** Answers step after step from `start` until the flow opens `preparePath`; returns the steps shown, in order. */
+async function completeFlow(page: Page, start: string, preparePath: string): Promise<string[]> {
+  await page.goto(`/#${start}`)
+  const visited: string[] = []
+  const step = page.getByTestId('quiz-step')
+  for (;;) {
+    await expect(step.or(page.getByTestId('betterme-loading')).or(page.getByTestId('analysis-loading'))).toBeVisible()
+    if (page.url().endsWith(`#${preparePath}`)) return visited
+    const stepId = (await step.getAttribute('data-step')) ?? ''
+    expect(visited, `step ${stepId} shown twice`).not.toContain(stepId)
+    visited.push(stepId)
+    const address = page.url()
+    await answerStep(page)
+    // The next step opens 500 ms after the submit [QN-01].
+    await expect(page).not.toHaveURL(address)
+  }
+}
+
+/** The mobile number (+98…) of the customer each of the test database's records of `formType` is linked to ('' if anonymous). */
+function linkedMobiles(databaseFile: string, formType: string): string[] {
+  const out = execFileSync('sqlite3', [
+    databaseFile,
+    `SELECT COALESCE(c.mobile, '') FROM form_answer f LEFT JOIN customer c ON c.customer_id = f.customer_id WHERE f.form_type = '${formType}'`,
+  ])
+  return out.toString('utf8').split('\n').filter((line, index, lines) => index < lines.length - 1 || line !== '')
+}
+
+test.describe('questionnaires on a 390 px phone', () => {
+  test.beforeEach(async ({ page }) => {
+    // The loading pages run on fixed timers (10.75 s and 8.75 s); the journeys jump over them instead of waiting.
+    await page.clock.install()
+  })
+
+  test('an anonymous visitor completes betterme, sees the loading page and the result, signs in and the answers are linked', async ({
+    page,
+    simulators,
+    bff,
+  }) => {
+    const steps = await completeFlow(page, '/betterme/1', '/prepare-betterme-result')
+    // The next-step map skips 4, 5 and 8 [QN-03…QN-06].
+    expect(steps).toEqual(['1', '2', '3', '6', '7', '9', '10', '11', '12', '13', '14'])
+    expect(linkedMobiles(bff.databaseFile, 'betterme2')).toEqual([''])
+
+    const loading = page.getByTestId('betterme-loading')
+    await expect(loading).toHaveAttribute('data-phase', /^text-/)
+    await expect(page.getByTestId('betterme-loading-text')).not.toBeEmpty()
+    await page.clock.fastForward(11_000)
+
+    await expect(page).toHaveURL(/#\/betterme-result$/)
+    // 82 to 70 kg: 12 kg at 10 days each [RS-11].
+    await expect(page.getByTestId('suitable-diet')).toBeVisible()
+    await expect(page.getByTestId('goal-weight-duration')).toHaveAttribute('data-days', '120')
+    await expect(page.getByTestId('goal-weight-chart')).toBeVisible()
+    await expect(page.getByTestId('medical-team')).toBeVisible()
+
+    // Anonymous: the meal-plan button opens the sign-in popup; after sign-in the answers go with the account [RS-20].
+    await page.getByTestId('meal-plan-button').click()
+    await expect(authPopup(page)).toBeVisible()
+    await signInWithSms(page, simulators, '09121112233', 'REGISTER_MOBILE')
+    await expect(authPopup(page)).toBeHidden()
+    await expect.poll(() => linkedMobiles(bff.databaseFile, 'betterme2')).toEqual(['+989121112233'])
+  })
+
+  test('a konkur run reaches its result', async ({ page }) => {
+    const steps = await completeFlow(page, '/konkur/kn_1', '/prepare-konkur-result')
+    // 18 active steps: kn_5 is never shown [QN-20].
+    expect(steps).toHaveLength(18)
+    expect(steps).not.toContain('kn_5')
+    await expect(page.getByTestId('analysis-loading')).toBeVisible()
+    await page.clock.fastForward(9_000)
+    await expect(page).toHaveURL(/#\/konkur-result$/)
+    await expect(page.getByTestId('konkur-meals')).toBeVisible()
+  })
+
+  test('a psychology run reaches its result', async ({ page }) => {
+    test.setTimeout(45_000)
+    const steps = await completeFlow(page, '/psychology/1', '/prepare-psychology-result')
+    expect(steps).toEqual(Array.from({ length: 22 }, (_, index) => String(index + 1)))
+    await expect(page.getByTestId('analysis-loading')).toBeVisible()
+    await page.clock.fastForward(9_000)
+    await expect(page).toHaveURL(/#\/psychology-result$/)
+    await expect(page.getByTestId('psychology-areas')).toBeVisible()
+  })
+})
