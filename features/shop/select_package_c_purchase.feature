@@ -20,6 +20,15 @@ Feature: خرید از صفحه انتخاب دوره (select-package-c)
     And کارت محصول 112 انتخاب شده است
     And بخش خطای اتصال دیده نمی‌شود
 
+  # The closed database fails the profile-orders guard call with a server error (not a 401).
+  @RG-24 @ER-17
+  Scenario: تماس ناموفق نگهبان مسیر همان صفحه را با errorCode و errorMessage دوباره باز می‌کند
+    Given مشتری با شماره "09121234567" وارد شده است
+    And پایگاه داده فروشگاه در دسترس نیست
+    When مشتری صفحه "/select-package-c" را باز می‌کند
+    Then مشتری به مسیر "/select-package-c" با پارامترهای "errorCode, errorMessage" می‌رسد
+    And بخش خطای اتصال با دکمه تلاش مجدد دیده می‌شود
+
   @ER-19
   Scenario: ساخت سفارش ناموفق مشتری را در صفحه نگه می‌دارد و تلاش مجدد آن را به حالت اول برمی‌گرداند
     Given مشتری با شماره "09121234567" وارد شده است

@@ -22,6 +22,21 @@ async fn lands_on_address(world: &mut LimooWorld, expected: String) {
     assert!(route.is_ok(), "never reached {expected}; the address is {now:?}");
 }
 
+/// The route (path and query) reached carries every listed query parameter, e.g. `errorCode, errorMessage`.
+#[then(expr = "مشتری به مسیر {string} با پارامترهای {string} می‌رسد")]
+async fn lands_on_with_params(world: &mut LimooWorld, expected: String, params: String) {
+    let browser = world.browser().await;
+    let names: Vec<&str> = params.split(',').map(str::trim).collect();
+    let has_all = |route: &str| {
+        let Some((path, query)) = route.split_once('?') else { return false };
+        let keys: Vec<&str> = query.split('&').filter_map(|pair| pair.split('=').next()).collect();
+        path == expected && names.iter().all(|name| keys.contains(name))
+    };
+    let route = browser.wait_for_route(has_all).await;
+    let now = browser.wait_for_route(|_| true).await;
+    assert!(route.is_ok(), "never reached {expected} with {names:?}; the address is {now:?}");
+}
+
 #[given(expr = "در حافظه جلسه {string} برابر {string} است")]
 async fn session_value_set(world: &mut LimooWorld, key: String, value: String) {
     world.ensure_app_loaded().await;
