@@ -1,7 +1,7 @@
 //! Questionnaire answer records and the perfect-body landing over HTTP: create, update and link, every refusal
 //! with its exact message, and the perfect-body arithmetic.
 use limoo_bff::store::{form_answers, perfect_body};
-use limoo_tests::{TestApp, spawn_app};
+use limoo_tests::{TestApp, multipart::post_multipart, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -261,26 +261,6 @@ async fn a_malformed_body_gets_the_error_envelope() {
         assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
         assert_eq!(reply["err"]["message"], "درخواست ارسال شده معتبر نیست.");
     }
-}
-
-/// A multipart/form-data body of text fields (the tests' reqwest has no multipart feature).
-async fn post_multipart(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, Value) {
-    const BOUNDARY: &str = "limoo-test-boundary";
-    let mut body = String::new();
-    for (name, value) in fields {
-        body.push_str(&format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));
-    }
-    body.push_str(&format!("--{BOUNDARY}--\r\n"));
-    let response = app
-        .client
-        .post(app.url(path))
-        .header("Content-Type", format!("multipart/form-data; boundary={BOUNDARY}"))
-        .body(body)
-        .send()
-        .await
-        .expect("request failed");
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
 }
 
 const REGISTRATION: &str = "/landing/perfectbody/registrationt2";

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod browser;
 pub mod db;
+pub mod multipart;
 
 pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;

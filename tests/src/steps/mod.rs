@@ -1,6 +1,7 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
 mod catalogue;
+mod quiz;
 mod routing;
 mod select_package;
 mod shop_checkout;

@@ -1,0 +1,314 @@
+//! Questionnaire steps: answer records and the perfect-body landing through the API, and the questionnaire
+//! screens (`@ui`) in Chromium.
+use cucumber::{gherkin::Step, given, then, when};
+use limoo_bff::store::{form_answers, perfect_body};
+use limoo_tests::{browser::Storage, multipart::post_multipart};
+use serde_json::{Map, Value, json};
+
+use super::{LimooWorld, OrFail, OrFailAny, Reply};
+
+const RECORDS: &str = "/lemonade/api/formAnswers";
+
+fn parse_answers(raw: &str) -> Map<String, Value> {
+    match serde_json::from_str(raw) {
+        Ok(Value::Object(answers)) => answers,
+        other => panic!("answers must be a JSON object of question id → value, got {other:?}"),
+    }
+}
+
+/// The questionnaire body of spec 3 §7: one-entry objects in the order given, then the step.
+fn entries_body(form_type: &str, answers: &Map<String, Value>, step: &str) -> Value {
+    let mut entries: Vec<Value> = answers.iter().map(|(id, value)| json!({ id: value })).collect();
+    entries.push(json!({ "step": step }));
+    json!({ "answers": entries, "formId": "1", "formType": form_type, "userId": "" })
+}
+
+async fn send(world: &mut LimooWorld, method: reqwest::Method, path: &str, body: &Value) {
+    let app = world.app();
+    let response = app.client.request(method, app.url(path)).json(body).send().await.expect("request sent");
+    let status = response.status().as_u16();
+    let body = response.json().await.unwrap_or(Value::Null);
+    world.reply = Some(Reply { status, body });
+}
+
+/// The record id of the last (successful) create or update.
+fn record_id(world: &LimooWorld) -> i64 {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "the send was refused: {}", reply.body);
+    reply.body["id"].as_i64().expect("the answer names the record id")
+}
+
+#[given("سرور پرسشنامه‌ها در دسترس است")]
+async fn server_up(world: &mut LimooWorld) {
+    world.start_app(false).await;
+}
+
+#[when(expr = "بازدیدکننده پاسخ‌های {string} تا مرحله {string} را می‌فرستد:")]
+async fn create_from_doc(world: &mut LimooWorld, form_type: String, step_id: String, step: &Step) {
+    let answers = parse_answers(step.docstring.as_deref().expect("the answers as a doc string"));
+    send(world, reqwest::Method::POST, RECORDS, &entries_body(&form_type, &answers, &step_id)).await;
+}
+
+#[when(expr = "بازدیدکننده پاسخ‌های {string} را با {string} تا مرحله {string} می‌فرستد")]
+async fn create_inline(world: &mut LimooWorld, form_type: String, answers: String, step_id: String) {
+    let answers = parse_answers(&answers);
+    send(world, reqwest::Method::POST, RECORDS, &entries_body(&form_type, &answers, &step_id)).await;
+}
+
+#[when(expr = "بازدیدکننده همان پاسخ‌نامه {string} را تا مرحله {string} به‌روز می‌کند:")]
+async fn update_from_doc(world: &mut LimooWorld, form_type: String, step_id: String, step: &Step) {
+    let id = record_id(world);
+    let answers = parse_answers(step.docstring.as_deref().expect("the answers as a doc string"));
+    send(world, reqwest::Method::PATCH, &format!("{RECORDS}/{id}"), &entries_body(&form_type, &answers, &step_id))
+        .await;
+    assert_eq!(record_id(world), id, "the update answers the same record");
+}
+
+/// The extend-diet form: a map of question id → `{ value }`, the final step 100, the mobile as userId.
+#[when(expr = "فرم تمدید رژیم با اندازه {string}، وزن {string} و موبایل {string} فرستاده می‌شود")]
+async fn send_extend_diet(world: &mut LimooWorld, size: String, weight: String, mobile: String) {
+    let mut answers = Map::new();
+    for (id, value) in [("size", size), ("weight", weight), ("mobile", mobile.clone())] {
+        if !value.is_empty() {
+            answers.insert(id.to_owned(), json!({ "value": value }));
+        }
+    }
+    answers.insert("step".to_owned(), json!({ "value": "100" }));
+    let body = json!({ "answers": answers, "formId": "f1", "formType": "extend-diet", "userId": mobile });
+    send(world, reqwest::Method::POST, RECORDS, &body).await;
+}
+
+#[then(expr = "پاسخ‌نامه با مرحله {string} و پاسخ‌های {string} ذخیره شده است")]
+async fn record_holds(world: &mut LimooWorld, step_id: String, answers: String) {
+    let id = record_id(world);
+    let record = form_answers::find(&world.app().db, id).await.or_fail("record read").expect("the record exists");
+    assert_eq!(record.step.as_deref(), Some(step_id.as_str()));
+    assert_eq!(record.answers, answers);
+}
+
+#[then("پاسخ‌ها پذیرفته می‌شوند")]
+async fn accepted(world: &mut LimooWorld) {
+    record_id(world);
+}
+
+#[then(expr = "پاسخ‌ها با پیام {string} رد می‌شوند")]
+async fn refused_with(world: &mut LimooWorld, message: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 400, "body: {}", reply.body);
+    let messages = reply.body["err"]["details"]["messages"].as_array().expect("details.messages");
+    assert!(messages.iter().any(|m| m.as_str() == Some(message.as_str())), "{messages:?} lacks {message:?}");
+}
+
+#[when(
+    expr = "بازدیدکننده در لندینگ بدن ایده‌آل با جنسیت {string}، سال {string}، وزن {string} و قد {string} ثبت‌نام می‌کند"
+)]
+async fn register_perfect_body(world: &mut LimooWorld, gender: String, year: String, weight: String, height: String) {
+    let fields = [
+        ("gender", gender.as_str()),
+        ("day", "1"),
+        ("month", "1"),
+        ("year", &year),
+        ("weight", &weight),
+        ("height", &height),
+    ];
+    let (status, body) = post_multipart(world.app(), "/landing/perfectbody/registrationt2", &fields).await;
+    world.reply = Some(Reply { status, body });
+}
+
+fn referral(world: &LimooWorld) -> String {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "the registration was refused: {}", reply.body);
+    reply.body["referral"].as_str().expect("a referral").to_owned()
+}
+
+#[then(expr = "شناسه معرفی برمی‌گردد و سال تولد {int} ثبت شده است")]
+async fn registered_year(world: &mut LimooWorld, year: i64) {
+    let referral = referral(world);
+    let row = perfect_body::find(&world.app().db, &referral).await.or_fail("registration read").expect("stored");
+    assert_eq!(row.birth_year, year);
+}
+
+#[when("بازدیدکننده نتیجه بدن ایده‌آل را با همان شناسه معرفی می‌خواهد")]
+async fn ask_result(world: &mut LimooWorld) {
+    let referral = referral(world);
+    let (status, body) = post_multipart(world.app(), "/landing/perfectbody/resultt2", &[("referral", &referral)]).await;
+    world.reply = Some(Reply { status, body });
+}
+
+#[then(expr = "نتیجه کلاس BMI {string}، تیپ بدنی {string}، اضافه وزن {float} کیلوگرم، {int} ماه و {int} دوره است")]
+async fn result_is(world: &mut LimooWorld, class: String, shape: String, over: f64, months: i64, periods: i64) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "body: {}", reply.body);
+    let body = &reply.body;
+    assert_eq!((body["bmiClass"].as_str(), body["bodyShape"].as_str()), (Some(class.as_str()), Some(shape.as_str())));
+    assert_eq!(body["overWeight"].as_f64(), Some(over));
+    assert_eq!((body["timeToMonth"].as_i64(), body["numberOfPeriod"].as_i64()), (Some(months), Some(periods)));
+}
+
+#[then(expr = "پاسخ خطای {int} با کد {string} است")]
+async fn error_code(world: &mut LimooWorld, status: u16, code: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, status, "body: {}", reply.body);
+    assert_eq!(reply.body["err"]["code"], code.as_str());
+}
+
+// --- @ui: the questionnaire screens -------------------------------------------------------------------------
+
+/// Puts a finished (or partial) answer set in session storage as the steps would have: `user_answers`.
+#[given(expr = "بازدیدکننده پیش‌تر این پاسخ‌ها را داده است: {string}")]
+async fn stored_answers(world: &mut LimooWorld, answers: String) {
+    let store: Map<String, Value> = parse_answers(&answers)
+        .into_iter()
+        .map(|(id, value)| (id.clone(), json!({ "value": value, "questionName": id })))
+        .collect();
+    world.ensure_app_loaded().await;
+    let browser = world.browser().await;
+    browser.store(Storage::Session, "user_answers", &Value::Object(store).to_string()).await.or_fail("answers stored");
+}
+
+fn option(value: &str) -> String {
+    format!("[data-testid=quiz-step] [data-testid=quiz-option][data-value=\"{value}\"]")
+}
+
+#[when(expr = "بازدیدکننده گزینه {string} را انتخاب می‌کند")]
+async fn choose(world: &mut LimooWorld, value: String) {
+    world.browser().await.click(&option(&value)).await.or_fail("option clickable");
+}
+
+#[when(expr = "بازدیدکننده گزینه‌های {string} را انتخاب می‌کند و ادامه می‌دهد")]
+async fn choose_many(world: &mut LimooWorld, values: String) {
+    let browser = world.browser().await;
+    for value in values.split(',').map(str::trim) {
+        browser.click(&option(value)).await.or_fail("option clickable");
+    }
+    browser.click("[data-testid=quiz-submit]").await.or_fail("submit clickable");
+}
+
+#[when(expr = "بازدیدکننده در پرسش عددی {string} می‌نویسد")]
+async fn type_number(world: &mut LimooWorld, value: String) {
+    let browser = world.browser().await;
+    let field = browser
+        .client
+        .wait()
+        .for_element(fantoccini::Locator::Css("[data-testid=quiz-number]"))
+        .await
+        .or_fail_any("number field shown");
+    field.clear().await.or_fail_any("field cleared");
+    field.send_keys(&value).await.or_fail_any("typed");
+    // Leaving the field marks it touched, so its error shows [QN-36].
+    browser.execute("document.activeElement && document.activeElement.blur();").await.or_fail("blurred");
+}
+
+#[when("بازدیدکننده دکمه ادامه پرسشنامه را می‌زند")]
+async fn press_next(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=quiz-submit]").await.or_fail("submit clickable");
+}
+
+#[when("بازدیدکننده دکمه بازگشت پرسشنامه را می‌زند")]
+async fn press_back(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=quiz-back]").await.or_fail("back clickable");
+}
+
+#[then(expr = "گام {string} پرسشنامه با نوشته پیشرفت {string} دیده می‌شود")]
+async fn step_with_progress(world: &mut LimooWorld, step_id: String, progress: String) {
+    let browser = world.browser().await;
+    let css = format!("[data-testid=quiz-step][data-step=\"{step_id}\"] [data-testid=quiz-progress-text]");
+    browser.wait_for_text_in(&css, &progress).await.or_fail("progress text shown");
+}
+
+#[then("دکمه بازگشت پرسشنامه دیده نمی‌شود")]
+async fn no_back(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=quiz-step]", "").await.or_fail("step shown");
+    browser.wait_for_absence("[data-testid=quiz-back]").await.or_fail("no back button");
+}
+
+#[then(expr = "گزینه {string} پیشنهاد نمی‌شود")]
+async fn option_absent(world: &mut LimooWorld, value: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=quiz-step]", "").await.or_fail("step shown");
+    browser.wait_for_absence(&option(&value)).await.or_fail("option not offered");
+}
+
+#[then(expr = "خطای پرسش {string} دیده می‌شود و دکمه ادامه غیرفعال است")]
+async fn question_error(world: &mut LimooWorld, message: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=field-error]", &message).await.or_fail("error shown");
+    let disabled = browser.property("[data-testid=quiz-submit]", "disabled").await.or_fail("submit read");
+    assert_eq!(disabled.as_deref(), Some("true"), "an invalid step cannot be submitted");
+}
+
+#[then(expr = "در حافظه جلسه پاسخ {string} برابر {string} است")]
+async fn stored_answer(world: &mut LimooWorld, question: String, value: String) {
+    let browser = world.browser().await;
+    let expected: Value = serde_json::from_str(&value).or_fail_any("the value as JSON");
+    let found = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || async {
+        let raw = browser.stored(Storage::Session, "user_answers").await?.unwrap_or_default();
+        let answers: Value = serde_json::from_str(&raw).unwrap_or(Value::Null);
+        Ok((answers[&question]["value"] == expected).then_some(()))
+    })
+    .await;
+    let now = browser.stored(Storage::Session, "user_answers").await.or_fail("session read");
+    assert!(found.is_ok(), "user_answers is {now:?}, {question} is not {value}");
+}
+
+/// The record id the first send created, in session `form_answer_id` and local `formId`, and in the database with
+/// the step's answer [QN-41].
+#[then(expr = "شناسه پاسخ‌نامه در حافظه است و پاسخ‌نامه {string} مرحله {string} را دارد")]
+async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: String) {
+    let browser = world.browser().await;
+    let id = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || async {
+        browser.stored(Storage::Session, "form_answer_id").await
+    })
+    .await
+    .or_fail("no form_answer_id in session storage");
+    let local = browser.stored(Storage::Local, "formId").await.or_fail("local read");
+    assert_eq!(local.as_deref(), Some(id.as_str()), "local formId");
+    let id: i64 = id.parse().or_fail_any("a numeric id");
+    let db = world.app().db.clone();
+    let step_reached = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
+        let db = db.clone();
+        let step_id = step_id.clone();
+        async move {
+            let record = form_answers::find(&db, id).await?;
+            Ok(record.filter(|r| r.step.as_deref() == Some(step_id.as_str())))
+        }
+    })
+    .await
+    .or_fail("the record never reached the step");
+    assert_eq!(step_reached.form_type, form_type);
+}
+
+#[then(expr = "رژیم مناسب {string} با {int} روز تا وزن هدف و وضعیت {string} است")]
+async fn suitable_diet(world: &mut LimooWorld, diet: String, days: i64, state: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=betterme-result]", "").await.or_fail("result shown");
+    let shown = browser.attribute("[data-testid=suitable-diet] [data-diet]", "data-diet").await.or_fail("diet read");
+    assert_eq!(shown.as_deref(), Some(diet.as_str()));
+    let duration = "[data-testid=goal-weight-duration]";
+    assert_eq!(browser.attribute(duration, "data-days").await.or_fail("days read"), Some(days.to_string()));
+    assert_eq!(browser.attribute(duration, "data-state").await.or_fail("state read"), Some(state));
+}
+
+#[then(expr = "بخش {string} نوشته {string} را دارد")]
+async fn section_text(world: &mut LimooWorld, test_id: String, text: String) {
+    let css = format!("[data-testid={test_id}]");
+    world.browser().await.wait_for_text_in(&css, &text).await.or_fail("section text shown");
+}
+
+#[then(expr = "بخش {string} دیده می‌شود")]
+async fn section_shown(world: &mut LimooWorld, test_id: String) {
+    let css = format!("[data-testid={test_id}]");
+    world.browser().await.wait_for_text_in(&css, "").await.or_fail("section shown");
+}
+
+#[then(expr = "بخش {string} دیده نمی‌شود")]
+async fn section_hidden(world: &mut LimooWorld, test_id: String) {
+    let css = format!("[data-testid={test_id}]");
+    world.browser().await.wait_for_absence(&css).await.or_fail("section absent");
+}
+
+#[when(expr = "بازدیدکننده دکمه {string} را می‌زند")]
+async fn press_test_id(world: &mut LimooWorld, test_id: String) {
+    world.browser().await.click(&format!("[data-testid={test_id}]")).await.or_fail("button clickable");
+}
