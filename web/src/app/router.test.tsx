@@ -45,7 +45,7 @@ describe('route table redirects', () => {
 
   it('dispatches a successful payment result to the success page without status', async () => {
     await expectLanding('/payment-result?status=OK&orderId=5', '/payment-success?orderId=5')
-    expect(await screen.findByRole('heading', { name: 'پرداخت موفق' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'پرداخت شما با موفقیت انجام شد' })).toBeInTheDocument()
   })
 
   it('dispatches a failed payment result to the failure page without status, code and paymentId', async () => {

@@ -4,7 +4,7 @@ import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import { CheckoutPage } from '@/features/checkout'
-import { PaymentMethodPopup } from '@/features/payment'
+import { PaymentFailPage, PaymentMethodPopup, PaymentSuccessPage } from '@/features/payment'
 import {
   BettermeLoadingPage,
   BettermeResultPage,
@@ -115,8 +115,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/checkout', loader: redirectBy(checkoutTarget) },
       { path: '/payment-result', loader: redirectBy(paymentResultTarget) },
-      screen('/payment-success', 'paymentSuccess'),
-      screen('/payment-fail', 'paymentFail'),
+      { path: '/payment-success', element: <PaymentSuccessPage /> },
+      { path: '/payment-fail', element: <PaymentFailPage /> },
       screen('/pay-card', 'payCard'),
       screen('/pay-card-success', 'payCardSuccess'),
       screen('/paypal-pay-card', 'paypalPayCard'),

@@ -11,4 +11,10 @@ export const checkoutHandlers = [
   http.get('/app/auth/currentUser', () =>
     HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '09121234567' } }),
   ),
+  http.patch('/lemonade/api/orders/user/{id}', async ({ params, request }) => {
+    const { meta } = await request.json()
+    return HttpResponse.json({ id: Number(params.id), meta })
+  }),
+  http.get('/mentors/link-by-mobile', () => HttpResponse.json({ mentorLink: 'https://support.test/mentor/00000001' })),
+  http.post('/lemonade/api/gateway/graphql', () => HttpResponse.json({ data: { partnerDiscountSmsLogs: [] } })),
 ]

@@ -10,4 +10,9 @@ export interface PaymentSheetSlotProps {
   open: boolean
   onClose: () => void
   invoice: Invoice
+  /** A payment did not start; the checkout shows its error section [ER-21…ER-23]. */
+  onPaymentFailure: (failure: PaymentStartFailure) => void
 }
+
+/** Why a payment did not start: lost points (409), the BFF's first `details.messages`, or anything else. */
+export type PaymentStartFailure = { kind: 'pointsUsed' } | { kind: 'redirectMessage'; text: string } | { kind: 'other' }

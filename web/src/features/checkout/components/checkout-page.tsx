@@ -14,7 +14,7 @@ import {
 } from '../domain/footer-action'
 import { invoiceErrorKey, invoiceStateOf } from '../domain/invoice'
 import { storedOrderId } from '../domain/order-session'
-import type { PaymentSheetSlotProps } from '../types'
+import type { PaymentSheetSlotProps, PaymentStartFailure } from '../types'
 import { CheckoutErrorSection } from './checkout-error-section'
 import { CheckoutFooter } from './checkout-footer'
 import { NoProductSelected } from './no-product-selected'
@@ -42,6 +42,7 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
   const invoice = useInvoice(orderId)
   const finalize = useFinalizeOrder(orderId)
   const [paymentOpen, setPaymentOpen] = useState(false)
+  const [paymentFailure, setPaymentFailure] = useState<PaymentStartFailure | null>(null)
 
   // The promotion form needs the session flag, and the query can still hide it [PR-27, RG-26].
   const showPromotion = settings.showPromotionField() && searchParams.get('showPromotionField') !== 'false'
@@ -50,6 +51,7 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
 
   const onAction = (footerAction: CheckoutFooterAction) => {
     if (footerAction.kind === 'choosePaymentMethod') {
+      setPaymentFailure(null)
       setPaymentOpen(true)
       return
     }
@@ -101,10 +103,27 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
         </p>
       ) : null}
       {finalizeFailure === 'checkoutError' ? <CheckoutErrorSection onRetry={() => finalize.reset()} /> : null}
+      {paymentFailure?.kind === 'pointsUsed' ? (
+        <p className="checkout-note checkout-note--error" role="alert" data-testid="payment-points-used">
+          {t('checkout.errors.pointsAlreadyUsed')}
+        </p>
+      ) : null}
+      {paymentFailure === null ? null : (
+        // Retry clears the section; the payment buttons are already idle again [ER-23, PM-52].
+        <CheckoutErrorSection
+          redirectMessage={paymentFailure.kind === 'redirectMessage' ? paymentFailure.text : null}
+          onRetry={() => setPaymentFailure(null)}
+        />
+      )}
       {supportChat}
       <CheckoutFooter invoice={invoice.data} action={action} pending={finalize.isPending} onAction={onAction} />
       {invoice.data ? (
-        <PaymentSheet open={paymentOpen} onClose={() => setPaymentOpen(false)} invoice={invoice.data} />
+        <PaymentSheet
+          open={paymentOpen}
+          onClose={() => setPaymentOpen(false)}
+          invoice={invoice.data}
+          onPaymentFailure={setPaymentFailure}
+        />
       ) : null}
     </div>
   )

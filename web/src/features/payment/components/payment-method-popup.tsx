@@ -1,6 +1,7 @@
 import { isForeignMobile, useCurrentUser } from '../api/current-user'
 import { defaultPaymentMethod, paymentOptions } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
+import { useSnappAbTest } from '../hooks/use-snapp-ab-test'
 import { useStartPayment } from '../hooks/use-start-payment'
 import type { PaymentMethodPopupProps } from '../types'
 import { PaymentMethodSheet } from './payment-method-sheet'
@@ -9,9 +10,13 @@ import { PaymentMethodSheet } from './payment-method-sheet'
  * The checkout's payment-method popup: methods from the session/window flags and the customer's country, the
  * default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
  */
-export function PaymentMethodPopup({ open, onClose, invoice }: PaymentMethodPopupProps) {
+export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }: PaymentMethodPopupProps) {
   const currentUser = useCurrentUser(open)
-  const payment = useStartPayment()
+  const payment = useStartPayment(invoice, (failure) => {
+    onClose()
+    onPaymentFailure(failure)
+  })
+  useSnappAbTest(invoice.id)
 
   // Settings are read while the popup is open, so a flag changed in this session applies on the next opening.
   const settings = open ? readPaymentSettings() : null

@@ -18,11 +18,13 @@ export interface PaymentMethodSheetProps {
   pending: boolean
   /** A note under the methods (already translated). */
   notice: string | null
+  /** A gateway's own words describing a method, shown verbatim instead of ours (Snapp Pay's eligibility [PM-38]). */
+  methodNotes?: Partial<Record<PaymentMethod, string>>
 }
 
 /** The bottom popup 'انتخاب روش پرداخت', variant B: one radio per method and 'پرداخت', disabled until one is chosen. */
 export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
-  const { open, onClose, options, defaultMethod, onPay, pending, notice } = props
+  const { open, onClose, options, defaultMethod, onPay, pending, notice, methodNotes } = props
   const { t, i18n } = useTranslation()
   const name = useId()
   const [chosen, setChosen] = useState<PaymentMethod | null>(null)
@@ -77,7 +79,11 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
                   {t(`payment.methods.${method}.title`)}
                 </span>
                 <span id={`${id}-details`} className="payment-method__details">
-                  {method === 'tally' ? null : (
+                  {methodNotes?.[method] ? (
+                    <span className="payment-method__description" data-testid="method-note">
+                      {methodNotes[method]}
+                    </span>
+                  ) : method === 'tally' ? null : (
                     <span className="payment-method__description">{t(`payment.methods.${method}.description`)}</span>
                   )}
                   {cashbackPercent !== undefined ? (

@@ -13,11 +13,17 @@ const ER_24 =
   'شما قبلا امتیاز خود را برای پرداخت سفارش دیگری استفاده کرده اید. در صورت عدم پرداخت سفارش قبلی تا یک ساعت استفاده از امتیاز مجددا برای شما فعال خواهد شد.'
 const LINK = 'http://gateway.test/v3/token-1'
 
-async function payOnline(session: Record<string, string> = { lemonadeOrderId: '77' }) {
+async function payOnline(session: Record<string, string> = { lemonadeOrderId: '77' }, method?: string) {
   renderApp('/checkout-new', { session: { enablePointUsage: 'false', ...session } })
   await screen.findByTestId('receipt')
   await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
   const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+  if (method !== undefined) {
+    const option = (await within(dialog).findAllByTestId('payment-method')).find((o) => o.dataset.method === method)
+    const radio = option?.querySelector('input')
+    if (!radio) throw new Error(`no ${method} option`)
+    await userEvent.click(radio)
+  }
   await userEvent.click(await within(dialog).findByRole('button', { name: 'پرداخت' }))
   return dialog
 }
@@ -62,7 +68,10 @@ describe('paying online [PM-48]', () => {
     const dialog = await payOnline()
     const button = within(dialog).getByRole('button', { name: 'پرداخت' })
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'))
-    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'))
+    await screen.findByTestId('checkout-error')
+    await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
+    const reopened = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+    expect(within(reopened).getByRole('button', { name: 'پرداخت' })).toHaveAttribute('aria-busy', 'false')
   })
 
   it('attempts nothing without an order id in session storage [PM-50]', async () => {
@@ -80,24 +89,96 @@ describe('paying online [PM-48]', () => {
   })
 })
 
-describe('payment errors', () => {
-  it('shows the points-already-used text for 409 [ER-21, ER-24]', async () => {
+describe('payment errors go to the checkout error section', () => {
+  it('shows the points-already-used text and the section for 409 [ER-21, ER-24]', async () => {
     server.use(http.post('/lemonade/api/payments', () => HttpResponse.json(errorBody('409', ER_24), { status: 409 })))
-    const dialog = await payOnline()
-    expect(await within(dialog).findByTestId('payment-notice')).toHaveTextContent(ER_24)
+    await payOnline()
+    expect(await screen.findByTestId('payment-points-used')).toHaveTextContent(ER_24)
+    expect(screen.getByTestId('checkout-error')).toHaveTextContent('خطا رخ داده است!')
+    expect(screen.queryByRole('dialog', { name: 'انتخاب روش پرداخت' })).not.toBeInTheDocument()
   })
 
   it('shows the first details message as the redirect message [ER-22]', async () => {
     const body = { err: { code: '502', message: 'x', details: { messages: ['مبلغ نامعتبر است', 'دوم'] } } }
     server.use(http.post('/lemonade/api/payments', () => HttpResponse.json(body, { status: 502 })))
-    const dialog = await payOnline()
-    expect(await within(dialog).findByTestId('payment-notice')).toHaveTextContent('مبلغ نامعتبر است')
+    await payOnline()
+    const section = await screen.findByTestId('checkout-error')
+    expect(section).toHaveTextContent('مبلغ نامعتبر است')
+    expect(section).not.toHaveTextContent('دوم')
     expect(assign).not.toHaveBeenCalled()
   })
 
-  it('shows the checkout error text for anything else [ER-23]', async () => {
-    server.use(http.post('/lemonade/api/payments', () => HttpResponse.json(errorBody('500'), { status: 500 })))
-    const dialog = await payOnline()
-    expect(await within(dialog).findByTestId('payment-notice')).toHaveTextContent('خطا رخ داده است!')
+  it('shows the checkout error section for anything else; its retry clears it and the pay button works again [ER-23]', async () => {
+    let calls = 0
+    server.use(
+      http.post('/lemonade/api/payments', () => {
+        calls += 1
+        return calls === 1
+          ? HttpResponse.json(errorBody('500'), { status: 500 })
+          : HttpResponse.json({ paymentLink: LINK })
+      }),
+    )
+    await payOnline()
+    const section = await screen.findByTestId('checkout-error')
+    expect(section).toHaveTextContent('لطفا بعد از چند دقیقه دوباره تلاش کنید.')
+    await userEvent.click(within(section).getByRole('button', { name: 'تلاش مجدد' }))
+    expect(screen.queryByTestId('checkout-error')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
+    const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'پرداخت' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(LINK))
+  })
+})
+
+describe('every link method pays through the BFF with its gateway [PM-41…PM-45, PM-48]', () => {
+  const cases = [
+    ['snappPay', 'SNAPP_PAY', 'isSnappEnabled'],
+    ['blubank', 'LIMOO_SAMAN', 'isBluBankEnabled'],
+    ['digipay', 'LIMOO_DIGIPAY', 'isDigipayEnabled'],
+    ['tara', 'LIMOO_TARA', 'isTaraEnabled'],
+  ] as const
+
+  for (const [method, gateway, flag] of cases) {
+    it(`${method} asks for ${gateway}`, async () => {
+      const gateways: string[] = []
+      server.use(
+        http.post('/lemonade/api/payments', async ({ request }) => {
+          const body = (await request.clone().json()) as { paymentConfig: { gateway: string } }
+          gateways.push(body.paymentConfig.gateway)
+          return HttpResponse.json({ paymentLink: LINK })
+        }),
+      )
+      await payOnline({ lemonadeOrderId: '77', paymentMethodsVisibility: 'all', [flag]: 'true' }, method)
+      await waitFor(() => expect(gateways).toEqual([gateway]))
+      expect(assign).toHaveBeenCalledWith(LINK)
+    })
+  }
+
+  it('posts the form Tara answers instead of following the link [PM-44]', async () => {
+    const postForm = vi.spyOn(browserNavigation, 'postForm').mockImplementation(() => {})
+    const form = { action: 'https://tara.test/pay', fields: [{ name: 'token', value: 't-1' }, { name: 'username', value: 'limoo' }] }
+    const reply = { paymentLink: form.action, form }
+    server.use(http.post('/lemonade/api/payments', () => HttpResponse.json(reply)))
+    await payOnline()
+    await waitFor(() => expect(postForm).toHaveBeenCalledWith(form.action, form.fields))
+    expect(assign).not.toHaveBeenCalled()
+    postForm.mockRestore()
+  })
+})
+
+describe('the Snapp A/B test [PM-53]', () => {
+  it('keeps one half per session and sends it with the order once', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.patch('/lemonade/api/orders/user/{id}', async ({ params, request }) => {
+        const { meta } = await request.json()
+        sent.push({ id: params.id, meta })
+        return HttpResponse.json({ id: Number(params.id), meta })
+      }),
+    )
+    renderApp('/checkout-new', { session: { enablePointUsage: 'false', lemonadeOrderId: '77', snappTestVal: 'true' } })
+    await screen.findByTestId('receipt')
+    await waitFor(() => expect(sent).toEqual([{ id: '77', meta: { SNAPP_TEST_VAL: true } }]))
+    expect(sessionStorage.getItem('snappTestVal')).toBe('true')
   })
 })

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toApiError } from '@/lib/api'
+import { toApiError, type components } from '@/lib/api'
 import { authApi, currentUserId } from '@/lib/auth'
 import { PRODUCT_CODE } from '@/config/env'
 import { useCurrentUser } from '../api/current-user'
+import { linkGatewayOf, productPermalinkOf } from '../domain/link-gateways'
 import type { PaymentMethod } from '../domain/methods'
+import type { Invoice, PaymentFailure } from '../types'
 
 export interface StartPayment {
   /** Called with the chosen method when the customer taps 'پرداخت'. */
@@ -16,19 +18,40 @@ export interface StartPayment {
   notice: string | null
 }
 
-/** Leaving for the gateway's page; an object so tests can watch it. */
+export interface PaymentFormField {
+  name: string
+  value: string
+}
+
+/** Leaving for the gateway's page, by link or by a POSTed form (Tara [PM-44]); an object so tests can watch it. */
 export const browserNavigation = {
   assign: (url: string) => window.location.assign(url),
+  postForm: (action: string, fields: readonly PaymentFormField[]) => {
+    const form = document.createElement('form')
+    form.method = 'POST'
+    form.action = action
+    form.style.display = 'none'
+    for (const { name, value } of fields) {
+      const input = document.createElement('input')
+      input.type = 'hidden'
+      input.name = name
+      input.value = value
+      form.append(input)
+    }
+    document.body.append(form)
+    form.submit()
+  },
 }
+
+/**
+ * The payment reply, with the `form` Tara answers (`{ action, fields }`) read when present: the spec gains `form`
+ * with the gateways' contract, so this keeps compiling whichever spec is generated.
+ */
+type PaymentReply = components['schemas']['PaymentReply'] & { form?: { action: string; fields: PaymentFormField[] } }
 
 /** Session storage key of the order being paid [PM-50]. */
 const ORDER_ID_KEY = 'lemonadeOrderId'
 
-/** Methods this hook can pay through the BFF so far; the others keep the "coming soon" note. */
-const ONLINE_METHODS: readonly PaymentMethod[] = ['online']
-
-/** Why a payment did not start: the BFF's first `details.messages` [ER-22], lost points [ER-21] or anything else [ER-23]. */
-export type PaymentFailure = { kind: 'pointsUsed' } | { kind: 'redirectMessage'; text: string } | { kind: 'other' }
 
 export class PaymentStartError extends Error {
   readonly failure: PaymentFailure
@@ -56,26 +79,35 @@ function payerMobile(mobile: string | undefined): string | undefined {
   return mobile?.trim().replace(/^0/, '')
 }
 
+interface LinkPayment {
+  orderId: number
+  gateway: string
+  productPermalink: string | undefined
+}
+
 /**
- * Starts a payment with the chosen method. `online` asks the BFF for a payment link (`POST /lemonade/api/payments`)
- * and sends the browser there [PM-48]; nothing is attempted without an order id in session storage [PM-50]. While
- * the request runs the pay button is PENDING; its answer or error turns it back to IDLE [PM-51, PM-52]. Errors show
- * as the note: ER-24's text for 409, the first `details.messages`, else the checkout error text.
+ * Starts a payment with the chosen method. Online, Snapp, Saman, Digipay, Tara and Gumroad ask the BFF for a
+ * payment (`POST /lemonade/api/payments`, `paymentConfig.gateway` = the method's back-end gateway) and send the
+ * browser to its link, or POST the form the reply carries (Tara) [PM-41…PM-45, PM-48]; nothing is attempted
+ * without an order id in session storage [PM-50]. While the request runs the pay button is PENDING; its answer or
+ * error turns it back to IDLE [PM-51, PM-52]. A failure goes to `onFailure` (the checkout's error section
+ * [ER-21…ER-23]).
  */
-export function useStartPayment(): StartPayment {
+export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFailure) => void): StartPayment {
   const { t } = useTranslation()
   const [notice, setNotice] = useState<string | null>(null)
   const currentUser = useCurrentUser(true)
   const mobile = currentUser.data?.mobile
   const mutation = useMutation({
-    mutationFn: async (orderId: number) => {
+    mutationFn: async ({ orderId, gateway, productPermalink }: LinkPayment): Promise<PaymentReply> => {
       const { data, error, response } = await authApi.POST('/lemonade/api/payments', {
         body: {
           orderId,
           service: `${PRODUCT_CODE}_SHOP`,
           customerId: currentUserId() ?? '',
           mobile: payerMobile(mobile),
-          paymentConfig: { gateway: 'online', paymentResultUrl: paymentResultUrl() },
+          paymentConfig: { gateway, paymentResultUrl: paymentResultUrl() },
+          ...(productPermalink === undefined ? {} : { productPermalink }),
         },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       })
@@ -83,30 +115,29 @@ export function useStartPayment(): StartPayment {
         if (response.status === 401) throw toApiError(error, response)
         throw new PaymentStartError(failureOf(error, response.status))
       }
-      return data.paymentLink
+      return data
     },
-    onSuccess: (link) => browserNavigation.assign(link),
-    onError: (failure) => {
-      const reason: PaymentFailure = failure instanceof PaymentStartError ? failure.failure : { kind: 'other' }
-      if (reason.kind === 'pointsUsed') setNotice(t('checkout.errors.pointsAlreadyUsed'))
-      else if (reason.kind === 'redirectMessage') setNotice(reason.text)
-      else setNotice(`${t('checkout.errors.sectionTitle')} ${t('checkout.errors.sectionBody')}`)
+    onSuccess: (reply) => {
+      if (reply.form) browserNavigation.postForm(reply.form.action, reply.form.fields)
+      else browserNavigation.assign(reply.paymentLink)
     },
+    onError: (failure) => onFailure(failure instanceof PaymentStartError ? failure.failure : { kind: 'other' }),
   })
 
   const { mutate } = mutation
   const startPayment = useCallback(
     (method: PaymentMethod) => {
       setNotice(null)
-      if (!ONLINE_METHODS.includes(method)) {
+      const gateway = linkGatewayOf(method)
+      if (gateway === null) {
         setNotice(t('payment.sheet.notYetAvailable'))
         return
       }
       const orderId = Number(sessionStorage.getItem(ORDER_ID_KEY))
       if (!Number.isSafeInteger(orderId) || orderId <= 0) return
-      mutate(orderId)
+      mutate({ orderId, gateway, productPermalink: productPermalinkOf(method, invoice.basketItems) })
     },
-    [mutate, t],
+    [mutate, t, invoice.basketItems],
   )
   return { startPayment, pending: mutation.isPending, notice }
 }

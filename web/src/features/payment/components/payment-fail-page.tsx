@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { paths } from '@/config/paths'
+import { resultOrderId } from '../domain/success-page'
+import '../payment.css'
+
+/** /payment-fail: the payment failed, money returns within 72 hours, and a retry back to checkout [PM-68]. */
+export function PaymentFailPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [query] = useSearchParams()
+
+  const retry = () => {
+    // The checkout pays the order kept in session storage [PM-50]: keep (or restore) the failed one there.
+    const orderId = resultOrderId(query)
+    if (orderId !== null) sessionStorage.setItem('lemonadeOrderId', String(orderId))
+    void navigate(paths.checkoutNew)
+  }
+
+  return (
+    <div className="payment-result payment-result--fail" data-testid="payment-fail-page">
+      <h1 className="page-title">{t('payment.result.failTitle')}</h1>
+      <p className="payment-result__note">{t('payment.result.refund')}</p>
+      <div className="payment-result__actions">
+        <button type="button" className="primary-button" data-testid="payment-retry" onClick={retry}>
+          {t('payment.result.retry')}
+        </button>
+      </div>
+    </div>
+  )
+}

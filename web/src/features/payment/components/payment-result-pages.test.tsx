@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { buildInvoice } from '@/testing/data/checkout'
+import { errorBody } from '@/testing/handlers'
+import { http } from '@/testing/http'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+
+type Item = ReturnType<typeof buildInvoice>['basketItems'][number]
+
+function invoiceWith(meta: Record<string, unknown>, item: Partial<Item> = {}) {
+  const invoice = buildInvoice(undefined, { id: 77 })
+  const [first] = invoice.basketItems
+  if (first === undefined) throw new Error('the test invoice has no item')
+  return { ...invoice, basketItems: [{ ...first, ...item, meta }] }
+}
+
+function answerInvoice(invoice: ReturnType<typeof buildInvoice>) {
+  server.use(http.get('/lemonade/api/orders/{id}/invoice', () => HttpResponse.json(invoice)))
+}
+
+function mentorAnswers(status: number, code?: string) {
+  server.use(
+    http.get('/mentors/link-by-mobile', () =>
+      code === undefined
+        ? HttpResponse.json({ mentorLink: 'https://support.test/mentor/123' })
+        : HttpResponse.json(errorBody(code), { status: status as 404 }),
+    ),
+  )
+}
+
+beforeEach(() => signIn())
+
+describe('/payment-success [PM-61…PM-67]', () => {
+  it('loads the invoice, sends the purchase event, then shows the support button with the mentor link', async () => {
+    const events: unknown[] = []
+    server.use(
+      http.post('/lemonade/api/analytics', async ({ request }) => {
+        events.push(await request.json())
+        return HttpResponse.json({ id: 'event-1' })
+      }),
+    )
+    renderApp('/payment-success?orderId=77')
+    const support = await screen.findByRole('link', { name: 'ارتباط با پشتیبان' })
+    expect(support).toHaveAttribute('href', 'https://support.test/mentor/00000001')
+    await waitFor(() => expect(events).toContainEqual(expect.objectContaining({ action: 'purchase', label: '77' })))
+    expect(screen.queryByTestId('limoo-plus-instructions')).not.toBeInTheDocument()
+  })
+
+  it('hides the support button for PROFILE_NUMBER_NOT_FOUND [PM-63]', async () => {
+    mentorAnswers(404, 'PROFILE_NUMBER_NOT_FOUND')
+    renderApp('/payment-success?orderId=77')
+    await screen.findByTestId('track-order')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByTestId('support-button')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('login-button')).not.toBeInTheDocument()
+  })
+
+  for (const code of ['MOBILE_NUMBER_NOT_FOUND', 'USER_NOT_FOUND']) {
+    it(`shows a login button for ${code} [PM-64]`, async () => {
+      mentorAnswers(404, code)
+      renderApp('/payment-success?orderId=77')
+      expect(await screen.findByRole('link', { name: 'ورود به حساب کاربری' })).toBeInTheDocument()
+      expect(screen.queryByTestId('support-button')).not.toBeInTheDocument()
+    })
+  }
+
+  it('shows the LIMOO_PLUS instructions when an item has that variation [PM-65]', async () => {
+    answerInvoice(invoiceWith({ variation: 'LIMOO_PLUS' }))
+    renderApp('/payment-success?orderId=77')
+    expect(await screen.findByTestId('limoo-plus-instructions')).toHaveTextContent('تکمیل سوالات')
+  })
+
+  it('shows the partner-discount SMS text of a partner-discount order [PM-66]', async () => {
+    const queries: unknown[] = []
+    server.use(
+      http.post('/lemonade/api/gateway/graphql', async ({ request }) => {
+        queries.push(await request.json())
+        return HttpResponse.json({ data: { partnerDiscountSmsLogs: [{ message: 'کد تخفیف شما: P-1' }] } })
+      }),
+    )
+    renderApp('/payment-success?orderId=77&isPartnerDiscount=true')
+    expect(await screen.findByTestId('partner-sms')).toHaveTextContent('کد تخفیف شما: P-1')
+    expect(queries).toEqual([
+      { query: expect.stringContaining('partnerDiscountSmsLogs'), variables: { orderId: 77 } },
+    ])
+  })
+
+  it('tracks the order at the first item orderTrackingUrl, else the limoo card page or /diets [PM-67]', async () => {
+    answerInvoice(invoiceWith({ orderTrackingUrl: 'https://track.test/1' }))
+    const first = renderApp('/payment-success?orderId=77')
+    expect(await screen.findByTestId('track-order')).toHaveAttribute('href', 'https://track.test/1')
+    first.unmount()
+
+    answerInvoice(invoiceWith({}))
+    const second = renderApp('/payment-success?orderId=77&goToLimooCard=true')
+    expect(await screen.findByTestId('track-order')).toHaveAttribute('href', '/limoocard')
+    second.unmount()
+
+    renderApp('/payment-success?orderId=77')
+    expect(await screen.findByTestId('track-order')).toHaveAttribute('href', '/diets')
+  })
+
+  it('shows the failure message with a reload when the invoice fails [ER-29]', async () => {
+    let calls = 0
+    server.use(
+      http.get('/lemonade/api/orders/{id}/invoice', () => {
+        calls += 1
+        return calls === 1
+          ? HttpResponse.json(errorBody('500'), { status: 500 })
+          : HttpResponse.json(buildInvoice(undefined, { id: 77 }))
+      }),
+    )
+    renderApp('/payment-success', { session: { lemonadeOrderId: '77' } })
+    await screen.findByText('متاسفانه مشکلی پیش آمده است، لطفا دوباره تلاش کنید')
+    await userEvent.click(screen.getByRole('button', { name: 'بارگذاری مجدد' }))
+    expect(await screen.findByTestId('track-order')).toBeInTheDocument()
+  })
+})
+
+describe('/payment-fail [PM-68]', () => {
+  it('says the payment failed, money returns within 72 hours, and retries at checkout with the order', async () => {
+    renderApp('/payment-fail?orderId=88')
+    expect(await screen.findByRole('heading', { name: 'متاسفانه پرداخت شما ناموفق بود' })).toBeInTheDocument()
+    expect(screen.getByText(/۷۲ ساعت/)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'تلاش مجدد برای پرداخت' }))
+    expect(await screen.findByTestId('checkout-page')).toBeInTheDocument()
+    expect(sessionStorage.getItem('lemonadeOrderId')).toBe('88')
+  })
+})

@@ -1,0 +1,123 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { loginPathFor } from '@/lib/auth'
+import { sendAnalyticsEvent } from '@/lib/analytics'
+import { paths, withQuery } from '@/config/paths'
+import { useMentorSupport, usePaidInvoice, usePartnerDiscountSms } from '../api/payment-result'
+import {
+  hasLimooPlus,
+  isPartnerDiscountOrder,
+  resultOrderId,
+  trackOrderTarget,
+} from '../domain/success-page'
+import type { Invoice } from '../types'
+import '../payment.css'
+
+/** The purchase event, sent once the invoice is known [PM-61]. */
+function sendPurchaseEvent(invoice: Invoice) {
+  void sendAnalyticsEvent({
+    action: 'purchase',
+    category: 'ecommerce',
+    label: String(invoice.id),
+    meta: {
+      transactionId: String(invoice.id),
+      value: invoice.totalFinalPrice,
+      items: invoice.basketItems.map((item) => ({ id: item.productId, name: item.title, price: item.finalPrice })),
+    },
+  })
+}
+
+function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invoice; goToLimooCard: boolean; partnerFromQuery: boolean }) {
+  const { t } = useTranslation()
+  const [query] = useSearchParams()
+  const mentor = useMentorSupport(true)
+  const partnerSms = usePartnerDiscountSms(invoice.id, isPartnerDiscountOrder(invoice, partnerFromQuery))
+  const track = trackOrderTarget(invoice, goToLimooCard)
+
+  useEffect(() => sendPurchaseEvent(invoice), [invoice])
+
+  return (
+    <>
+      <p className="payment-result__order" data-testid="paid-order-id">
+        {t('payment.result.orderNumber', { id: invoice.id })}
+      </p>
+      {hasLimooPlus(invoice) ? (
+        <p className="payment-result__note" data-testid="limoo-plus-instructions">
+          {t('payment.result.limooPlus')}
+        </p>
+      ) : null}
+      {partnerSms.data ? (
+        <p className="payment-result__note" data-testid="partner-sms">
+          {partnerSms.data}
+        </p>
+      ) : null}
+      <div className="payment-result__actions">
+        {track.kind === 'external' ? (
+          <a className="primary-button" href={track.href} data-testid="track-order">
+            {t('payment.result.trackOrder')}
+          </a>
+        ) : (
+          <Link className="primary-button" to={track.path} data-testid="track-order">
+            {t('payment.result.trackOrder')}
+          </Link>
+        )}
+        {mentor.data?.kind === 'link' ? (
+          <a className="secondary-button" href={mentor.data.href} data-testid="support-button">
+            {t('payment.result.support')}
+          </a>
+        ) : null}
+        {mentor.data?.kind === 'login' ? (
+          <Link
+            className="secondary-button"
+            to={loginPathFor(withQuery(paths.paymentSuccess, query))}
+            data-testid="login-button"
+          >
+            {t('payment.result.login')}
+          </Link>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+/** /payment-success: the paid order, purchase event, support or login button, LIMOO_PLUS and partner texts (spec 2 §2). */
+export function PaymentSuccessPage() {
+  const { t } = useTranslation()
+  const [query] = useSearchParams()
+  const orderId = resultOrderId(query)
+  const invoice = usePaidInvoice(orderId)
+
+  let body
+  if (orderId === null || invoice.isError) {
+    body = (
+      <section className="status-line status-line--error" role="alert" data-testid="paid-invoice-error">
+        <p>{t('payment.result.invoiceFailed')}</p>
+        <button type="button" className="checkout-error__retry" onClick={() => void invoice.refetch()}>
+          {t('payment.result.reload')}
+        </button>
+      </section>
+    )
+  } else if (invoice.isPending) {
+    body = (
+      <p className="status-line" role="status">
+        {t('payment.result.loading')}
+      </p>
+    )
+  } else {
+    body = (
+      <PaidOrder
+        invoice={invoice.data}
+        goToLimooCard={query.get('goToLimooCard') === 'true'}
+        partnerFromQuery={query.get('isPartnerDiscount') === 'true'}
+      />
+    )
+  }
+
+  return (
+    <div className="payment-result payment-result--success" data-testid="payment-success-page">
+      <h1 className="page-title">{t('payment.result.successTitle')}</h1>
+      {body}
+    </div>
+  )
+}
