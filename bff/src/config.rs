@@ -154,6 +154,57 @@ pub struct PaymentSettings {
     pub payping_base_url: String,
     #[arg(long, env = "PAYPING_TOKEN", default_value = "sim-key", hide_env_values = true)]
     pub payping_token: Secret,
+    /// SnappPay base Snapp issues per merchant (staging `https://fms-gateway-staging.apps.public.teh-1.snappcloud.io`)
+    /// or the simulator's /snapppay.
+    #[arg(long, env = "SNAPP_PAY_BASE_URL", default_value = "http://127.0.0.1:8090/snapppay")]
+    pub snapp_pay_base_url: String,
+    #[arg(long, env = "SNAPP_PAY_CLIENT_ID", default_value = "sim-key")]
+    pub snapp_pay_client_id: String,
+    #[arg(long, env = "SNAPP_PAY_CLIENT_SECRET", default_value = "sim-key", hide_env_values = true)]
+    pub snapp_pay_client_secret: Secret,
+    #[arg(long, env = "SNAPP_PAY_USERNAME", default_value = "sim-key")]
+    pub snapp_pay_username: String,
+    #[arg(long, env = "SNAPP_PAY_PASSWORD", default_value = "sim-key", hide_env_values = true)]
+    pub snapp_pay_password: Secret,
+    /// Digipay API base ending in `/api`: https://api.mydigipay.com/digipay/api (staging
+    /// https://uat.mydigipay.info/digipay/api) or the simulator's /digipay/api.
+    #[arg(long, env = "DIGIPAY_BASE_URL", default_value = "http://127.0.0.1:8090/digipay/api")]
+    pub digipay_base_url: String,
+    #[arg(long, env = "DIGIPAY_CLIENT_ID", default_value = "sim-key")]
+    pub digipay_client_id: String,
+    #[arg(long, env = "DIGIPAY_CLIENT_SECRET", default_value = "sim-key", hide_env_values = true)]
+    pub digipay_client_secret: Secret,
+    #[arg(long, env = "DIGIPAY_USERNAME", default_value = "sim-key")]
+    pub digipay_username: String,
+    #[arg(long, env = "DIGIPAY_PASSWORD", default_value = "sim-key", hide_env_values = true)]
+    pub digipay_password: Secret,
+    /// Tara base: production https://pay.tara360.ir/pay, staging https://stage-pay.tara360.ir/pay, or the
+    /// simulator's /tara. The browser's form is posted to `{TARA_BASE_URL}/api/ipgPurchase`, so this
+    /// one setting decides between Tara's production and staging pages too [spec 2 §4].
+    #[arg(long, env = "TARA_BASE_URL", default_value = "http://127.0.0.1:8090/tara")]
+    pub tara_base_url: String,
+    /// The merchant's Tara username (also posted by the browser with the token).
+    #[arg(long, env = "TARA_USERNAME", default_value = "sim-key")]
+    pub tara_username: String,
+    #[arg(long, env = "TARA_PASSWORD", default_value = "sim-key", hide_env_values = true)]
+    pub tara_password: Secret,
+    /// The merchant's Tara "gateway code", the `serviceId` the whole amount is booked under.
+    #[arg(long, env = "TARA_SERVICE_ID", default_value = "1")]
+    pub tara_service_id: String,
+    /// Saman SEP base, https://sep.shaparak.ir or the simulator's /saman.
+    #[arg(long, env = "SAMAN_BASE_URL", default_value = "http://127.0.0.1:8090/saman")]
+    pub saman_base_url: String,
+    /// SEP terminal (`TerminalId`, `TerminalNumber` on verify).
+    #[arg(long, env = "SAMAN_TERMINAL_ID", default_value = "sim-key")]
+    pub saman_terminal_id: String,
+    /// Gumroad product pages, https://gumroad.com or the simulator's /gumroad.
+    #[arg(long, env = "GUMROAD_BASE_URL", default_value = "http://127.0.0.1:8090/gumroad")]
+    pub gumroad_base_url: String,
+    /// Gumroad API v2, https://api.gumroad.com or the simulator's /gumroad.
+    #[arg(long, env = "GUMROAD_API_BASE_URL", default_value = "http://127.0.0.1:8090/gumroad")]
+    pub gumroad_api_base_url: String,
+    #[arg(long, env = "GUMROAD_ACCESS_TOKEN", default_value = "sim-key", hide_env_values = true)]
+    pub gumroad_access_token: Secret,
     /// Public address of this service the gateways send browsers back to; the request's Host when unset.
     #[arg(long, env = "PAYMENT_CALLBACK_BASE_URL")]
     pub payment_callback_base_url: Option<String>,
@@ -178,7 +229,9 @@ impl PaymentSettings {
 }
 
 fn parse_gateway(text: &str) -> Result<Gateway, String> {
-    Gateway::parse(text).ok_or_else(|| format!("{text} is not an online gateway (VANDAR or PAYPING)"))
+    Gateway::parse(text)
+        .filter(|g| g.is_online())
+        .ok_or_else(|| format!("{text} is not an online gateway (VANDAR or PAYPING)"))
 }
 
 impl Settings {

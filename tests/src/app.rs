@@ -66,6 +66,12 @@ impl TestApp {
         settings.gateways.smtp_port = sims.smtp_addr().port();
         settings.payments.vandar_base_url = sims.vandar_base_url();
         settings.payments.payping_base_url = sims.payping_base_url();
+        settings.payments.snapp_pay_base_url = sims.snapppay_base_url();
+        settings.payments.digipay_base_url = sims.digipay_base_url();
+        settings.payments.tara_base_url = sims.tara_base_url();
+        settings.payments.saman_base_url = sims.saman_base_url();
+        settings.payments.gumroad_base_url = sims.gumroad_base_url();
+        settings.payments.gumroad_api_base_url = sims.gumroad_base_url();
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
@@ -97,6 +103,12 @@ impl TestApp {
         let mut settings = Settings::for_database("unused");
         settings.payments.vandar_base_url = self.sims.vandar_base_url();
         settings.payments.payping_base_url = self.sims.payping_base_url();
+        settings.payments.snapp_pay_base_url = self.sims.snapppay_base_url();
+        settings.payments.digipay_base_url = self.sims.digipay_base_url();
+        settings.payments.tara_base_url = self.sims.tara_base_url();
+        settings.payments.saman_base_url = self.sims.saman_base_url();
+        settings.payments.gumroad_base_url = self.sims.gumroad_base_url();
+        settings.payments.gumroad_api_base_url = self.sims.gumroad_base_url();
         settings.payments.payment_settle_after_seconds = -1;
         settings.payments.payment_expire_minutes = expire_minutes;
         limoo_bff::startup::AppState::new(&settings, self.db.clone()).expect("a service state")

@@ -95,27 +95,73 @@ impl Unit {
     }
 }
 
-/// The online gateways the BFF speaks to.
+/// The gateways the BFF speaks to: the online ones (`online` pays through one of them) and the
+/// credit, bank and international ones the checkout names on their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gateway {
     Vandar,
     PayPing,
+    SnappPay,
+    Digipay,
+    Tara,
+    Saman,
+    Gumroad,
 }
 
 impl Gateway {
+    pub const ALL: [Gateway; 7] = [
+        Gateway::Vandar,
+        Gateway::PayPing,
+        Gateway::SnappPay,
+        Gateway::Digipay,
+        Gateway::Tara,
+        Gateway::Saman,
+        Gateway::Gumroad,
+    ];
+
+    /// The name stored with a payment.
     pub fn as_str(self) -> &'static str {
         match self {
             Gateway::Vandar => "VANDAR",
             Gateway::PayPing => "PAYPING",
+            Gateway::SnappPay => "SNAPP_PAY",
+            Gateway::Digipay => "DIGIPAY",
+            Gateway::Tara => "TARA",
+            Gateway::Saman => "SAMAN",
+            Gateway::Gumroad => "GUMROAD",
         }
     }
 
+    /// A stored name back, case-insensitively.
     pub fn parse(text: &str) -> Option<Gateway> {
-        match text.trim().to_ascii_uppercase().as_str() {
-            "VANDAR" => Some(Gateway::Vandar),
-            "PAYPING" => Some(Gateway::PayPing),
-            _ => None,
-        }
+        let text = text.trim();
+        Gateway::ALL.into_iter().find(|g| g.as_str().eq_ignore_ascii_case(text))
+    }
+
+    /// The gateway a checkout names, case-insensitively: `VANDAR`, `PAYPING`, `SNAPP_PAY`, or
+    /// `{PRODUCT}_DIGIPAY`, `{PRODUCT}_TARA`, `{PRODUCT}_SAMAN`, `{PRODUCT}_GUMROAD` with this
+    /// shop's product code (`LIMOO` for `LIMOO_SHOP`) [spec 2 §4].
+    pub fn from_method(text: &str, product: &str) -> Option<Gateway> {
+        let text = text.trim();
+        Gateway::ALL.into_iter().find(|g| {
+            if g.product_scoped() {
+                text.len() == product.len() + 1 + g.as_str().len()
+                    && text.get(..product.len()).is_some_and(|p| p.eq_ignore_ascii_case(product))
+                    && text.get(product.len()..).is_some_and(|rest| rest.eq_ignore_ascii_case(&format!("_{}", g.as_str())))
+            } else {
+                g.as_str().eq_ignore_ascii_case(text)
+            }
+        })
+    }
+
+    /// Whether the checkout names it with the product prefix.
+    fn product_scoped(self) -> bool {
+        matches!(self, Gateway::Digipay | Gateway::Tara | Gateway::Saman | Gateway::Gumroad)
+    }
+
+    /// Whether `online` may pay through it [PM-39].
+    pub fn is_online(self) -> bool {
+        matches!(self, Gateway::Vandar | Gateway::PayPing)
     }
 
     /// Lower-case path segment of its callback: `/lemonade/api/payments/{slug}/callback`.
@@ -123,13 +169,29 @@ impl Gateway {
         match self {
             Gateway::Vandar => "vandar",
             Gateway::PayPing => "payping",
+            Gateway::SnappPay => "snapp-pay",
+            Gateway::Digipay => "digipay",
+            Gateway::Tara => "tara",
+            Gateway::Saman => "saman",
+            Gateway::Gumroad => "gumroad",
         }
     }
 
+    /// Gumroad charges its product's own price in US cents, which the BFF neither sets nor knows:
+    /// its payments keep the order's toman total and complete on a confirmed sale of the product.
     pub fn unit(self) -> Unit {
         match self {
-            Gateway::Vandar => Unit::Rial,
-            Gateway::PayPing => Unit::Toman,
+            Gateway::PayPing | Gateway::Gumroad => Unit::Toman,
+            Gateway::Vandar | Gateway::SnappPay | Gateway::Digipay | Gateway::Tara | Gateway::Saman => Unit::Rial,
+        }
+    }
+
+    /// The payer's mobile as this gateway takes it: `09…` for the online gateways and Digipay,
+    /// `+98…` for SnappPay, Saman, Tara and Gumroad [spec 2 §5, PR-36]; foreign numbers only to the latter.
+    pub fn mobile_for(self, mobile: &MobileNumber) -> Option<String> {
+        match self {
+            Gateway::Vandar | Gateway::PayPing | Gateway::Digipay => zero_prefixed_mobile(mobile),
+            Gateway::SnappPay | Gateway::Tara | Gateway::Saman | Gateway::Gumroad => Some(plus_prefixed_mobile(mobile)),
         }
     }
 }
@@ -232,6 +294,16 @@ mod tests {
         assert!(!is_result_url("/#/payment-result", shop));
         assert!(!is_result_url("http://evil.test/#/payment-result", shop));
         assert!(!is_result_url("http://shop.test:8081/#/payment-result", shop));
+    }
+
+    #[test]
+    fn checkout_methods_carry_the_product_prefix() {
+        assert_eq!(Gateway::from_method("LIMOO_DIGIPAY", "LIMOO"), Some(Gateway::Digipay));
+        assert_eq!(Gateway::from_method("limoo_gumroad", "LIMOO"), Some(Gateway::Gumroad));
+        assert_eq!(Gateway::from_method("snapp_pay", "LIMOO"), Some(Gateway::SnappPay));
+        assert_eq!(Gateway::from_method("OTHER_TARA", "LIMOO"), None);
+        assert_eq!(Gateway::from_method("SAMAN", "LIMOO"), None);
+        assert!(Gateway::ALL.iter().all(|g| Gateway::parse(g.as_str()) == Some(*g)));
     }
 
     #[test]

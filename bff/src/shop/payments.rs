@@ -9,10 +9,10 @@ use super::{invoice, partner_discounts};
 use crate::{
     domain::{
         MobileNumber, Toman,
-        payment::{Gateway, GatewayVerdict, PaymentState, Settlement, settle, zero_prefixed_mobile},
+        payment::{Gateway, GatewayVerdict, PaymentState, Settlement, settle},
         points::HoldStatus,
     },
-    gateways::payments::{PaymentStart, StartError, VerifyRequest},
+    gateways::payments::{PaymentStart, StartError, Started, VerifyRequest},
     startup::AppState,
     store::{
         Tx, now_ms, orders,
@@ -52,11 +52,15 @@ pub struct StartRequest<'a> {
     pub idempotency_key: Option<&'a str>,
     /// Where this service is reachable from the customer's browser, without a trailing slash.
     pub callback_base: &'a str,
+    /// The customer's IP address (Tara asks for it).
+    pub payer_ip: Option<&'a str>,
+    /// The Gumroad product bought (international).
+    pub product_permalink: Option<&'a str>,
 }
 
-/// Starts a payment of the order's payable total and answers the link the browser follows. The
-/// same `Idempotency-Key` answers the same payment.
-pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<String, PaymentError> {
+/// Starts a payment of the order's payable total and answers the gateway's handle on it and the link
+/// the browser follows. The same `Idempotency-Key` answers the same payment.
+pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Started, PaymentError> {
     if let Some(key) = request.idempotency_key
         && let Some(earlier) = payments::find_by_key(&state.db, request.customer_id, key).await?
     {
@@ -86,9 +90,11 @@ pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<String
     let start = PaymentStart {
         amount: gateway_amount,
         callback_url: format!("{}/lemonade/api/payments/{}/callback", request.callback_base, request.gateway.slug()),
-        mobile: request.mobile.as_ref().and_then(zero_prefixed_mobile),
+        mobile: request.mobile.as_ref().and_then(|m| request.gateway.mobile_for(m)),
         reference: payment_id.to_string(),
         description: format!("{} order {}", state.service_name, request.order_id),
+        payer_ip: request.payer_ip.map(str::to_owned),
+        product_permalink: request.product_permalink.map(str::to_owned),
     };
     let started = match state.payment_gateways.start(request.gateway, &start).await {
         Ok(started) => started,
@@ -117,17 +123,19 @@ pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<String
     }
     payments::mark_redirected(&mut tx, payment_id, &started.authority, &started.link).await?;
     tx.commit().await?;
-    Ok(started.link)
+    Ok(started)
 }
 
 /// The earlier payment made with the same key, as its first answer was.
-fn replay(earlier: &Payment, order_id: i64) -> Result<String, PaymentError> {
+fn replay(earlier: &Payment, order_id: i64) -> Result<Started, PaymentError> {
     if earlier.order_id != order_id {
         return Err(PaymentError::KeyReused);
     }
-    match (&earlier.payment_link, earlier.state) {
-        (Some(link), PaymentState::Redirected | PaymentState::CallbackReceived) => Ok(link.clone()),
-        (_, PaymentState::Verified) => Err(PaymentError::OrderPaid),
+    match (&earlier.authority, &earlier.payment_link, earlier.state) {
+        (Some(authority), Some(link), PaymentState::Redirected | PaymentState::CallbackReceived) => {
+            Ok(Started { authority: authority.clone(), link: link.clone() })
+        }
+        (_, _, PaymentState::Verified) => Err(PaymentError::OrderPaid),
         _ => Err(PaymentError::GatewayDown(earlier.failure.clone().unwrap_or_default())),
     }
 }
@@ -211,8 +219,12 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
     }
     let verdict = match &payment.authority {
         Some(authority) => {
-            let request =
-                VerifyRequest { authority, ref_id: payment.ref_id.as_deref(), amount: payment.gateway_amount };
+            let request = VerifyRequest {
+                payment_id,
+                authority,
+                ref_id: payment.ref_id.as_deref(),
+                amount: payment.gateway_amount,
+            };
             state.payment_gateways.verify(payment.gateway, &request).await
         }
         None => GatewayVerdict::Unknown,

@@ -9,9 +9,14 @@ use poem_openapi::{
 use serde_json::Value;
 
 pub mod error;
+pub mod gateways;
 
 use self::error::PaymentFailure;
-use super::{ApiTags, error::ErrorEnvelope, security::CustomerToken};
+use super::{
+    ApiTags,
+    error::ErrorEnvelope,
+    security::{CustomerToken, client_ip},
+};
 use crate::{
     domain::{
         MobileNumber,
@@ -31,7 +36,9 @@ const ONLINE: &str = "ONLINE";
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct PaymentConfig {
-    /// `online` (the configured online gateway), or `VANDAR` / `PAYPING` by name.
+    /// `online` (the configured online gateway), `VANDAR`, `PAYPING`, `SNAPP_PAY`, or
+    /// `{PRODUCT}_DIGIPAY`, `{PRODUCT}_TARA`, `{PRODUCT}_SAMAN`, `{PRODUCT}_GUMROAD` (`LIMOO_DIGIPAY` for
+    /// `LIMOO_SHOP`), case-insensitive.
     pub gateway: String,
     /// Where the browser goes afterwards, e.g. `https://shop/#/payment-result` [PM-49].
     pub payment_result_url: String,
@@ -48,15 +55,31 @@ pub struct PaymentRequest {
     /// The payer's mobile (`9…`, `09…` or `+98…`); sent to the gateway as `09…` [PR-36].
     pub mobile: Option<String>,
     pub payment_config: PaymentConfig,
-    /// Gumroad product permalink (international); not used by the online gateways.
+    /// Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise.
     pub product_permalink: Option<String>,
 }
 
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct PaymentReply {
-    /// The gateway's payment page.
+    /// The gateway's payment page; for a `form` reply, the form's `action`.
     pub payment_link: String,
+    /// Present when the browser must POST this form instead of following the link (Tara: fields
+    /// `token` and `username`; the action is Tara's production or staging page, per `TARA_BASE_URL`) [PM-44].
+    pub form: Option<PaymentForm>,
+}
+
+/// A form the browser builds and submits (POST, `application/x-www-form-urlencoded`).
+#[derive(Object, Debug)]
+pub struct PaymentForm {
+    pub action: String,
+    pub fields: Vec<PaymentFormField>,
+}
+
+#[derive(Object, Debug)]
+pub struct PaymentFormField {
+    pub name: String,
+    pub value: String,
 }
 
 /// PayPing's callback form (gateways.md §1).
@@ -103,13 +126,20 @@ impl PaymentsApi {
         let gateway = if config.gateway.eq_ignore_ascii_case(ONLINE) {
             state.payment_settings.online_payment_gateway
         } else {
-            Gateway::parse(&config.gateway).ok_or_else(|| {
+            Gateway::from_method(&config.gateway, &state.product_code).ok_or_else(|| {
                 PaymentFailure::bad_request(
                     messages::BAD_REQUEST,
                     vec![messages::PAYMENT_METHOD_UNAVAILABLE.to_owned()],
                 )
             })?
         };
+        let permalink = body.product_permalink.as_deref().map(str::trim).filter(|p| !p.is_empty());
+        if gateway == Gateway::Gumroad && permalink.is_none() {
+            return Err(PaymentFailure::bad_request(
+                messages::BAD_REQUEST,
+                vec!["productPermalink is required for Gumroad".to_owned()],
+            ));
+        }
         let callback_base = callback_base(&state, req);
         if !is_result_url(&config.payment_result_url, &callback_base) {
             return Err(PaymentFailure::bad_request(
@@ -119,7 +149,8 @@ impl PaymentsApi {
         }
         let mobile = body.mobile.as_deref().and_then(|m| MobileNumber::parse(m, IRAN, "98").ok());
         let key = idempotency_key.0.as_deref().map(str::trim).filter(|k| !k.is_empty());
-        let link = payments::start(
+        let payer_ip = client_ip(req);
+        let started = payments::start(
             &state,
             StartRequest {
                 customer_id: token.customer_id(),
@@ -129,10 +160,16 @@ impl PaymentsApi {
                 result_url: &config.payment_result_url,
                 idempotency_key: key,
                 callback_base: &callback_base,
+                payer_ip: Some(&payer_ip),
+                product_permalink: permalink,
             },
         )
         .await?;
-        Ok(Json(PaymentReply { payment_link: link }))
+        let form = state.payment_gateways.browser_form(gateway, &started.authority).map(|form| PaymentForm {
+            action: form.action,
+            fields: form.fields.into_iter().map(|(name, value)| PaymentFormField { name, value }).collect(),
+        });
+        Ok(Json(PaymentReply { payment_link: started.link, form }))
     }
 
     /// Where Vandar sends the browser back (GET with `token` and `payment_status`).

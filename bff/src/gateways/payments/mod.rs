@@ -1,13 +1,18 @@
 //! Online payment gateways, each client written from gateways.md. Amounts cross this boundary in the
 //! gateway's own unit; callers convert with [`crate::domain::payment::Unit`].
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::{
     config::PaymentSettings,
     domain::payment::{Gateway, GatewayVerdict},
 };
 
+pub mod digipay;
+pub mod gumroad;
 pub mod payping;
+pub mod saman;
+pub mod snapppay;
+pub mod tara;
 pub mod vandar;
 
 /// What a payment is started with.
@@ -16,11 +21,15 @@ pub struct PaymentStart {
     /// In the gateway's unit.
     pub amount: i64,
     pub callback_url: String,
-    /// `09…` [PR-36]; none for foreign numbers.
+    /// As this gateway takes it ([`Gateway::mobile_for`]): `09…` or `+98…` [PR-36].
     pub mobile: Option<String>,
     /// Our payment id, echoed back by the gateway.
     pub reference: String,
     pub description: String,
+    /// The customer's IP address, which Tara asks for.
+    pub payer_ip: Option<String>,
+    /// The Gumroad product the customer buys; the other gateways ignore it.
+    pub product_permalink: Option<String>,
 }
 
 /// A started payment: the gateway's handle on it and where the browser goes.
@@ -30,9 +39,18 @@ pub struct Started {
     pub link: String,
 }
 
+/// A form the browser must POST to enter the gateway's page (Tara), instead of following a link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrowserForm {
+    pub action: String,
+    pub fields: Vec<(String, String)>,
+}
+
 /// What the BFF knows when it asks whether a payment went through.
 #[derive(Debug, Clone)]
 pub struct VerifyRequest<'a> {
+    /// Our payment id, the reference it was started with.
+    pub payment_id: i64,
     pub authority: &'a str,
     /// The bank reference a callback brought (PayPing verifies with it).
     pub ref_id: Option<&'a str>,
@@ -52,11 +70,24 @@ pub enum StartError {
     Malformed(u16),
 }
 
+/// SnappPay's instalment offer for an amount [PM-37].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Eligibility {
+    pub eligible: bool,
+    pub title: Option<String>,
+    pub description: String,
+}
+
 /// The clients of every online gateway.
 #[derive(Debug)]
 pub struct PaymentGateways {
     vandar: vandar::VandarClient,
     payping: payping::PayPingClient,
+    snapppay: snapppay::SnappPayClient,
+    digipay: digipay::DigipayClient,
+    tara: tara::TaraClient,
+    saman: saman::SamanClient,
+    gumroad: gumroad::GumroadClient,
 }
 
 impl PaymentGateways {
@@ -67,7 +98,12 @@ impl PaymentGateways {
             .build()?;
         Ok(PaymentGateways {
             vandar: vandar::VandarClient::new(http.clone(), settings),
-            payping: payping::PayPingClient::new(http, settings),
+            payping: payping::PayPingClient::new(http.clone(), settings),
+            snapppay: snapppay::SnappPayClient::new(http.clone(), settings),
+            digipay: digipay::DigipayClient::new(http.clone(), settings),
+            tara: tara::TaraClient::new(http.clone(), settings),
+            saman: saman::SamanClient::new(http.clone(), settings),
+            gumroad: gumroad::GumroadClient::new(http, settings),
         })
     }
 
@@ -75,7 +111,22 @@ impl PaymentGateways {
         match gateway {
             Gateway::Vandar => self.vandar.start(start).await,
             Gateway::PayPing => self.payping.start(start).await,
+            Gateway::SnappPay => self.snapppay.start(start).await,
+            Gateway::Digipay => self.digipay.start(start).await,
+            Gateway::Tara => self.tara.start(start).await,
+            Gateway::Saman => self.saman.start(start).await,
+            Gateway::Gumroad => self.gumroad.start(start).await,
         }
+    }
+
+    /// The form the browser posts to enter a started payment's page, for gateways entered that way.
+    pub fn browser_form(&self, gateway: Gateway, authority: &str) -> Option<BrowserForm> {
+        (gateway == Gateway::Tara).then(|| self.tara.browser_form(authority))
+    }
+
+    /// SnappPay's offer for `amount` rial to this payer (`+98…`).
+    pub async fn snapp_pay_eligibility(&self, amount: i64, mobile: Option<&str>) -> Result<Eligibility, StartError> {
+        self.snapppay.eligibility(amount, mobile).await
     }
 
     /// Asks the gateway, server to server, whether the payment went through; never fails: what
@@ -84,8 +135,53 @@ impl PaymentGateways {
         match gateway {
             Gateway::Vandar => self.vandar.verify(request).await,
             Gateway::PayPing => self.payping.verify(request).await,
+            Gateway::SnappPay => self.snapppay.verify(request).await,
+            Gateway::Digipay => self.digipay.verify(request).await,
+            Gateway::Tara => self.tara.verify(request).await,
+            Gateway::Saman => self.saman.verify(request).await,
+            Gateway::Gumroad => self.gumroad.verify(request).await,
         }
     }
+}
+
+/// A bearer token a gateway issued at login, kept until shortly before it expires.
+#[derive(Debug, Default)]
+struct TokenCache(tokio::sync::Mutex<Option<(String, Instant)>>);
+
+impl TokenCache {
+    /// The cached token, or a fresh one from `login` (which answers the token and its lifetime in seconds).
+    async fn get<F, Fut>(&self, login: F) -> Result<String, StartError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<(String, u64), StartError>>,
+    {
+        let mut cached = self.0.lock().await;
+        if let Some((token, until)) = cached.as_ref()
+            && Instant::now() < *until
+        {
+            return Ok(token.clone());
+        }
+        let (token, lifetime) = login().await?;
+        // A minute's margin, so a token is never sent in its last seconds.
+        let until = Instant::now() + Duration::from_secs(lifetime.saturating_sub(60));
+        *cached = Some((token.clone(), until));
+        Ok(token)
+    }
+
+    /// Drops the token after the gateway refused it (401), so the next call logs in again.
+    async fn forget(&self) {
+        *self.0.lock().await = None;
+    }
+}
+
+/// Our payment id as the gateways' 5-10 character transaction ids (SnappPay) take it.
+fn transaction_id(reference: &str) -> String {
+    format!("{reference:0>5}")
+}
+
+/// The payment id back from a [`transaction_id`].
+pub fn payment_id_of(transaction_id: &str) -> Option<i64> {
+    transaction_id.trim().parse().ok()
 }
 
 /// The body of an answer as JSON, `None` when it is not.

@@ -644,6 +644,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/payments/snapp-pay/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether SnappPay offers its 4 instalments for `amount` rial to this customer, with the title
+         *     and description to show verbatim; asked again whenever the amount changes [PM-37, PM-38].
+         */
+        post: operations["snappPayEligibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/snapp-pay/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where SnappPay's page form-POSTs back (`transactionId`, `state`, `amount`). */
+        post: operations["snappPayCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/digipay/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where Digipay form-POSTs back (`amount`, `providerId`, `trackingCode`, `result`, `type` …). */
+        post: operations["digipayCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/tara/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where Tara form-POSTs back (`result`, `token`, `channelRefNumber`, `orderId` …). */
+        post: operations["taraCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/saman/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where SEP form-POSTs back (`State`, `Status`, `RefNum`, `ResNum`, `Token`, `Amount` …). */
+        post: operations["samanCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/payments/gumroad/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gumroad's sale ping (form-urlencoded, gumroad.com/ping): `sale_id` and our
+         *     `url_params[reference]`; the sale is confirmed server to server before the order completes.
+         */
+        post: operations["gumroadCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mentors/link-by-mobile": {
         parameters: {
             query?: never;
@@ -1029,6 +1137,23 @@ export interface components {
             status: string;
             msg: components["schemas"]["CurrentUserMsg"];
         };
+        /**
+         * DigipayCallbackForm
+         * @description Digipay's callback form (gateways.md §4).
+         */
+        DigipayCallbackForm: {
+            amount?: string;
+            /** @description Our payment id. */
+            providerId: string;
+            trackingCode: string;
+            /** @description `SUCCESS` or `FAILURE`. */
+            result: string;
+            /** @description The ticket type to verify with. */
+            type: string;
+            rrn?: string;
+            psp?: string;
+            isCredit?: string;
+        };
         /** DiscountDto */
         DiscountDto: {
             /** @description The stored (upper-case) code. */
@@ -1136,6 +1261,16 @@ export interface components {
             query: string;
             variables?: unknown;
             operationName?: string;
+        };
+        /**
+         * GumroadPingForm
+         * @description Gumroad's sale ping (gumroad.com/ping): the fields the BFF reads; the others are ignored.
+         */
+        GumroadPingForm: {
+            sale_id: string;
+            permalink?: string;
+            /** @description Our payment id, from the checkout address's query. */
+            "url_params[reference]"?: string;
         };
         /** Health */
         Health: {
@@ -1406,15 +1541,37 @@ export interface components {
         };
         /** PaymentConfig */
         PaymentConfig: {
-            /** @description `online` (the configured online gateway), or `VANDAR` / `PAYPING` by name. */
+            /**
+             * @description `online` (the configured online gateway), `VANDAR`, `PAYPING`, `SNAPP_PAY`, or
+             *     `{PRODUCT}_DIGIPAY`, `{PRODUCT}_TARA`, `{PRODUCT}_SAMAN`, `{PRODUCT}_GUMROAD` (`LIMOO_DIGIPAY` for
+             *     `LIMOO_SHOP`), case-insensitive.
+             */
             gateway: string;
             /** @description Where the browser goes afterwards, e.g. `https://shop/#/payment-result` [PM-49]. */
             paymentResultUrl: string;
         };
+        /**
+         * PaymentForm
+         * @description A form the browser builds and submits (POST, `application/x-www-form-urlencoded`).
+         */
+        PaymentForm: {
+            action: string;
+            fields: components["schemas"]["PaymentFormField"][];
+        };
+        /** PaymentFormField */
+        PaymentFormField: {
+            name: string;
+            value: string;
+        };
         /** PaymentReply */
         PaymentReply: {
-            /** @description The gateway's payment page. */
+            /** @description The gateway's payment page; for a `form` reply, the form's `action`. */
             paymentLink: string;
+            /**
+             * @description Present when the browser must POST this form instead of following the link (Tara: fields
+             *     `token` and `username`; the action is Tara's production or staging page, per `TARA_BASE_URL`) [PM-44].
+             */
+            form?: components["schemas"]["PaymentForm"] & unknown;
         };
         /** PaymentRequest */
         PaymentRequest: {
@@ -1427,7 +1584,7 @@ export interface components {
             /** @description The payer's mobile (`9…`, `09…` or `+98…`); sent to the gateway as `09…` [PR-36]. */
             mobile?: string;
             paymentConfig: components["schemas"]["PaymentConfig"];
-            /** @description Gumroad product permalink (international); not used by the online gateways. */
+            /** @description Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise. */
             productPermalink?: string;
         };
         /**
@@ -1631,6 +1788,20 @@ export interface components {
             invoice: components["schemas"]["InvoiceDto"];
         };
         /**
+         * SamanCallbackForm
+         * @description Saman SEP's callback form (gateways.md §6).
+         */
+        SamanCallbackForm: {
+            /** @description 2 OK; 1 cancelled, 3 failed, 4 page timeout, 10 token not found … */
+            Status: string;
+            State?: string;
+            /** @description Empty unless paid. */
+            RefNum?: string;
+            ResNum?: string;
+            Token: string;
+            Amount?: string;
+        };
+        /**
          * SessionBody
          * @description The session body: camelCased utm parameters, free-form meta and the user once known.
          */
@@ -1650,6 +1821,42 @@ export interface components {
             user: components["schemas"]["UserDto"];
         };
         /**
+         * SnappPayCallbackForm
+         * @description SnappPay's callback form (gateways.md §3).
+         */
+        SnappPayCallbackForm: {
+            /** @description Our transaction id (the payment id, zero-padded). */
+            transactionId: string;
+            /** @description `OK` or `FAILED`. */
+            state: string;
+            amount?: string;
+        };
+        /**
+         * SnappPayEligibility
+         * @description SnappPay's offer, to be shown verbatim; the method is hidden when `eligible` is false [PM-37].
+         */
+        SnappPayEligibility: {
+            eligible: boolean;
+            title?: string;
+            description: string;
+        };
+        /** SnappPayEligibilityReply */
+        SnappPayEligibilityReply: {
+            response: components["schemas"]["SnappPayEligibility"];
+        };
+        /** SnappPayEligibilityRequest */
+        SnappPayEligibilityRequest: {
+            /**
+             * Format: int64
+             * @description The order's payable total in **rial** (toman × 10), as SnappPay counts.
+             */
+            amount: number;
+            /** @description `{PRODUCT_CODE}_SHOP`, case-insensitive. */
+            service: string;
+            /** @description `SNAPP_PAY`. */
+            gateway: string;
+        };
+        /**
          * SubProduct
          * @description A sub-product listed inside a bundle card.
          */
@@ -1658,6 +1865,19 @@ export interface components {
             subtitle2?: string;
             productType: components["schemas"]["ProductType"];
             images?: components["schemas"]["ProductImages"];
+        };
+        /**
+         * TaraCallbackForm
+         * @description Tara's callback form (gateways.md §5).
+         */
+        TaraCallbackForm: {
+            /** @description `0` paid; anything else not. */
+            result: string;
+            token: string;
+            channelRefNumber?: string;
+            orderId?: string;
+            additionalData?: string;
+            desc?: string;
         };
         /** TokenReply */
         TokenReply: {
@@ -3956,6 +4176,538 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    snappPayEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SnappPayEligibilityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SnappPayEligibilityReply"];
+                };
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    snappPayCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SnappPayCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    digipayCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DigipayCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    taraCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TaraCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    samanCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SamanCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description The payment is settled (or still being verified): on to `paymentResultUrl?status=OK|NOK&orderId=…`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
+             *     `Idempotency-Key` was used for another order.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    gumroadCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GumroadPingForm"];
+            };
+        };
+        responses: {
+            /**
+             * @description Gumroad sends the buyer to the address in the body (its legacy webhook redirect):
+             *     `paymentResultUrl?status=OK|NOK&orderId=…`.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; charset=utf-8": string;
+                };
             };
             /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
             400: {

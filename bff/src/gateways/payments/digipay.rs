@@ -1,0 +1,168 @@
+//! Digipay UPG (gateways.md §4): amounts in rial, a password-grant bearer token (cached, logged in
+//! again once on a 401), a ticket of type 11 (every UPG feature, credit included) whose
+//! `redirectUrl` the browser follows. Digipay POSTs `amount`, `providerId` (our payment),
+//! `trackingCode`, `result` and `type` back; verify needs the tracking code and that type, so the
+//! callback's pair is kept as the payment's bank reference ([`DigipayCallback::ref_id`]). Business
+//! refusals are 422 with `result.status`.
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::{PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body};
+use crate::{
+    config::{PaymentSettings, Secret},
+    domain::payment::GatewayVerdict,
+};
+
+/// The ticket type offering every UPG feature (wallet, IPG, credit, BNPL).
+const ALL_FEATURES: i64 = 11;
+/// `result.status` values that mean "ask again later": in progress, verify result unknown, wrong
+/// state (the likely answer to a verify that already happened), PSP connection error.
+const NOT_YET: [i64; 4] = [9004, 9011, 9012, 9006];
+
+#[derive(Debug)]
+pub struct DigipayClient {
+    http: reqwest::Client,
+    base_url: String,
+    client_id: String,
+    client_secret: Secret,
+    username: String,
+    password: Secret,
+    token: TokenCache,
+}
+
+/// What Digipay's callback form says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigipayCallback {
+    pub provider_id: String,
+    pub tracking_code: String,
+    pub ticket_type: String,
+    pub paid: bool,
+}
+
+impl DigipayCallback {
+    /// The bank reference kept with the payment: `{type}:{trackingCode}`, all verify needs.
+    pub fn ref_id(&self) -> String {
+        format!("{}:{}", self.ticket_type.trim(), self.tracking_code.trim())
+    }
+}
+
+impl DigipayClient {
+    pub fn new(http: reqwest::Client, settings: &PaymentSettings) -> Self {
+        DigipayClient {
+            http,
+            base_url: settings.digipay_base_url.trim_end_matches('/').to_owned(),
+            client_id: settings.digipay_client_id.clone(),
+            client_secret: settings.digipay_client_secret.clone(),
+            username: settings.digipay_username.clone(),
+            password: settings.digipay_password.clone(),
+            token: TokenCache::default(),
+        }
+    }
+
+    async fn login(&self) -> Result<(String, u64), StartError> {
+        let form =
+            [("username", self.username.as_str()), ("password", self.password.expose()), ("grant_type", "password")];
+        let response = self
+            .http
+            .post(format!("{}/oauth/token", self.base_url))
+            .basic_auth(&self.client_id, Some(self.client_secret.expose()))
+            .form(&form)
+            .send()
+            .await?;
+        let (status, body) = json_body(response).await;
+        if status >= 500 {
+            return Err(StartError::ServerError(status));
+        }
+        let body = body.ok_or(StartError::Malformed(status))?;
+        match body["access_token"].as_str() {
+            Some(token) => Ok((token.to_owned(), body["expires_in"].as_u64().unwrap_or(3599))),
+            None => Err(StartError::Refused(vec![format!("digipay login refused (HTTP {status})")])),
+        }
+    }
+
+    /// One authorised POST with Digipay's headers; a refused token is replaced once.
+    async fn call(&self, path: &str, ticket_type: &str, body: &Value) -> Result<(u16, Option<Value>), StartError> {
+        for _ in 0..2 {
+            let token = self.token.get(|| self.login()).await?;
+            let response = self
+                .http
+                .post(format!("{}{path}", self.base_url))
+                .query(&[("type", ticket_type)])
+                .bearer_auth(token)
+                .header("Agent", "WEB")
+                .header("Digipay-Version", "2022-02-02")
+                .json(body)
+                .send()
+                .await?;
+            let (status, body) = json_body(response).await;
+            if status == StatusCode::UNAUTHORIZED.as_u16() {
+                self.token.forget().await;
+                continue;
+            }
+            return Ok((status, body));
+        }
+        Err(StartError::Refused(vec!["digipay refused a fresh token".to_owned()]))
+    }
+
+    pub async fn start(&self, start: &PaymentStart) -> Result<Started, StartError> {
+        // Credit and BNPL need a basket: the whole order as one item.
+        let body = json!({
+            "amount": start.amount,
+            "cellNumber": start.mobile,
+            "providerId": start.reference,
+            "callbackUrl": start.callback_url,
+            "basketDetailsDto": {
+                "basketId": start.reference,
+                "items": [{
+                    "sellerId": "1",
+                    "supplierId": "1",
+                    "productCode": start.reference,
+                    "brand": "Limoo",
+                    "productType": 1,
+                    "count": 1,
+                    "categoryId": 1,
+                }],
+            },
+        });
+        let (status, body) = self.call("/tickets/business", &ALL_FEATURES.to_string(), &body).await?;
+        if status >= 500 {
+            return Err(StartError::ServerError(status));
+        }
+        let body = body.ok_or(StartError::Malformed(status))?;
+        match (status, body["ticket"].as_str(), body["redirectUrl"].as_str()) {
+            (200, Some(ticket), Some(url)) => Ok(Started { authority: ticket.to_owned(), link: url.to_owned() }),
+            (200, _, _) => Err(StartError::Malformed(status)),
+            _ => Err(StartError::Refused(result_messages(&body))),
+        }
+    }
+
+    pub async fn verify(&self, request: &VerifyRequest<'_>) -> GatewayVerdict {
+        // Nothing to verify with until the callback brings the tracking code.
+        let Some((ticket_type, tracking_code)) = request.ref_id.and_then(|r| r.split_once(':')) else {
+            return GatewayVerdict::Unknown;
+        };
+        let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
+        let Ok((status, Some(answer))) = self.call("/purchases/verify", ticket_type, &body).await else {
+            return GatewayVerdict::Unknown;
+        };
+        let code = answer["result"]["status"].as_i64();
+        match (status, code) {
+            (200, Some(0)) => match answer["amount"].as_i64() {
+                Some(amount) => GatewayVerdict::Paid { amount, ref_id: tracking_code.to_owned() },
+                None => GatewayVerdict::Unknown,
+            },
+            (_, Some(code)) if NOT_YET.contains(&code) => GatewayVerdict::Unknown,
+            (422, Some(_)) => {
+                GatewayVerdict::NotPaid { reason: format!("digipay refused verify: {:?}", result_messages(&answer)) }
+            }
+            _ => GatewayVerdict::Unknown,
+        }
+    }
+}
+
+/// `result.message` and `result.status` as texts.
+fn result_messages(body: &Value) -> Vec<String> {
+    let message = body["result"]["message"].as_str().map(str::to_owned);
+    let code = body["result"]["status"].as_i64().map(|c| format!("digipay status {c}"));
+    message.into_iter().chain(code).collect()
+}

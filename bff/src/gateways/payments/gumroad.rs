@@ -1,0 +1,120 @@
+//! Gumroad, the international path: the customer buys the product on its own checkout page
+//! (`{GUMROAD_BASE_URL}/l/{permalink}`), whose query parameters Gumroad hands back as `url_params`
+//! in its sale ping; ours carry the payment id as `reference`. The ping (form-urlencoded, sent to
+//! every URL subscribed to `sale` through API v2 `resource_subscriptions`) is unsigned, so it only
+//! names the sale: `GET /v2/sales/{sale_id}` confirms it server to server.
+//!
+//! Gumroad charges the product's own price in US cents, which the BFF neither sets nor knows, so a
+//! payment keeps the order's toman total and a confirmed, unrefunded sale pays exactly that.
+use serde_json::Value;
+
+use super::{PaymentStart, StartError, Started, VerifyRequest, json_body};
+use crate::{
+    config::{PaymentSettings, Secret},
+    domain::payment::GatewayVerdict,
+};
+
+#[derive(Debug)]
+pub struct GumroadClient {
+    http: reqwest::Client,
+    base_url: String,
+    api_base_url: String,
+    access_token: Secret,
+}
+
+impl GumroadClient {
+    pub fn new(http: reqwest::Client, settings: &PaymentSettings) -> Self {
+        GumroadClient {
+            http,
+            base_url: settings.gumroad_base_url.trim_end_matches('/').to_owned(),
+            api_base_url: settings.gumroad_api_base_url.trim_end_matches('/').to_owned(),
+            access_token: settings.gumroad_access_token.clone(),
+        }
+    }
+
+    /// Subscribes `post_url` to sale pings unless it already is.
+    async fn subscribe(&self, post_url: &str) -> Result<(), StartError> {
+        let url = format!("{}/v2/resource_subscriptions", self.api_base_url);
+        let token = self.access_token.expose();
+        let listed = self.http.get(&url).bearer_auth(token).query(&[("resource_name", "sale")]).send().await?;
+        let (status, body) = answer(json_body(listed).await)?;
+        let known = body["resource_subscriptions"].as_array().ok_or(StartError::Malformed(status))?;
+        if known.iter().any(|s| s["post_url"].as_str() == Some(post_url)) {
+            return Ok(());
+        }
+        let form = [("resource_name", "sale"), ("post_url", post_url)];
+        let created = self.http.put(&url).bearer_auth(token).form(&form).send().await?;
+        answer(json_body(created).await).map(|_| ())
+    }
+
+    pub async fn start(&self, start: &PaymentStart) -> Result<Started, StartError> {
+        let Some(permalink) = start.product_permalink.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
+            return Err(StartError::Refused(vec!["gumroad needs the product's permalink".to_owned()]));
+        };
+        self.subscribe(&start.callback_url).await?;
+        let mut link = reqwest::Url::parse(&format!("{}/l/", self.base_url))
+            .and_then(|base| base.join(permalink))
+            .map_err(|_| StartError::Refused(vec![format!("not a Gumroad permalink: {permalink}")]))?;
+        link.query_pairs_mut().append_pair("reference", &start.reference);
+        if let Some(mobile) = &start.mobile {
+            link.query_pairs_mut().append_pair("mobile", mobile);
+        }
+        Ok(Started { authority: start.reference.clone(), link: link.to_string() })
+    }
+
+    pub async fn verify(&self, request: &VerifyRequest<'_>) -> GatewayVerdict {
+        // Only the ping names the sale.
+        let Some(sale_id) = request.ref_id.filter(|s| !s.trim().is_empty()) else { return GatewayVerdict::Unknown };
+        let Ok(mut url) = reqwest::Url::parse(&format!("{}/v2/sales/", self.api_base_url)) else {
+            return GatewayVerdict::Unknown;
+        };
+        if let Ok(mut segments) = url.path_segments_mut() {
+            segments.pop_if_empty().push(sale_id);
+        }
+        let Ok(response) = self.http.get(url).bearer_auth(self.access_token.expose()).send().await else {
+            return GatewayVerdict::Unknown;
+        };
+        match json_body(response).await {
+            (200, Some(body)) if body["success"].as_bool() == Some(true) => {
+                let sale = &body["sale"];
+                let settled = |name: &str| sale[name].as_bool() == Some(true);
+                if settled("paid") && !settled("refunded") && !settled("chargedback") {
+                    GatewayVerdict::Paid { amount: request.amount, ref_id: sale_id.to_owned() }
+                } else {
+                    GatewayVerdict::NotPaid { reason: "gumroad: the sale is not paid or was refunded".to_owned() }
+                }
+            }
+            (404, Some(_)) => GatewayVerdict::NotPaid { reason: "gumroad: no such sale".to_owned() },
+            _ => GatewayVerdict::Unknown,
+        }
+    }
+}
+
+/// A successful API answer's body; a refusal carries `message`.
+fn answer((status, body): (u16, Option<Value>)) -> Result<(u16, Value), StartError> {
+    if status >= 500 {
+        return Err(StartError::ServerError(status));
+    }
+    let body = body.ok_or(StartError::Malformed(status))?;
+    match body["success"].as_bool() {
+        Some(true) => Ok((status, body)),
+        _ => Err(StartError::Refused(body["message"].as_str().map(str::to_owned).into_iter().collect())),
+    }
+}
+
+/// The fields of a sale ping the BFF reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GumroadPing {
+    pub sale_id: String,
+    /// Our payment id, from `url_params[reference]`.
+    pub reference: String,
+}
+
+impl GumroadPing {
+    /// `None` when the ping names no sale, or none of ours.
+    pub fn parse(sale_id: &str, reference: Option<&str>) -> Option<Self> {
+        let sale_id = sale_id.trim();
+        let reference = reference.map(str::trim).filter(|r| !r.is_empty())?;
+        (!sale_id.is_empty()).then(|| GumroadPing { sale_id: sale_id.to_owned(), reference: reference.to_owned() })
+    }
+}

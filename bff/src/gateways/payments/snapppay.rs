@@ -1,0 +1,222 @@
+//! SnappPay, buy now pay later in 4 instalments (gateways.md §3): amounts in rial, a password-grant
+//! bearer token (cached, logged in again once on a 401), every answer in the envelope
+//! `{successful, response | errorData{errorCode, message}}`. The browser form-POSTs `transactionId`,
+//! `state` and `amount` back; the purchase is final only after verify **and** settle. Verify does
+//! not report the amount, so `status` is read first: its amount is what gets compared, and its state
+//! says which of verify and settle is still due (a lost answer is resumed, never repeated).
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use super::{Eligibility, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, transaction_id};
+use crate::{
+    config::{PaymentSettings, Secret},
+    domain::payment::GatewayVerdict,
+};
+
+/// `errorData.errorCode` of "wrong state for this operation".
+const WRONG_STATE: i64 = 1011;
+
+#[derive(Debug)]
+pub struct SnappPayClient {
+    http: reqwest::Client,
+    base_url: String,
+    client_id: String,
+    client_secret: Secret,
+    username: String,
+    password: Secret,
+    token: TokenCache,
+}
+
+/// An answer: HTTP status and the JSON body, if any.
+type Answer = (u16, Option<Value>);
+
+impl SnappPayClient {
+    pub fn new(http: reqwest::Client, settings: &PaymentSettings) -> Self {
+        SnappPayClient {
+            http,
+            base_url: settings.snapp_pay_base_url.trim_end_matches('/').to_owned(),
+            client_id: settings.snapp_pay_client_id.clone(),
+            client_secret: settings.snapp_pay_client_secret.clone(),
+            username: settings.snapp_pay_username.clone(),
+            password: settings.snapp_pay_password.clone(),
+            token: TokenCache::default(),
+        }
+    }
+
+    async fn login(&self) -> Result<(String, u64), StartError> {
+        let form = [
+            ("grant_type", "password"),
+            ("scope", "online-merchant"),
+            ("username", self.username.as_str()),
+            ("password", self.password.expose()),
+        ];
+        let response = self
+            .http
+            .post(format!("{}/api/online/v1/oauth/token", self.base_url))
+            .basic_auth(&self.client_id, Some(self.client_secret.expose()))
+            .form(&form)
+            .send()
+            .await?;
+        let (status, body) = json_body(response).await;
+        if status >= 500 {
+            return Err(StartError::ServerError(status));
+        }
+        let body = body.ok_or(StartError::Malformed(status))?;
+        match body["access_token"].as_str() {
+            Some(token) => Ok((token.to_owned(), body["expires_in"].as_u64().unwrap_or(3600))),
+            None => Err(StartError::Refused(vec![format!("snapppay login refused (HTTP {status})")])),
+        }
+    }
+
+    /// One authorised call; a refused token is replaced once.
+    async fn call(&self, method: Method, path: &str, query: &[(&str, String)], body: Option<&Value>) -> Result<Answer, StartError> {
+        for _ in 0..2 {
+            let token = self.token.get(|| self.login()).await?;
+            let mut request = self.http.request(method.clone(), format!("{}{path}", self.base_url)).bearer_auth(token).query(query);
+            if let Some(body) = body {
+                request = request.json(body);
+            }
+            let (status, body) = json_body(request.send().await?).await;
+            if status == StatusCode::UNAUTHORIZED.as_u16() {
+                self.token.forget().await;
+                continue;
+            }
+            return Ok((status, body));
+        }
+        Err(StartError::Refused(vec!["snapppay refused a fresh token".to_owned()]))
+    }
+
+    /// `eligible` for `amount` rial; the mobile (`+98…`) lets the decision consider the payer.
+    pub async fn eligibility(&self, amount: i64, mobile: Option<&str>) -> Result<Eligibility, StartError> {
+        let mut query = vec![("amount", amount.to_string())];
+        query.extend(mobile.map(|m| ("mobile", m.to_owned())));
+        let (status, body) = self.call(Method::GET, "/api/online/offer/v1/eligible", &query, None).await?;
+        let response = envelope(status, body)?;
+        let eligible = response["eligible"].as_bool().ok_or(StartError::Malformed(status))?;
+        Ok(Eligibility {
+            eligible,
+            title: response["title_message"].as_str().map(str::to_owned),
+            description: response["description"].as_str().unwrap_or_default().to_owned(),
+        })
+    }
+
+    pub async fn start(&self, start: &PaymentStart) -> Result<Started, StartError> {
+        let mobile = start.mobile.as_deref();
+        let offer = self.eligibility(start.amount, mobile).await?;
+        if !offer.eligible {
+            return Err(StartError::Refused(offer.title.into_iter().chain([offer.description]).collect()));
+        }
+        // One cart holding the whole order; its sums must add up to `amount` exactly.
+        let body = json!({
+            "amount": start.amount,
+            "discountAmount": 0,
+            "externalSourceAmount": 0,
+            "mobile": mobile,
+            "returnURL": start.callback_url,
+            "transactionId": transaction_id(&start.reference),
+            "paymentMethodTypeDto": "INSTALLMENT",
+            "cartList": [{
+                "cartId": 1,
+                "isShipmentIncluded": true,
+                "isTaxIncluded": true,
+                "shippingAmount": 0,
+                "taxAmount": 0,
+                "totalAmount": start.amount,
+                "cartItems": [{
+                    "id": 1,
+                    "name": start.description,
+                    "category": "diet",
+                    "count": 1,
+                    "amount": start.amount,
+                    "commissionType": 100,
+                }],
+            }],
+        });
+        let (status, body) = self.call(Method::POST, "/api/online/payment/v1/token", &[], Some(&body)).await?;
+        let response = envelope(status, body)?;
+        match (response["paymentToken"].as_str(), response["paymentPageUrl"].as_str()) {
+            (Some(token), Some(page)) => Ok(Started { authority: token.to_owned(), link: page.to_owned() }),
+            _ => Err(StartError::Malformed(status)),
+        }
+    }
+
+    pub async fn verify(&self, request: &VerifyRequest<'_>) -> GatewayVerdict {
+        let Some((state, amount)) = self.status(request.authority).await else { return GatewayVerdict::Unknown };
+        let paid = GatewayVerdict::Paid { amount, ref_id: request.authority.to_owned() };
+        if amount != request.amount {
+            // Neither verified nor settled: Snapp refunds an unverified purchase by itself.
+            return paid;
+        }
+        match state.as_str() {
+            "SETTLE" => paid,
+            "VERIFY" => self.settle(request.authority, paid).await,
+            "PENDING" => match self.step("verify", request.authority).await {
+                Step::Done => self.settle(request.authority, paid).await,
+                Step::WrongState => self.after_refused_verify(request.authority).await,
+                Step::Unknown => GatewayVerdict::Unknown,
+            },
+            other => GatewayVerdict::NotPaid { reason: format!("snapppay: the payment is {other}") },
+        }
+    }
+
+    /// A refused verify fails the payment only once `status` no longer says PENDING (the customer
+    /// may still be on Snapp's page).
+    async fn after_refused_verify(&self, token: &str) -> GatewayVerdict {
+        match self.status(token).await {
+            Some((state, _)) if state != "PENDING" && state != "VERIFY" => {
+                GatewayVerdict::NotPaid { reason: format!("snapppay refused verify; the payment is {state}") }
+            }
+            _ => GatewayVerdict::Unknown,
+        }
+    }
+
+    async fn settle(&self, token: &str, paid: GatewayVerdict) -> GatewayVerdict {
+        match self.step("settle", token).await {
+            Step::Done => paid,
+            // Settled by an earlier call whose answer was lost, or not yet: `status` tells next time.
+            Step::WrongState | Step::Unknown => GatewayVerdict::Unknown,
+        }
+    }
+
+    async fn step(&self, name: &str, token: &str) -> Step {
+        let body = json!({ "paymentToken": token });
+        match self.call(Method::POST, &format!("/api/online/payment/v1/{name}"), &[], Some(&body)).await {
+            Ok((200, Some(body))) if body["successful"].as_bool() == Some(true) => Step::Done,
+            Ok((status, Some(body))) if status < 500 && body["errorData"]["errorCode"].as_i64() == Some(WRONG_STATE) => {
+                Step::WrongState
+            }
+            _ => Step::Unknown,
+        }
+    }
+
+    /// `status` and `amount` of the payment, `None` when they cannot be read now.
+    async fn status(&self, token: &str) -> Option<(String, i64)> {
+        let query = [("paymentToken", token.to_owned())];
+        let (status, body) = self.call(Method::GET, "/api/online/payment/v1/status", &query, None).await.ok()?;
+        let response = envelope(status, body).ok()?;
+        Some((response["status"].as_str()?.to_owned(), response["amount"].as_i64()?))
+    }
+}
+
+enum Step {
+    Done,
+    WrongState,
+    Unknown,
+}
+
+/// The `response` of a successful envelope; a refusal carries `errorData.message`.
+fn envelope(status: u16, body: Option<Value>) -> Result<Value, StartError> {
+    if status >= 500 {
+        return Err(StartError::ServerError(status));
+    }
+    let mut body = body.ok_or(StartError::Malformed(status))?;
+    match body["successful"].as_bool() {
+        Some(true) if status == 200 => Ok(body["response"].take()),
+        Some(false) => {
+            let message = body["errorData"]["message"].as_str().map(str::to_owned);
+            let code = body["errorData"]["errorCode"].as_i64().map(|c| format!("snapppay error {c}"));
+            Err(StartError::Refused(message.into_iter().chain(code).collect()))
+        }
+        _ => Err(StartError::Malformed(status)),
+    }
+}
