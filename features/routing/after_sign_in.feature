@@ -3,9 +3,13 @@ Feature: مقصد پس از ورود
   Where /enter-success sends a signed-in customer and how the auth paths treat the stored redirect
   (spec 1 §2; the stored redirect is session storage `redirectAfterLogin`).
 
+  # The customers below have a paid diet, so /user-panel keeps them (without one it sends them to buy, RG-34).
   @RG-04 @RG-08
   Scenario: ورود بدون next مقصد ذخیره‌شده قبلی را پاک می‌کند و به پنل کاربر می‌رسد
-    Given فروشگاه کاتالوگ نمایشی را دارد
+    Given مشتری با شماره "09121234567" ثبت‌نام کرده است
+    And مشتری "09121234567" سفارشی از محصولات "101" ساخته است
+    And مشتری "09121234567" کد تخفیف "FREE100" را روی سفارش "101" ثبت کرده است
+    And مشتری "09121234567" سفارش "101" را نهایی کرده است
     And در حافظه جلسه "redirectAfterLogin" برابر "/checkout-new" است
     When مشتری صفحه "/enter" را باز می‌کند
     Then در حافظه جلسه "redirectAfterLogin" نیست
@@ -26,6 +30,9 @@ Feature: مقصد پس از ورود
   @RG-08
   Scenario: بدون مقصد ذخیره‌شده و بدون loginBeforeResult ورود به پنل کاربر می‌رسد
     Given مشتری با شماره "09121234567" وارد شده است
+    And مشتری "09121234567" سفارشی از محصولات "101" ساخته است
+    And مشتری "09121234567" کد تخفیف "FREE100" را روی سفارش "101" ثبت کرده است
+    And مشتری "09121234567" سفارش "101" را نهایی کرده است
     When مشتری صفحه "/enter-success" را باز می‌کند
     Then مشتری به مسیر "/user-panel" می‌رسد
 

@@ -2,6 +2,7 @@
 use poem_openapi::{OpenApiService, Tags};
 
 pub mod auth;
+pub mod diets;
 pub mod error;
 pub mod forms;
 pub mod payment_result;
@@ -29,6 +30,8 @@ pub enum ApiTags {
     Payments,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
     PaymentResult,
+    /// The diet panel: the active diet package
+    Diets,
     /// Health and service metadata
     System,
     /// Questionnaire answer records and the perfect-body landing
@@ -46,6 +49,7 @@ pub type Apis = (
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
     system::SystemApi,
+    diets::DietsApi,
     forms::FormsApi,
     forms::perfect_body::PerfectBodyApi,
 );
@@ -63,6 +67,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             payments::gateways::PaymentGatewaysApi,
             payment_result::PaymentResultApi,
             system::SystemApi,
+            diets::DietsApi,
             forms::FormsApi,
             forms::perfect_body::PerfectBodyApi,
         ),

@@ -1,6 +1,7 @@
 //! Domain types: validated on construction, free of HTTP and SQL.
 pub mod catalogue;
 pub mod country;
+pub mod diet_package;
 pub mod email;
 pub mod forms;
 pub mod invoice;

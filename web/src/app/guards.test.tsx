@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
-import { errorBody } from '@/testing/handlers'
+import { activeDiet, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -194,14 +194,36 @@ describe('package pages of a signed-in user [RG-17…RG-24]', () => {
 })
 
 describe('/user-panel [RG-33…RG-37]', () => {
-  it('enters the panel when loading the package fails and the panel is enabled (default) [RG-35, RG-37]', async () => {
+  const activePackage = (status: string) =>
+    server.use(http.get('/app/diets/active', () => HttpResponse.json(activeDiet(status))))
+
+  it('enters the panel with a running package when the panel is enabled (default) [RG-35]', async () => {
     signIn()
+    activePackage('ACTIVE')
     await expectLanding('/user-panel?from=landing', '/user-panel?from=landing')
     expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'userPanel')
   })
 
-  it('goes to /diets when the panel feature is disabled [RG-36, RG-37]', async () => {
+  it.each(['TRANSACTION_WATING', 'TRANSACTION_UNVERIFIED', 'EXPIRED'])(
+    'sends a %s package to buy again [RG-34]',
+    async (status) => {
+      signIn()
+      activePackage(status)
+      const { router } = renderApp('/user-panel')
+      await waitFor(() => expect(currentLocation(router)).toMatch(/^\/select-package/))
+    },
+  )
+
+  it('enters the panel when loading the package fails and the panel is enabled [RG-37]', async () => {
     signIn()
+    server.use(http.get('/app/diets/active', () => HttpResponse.json(errorBody('500'), { status: 500 })))
+    await expectLanding('/user-panel', '/user-panel')
+    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'userPanel')
+  })
+
+  it('goes to /diets when the panel feature is disabled [RG-36]', async () => {
+    signIn()
+    activePackage('ISSUING')
     await expectLanding('/user-panel', '/diets', { userPanelEnabled: 'false' })
   })
 })

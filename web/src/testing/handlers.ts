@@ -31,6 +31,7 @@ export const handlers = [
   http.get('/auth/verify-lemonade', () => HttpResponse.json(errorBody('401'), { status: 401 })),
   http.get('/lemonade/api/orders/profile-orders', () => HttpResponse.json([])),
   http.get('/lemonade/api/can-buy-diet', () => HttpResponse.json({ canBuyDiet: true })),
+  http.get('/app/diets/active', () => HttpResponse.json(activeDiet('ANSWERING_QUESTIONS'))),
   http.post('/auth/check-mobile', () => HttpResponse.json({ isRegistered: true, authenticationType: 'sms' as const })),
   http.post('/auth/otp', () => HttpResponse.json(codeSent)),
   http.post('/auth/verify-mobile', () => HttpResponse.json(codeSent)),
@@ -40,3 +41,11 @@ export const handlers = [
   http.post('/auth/register', () => HttpResponse.json(signedInAnswer())),
   http.post('/app/auth/logout', () => HttpResponse.json({ status: 'success', msg: 'logged out' })),
 ]
+
+/** The `GET /app/diets/active` answer for a package in `status`. */
+export function activeDiet(status: string) {
+  return {
+    ok: true,
+    msg: { activeDiet: { status, isReady: false, veryFirstTimeUser: true } },
+  }
+}

@@ -1,7 +1,11 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
 use super::dto::ProductDto;
-use crate::{api::error::ErrorEnvelope, domain::catalogue::FilterError, messages};
+use crate::{
+    api::error::{AreaFailure, ErrorEnvelope},
+    domain::catalogue::FilterError,
+    messages,
+};
 
 /// What can go wrong in the shop area.
 #[derive(Debug, thiserror::Error)]
@@ -26,6 +30,15 @@ pub enum ProductsResponse {
     /// The catalogue could not be read.
     #[oai(status = 500)]
     Internal(Json<ErrorEnvelope>),
+}
+
+impl AreaFailure for CustomerCallFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            401 => CustomerCallFailure::Unauthorized(body),
+            _ => CustomerCallFailure::Internal(body),
+        }
+    }
 }
 
 impl From<ShopError> for ProductsResponse {

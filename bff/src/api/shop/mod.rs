@@ -17,7 +17,10 @@ use self::{
 };
 use super::{ApiTags, security::CustomerToken};
 use crate::{
-    domain::catalogue::{self, ProductFilter},
+    domain::{
+        catalogue::{self, ProductFilter},
+        diet_package,
+    },
     startup::AppState,
     store::{products, wizard_configs},
 };
@@ -63,13 +66,18 @@ impl ShopApi {
         }
     }
 
-    /// Whether the signed-in customer can buy a diet (the select-package-c guard).
-    ///
-    /// Every customer can until diets exist (the diet panel issue); a customer with a running diet
-    /// will then be sent to the panel.
+    /// Whether the signed-in customer can buy a diet (the select-package-c guard): not while a paid diet
+    /// is running (being answered, issued, active or between a package's diets) [RG-22]; close to
+    /// expiry, expired or unpaid, buying is the next step.
     #[oai(path = "/can-buy-diet", method = "get", operation_id = "canBuyDiet")]
-    async fn can_buy_diet(&self, _token: CustomerToken) -> Result<Json<CanBuyDiet>, CustomerCallFailure> {
-        Ok(Json(CanBuyDiet { can_buy_diet: true }))
+    async fn can_buy_diet(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<CanBuyDiet>, CustomerCallFailure> {
+        let package = super::diets::active_package(&state, &token).await?;
+        let running = diet_package::status(&package.facts).has_running_diet();
+        Ok(Json(CanBuyDiet { can_buy_diet: !running }))
     }
 
     /// A select-package-f wizard: its pages, options and the catalogue products they offer.

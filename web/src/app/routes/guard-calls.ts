@@ -1,4 +1,3 @@
-import { ApiError } from '@/lib/api'
 import { toApiError } from '@/lib/api/errors'
 import { authApi } from '@/lib/auth'
 
@@ -25,17 +24,9 @@ export async function fetchCanBuyDiet(signal?: AbortSignal): Promise<boolean> {
 /** Statuses of the active diet package for which /user-panel sends the user to buy again [RG-34]. */
 export const REPURCHASE_STATUSES = ['TRANSACTION_WATING', 'TRANSACTION_UNVERIFIED', 'EXPIRED'] as const
 
-export class ActivePackageUnavailableError extends ApiError {
-  constructor() {
-    super(0, 'ACTIVE_PACKAGE_UNAVAILABLE', 'The active diet package endpoint is not part of the API yet')
-    this.name = 'ActivePackageUnavailableError'
-  }
-}
-
-/**
- * The active diet package's status for /user-panel (spec 1 §2). Its endpoint (GET /app/diets/active) arrives with the
- * panel issue; until the API has it, loading fails, which /user-panel treats as its error case [RG-37].
- */
-export async function fetchActivePackageStatus(_signal?: AbortSignal): Promise<string> {
-  throw new ActivePackageUnavailableError()
+/** `GET /app/diets/active`: the status of the user's diet package, for /user-panel (spec 1 §2) [RG-34…RG-36]. */
+export async function fetchActivePackageStatus(signal?: AbortSignal): Promise<string> {
+  const { data, error, response } = await authApi.GET('/app/diets/active', { signal })
+  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  return data.msg.activeDiet.status
 }

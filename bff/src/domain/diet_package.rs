@@ -1,0 +1,168 @@
+//! The status of a customer's diet package (spec 3 §4 "Diet-package status") from what is known about it:
+//! the issued diet, the payment and the questions [DS-01…DS-11]. The `/user-panel` guard [RG-34] and the
+//! can-buy-diet check read it.
+
+/// Wire names as the spec spells them (typos included: `VERIFCATION`, `WATING`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PackageStatus {
+    Active,
+    CloseToExpire,
+    Expired,
+    MidTermExpired,
+    Issuing,
+    AnsweringQuestions,
+    SibDietError,
+    TransactionVerificationWaiting,
+    TransactionUnverified,
+    TransactionWaiting,
+}
+
+impl PackageStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackageStatus::Active => "ACTIVE",
+            PackageStatus::CloseToExpire => "CLOSE_TO_EXPIRE",
+            PackageStatus::Expired => "EXPIRED",
+            PackageStatus::MidTermExpired => "MID_TERM_EXPIRED",
+            PackageStatus::Issuing => "ISSUING",
+            PackageStatus::AnsweringQuestions => "ANSWERING_QUESTIONS",
+            PackageStatus::SibDietError => "SIB_DIET_ERROR",
+            PackageStatus::TransactionVerificationWaiting => "TRANSACTION_VERIFCATION_WATING",
+            PackageStatus::TransactionUnverified => "TRANSACTION_UNVERIFIED",
+            PackageStatus::TransactionWaiting => "TRANSACTION_WATING",
+        }
+    }
+
+    /// A diet is paid for and not over: buying another now would only reserve it, so the shop sends the
+    /// customer to the panel instead [RG-22]. Close to expiry, expired or unpaid, buying is the next step.
+    pub fn has_running_diet(self) -> bool {
+        matches!(
+            self,
+            PackageStatus::Active
+                | PackageStatus::MidTermExpired
+                | PackageStatus::Issuing
+                | PackageStatus::AnsweringQuestions
+                | PackageStatus::SibDietError
+        )
+    }
+}
+
+/// A diet the dietitians gave a number to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IssuedDiet {
+    pub is_ready: bool,
+    /// Unknown until the diet has a start date.
+    pub remain_days: Option<i64>,
+    /// How many diets the package holds; none for a single diet.
+    pub package_count: Option<i64>,
+    pub current_diet_count: i64,
+}
+
+/// The card-to-card transfer reported for an unpaid package, as finance left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardPayment {
+    Pending,
+    Unverified,
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PackageFacts {
+    pub diet: Option<IssuedDiet>,
+    pub paid: bool,
+    pub questions_completed: bool,
+    pub card_payment: Option<CardPayment>,
+}
+
+/// DS-01…DS-11. A diet without a known remaining time counts as running (display state 6, DS-20).
+pub fn status(facts: &PackageFacts) -> PackageStatus {
+    match (facts.diet, facts.paid) {
+        (Some(diet), _) if !diet.is_ready => PackageStatus::Issuing,
+        (Some(diet), _) => match diet.remain_days {
+            None => PackageStatus::Active,
+            Some(days) if days > 2 => PackageStatus::Active,
+            Some(days) if days >= 1 => PackageStatus::CloseToExpire,
+            Some(_) => match diet.package_count {
+                Some(_) if diet.current_diet_count > 1 => PackageStatus::MidTermExpired,
+                _ => PackageStatus::Expired,
+            },
+        },
+        (None, true) if facts.questions_completed => PackageStatus::SibDietError,
+        (None, true) => PackageStatus::AnsweringQuestions,
+        (None, false) => match facts.card_payment {
+            Some(CardPayment::Pending) => PackageStatus::TransactionVerificationWaiting,
+            Some(CardPayment::Unverified) => PackageStatus::TransactionUnverified,
+            _ => PackageStatus::TransactionWaiting,
+        },
+    }
+}
+
+/// Whole days left of a diet of `days` days that started at `starts_at` (epoch ms), counted up: a diet
+/// with an hour left has 1 day left; one that ended has 0 or less.
+pub fn remain_days(starts_at: i64, days: i64, now: i64) -> i64 {
+    const DAY_MS: i64 = 86_400_000;
+    let ends_at = starts_at.saturating_add(days.saturating_mul(DAY_MS));
+    let left = ends_at.saturating_sub(now);
+    if left <= 0 { left / DAY_MS } else { (left + DAY_MS - 1) / DAY_MS }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn issued(is_ready: bool, remain_days: Option<i64>, package_count: Option<i64>, current: i64) -> PackageFacts {
+        PackageFacts {
+            diet: Some(IssuedDiet { is_ready, remain_days, package_count, current_diet_count: current }),
+            paid: true,
+            ..PackageFacts::default()
+        }
+    }
+
+    fn unpaid(card_payment: Option<CardPayment>) -> PackageFacts {
+        PackageFacts { card_payment, ..PackageFacts::default() }
+    }
+
+    #[test]
+    fn statuses_follow_spec_3_section_4() {
+        let cases = [
+            (issued(true, Some(3), None, 1), PackageStatus::Active),
+            (issued(true, None, None, 1), PackageStatus::Active),
+            (issued(true, Some(2), None, 1), PackageStatus::CloseToExpire),
+            (issued(true, Some(1), Some(3), 2), PackageStatus::CloseToExpire),
+            (issued(true, Some(0), None, 1), PackageStatus::Expired),
+            (issued(true, Some(-4), Some(3), 2), PackageStatus::MidTermExpired),
+            (issued(true, Some(0), Some(3), 1), PackageStatus::Expired),
+            (issued(false, Some(10), None, 1), PackageStatus::Issuing),
+            (PackageFacts { paid: true, ..PackageFacts::default() }, PackageStatus::AnsweringQuestions),
+            (
+                PackageFacts { paid: true, questions_completed: true, ..PackageFacts::default() },
+                PackageStatus::SibDietError,
+            ),
+            (unpaid(Some(CardPayment::Pending)), PackageStatus::TransactionVerificationWaiting),
+            (unpaid(Some(CardPayment::Unverified)), PackageStatus::TransactionUnverified),
+            (unpaid(Some(CardPayment::Other)), PackageStatus::TransactionWaiting),
+            (unpaid(None), PackageStatus::TransactionWaiting),
+        ];
+        for (facts, expected) in cases {
+            assert_eq!(status(&facts), expected, "{facts:?}");
+        }
+    }
+
+    #[test]
+    fn remaining_days_count_a_started_day_as_a_whole_one() {
+        const DAY: i64 = 86_400_000;
+        assert_eq!(remain_days(0, 30, 0), 30);
+        assert_eq!(remain_days(0, 30, 29 * DAY + 1), 1);
+        assert_eq!(remain_days(0, 30, 30 * DAY), 0);
+        assert_eq!(remain_days(0, 30, 32 * DAY), -2);
+    }
+
+    #[test]
+    fn only_paid_unfinished_diets_keep_the_customer_from_buying() {
+        assert!(PackageStatus::Active.has_running_diet());
+        assert!(PackageStatus::AnsweringQuestions.has_running_diet());
+        assert!(!PackageStatus::CloseToExpire.has_running_diet());
+        assert!(!PackageStatus::Expired.has_running_diet());
+        assert!(!PackageStatus::TransactionWaiting.has_running_diet());
+    }
+}

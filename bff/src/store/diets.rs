@@ -1,0 +1,132 @@
+//! Issued diets and the facts a diet package's status is computed from (spec 3 §4): the customer's
+//! diet order (the paid one if any, else the latest), its diet, its card transfer and its questions.
+use anyhow::Context;
+
+use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx, orders::PAYMENT_SUCCESS};
+use crate::domain::diet_package::{CardPayment, IssuedDiet, PackageFacts, remain_days};
+
+/// A diet the dietitians numbered for an order.
+pub struct NewDiet<'a> {
+    pub order_id: i64,
+    pub customer_id: i64,
+    pub diet_number: &'a str,
+    pub is_ready: bool,
+    pub starts_at: Option<i64>,
+    pub days: i64,
+    pub package_count: Option<i64>,
+    pub current_diet_count: i64,
+}
+
+pub async fn insert(db: &Db, diet: &NewDiet<'_>) -> anyhow::Result<i64> {
+    let id = random_id();
+    on_pool!(db, pool => {
+        sqlx::query(
+            "INSERT INTO diet (diet_id, customer_order_id, customer_id, diet_number, is_ready, starts_at, days, \
+             package_count, current_diet_count, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(id).bind(diet.order_id).bind(diet.customer_id).bind(diet.diet_number).bind(i16::from(diet.is_ready))
+        .bind(diet.starts_at).bind(diet.days).bind(diet.package_count).bind(diet.current_diet_count).bind(now_ms())
+        .execute(pool).await.map(|_| ())
+    })
+    .context("cannot store diet")?;
+    Ok(id)
+}
+
+/// The package the status is about, and whether the customer had a diet before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivePackage {
+    pub order_id: Option<i64>,
+    pub diet_number: Option<String>,
+    pub facts: PackageFacts,
+    pub very_first_time_user: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct DietRow {
+    diet_number: String,
+    is_ready: i16,
+    starts_at: Option<i64>,
+    days: i64,
+    package_count: Option<i64>,
+    current_diet_count: i64,
+}
+
+/// The customer's diet package as of `now`; a customer without a diet order has an unpaid, empty one.
+pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Result<ActivePackage> {
+    let mut tx = db.read().await?;
+    let order: Option<(i64, String, i64)> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT o.customer_order_id, o.status, o.created_at FROM customer_order o WHERE o.customer_id = $1 \
+             AND EXISTS (SELECT 1 FROM basket_item b WHERE b.customer_order_id = o.customer_order_id \
+             AND b.product_type IN ('DIET', 'BUNDLE')) \
+             ORDER BY CASE WHEN o.status = $2 THEN 0 ELSE 1 END, o.created_at DESC, o.customer_order_id LIMIT 1",
+        )
+        .bind(customer_id).bind(PAYMENT_SUCCESS).fetch_optional(conn).await
+    })
+    .context("cannot read the diet order")?;
+    let earlier_diets = diets_outside(&mut tx, customer_id, order.as_ref().map(|o| o.0)).await?;
+    let Some((order_id, status, ordered_at)) = order else {
+        return Ok(ActivePackage {
+            order_id: None,
+            diet_number: None,
+            facts: PackageFacts::default(),
+            very_first_time_user: earlier_diets == 0,
+        });
+    };
+    let diet: Option<DietRow> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count FROM diet \
+             WHERE customer_order_id = $1 ORDER BY current_diet_count DESC, created_at DESC LIMIT 1",
+        )
+        .bind(order_id).fetch_optional(conn).await
+    })
+    .context("cannot read the diet")?;
+    let transfer: Option<(String,)> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT state FROM transfer_payment WHERE customer_order_id = $1 AND gateway = 'C2C' \
+             ORDER BY created_at DESC LIMIT 1",
+        )
+        .bind(order_id).fetch_optional(conn).await
+    })
+    .context("cannot read the card transfer")?;
+    // The detailed diet-request form sent up to its last step after the order counts as the questions answered.
+    let (answered,): (i64,) = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT COUNT(*) FROM form_answer WHERE customer_id = $1 AND form_type = 'diet-request' AND step = 'f10' \
+             AND updated_at >= $2",
+        )
+        .bind(customer_id).bind(ordered_at).fetch_one(conn).await
+    })
+    .context("cannot read the diet questions")?;
+    let card_payment = transfer.map(|(state,)| match state.as_str() {
+        "PENDING" => CardPayment::Pending,
+        "REJECTED" => CardPayment::Unverified,
+        _ => CardPayment::Other,
+    });
+    Ok(ActivePackage {
+        order_id: Some(order_id),
+        diet_number: diet.as_ref().map(|d| d.diet_number.clone()),
+        facts: PackageFacts {
+            diet: diet.map(|d| IssuedDiet {
+                is_ready: d.is_ready != 0,
+                remain_days: d.starts_at.map(|starts_at| remain_days(starts_at, d.days, now)),
+                package_count: d.package_count,
+                current_diet_count: d.current_diet_count,
+            }),
+            paid: status == PAYMENT_SUCCESS,
+            questions_completed: answered > 0,
+            card_payment,
+        },
+        very_first_time_user: earlier_diets == 0,
+    })
+}
+
+/// How many of the customer's diets belong to other orders than `order_id`.
+async fn diets_outside(tx: &mut Tx, customer_id: i64, order_id: Option<i64>) -> anyhow::Result<i64> {
+    let (n,): (i64,) = on_tx!(tx, conn => {
+        sqlx::query_as("SELECT COUNT(*) FROM diet WHERE customer_id = $1 AND ($2 IS NULL OR customer_order_id <> $2)")
+            .bind(customer_id).bind(order_id).fetch_one(conn).await
+    })
+    .context("cannot count earlier diets")?;
+    Ok(n)
+}
