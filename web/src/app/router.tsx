@@ -8,7 +8,9 @@ import { PaymentFailPage, PaymentMethodPopup, PaymentSuccessPage } from '@/featu
 import {
   BettermeLoadingPage,
   BettermeResultPage,
+  DietRequestPage,
   ExtendDietPage,
+  FinishPage,
   goodLookingLandingLoader,
   GoodLookingLandingPage,
   KonkurResultPage,
@@ -124,6 +126,8 @@ export const routes: RouteObject[] = [
       // Questionnaires and results (spec 3 §2)
       { path: '/result', loader: resultGuard, element: <ResultPage /> },
       { path: '/extend-diet', element: <ExtendDietPage /> },
+      { path: '/form/:formId', element: <DietRequestPage /> },
+      { path: '/finish', element: <FinishPage /> },
       { path: '/prepare-result', element: <PrepareResultPage flowId="good-looking" /> },
       { path: '/konkur/:id', loader: quizStepLoader('konkur', konkurLanding), element: <QuizStepPage flowId="konkur" /> },
       { path: '/konkur-result', loader: konkurLanding, element: <KonkurResultPage /> },

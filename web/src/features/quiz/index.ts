@@ -1,3 +1,4 @@
+export { DietRequestPage, FinishPage } from './components/diet-request-page'
 export { ExtendDietPage, ResultPage } from './components/extend-diet-page'
 export { BettermeLoadingPage, PrepareResultPage } from './components/loading-pages'
 export { GoodLookingLandingPage, QuizStepPage } from './components/quiz-step-page'

@@ -6,24 +6,15 @@ import { sendAnalyticsEvent } from '@/lib/analytics'
 import { sendStepAnswers } from '../api/send-answers'
 import { answerValues, markStepCompleted, mergeAnswers, readCompletedSteps, resetAnswerSet } from '../domain/answer-store'
 import { activePath, findStep, FORWARD_DELAY_MS, pathAfter, previousStep, stepPosition } from '../domain/navigation'
-import { isMultiChoice } from '../domain/visibility'
 import type { Language } from '../domain/validation'
 import { flows } from '../forms'
 import { usePendingAnswersResend } from '../hooks/use-send-status'
 import type { AnswerValue, Flow, FlowId, Form } from '../types'
 import { ProgressBar } from './progress-bar'
+import { initialValues } from './initial-values'
 import { QuestionForm } from './question-form'
 import { SendStatusNotice } from './send-status-notice'
 import '../quiz.css'
-
-function initialValues(form: Form, stored: Record<string, AnswerValue>): Record<string, AnswerValue> {
-  return Object.fromEntries(
-    form.questions.map((question) => [
-      question.id,
-      stored[question.id] ?? question.defaultValue ?? (isMultiChoice(question) ? [] : null),
-    ]),
-  )
-}
 
 /** The partner-flow landing page linked from the betterme gender step; its host is not given [QN-09]. */
 export const PARTNER_FLOW_URL = 'about:blank'

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { http } from '@/testing/http'
+import { currentLocation, renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+
+const PERSONAL_INFO = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', birthDate: '1991-03-21', job: 'معلم', city: 'تبریز' }
+
+/** The BFF's answers record: refuses the first `failures` sends with a server error, then saves; records each send. */
+function formAnswers(failures = 0) {
+  const sent: { method: string; body: Record<string, unknown> }[] = []
+  let left = failures
+  server.use(
+    http.post('/lemonade/api/formAnswers', async ({ request }) => {
+      sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
+      if (left-- > 0) return HttpResponse.json({ err: { code: '500', message: 'خطا', details: { messages: [] } } }, { status: 500 })
+      return HttpResponse.json({ id: 31 })
+    }),
+    http.patch('/lemonade/api/formAnswers/{id}', async ({ request }) => {
+      sent.push({ method: 'PATCH', body: (await request.json()) as Record<string, unknown> })
+      return HttpResponse.json({ id: 31 })
+    }),
+  )
+  return sent
+}
+
+describe('/form/{formId}', () => {
+  it('f10 asks to confirm, sends every answer with step f10 and opens /finish [QN-64]', async () => {
+    const sent = formAnswers()
+    const user = userEvent.setup()
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify({ gender: 'FEMALE', ...PERSONAL_INFO }) } })
+    await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
+    expect(await screen.findByRole('dialog', { name: 'تایید اطلاعات وارد شده' })).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+    await user.click(screen.getByTestId('diet-request-confirm'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
+    expect(sent[0]?.body).toMatchObject({ formId: 'f10', formType: 'diet-request' })
+    const answers = sent[0]?.body.answers as unknown[] | undefined
+    expect(answers?.at(-1)).toEqual({ step: 'f10' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'درخواست رژیم شما ثبت شد' })).toBeInTheDocument()
+  })
+
+  it('a send that fails 3 times shows the error popup; retry sends again [ER-61]', async () => {
+    const sent = formAnswers(3)
+    const user = userEvent.setup()
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(PERSONAL_INFO) } })
+    await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
+    await user.click(await screen.findByTestId('diet-request-confirm'))
+    expect(await screen.findByTestId('diet-request-error')).toHaveTextContent('پاسخ‌های قبلی شما ذخیره شده است')
+    expect(sent).toHaveLength(3)
+    expect(currentLocation(router)).toBe('/form/f10')
+    await user.click(screen.getByTestId('diet-request-retry'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
+  })
+
+  it('an unknown section opens f1, which has no back button', async () => {
+    const { router } = renderApp('/form/f99')
+    await waitFor(() => expect(currentLocation(router)).toBe('/form/f1'))
+    expect(await screen.findByTestId('diet-request')).toHaveAttribute('data-step', 'f1')
+    expect(screen.queryByTestId('quiz-back')).not.toBeInTheDocument()
+  })
+})

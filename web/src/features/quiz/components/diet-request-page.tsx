@@ -1,0 +1,130 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useParams } from 'react-router'
+import { BottomSheet } from '@/components/ui/bottom-sheet'
+import { readDietRequestAnswers, sendDietRequestSection, storeDietRequestAnswers } from '../api/diet-request'
+import type { Language } from '../domain/validation'
+import { dietRequestForms } from '../forms'
+import type { AnswerValue, Form } from '../types'
+import { initialValues } from './initial-values'
+import { QuestionForm } from './question-form'
+import '../quiz.css'
+
+type Values = Record<string, AnswerValue>
+type Sending = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'sending' } | { kind: 'failed'; messages: string[] }
+
+const LAST_SECTION = dietRequestForms.at(-1)?.id ?? 'f10'
+const dietRequestPath = (formId: string) => `/form/${formId}`
+const FINISH_PATH = '/finish'
+
+function DietRequestSection({ form, index }: { form: Form; index: number }) {
+  const { t, i18n } = useTranslation()
+  const language: Language = i18n.language === 'tr' ? 'tr' : 'fa'
+  const navigate = useNavigate()
+  const [stored] = useState(readDietRequestAnswers)
+  const [sending, setSending] = useState<Sending>({ kind: 'idle' })
+  const previous = dietRequestForms[index - 1]
+  const next = dietRequestForms[index + 1]
+
+  const send = () => {
+    setSending({ kind: 'sending' })
+    void sendDietRequestSection(dietRequestForms, form.id).then((messages) => {
+      if (messages !== null) {
+        setSending({ kind: 'failed', messages })
+        return
+      }
+      setSending({ kind: 'idle' })
+      void navigate(next === undefined ? FINISH_PATH : dietRequestPath(next.id))
+    })
+  }
+
+  /** Each section is saved as it is left; the last one asks to confirm first [QN-64]. */
+  const onSubmit = (values: Values) => {
+    storeDietRequestAnswers(values)
+    if (form.id === LAST_SECTION) setSending({ kind: 'confirm' })
+    else send()
+  }
+
+  return (
+    <section className="quiz-page" data-testid="diet-request" data-step={form.id} data-state={sending.kind}>
+      <div className="quiz-page__top">
+        {previous !== undefined ? (
+          <button type="button" className="quiz-back" data-testid="quiz-back" onClick={() => void navigate(dietRequestPath(previous.id))}>
+            {t('quiz.back')}
+          </button>
+        ) : null}
+        <p className="quiz-progress__text">
+          {t('quiz.dietRequest.section', { position: index + 1, total: dietRequestForms.length })}
+        </p>
+      </div>
+      <QuestionForm
+        form={form}
+        context={stored}
+        initialValues={initialValues(form, stored)}
+        language={language}
+        submitLabel={t(form.id === LAST_SECTION ? 'quiz.dietRequest.submit' : 'quiz.next')}
+        locked={sending.kind === 'sending'}
+        onSubmit={onSubmit}
+      />
+      <BottomSheet
+        open={sending.kind === 'confirm'}
+        title={t('quiz.dietRequest.confirmTitle')}
+        closeLabel={t('quiz.dietRequest.edit')}
+        onClose={() => setSending({ kind: 'idle' })}
+      >
+        <p data-testid="diet-request-declaration">{t('quiz.dietRequest.declaration')}</p>
+        <div className="quiz-actions">
+          <button type="button" className="quiz-button" data-testid="diet-request-confirm" onClick={send}>
+            {t('quiz.dietRequest.confirm')}
+          </button>
+        </div>
+      </BottomSheet>
+      <BottomSheet
+        open={sending.kind === 'failed'}
+        title={t('quiz.dietRequest.errorTitle')}
+        closeLabel={t('quiz.dietRequest.close')}
+        onClose={() => setSending({ kind: 'idle' })}
+      >
+        <div role="alert" data-testid="diet-request-error">
+          <p>{t('quiz.dietRequest.errorBody')}</p>
+          {sending.kind === 'failed' ? sending.messages.map((message) => <p key={message}>{message}</p>) : null}
+        </div>
+        <div className="quiz-actions">
+          <button type="button" className="quiz-button" data-testid="diet-request-retry" onClick={send}>
+            {t('quiz.dietRequest.retry')}
+          </button>
+        </div>
+      </BottomSheet>
+    </section>
+  )
+}
+
+/**
+ * /form/{formId}: a section f1…f10 of the detailed diet-request form [QN-58…QN-64]; each section is sent before the
+ * next opens, the last after the confirmation popup, then /finish; a failed send shows the error popup with a retry,
+ * the answers kept [ER-61]. An unknown section opens f1.
+ */
+export function DietRequestPage() {
+  const { formId = '' } = useParams()
+  const index = dietRequestForms.findIndex((form) => form.id === formId)
+  const form = dietRequestForms[index]
+  if (form === undefined) return <Navigate to={dietRequestPath(dietRequestForms[0]?.id ?? 'f1')} replace />
+  return <DietRequestSection key={form.id} form={form} index={index} />
+}
+
+/** /finish: the diet request is in; the specialists take it from here. */
+export function FinishPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <section className="quiz-page quiz-result" data-testid="diet-request-finish">
+      <h1 className="quiz-page__title">{t('quiz.dietRequest.finishTitle')}</h1>
+      <p className="quiz-result__subtitle">{t('quiz.dietRequest.finishBody')}</p>
+      <div className="quiz-actions">
+        <button type="button" className="quiz-button" onClick={() => void navigate('/diets')}>
+          {t('quiz.extendDiet.toPanel')}
+        </button>
+      </div>
+    </section>
+  )
+}
