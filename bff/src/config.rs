@@ -31,6 +31,8 @@ pub struct Settings {
     pub points: PointSettings,
     #[command(flatten)]
     pub payments: PaymentSettings,
+    #[command(flatten)]
+    pub finance: FinanceSettings,
 }
 
 /// A configuration value that never appears in logs or `Debug` output.
@@ -135,6 +137,24 @@ pub struct GatewaySettings {
     /// The customer's connect-to-support (mentor) address is this followed by their profile number.
     #[arg(long, env = "MENTOR_LINK_BASE_URL", default_value = "https://support.limoo.example/mentor/")]
     pub mentor_link_base_url: String,
+}
+
+/// Finance review of manual transfers (card to card, PayPal).
+#[derive(clap::Args, Clone, Debug)]
+pub struct FinanceSettings {
+    /// Bearer token of the finance review API (`/lemonade/api/finance/…`); the API refuses every call when unset.
+    #[arg(long, env = "FINANCE_API_TOKEN", hide_env_values = true)]
+    pub finance_api_token: Option<Secret>,
+    /// Hours an order's points stay reserved while its transfer waits for review (the customer is promised
+    /// an answer within 48).
+    #[arg(long, env = "TRANSFER_REVIEW_HOURS", default_value_t = 72)]
+    pub transfer_review_hours: i64,
+}
+
+impl FinanceSettings {
+    pub fn review_ms(&self) -> i64 {
+        self.transfer_review_hours.saturating_mul(3_600_000)
+    }
 }
 
 /// Online payments: which gateway `online` uses, where the gateways are, and how the sweeper settles

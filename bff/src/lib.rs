@@ -3,6 +3,7 @@ pub mod api;
 pub mod auth;
 pub mod config;
 pub mod domain;
+pub mod finance;
 pub mod gateways;
 pub mod messages;
 pub mod shop;

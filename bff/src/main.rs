@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use limoo_bff::{api, config::Settings, startup::Application, telemetry};
+use limoo_bff::{api, config::Settings, finance::FinanceCommand, startup::Application, telemetry};
 
 /// Limoo backend-for-frontend.
 #[derive(Parser)]
@@ -15,6 +15,13 @@ enum Command {
     Serve(Box<Settings>),
     /// Print the OpenAPI document to standard output.
     Openapi,
+    /// Review manual transfers: `finance list | approve <id> --by <name> | reject <id> --by <name> [--reason …]`.
+    Finance {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        #[command(subcommand)]
+        command: FinanceCommand,
+    },
 }
 
 #[tokio::main]
@@ -22,6 +29,11 @@ async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Openapi => {
             println!("{}", api::spec_json());
+            Ok(())
+        }
+        Command::Finance { settings, command } => {
+            telemetry::init("warn");
+            print!("{}", limoo_bff::finance::run(&settings, command).await?);
             Ok(())
         }
         Command::Serve(settings) => {

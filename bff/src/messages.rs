@@ -108,6 +108,25 @@ pub const PAYMENT_METHOD_UNAVAILABLE: &str = "این روش پرداخت در ح
 /// A gateway called back about a payment this service does not know.
 pub const PAYMENT_NOT_FOUND: &str = "پرداخت مورد نظر پیدا نشد.";
 
+// Manual transfers (spec 2 §4, §5).
+/// A transfer form that breaks its rules; `details.messages` has one line per field [PM-55..PM-60].
+pub const TRANSFER_INVALID: &str = "اطلاعات پرداخت وارد شده معتبر نیست.";
+pub const TRANSFER_CARD_DIGITS: &str = "چهار رقم آخر کارت را وارد کنید.";
+pub const TRANSFER_ACCOUNT: &str = "ایمیل حساب پرداخت کننده معتبر نیست.";
+pub const TRANSFER_DAY: &str = "روز پرداخت باید بین ۱ تا ۳۱ باشد.";
+pub const TRANSFER_MONTH: &str = "ماه پرداخت معتبر نیست.";
+pub const TRANSFER_YEAR: &str = "سال پرداخت باید سال جاری یا سال گذشته باشد.";
+pub const TRANSFER_HOUR: &str = "ساعت پرداخت باید بین ۰ تا ۲۳ باشد.";
+pub const TRANSFER_MINUTE: &str = "دقیقه پرداخت باید بین ۰ تا ۵۹ باشد.";
+/// A second transfer for an order whose first one is still under review.
+pub const TRANSFER_PENDING: &str = "اطلاعات پرداخت این سفارش قبلا ثبت شده و در حال بررسی است. نتیجه حداکثر تا ۴۸ ساعت پیامک می‌شود.";
+/// Finance asked about a transfer that does not exist.
+pub const TRANSFER_NOT_FOUND: &str = "پرداخت دستی مورد نظر پیدا نشد.";
+/// Finance reviewed a transfer that was reviewed already.
+pub const TRANSFER_REVIEWED: &str = "این پرداخت قبلا بررسی شده است.";
+/// Finance did not say who reviews.
+pub const TRANSFER_REVIEWER: &str = "نام بررسی کننده وارد نشده است.";
+
 // Questionnaires (spec 3 §5, §7, §8).
 /// An answer set that does not fit its form; `details.messages` name each question and why [ER-53].
 pub const FORM_ANSWERS_INVALID: &str = "پاسخ‌های ارسال شده معتبر نیست.";

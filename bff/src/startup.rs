@@ -15,7 +15,7 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::{
     api::{self, error::framework_error},
     auth::tokens::{TokenKeys, random_hex},
-    config::{AuthSettings, PaymentSettings, PointSettings, Settings},
+    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     store::{Db, demo},
 };
@@ -37,6 +37,7 @@ pub struct AppState {
     pub mail: Arc<Mailer>,
     pub payment_settings: Arc<PaymentSettings>,
     pub payment_gateways: Arc<PaymentGateways>,
+    pub finance: Arc<FinanceSettings>,
     /// `MENTOR_LINK_BASE_URL`: the mentor link is this followed by the customer's profile number.
     pub mentor_link_base_url: Arc<str>,
 }
@@ -63,6 +64,7 @@ impl AppState {
             mail: Arc::new(Mailer::new(&settings.gateways)?),
             payment_settings: Arc::new(settings.payments.clone()),
             payment_gateways: Arc::new(PaymentGateways::new(&settings.payments)?),
+            finance: Arc::new(settings.finance.clone()),
             mentor_link_base_url: settings.gateways.mentor_link_base_url.as_str().into(),
         })
     }

@@ -11,3 +11,4 @@ mod points;
 mod promotions;
 mod shop_wizard;
 mod system;
+mod transfers;

@@ -14,6 +14,9 @@ use tokio::task::JoinHandle;
 
 use crate::{browser::poll_for, db::TestDb, workspace_root};
 
+/// The finance review token (`FINANCE_API_TOKEN`) every test app accepts.
+pub const FINANCE_TOKEN: &str = "finance-test-token";
+
 /// How long a code may take to reach the simulators after the request that sends it.
 const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -74,6 +77,7 @@ impl TestApp {
         settings.payments.gumroad_api_base_url = sims.gumroad_base_url();
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
+        settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
         let db = Db::connect(&database.url).await?;
         db.migrate().await?;

@@ -4,6 +4,7 @@ use poem_openapi::{OpenApiService, Tags};
 pub mod auth;
 pub mod diets;
 pub mod error;
+pub mod finance;
 pub mod forms;
 pub mod payment_result;
 pub mod payments;
@@ -28,6 +29,8 @@ pub enum ApiTags {
     Points,
     /// Online payments and the gateways' callbacks
     Payments,
+    /// Finance review of manual transfers
+    Finance,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
     PaymentResult,
     /// The diet panel: the active diet package
@@ -49,6 +52,7 @@ pub type Apis = (
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
     system::SystemApi,
+    finance::FinanceApi,
     diets::DietsApi,
     forms::FormsApi,
     forms::perfect_body::PerfectBodyApi,
@@ -67,6 +71,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             payments::gateways::PaymentGatewaysApi,
             payment_result::PaymentResultApi,
             system::SystemApi,
+            finance::FinanceApi,
             diets::DietsApi,
             forms::FormsApi,
             forms::perfect_body::PerfectBodyApi,

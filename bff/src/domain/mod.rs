@@ -12,6 +12,7 @@ pub mod perfect_body;
 pub mod points;
 pub mod promotion;
 pub mod toman;
+pub mod transfer;
 pub mod wizard;
 
 pub use email::EmailAddress;

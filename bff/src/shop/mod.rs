@@ -6,3 +6,4 @@ pub mod partner_discounts;
 pub mod payments;
 pub mod points;
 pub mod promotions;
+pub mod transfers;

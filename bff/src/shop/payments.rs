@@ -268,23 +268,31 @@ async fn finish(
     if !payments::finish(&mut tx, payment.id, to, ref_id, failure).await? {
         return Ok(());
     }
-    let hold = points::latest_for_order(&mut tx, payment.order_id).await?.filter(|h| h.is_live_at(now));
-    if to == PaymentState::Verified {
-        if !orders::mark_paid(&mut tx, payment.order_id).await? {
-            tracing::error!(payment_id = payment.id, order_id = payment.order_id, "a paid order was paid again");
-        }
-        if let Some(hold) = hold {
-            points::set_status(&mut tx, hold.id, hold.status, HoldStatus::Used).await?;
-        }
-        if let Some(used) = promotions::on_order(&mut tx, payment.order_id).await? {
-            promotions::change_status(&mut tx, used.used_discount_id, ACTIVE, CAPTURED).await?;
-        }
-    } else if let Some(hold) = hold.filter(|h| h.status == HoldStatus::Reserved) {
-        points::set_status(&mut tx, hold.id, HoldStatus::Reserved, HoldStatus::AddedToOrder).await?;
-    }
+    settle_order(&mut tx, payment.order_id, to == PaymentState::Verified, now).await?;
     tx.commit().await?;
     if to == PaymentState::Verified {
         partner_discounts::after_paid(state, payment.order_id, payment.customer_id).await;
+    }
+    Ok(())
+}
+
+/// What a finished payment does to its order, inside the transaction that finished the payment (online
+/// payments and reviewed manual transfers alike): paid → order PAYMENT_SUCCESS, points USED, code
+/// CAPTURED; otherwise reserved points go back to the switch (ADDED_TO_ORDER).
+pub(crate) async fn settle_order(tx: &mut Tx, order_id: i64, paid: bool, now: i64) -> anyhow::Result<()> {
+    let hold = points::latest_for_order(tx, order_id).await?.filter(|h| h.is_live_at(now));
+    if paid {
+        if !orders::mark_paid(tx, order_id).await? {
+            tracing::error!(order_id, "a paid order was paid again");
+        }
+        if let Some(hold) = hold {
+            points::set_status(tx, hold.id, hold.status, HoldStatus::Used).await?;
+        }
+        if let Some(used) = promotions::on_order(tx, order_id).await? {
+            promotions::change_status(tx, used.used_discount_id, ACTIVE, CAPTURED).await?;
+        }
+    } else if let Some(hold) = hold.filter(|h| h.status == HoldStatus::Reserved) {
+        points::set_status(tx, hold.id, HoldStatus::Reserved, HoldStatus::AddedToOrder).await?;
     }
     Ok(())
 }

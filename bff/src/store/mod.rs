@@ -24,6 +24,7 @@ pub mod products;
 pub mod promotions;
 pub mod refresh_tokens;
 pub mod sessions;
+pub mod transfers;
 pub mod wizard_configs;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

@@ -3,8 +3,14 @@ import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
-import { CheckoutPage } from '@/features/checkout'
-import { PaymentFailPage, PaymentMethodPopup, PaymentSuccessPage } from '@/features/payment'
+import { CheckoutErrorSection, CheckoutPage } from '@/features/checkout'
+import {
+  PayCardSuccessPage,
+  PaymentFailPage,
+  PaymentMethodPopup,
+  PaymentSuccessPage,
+  TransferFormPage,
+} from '@/features/payment'
 import {
   BettermeLoadingPage,
   BettermeResultPage,
@@ -119,9 +125,17 @@ export const routes: RouteObject[] = [
       { path: '/payment-result', loader: redirectBy(paymentResultTarget) },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/payment-fail', element: <PaymentFailPage /> },
-      screen('/pay-card', 'payCard'),
-      screen('/pay-card-success', 'payCardSuccess'),
-      screen('/paypal-pay-card', 'paypalPayCard'),
+      {
+        path: '/pay-card',
+        loader: requireAuth,
+        element: <TransferFormPage gateway="C2C" ErrorSection={CheckoutErrorSection} />,
+      },
+      { path: '/pay-card-success', element: <PayCardSuccessPage /> },
+      {
+        path: '/paypal-pay-card',
+        loader: requireAuth,
+        element: <TransferFormPage gateway="PAYPAL_ROSHANDEL" ErrorSection={CheckoutErrorSection} />,
+      },
 
       // Questionnaires and results (spec 3 §2)
       { path: '/result', loader: resultGuard, element: <ResultPage /> },

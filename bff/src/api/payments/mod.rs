@@ -10,6 +10,7 @@ use serde_json::Value;
 
 pub mod error;
 pub mod gateways;
+pub mod transfer;
 
 use self::error::PaymentFailure;
 use super::{
@@ -22,6 +23,7 @@ use crate::{
         MobileNumber,
         mobile_number::IRAN,
         payment::{Gateway, is_result_url, result_address},
+        transfer::TransferGateway,
     },
     gateways::payments::payping::PayPingCallback,
     messages,
@@ -57,6 +59,8 @@ pub struct PaymentRequest {
     pub payment_config: PaymentConfig,
     /// Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise.
     pub product_permalink: Option<String>,
+    /// Manual transfers only (`C2C`, `PAYPAL_ROSHANDEL`): the transfer form's fields [PM-54, PM-58].
+    pub meta: Option<transfer::TransferMeta>,
 }
 
 #[derive(Object, Debug)]
@@ -67,6 +71,8 @@ pub struct PaymentReply {
     /// Present when the browser must POST this form instead of following the link (Tara: fields
     /// `token` and `username`; the action is Tara's production or staging page, per `TARA_BASE_URL`) [PM-44].
     pub form: Option<PaymentForm>,
+    /// Manual transfers: the recorded transfer, now awaiting finance review (`paymentLink` is empty) [PM-54].
+    pub payment_id: Option<i64>,
 }
 
 /// A form the browser builds and submits (POST, `application/x-www-form-urlencoded`).
@@ -107,6 +113,8 @@ pub struct PaymentsApi;
 impl PaymentsApi {
     /// Starts an online payment of the order's payable total and answers the gateway's page. The
     /// order's points become `RESERVED` while it runs. The same `Idempotency-Key` answers the same payment.
+    /// Gateway `C2C` or `PAYPAL_ROSHANDEL` records a manual transfer from `meta` instead and answers its
+    /// `paymentId`; the order stays reserved until finance reviews it, and a second transfer is refused (409).
     #[oai(path = "/", method = "post", operation_id = "createPayment")]
     async fn create(
         &self,
@@ -121,6 +129,11 @@ impl PaymentsApi {
         }
         if body.service.as_deref().is_some_and(|s| !s.eq_ignore_ascii_case(&state.service_name)) {
             return Err(PaymentFailure::bad_request(messages::BAD_REQUEST, vec!["unknown service".to_owned()]));
+        }
+        if let Some(gateway) = TransferGateway::parse(&body.payment_config.gateway) {
+            let payment_id =
+                transfer::submit(&state, token.customer_id(), body.order_id, gateway, body.meta.as_ref()).await?;
+            return Ok(Json(PaymentReply { payment_link: String::new(), form: None, payment_id: Some(payment_id) }));
         }
         let config = &body.payment_config;
         let gateway = if config.gateway.eq_ignore_ascii_case(ONLINE) {
@@ -169,7 +182,7 @@ impl PaymentsApi {
             action: form.action,
             fields: form.fields.into_iter().map(|(name, value)| PaymentFormField { name, value }).collect(),
         });
-        Ok(Json(PaymentReply { payment_link: started.link, form }))
+        Ok(Json(PaymentReply { payment_link: started.link, form, payment_id: None }))
     }
 
     /// Where Vandar sends the browser back (GET with `token` and `payment_status`).

@@ -1,5 +1,6 @@
 export { PaymentFailPage } from './components/payment-fail-page'
 export { PaymentMethodPopup } from './components/payment-method-popup'
+export { PayCardSuccessPage, TransferFormPage } from './transfer/transfer-form-page'
 export { PaymentMethodSheet, type PaymentMethodSheetProps } from './components/payment-method-sheet'
 export { PaymentSuccessPage } from './components/payment-success-page'
 export { PAYMENT_METHODS, type PaymentMethod } from './domain/methods'

@@ -602,6 +602,8 @@ export interface paths {
         /**
          * Starts an online payment of the order's payable total and answers the gateway's page. The
          *     order's points become `RESERVED` while it runs. The same `Idempotency-Key` answers the same payment.
+         *     Gateway `C2C` or `PAYPAL_ROSHANDEL` records a manual transfer from `meta` instead and answers its
+         *     `paymentId`; the order stays reserved until finance reviews it, and a second transfer is refused (409).
          */
         post: operations["createPayment"];
         delete?: never;
@@ -842,6 +844,63 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/finance/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Manual transfers in a state (`PENDING` by default), oldest first. */
+        get: operations["listTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/finance/transfers/{paymentId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending transfer: the order is paid (PAYMENT_SUCCESS, points USED, code CAPTURED)
+         *     and the customer gets an SMS. A transfer is reviewed once.
+         */
+        post: operations["approveTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/finance/transfers/{paymentId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rejects a pending transfer: the order's points go back to it, unreserved, and the customer gets
+         *     an SMS with the reason. A transfer is reviewed once.
+         */
+        post: operations["rejectTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1572,6 +1631,11 @@ export interface components {
              *     `token` and `username`; the action is Tara's production or staging page, per `TARA_BASE_URL`) [PM-44].
              */
             form?: components["schemas"]["PaymentForm"] & unknown;
+            /**
+             * Format: int64
+             * @description Manual transfers: the recorded transfer, now awaiting finance review (`paymentLink` is empty) [PM-54].
+             */
+            paymentId?: number;
         };
         /** PaymentRequest */
         PaymentRequest: {
@@ -1586,6 +1650,8 @@ export interface components {
             paymentConfig: components["schemas"]["PaymentConfig"];
             /** @description Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise. */
             productPermalink?: string;
+            /** @description Manual transfers only (`C2C`, `PAYPAL_ROSHANDEL`): the transfer form's fields [PM-54, PM-58]. */
+            meta?: components["schemas"]["TransferMeta"] & unknown;
         };
         /**
          * PerfectBodyReply
@@ -1787,6 +1853,22 @@ export interface components {
             userPoints: components["schemas"]["UserPointDto"][];
             invoice: components["schemas"]["InvoiceDto"];
         };
+        /** ReviewReply */
+        ReviewReply: {
+            transfer: components["schemas"]["TransferView"];
+            /** @description Whether the SMS telling the customer the result was accepted by the SMS provider. */
+            smsSent: boolean;
+        };
+        /**
+         * ReviewRequest
+         * @description Who reviews, and why a transfer is rejected.
+         */
+        ReviewRequest: {
+            /** @description The reviewer's name, recorded with the review. */
+            reviewer: string;
+            /** @description Shown to the customer in the rejection SMS. */
+            reason?: string;
+        };
         /**
          * SamanCallbackForm
          * @description Saman SEP's callback form (gateways.md §6).
@@ -1908,6 +1990,119 @@ export interface components {
             currency: string;
             /** @description The live holds (at most one). */
             userPoints: components["schemas"]["UserPointDto"][];
+        };
+        /**
+         * TransferDetailsView
+         * @description The form's fields as the customer submitted them (date in the calendar of the method: Jalali for
+         *     card to card, Gregorian for PayPal; time in Tehran).
+         */
+        TransferDetailsView: {
+            /** Format: int64 */
+            year: number;
+            /**
+             * Format: int64
+             * @description Calendar month, 1–12.
+             */
+            month: number;
+            /** Format: int64 */
+            day: number;
+            /** Format: int64 */
+            hour: number;
+            /** Format: int64 */
+            minute: number;
+            /** @description Last four card digits (card to card). */
+            lastDigits?: string;
+            /** @description The payer's PayPal account e-mail (foreign transfer). */
+            account?: string;
+        };
+        /** TransferList */
+        TransferList: {
+            transfers: components["schemas"]["TransferView"][];
+        };
+        /**
+         * TransferMeta
+         * @description A manual transfer's form. Spec 2 names its fields `card-digits`, `pay-day` …; the questionnaire
+         *     variant (spec 3 §7) says `lastDigits`, `day` …: either is read, the spec-2 name first.
+         */
+        TransferMeta: {
+            /** @description Last four card digits (card to card); Persian and Arabic-Indic digits are accepted. */
+            "card-digits"?: string;
+            /** Format: int64 */
+            "pay-day"?: number;
+            /**
+             * Format: int64
+             * @description Calendar month 1–12: the form's 0-based month plus one.
+             */
+            "pay-month"?: number;
+            /**
+             * Format: int64
+             * @description Jalali for card to card (this year or the previous one), Gregorian for PayPal.
+             */
+            "pay-year"?: number;
+            /**
+             * Format: int64
+             * @description Tehran time, 0–23.
+             */
+            "pay-hour"?: number;
+            /** Format: int64 */
+            "pay-minute"?: number;
+            /** @description The payer's PayPal account e-mail (foreign transfer). */
+            account?: string;
+            /**
+             * Format: int64
+             * @description The payable total the customer saw.
+             */
+            dietPrice?: number;
+            /** @description `1` when points were on, `0` otherwise. */
+            usePoints?: string;
+            /** @description `C2C` or `PAYPAL_ROSHANDEL`; `paymentConfig.gateway` decides. */
+            gateway?: string;
+            lastDigits?: string;
+            /** Format: int64 */
+            day?: number;
+            /** Format: int64 */
+            month?: number;
+            /** Format: int64 */
+            year?: number;
+            /** Format: int64 */
+            hour?: number;
+            /** Format: int64 */
+            minute?: number;
+            externalSaleConfirm?: boolean;
+        };
+        /**
+         * TransferView
+         * @description A manual transfer as finance reviews it.
+         */
+        TransferView: {
+            /** Format: int64 */
+            paymentId: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            customerId: number;
+            /** @description `C2C` or `PAYPAL_ROSHANDEL`. */
+            gateway: string;
+            /**
+             * Format: int64
+             * @description The order's payable toman when the transfer was reported.
+             */
+            amount: number;
+            /** @description `PENDING`, `APPROVED` or `REJECTED`. */
+            status: string;
+            details: components["schemas"]["TransferDetailsView"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            reviewer?: string;
+            reason?: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            reviewedAt?: number;
         };
         /** UpdateOrderMetaRequest */
         UpdateOrderMetaRequest: {
@@ -4938,6 +5133,209 @@ export interface operations {
                 };
             };
             /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransferList"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The transfer was approved or rejected already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    approveTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewReply"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The transfer was approved or rejected already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rejectTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewReply"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The transfer was approved or rejected already. */
             409: {
                 headers: {
                     [name: string]: unknown;

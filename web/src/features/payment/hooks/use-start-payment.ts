@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { toApiError, type components } from '@/lib/api'
 import { authApi, currentUserId } from '@/lib/auth'
 import { PRODUCT_CODE } from '@/config/env'
+import { href } from '@/config/paths'
 import { useCurrentUser } from '../api/current-user'
 import { linkGatewayOf, productPermalinkOf } from '../domain/link-gateways'
 import type { PaymentMethod } from '../domain/methods'
+import { transferFormPath, transferGatewayOf } from '../transfer/transfer-form'
 import type { Invoice, PaymentFailure } from '../types'
 
 export interface StartPayment {
@@ -128,6 +130,13 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
   const startPayment = useCallback(
     (method: PaymentMethod) => {
       setNotice(null)
+      // Card to card and PayPal open their transfer forms instead of a payment link [PM-40, PM-46].
+      const transfer = transferGatewayOf(method)
+      if (transfer !== null) {
+        const context = { service: `${PRODUCT_CODE}_SHOP`, dietPrice: invoice.totalPrice, usePoints: invoice.userPointDeduction > 0 }
+        browserNavigation.assign(href(transferFormPath(transfer, context)))
+        return
+      }
       const gateway = linkGatewayOf(method)
       if (gateway === null) {
         setNotice(t('payment.sheet.notYetAvailable'))
@@ -137,7 +146,7 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
       if (!Number.isSafeInteger(orderId) || orderId <= 0) return
       mutate({ orderId, gateway, productPermalink: productPermalinkOf(method, invoice.basketItems) })
     },
-    [mutate, t, invoice.basketItems],
+    [mutate, t, invoice.basketItems, invoice.totalPrice, invoice.userPointDeduction],
   )
   return { startPayment, pending: mutation.isPending, notice }
 }

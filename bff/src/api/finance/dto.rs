@@ -1,0 +1,89 @@
+use poem_openapi::Object;
+
+use crate::{domain::transfer::TransferDetails, shop::transfers::Reviewed, store::transfers::Transfer};
+
+/// The form's fields as the customer submitted them (date in the calendar of the method: Jalali for
+/// card to card, Gregorian for PayPal; time in Tehran).
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct TransferDetailsView {
+    pub year: i64,
+    /// Calendar month, 1–12.
+    pub month: i64,
+    pub day: i64,
+    pub hour: i64,
+    pub minute: i64,
+    /// Last four card digits (card to card).
+    pub last_digits: Option<String>,
+    /// The payer's PayPal account e-mail (foreign transfer).
+    pub account: Option<String>,
+}
+
+/// A manual transfer as finance reviews it.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct TransferView {
+    pub payment_id: i64,
+    pub order_id: i64,
+    pub customer_id: i64,
+    /// `C2C` or `PAYPAL_ROSHANDEL`.
+    pub gateway: String,
+    /// The order's payable toman when the transfer was reported.
+    pub amount: i64,
+    /// `PENDING`, `APPROVED` or `REJECTED`.
+    pub status: String,
+    pub details: TransferDetailsView,
+    /// Epoch milliseconds.
+    pub created_at: i64,
+    pub reviewer: Option<String>,
+    pub reason: Option<String>,
+    /// Epoch milliseconds.
+    pub reviewed_at: Option<i64>,
+}
+
+impl From<Transfer> for TransferView {
+    fn from(transfer: Transfer) -> Self {
+        let TransferDetails { year, month, day, hour, minute, last_digits, account, .. } = transfer.details;
+        TransferView {
+            payment_id: transfer.id,
+            order_id: transfer.order_id,
+            customer_id: transfer.customer_id,
+            gateway: transfer.gateway.as_str().to_owned(),
+            amount: transfer.amount,
+            status: transfer.state.as_str().to_owned(),
+            details: TransferDetailsView { year, month, day, hour, minute, last_digits, account },
+            created_at: transfer.created_at,
+            reviewer: transfer.reviewer,
+            reason: transfer.reason,
+            reviewed_at: transfer.reviewed_at,
+        }
+    }
+}
+
+#[derive(Object, Debug)]
+pub struct TransferList {
+    pub transfers: Vec<TransferView>,
+}
+
+/// Who reviews, and why a transfer is rejected.
+#[derive(Object, Debug)]
+pub struct ReviewRequest {
+    /// The reviewer's name, recorded with the review.
+    pub reviewer: String,
+    /// Shown to the customer in the rejection SMS.
+    pub reason: Option<String>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct ReviewReply {
+    pub transfer: TransferView,
+    /// Whether the SMS telling the customer the result was accepted by the SMS provider.
+    pub sms_sent: bool,
+}
+
+impl From<Reviewed> for ReviewReply {
+    fn from(reviewed: Reviewed) -> Self {
+        ReviewReply { transfer: reviewed.transfer.into(), sms_sent: reviewed.sms_sent }
+    }
+}

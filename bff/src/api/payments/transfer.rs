@@ -1,0 +1,99 @@
+//! The manual-transfer branch of `POST /lemonade/api/payments` (gateway `C2C` or `PAYPAL_ROSHANDEL`):
+//! the form's fields in `meta`, validated, stored for finance review, answered with a `paymentId`
+//! [PM-54, PM-58]. The review itself is the finance area's.
+use poem_openapi::{Object, payload::Json};
+
+use super::error::PaymentFailure;
+use crate::{
+    api::error::ErrorEnvelope,
+    domain::transfer::{self, TransferForm, TransferGateway},
+    messages,
+    shop::transfers::{self as service, TransferError},
+    startup::AppState,
+    store::now_ms,
+};
+
+/// A manual transfer's form. Spec 2 names its fields `card-digits`, `pay-day` …; the questionnaire
+/// variant (spec 3 §7) says `lastDigits`, `day` …: either is read, the spec-2 name first.
+#[derive(Object, Debug, Default)]
+#[oai(rename_all = "camelCase")]
+pub struct TransferMeta {
+    /// Last four card digits (card to card); Persian and Arabic-Indic digits are accepted.
+    #[oai(rename = "card-digits")]
+    pub card_digits: Option<String>,
+    #[oai(rename = "pay-day")]
+    pub pay_day: Option<i64>,
+    /// Calendar month 1–12: the form's 0-based month plus one.
+    #[oai(rename = "pay-month")]
+    pub pay_month: Option<i64>,
+    /// Jalali for card to card (this year or the previous one), Gregorian for PayPal.
+    #[oai(rename = "pay-year")]
+    pub pay_year: Option<i64>,
+    /// Tehran time, 0–23.
+    #[oai(rename = "pay-hour")]
+    pub pay_hour: Option<i64>,
+    #[oai(rename = "pay-minute")]
+    pub pay_minute: Option<i64>,
+    /// The payer's PayPal account e-mail (foreign transfer).
+    pub account: Option<String>,
+    /// The payable total the customer saw.
+    pub diet_price: Option<i64>,
+    /// `1` when points were on, `0` otherwise.
+    pub use_points: Option<String>,
+    /// `C2C` or `PAYPAL_ROSHANDEL`; `paymentConfig.gateway` decides.
+    pub gateway: Option<String>,
+    pub last_digits: Option<String>,
+    pub day: Option<i64>,
+    pub month: Option<i64>,
+    pub year: Option<i64>,
+    pub hour: Option<i64>,
+    pub minute: Option<i64>,
+    pub external_sale_confirm: Option<bool>,
+}
+
+impl From<&TransferMeta> for TransferForm {
+    fn from(meta: &TransferMeta) -> Self {
+        TransferForm {
+            card_digits: meta.card_digits.clone().or_else(|| meta.last_digits.clone()),
+            account: meta.account.clone(),
+            year: meta.pay_year.or(meta.year),
+            month: meta.pay_month.or(meta.month),
+            day: meta.pay_day.or(meta.day),
+            hour: meta.pay_hour.or(meta.hour),
+            minute: meta.pay_minute.or(meta.minute),
+            diet_price: meta.diet_price,
+            use_points: meta.use_points.as_deref().map(|flag| flag.trim() == "1"),
+            external_sale_confirm: meta.external_sale_confirm,
+        }
+    }
+}
+
+/// Validates and records the transfer; answers its id.
+pub async fn submit(
+    state: &AppState,
+    customer_id: i64,
+    order_id: i64,
+    gateway: TransferGateway,
+    meta: Option<&TransferMeta>,
+) -> Result<i64, PaymentFailure> {
+    let form = meta.map(TransferForm::from).unwrap_or_default();
+    let details = transfer::validate(gateway, form, now_ms())
+        .map_err(|problems| PaymentFailure::bad_request(messages::TRANSFER_INVALID, problems))?;
+    service::submit(state, customer_id, order_id, &details).await.map_err(PaymentFailure::from)
+}
+
+impl From<TransferError> for PaymentFailure {
+    fn from(error: TransferError) -> Self {
+        let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, vec![message.to_owned()]));
+        match error {
+            TransferError::OrderNotFound => PaymentFailure::NotFound(envelope("404", messages::ORDER_NOT_FOUND)),
+            TransferError::OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
+            TransferError::NothingToPay => {
+                PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY))
+            }
+            TransferError::PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED)),
+            TransferError::AlreadySubmitted => PaymentFailure::Conflict(envelope("409", messages::TRANSFER_PENDING)),
+            other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! Manual transfers (spec 2 §4, §5): a card-to-card or PayPal payment the customer made outside the
+//! shop and reports through a form; finance reviews it. Here: the two methods, the review states,
+//! and the form's rules [PM-55..PM-60].
+use rust_persian_tools::digits;
+use serde::{Deserialize, Serialize};
+
+use super::EmailAddress;
+use crate::messages;
+
+/// The manual methods and their gateway names [PM-40, PM-46].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TransferGateway {
+    #[serde(rename = "C2C")]
+    CardToCard,
+    #[serde(rename = "PAYPAL_ROSHANDEL")]
+    PayPal,
+}
+
+impl TransferGateway {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TransferGateway::CardToCard => "C2C",
+            TransferGateway::PayPal => "PAYPAL_ROSHANDEL",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<TransferGateway> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "C2C" => Some(TransferGateway::CardToCard),
+            "PAYPAL_ROSHANDEL" => Some(TransferGateway::PayPal),
+            _ => None,
+        }
+    }
+}
+
+/// PENDING → APPROVED | REJECTED, once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferState {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl TransferState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TransferState::Pending => "PENDING",
+            TransferState::Approved => "APPROVED",
+            TransferState::Rejected => "REJECTED",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<TransferState> {
+        [TransferState::Pending, TransferState::Approved, TransferState::Rejected]
+            .into_iter()
+            .find(|s| s.as_str().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+/// The form as submitted; every field may be missing or wrong.
+#[derive(Debug, Clone, Default)]
+pub struct TransferForm {
+    /// Last four card digits (card to card); Persian and Arabic-Indic digits allowed.
+    pub card_digits: Option<String>,
+    /// The PayPal account e-mail (foreign transfer).
+    pub account: Option<String>,
+    pub year: Option<i64>,
+    /// Calendar month 1–12: the form's 0-based month plus one [PR-38].
+    pub month: Option<i64>,
+    pub day: Option<i64>,
+    pub hour: Option<i64>,
+    pub minute: Option<i64>,
+    pub diet_price: Option<i64>,
+    pub use_points: Option<bool>,
+    pub external_sale_confirm: Option<bool>,
+}
+
+/// A transfer report that passed the form's rules; stored as the payment's meta.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferDetails {
+    pub gateway: TransferGateway,
+    /// Jalali for card to card, Gregorian for PayPal.
+    pub year: i64,
+    pub month: i64,
+    pub day: i64,
+    /// Tehran time.
+    pub hour: i64,
+    pub minute: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_digits: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
+    /// What the customer saw to pay and whether points were on, as the form sent them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diet_price: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub use_points: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub external_sale_confirm: Option<bool>,
+}
+
+/// Checks the form against its method's rules at `now_ms`; on failure, one Persian message per
+/// wrong field, in the form's order.
+pub fn validate(gateway: TransferGateway, form: TransferForm, now_ms: i64) -> Result<TransferDetails, Vec<String>> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, message: &str| {
+        if !ok {
+            problems.push(message.to_owned());
+        }
+    };
+    let (last_digits, account) = match gateway {
+        TransferGateway::CardToCard => {
+            let digits = form.card_digits.as_deref().map(latin_digits);
+            let valid = digits.as_deref().is_some_and(|d| d.len() == 4 && d.bytes().all(|b| b.is_ascii_digit()));
+            check(valid, messages::TRANSFER_CARD_DIGITS);
+            (digits, None)
+        }
+        TransferGateway::PayPal => {
+            let account = form.account.as_deref().and_then(|a| EmailAddress::parse(a).ok());
+            check(account.is_some(), messages::TRANSFER_ACCOUNT);
+            (None, account.map(|a| a.as_str().to_owned()))
+        }
+    };
+    let in_range = |value: Option<i64>, low: i64, high: i64| value.is_some_and(|v| (low..=high).contains(&v));
+    check(in_range(form.day, 1, 31), messages::TRANSFER_DAY);
+    check(in_range(form.month, 1, 12), messages::TRANSFER_MONTH);
+    let years = year_choices(gateway, now_ms);
+    check(form.year.is_some_and(|y| years.contains(&y)), messages::TRANSFER_YEAR);
+    check(in_range(form.hour, 0, 23), messages::TRANSFER_HOUR);
+    check(in_range(form.minute, 0, 59), messages::TRANSFER_MINUTE);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(TransferDetails {
+        gateway,
+        year: form.year.unwrap_or_default(),
+        month: form.month.unwrap_or_default(),
+        day: form.day.unwrap_or_default(),
+        hour: form.hour.unwrap_or_default(),
+        minute: form.minute.unwrap_or_default(),
+        last_digits,
+        account,
+        diet_price: form.diet_price,
+        use_points: form.use_points,
+        external_sale_confirm: form.external_sale_confirm,
+    })
+}
+
+fn latin_digits(text: &str) -> String {
+    digits::ar_to_en(digits::fa_to_en(text.trim()))
+}
+
+/// Tehran is UTC+3:30 all year (no daylight saving since 2022).
+const TEHRAN_OFFSET_MS: i64 = 12_600_000;
+
+/// The years the form offers: this year and the previous one, Jalali for card to card and Gregorian
+/// for PayPal [PM-57, PM-60]. Around Nowruz the Jalali year is taken leniently (see [`jalali_years`]).
+pub fn year_choices(gateway: TransferGateway, now_ms: i64) -> Vec<i64> {
+    let (year, month, day) = civil_from_days((now_ms + TEHRAN_OFFSET_MS).div_euclid(86_400_000));
+    match gateway {
+        TransferGateway::PayPal => vec![year - 1, year],
+        TransferGateway::CardToCard => {
+            let (low, high) = jalali_years(year, month, day);
+            (low - 1..=high).collect()
+        }
+    }
+}
+
+/// The Jalali year of a Gregorian date, as (low, high): one year, except on 20 March, when Nowruz
+/// may or may not have come yet (it falls on 20 or 21 March in this century).
+fn jalali_years(year: i64, month: i64, day: i64) -> (i64, i64) {
+    match (month, day) {
+        (1 | 2, _) | (3, ..=19) => (year - 622, year - 622),
+        (3, 20) => (year - 622, year - 621),
+        _ => (year - 621, year - 621),
+    }
+}
+
+/// (year, month, day) of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2026-11-23 12:00 UTC: Jalali 1405, Gregorian 2026.
+    const NOW: i64 = 1_795_435_200_000;
+
+    fn card_form() -> TransferForm {
+        TransferForm {
+            card_digits: Some("۱۲۳۴".into()),
+            year: Some(1405),
+            month: Some(9),
+            day: Some(2),
+            hour: Some(23),
+            minute: Some(59),
+            ..TransferForm::default()
+        }
+    }
+
+    #[test]
+    fn the_civil_date_of_a_day_count() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(NOW / 86_400_000), (2026, 11, 23));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn year_choices_are_this_year_and_the_previous_one() {
+        assert_eq!(year_choices(TransferGateway::CardToCard, NOW), vec![1404, 1405]);
+        assert_eq!(year_choices(TransferGateway::PayPal, NOW), vec![2025, 2026]);
+        assert_eq!(jalali_years(2027, 3, 19), (1405, 1405));
+        assert_eq!(jalali_years(2027, 3, 21), (1406, 1406));
+    }
+
+    #[test]
+    fn a_card_form_with_persian_digits_is_valid() {
+        let details = validate(TransferGateway::CardToCard, card_form(), NOW).expect("valid");
+        assert_eq!(details.last_digits.as_deref(), Some("1234"));
+        assert_eq!(details.month, 9);
+    }
+
+    #[test]
+    fn every_wrong_field_is_named() {
+        let form = TransferForm {
+            card_digits: Some("123".into()),
+            year: Some(1403),
+            month: Some(0),
+            day: Some(32),
+            hour: Some(24),
+            minute: None,
+            ..TransferForm::default()
+        };
+        let problems = validate(TransferGateway::CardToCard, form, NOW).expect_err("invalid");
+        assert_eq!(
+            problems,
+            [
+                messages::TRANSFER_CARD_DIGITS,
+                messages::TRANSFER_DAY,
+                messages::TRANSFER_MONTH,
+                messages::TRANSFER_YEAR,
+                messages::TRANSFER_HOUR,
+                messages::TRANSFER_MINUTE,
+            ]
+        );
+        let five = TransferForm { card_digits: Some("12345".into()), ..card_form() };
+        assert!(validate(TransferGateway::CardToCard, five, NOW).is_err());
+    }
+
+    #[test]
+    fn paypal_needs_an_email_and_a_gregorian_year() {
+        let form = TransferForm { account: Some("payer@example.com".into()), year: Some(2026), ..card_form() };
+        assert!(validate(TransferGateway::PayPal, form.clone(), NOW).is_ok());
+        let jalali = TransferForm { year: Some(1405), ..form.clone() };
+        assert_eq!(validate(TransferGateway::PayPal, jalali, NOW), Err(vec![messages::TRANSFER_YEAR.to_owned()]));
+        let no_mail = TransferForm { account: Some("payer".into()), ..form };
+        assert_eq!(validate(TransferGateway::PayPal, no_mail, NOW), Err(vec![messages::TRANSFER_ACCOUNT.to_owned()]));
+    }
+}

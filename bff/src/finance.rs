@@ -1,0 +1,109 @@
+//! `bff finance …`: the finance review of manual transfers from a terminal, against `DATABASE_URL`
+//! and the configured SMS provider. The same service functions as the finance API.
+use std::fmt::Write as _;
+
+use clap::Subcommand;
+
+use crate::{
+    config::Settings,
+    domain::transfer::TransferState,
+    shop::transfers::{self, Reviewed, TransferError, Verdict},
+    startup::AppState,
+    store::{Db, transfers::Transfer},
+};
+
+#[derive(Subcommand, Debug)]
+pub enum FinanceCommand {
+    /// List the transfers waiting for review, oldest first.
+    List,
+    /// Approve a transfer: the order is paid and the customer gets an SMS.
+    Approve {
+        /// The transfer's id (`paymentId`).
+        payment_id: i64,
+        /// Who reviews, recorded with the review.
+        #[arg(long = "by")]
+        reviewer: String,
+    },
+    /// Reject a transfer: the order's points are released and the customer gets an SMS.
+    Reject {
+        /// The transfer's id (`paymentId`).
+        payment_id: i64,
+        /// Who reviews, recorded with the review.
+        #[arg(long = "by")]
+        reviewer: String,
+        /// Told to the customer in the SMS.
+        #[arg(long)]
+        reason: Option<String>,
+    },
+}
+
+/// Runs one command and answers what to print.
+pub async fn run(settings: &Settings, command: FinanceCommand) -> anyhow::Result<String> {
+    let db = Db::connect(&settings.database_url).await?;
+    let state = AppState::new(settings, db)?;
+    match command {
+        FinanceCommand::List => {
+            let pending = transfers::list(&state, TransferState::Pending).await?;
+            Ok(render_list(&pending))
+        }
+        FinanceCommand::Approve { payment_id, reviewer } => {
+            review(&state, payment_id, Verdict::Approve, &reviewer, None).await
+        }
+        FinanceCommand::Reject { payment_id, reviewer, reason } => {
+            review(&state, payment_id, Verdict::Reject, &reviewer, reason.as_deref()).await
+        }
+    }
+}
+
+async fn review(
+    state: &AppState,
+    payment_id: i64,
+    verdict: Verdict,
+    reviewer: &str,
+    reason: Option<&str>,
+) -> anyhow::Result<String> {
+    let reviewer = reviewer.trim();
+    anyhow::ensure!(!reviewer.is_empty(), "--by needs the reviewer's name");
+    match transfers::review(state, payment_id, verdict, reviewer, reason).await {
+        Ok(reviewed) => Ok(render_review(&reviewed)),
+        Err(TransferError::Unexpected(error)) => Err(error),
+        Err(other) => anyhow::bail!("{other}"),
+    }
+}
+
+fn render_list(pending: &[Transfer]) -> String {
+    if pending.is_empty() {
+        return "no transfers waiting for review\n".to_owned();
+    }
+    let mut out = String::from("paymentId\torderId\tgateway\tamount\tpaid at\tcard/account\n");
+    for t in pending {
+        let d = &t.details;
+        let who = d.last_digits.as_deref().or(d.account.as_deref()).unwrap_or("-");
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}-{:02}-{:02} {:02}:{:02}\t{who}",
+            t.id,
+            t.order_id,
+            t.gateway.as_str(),
+            t.amount,
+            d.year,
+            d.month,
+            d.day,
+            d.hour,
+            d.minute
+        );
+    }
+    out
+}
+
+fn render_review(reviewed: &Reviewed) -> String {
+    let t = &reviewed.transfer;
+    let sms = if reviewed.sms_sent { "SMS sent" } else { "SMS NOT sent (see the log)" };
+    format!(
+        "transfer {} {} by {}; order {}; {sms}\n",
+        t.id,
+        t.state.as_str(),
+        t.reviewer.as_deref().unwrap_or("-"),
+        t.order_id
+    )
+}

@@ -1,0 +1,175 @@
+//! Manual transfers (spec 2 §4): the customer reports a card-to-card or PayPal payment, the order's
+//! points stay RESERVED while finance reviews it, and the review completes the order through the same
+//! settlement as online payments ([`super::payments::settle_order`]) or gives the points back. The
+//! customer learns the result by SMS. The API and the `finance` CLI both call these functions.
+use super::{invoice, partner_discounts, payments::settle_order};
+use crate::{
+    domain::{
+        Toman,
+        points::HoldStatus,
+        transfer::{TransferDetails, TransferState},
+    },
+    startup::AppState,
+    store::{
+        customers, now_ms, orders,
+        points::{self, expire_stale},
+        transfers::{self, NewTransfer, Transfer},
+    },
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum TransferError {
+    #[error("no such order for this customer")]
+    OrderNotFound,
+    #[error("the order is already paid")]
+    OrderPaid,
+    #[error("the order has nothing to pay")]
+    NothingToPay,
+    #[error("the points the order held went to another order or ran out")]
+    PointsGone,
+    #[error("the order has a transfer under review")]
+    AlreadySubmitted,
+    #[error("no transfer {0}")]
+    NotFound(i64),
+    #[error("transfer {0} was reviewed already")]
+    AlreadyReviewed(i64),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// Records the customer's transfer report for the order and reserves the order's points until the
+/// review (at most `TRANSFER_REVIEW_HOURS`). Answers the transfer's id (`paymentId`).
+pub async fn submit(
+    state: &AppState,
+    customer_id: i64,
+    order_id: i64,
+    details: &TransferDetails,
+) -> Result<i64, TransferError> {
+    let now = now_ms();
+    let mut tx = state.db.begin().await?;
+    if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
+        return Err(TransferError::OrderNotFound);
+    }
+    expire_stale(&mut tx, customer_id, now).await?;
+    let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?.ok_or(TransferError::OrderNotFound)?;
+    if invoice.order.is_paid() {
+        return Err(TransferError::OrderPaid);
+    }
+    // The invoice the customer saw took points off that the order no longer holds [ER-21].
+    if invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now)) {
+        return Err(TransferError::PointsGone);
+    }
+    if invoice.totals.payable == Toman::ZERO {
+        return Err(TransferError::NothingToPay);
+    }
+    if transfers::pending_for_order(&mut tx, order_id).await? {
+        return Err(TransferError::AlreadySubmitted);
+    }
+    let new = NewTransfer { order_id, customer_id, amount: invoice.totals.payable.get(), details };
+    let transfer_id = transfers::insert(&mut tx, &new).await?.ok_or(TransferError::AlreadySubmitted)?;
+    if let Some(hold) = invoice.hold.as_ref().filter(|h| h.status == HoldStatus::AddedToOrder) {
+        points::reserve(&mut tx, hold.id, now + state.finance.review_ms()).await?;
+    }
+    tx.commit().await?;
+    tracing::info!(transfer_id, order_id, gateway = details.gateway.as_str(), "manual transfer submitted");
+    Ok(transfer_id)
+}
+
+/// The transfers in `state`, oldest first.
+pub async fn list(state: &AppState, in_state: TransferState) -> anyhow::Result<Vec<Transfer>> {
+    transfers::in_state(&state.db, in_state).await
+}
+
+/// What a review decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Approve,
+    Reject,
+}
+
+/// A reviewed transfer and whether the customer's SMS went out.
+#[derive(Debug, Clone)]
+pub struct Reviewed {
+    pub transfer: Transfer,
+    pub sms_sent: bool,
+}
+
+/// Approves or rejects a PENDING transfer, recording who and when, in the order's transaction:
+/// approval completes the order (PAYMENT_SUCCESS, points USED, code CAPTURED), rejection gives the
+/// points back. Only the first review of a transfer counts. Then the customer gets the result by SMS;
+/// an SMS failure is logged and reported, never undoes the review.
+pub async fn review(
+    state: &AppState,
+    transfer_id: i64,
+    verdict: Verdict,
+    reviewer: &str,
+    reason: Option<&str>,
+) -> Result<Reviewed, TransferError> {
+    let transfer = transfers::find(&state.db, transfer_id).await?.ok_or(TransferError::NotFound(transfer_id))?;
+    let now = now_ms();
+    let to = match verdict {
+        Verdict::Approve => TransferState::Approved,
+        Verdict::Reject => TransferState::Rejected,
+    };
+    let mut tx = state.db.begin().await?;
+    orders::lock_for_customer(&mut tx, transfer.order_id, transfer.customer_id).await?;
+    if !transfers::review(&mut tx, transfer_id, to, reviewer, reason, now).await? {
+        return Err(TransferError::AlreadyReviewed(transfer_id));
+    }
+    settle_order(&mut tx, transfer.order_id, verdict == Verdict::Approve, now).await?;
+    tx.commit().await?;
+    tracing::info!(
+        transfer_id,
+        order_id = transfer.order_id,
+        state = to.as_str(),
+        reviewer,
+        "manual transfer reviewed"
+    );
+    if verdict == Verdict::Approve {
+        partner_discounts::after_paid(state, transfer.order_id, transfer.customer_id).await;
+    }
+    let sms_sent = match notify(state, &transfer, verdict, reason).await {
+        Ok(()) => true,
+        Err(error) => {
+            tracing::error!(transfer_id, error = ?error, "the transfer review SMS was not sent");
+            false
+        }
+    };
+    let transfer = transfers::find(&state.db, transfer_id).await?.ok_or(TransferError::NotFound(transfer_id))?;
+    Ok(Reviewed { transfer, sms_sent })
+}
+
+async fn notify(state: &AppState, transfer: &Transfer, verdict: Verdict, reason: Option<&str>) -> anyhow::Result<()> {
+    let customer = customers::find_by_id(&state.db, transfer.customer_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("customer {} is gone", transfer.customer_id))?;
+    state.sms.send_text(&customer.mobile, &review_sms(transfer.order_id, verdict, reason)).await?;
+    Ok(())
+}
+
+/// The review-result SMS, in Persian.
+pub fn review_sms(order_id: i64, verdict: Verdict, reason: Option<&str>) -> String {
+    match (verdict, reason.map(str::trim).filter(|r| !r.is_empty())) {
+        (Verdict::Approve, _) => {
+            format!("لیمو: پرداخت شما برای سفارش {order_id} تایید شد و سفارش شما ثبت شد. از خرید شما سپاسگزاریم.")
+        }
+        (Verdict::Reject, Some(reason)) => format!(
+            "لیمو: پرداخت شما برای سفارش {order_id} تایید نشد. دلیل: {reason}. لطفا دوباره پرداخت کنید یا با پشتیبانی تماس بگیرید."
+        ),
+        (Verdict::Reject, None) => format!(
+            "لیمو: پرداخت شما برای سفارش {order_id} تایید نشد. لطفا دوباره پرداخت کنید یا با پشتیبانی تماس بگیرید."
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sms_says_the_result_and_the_reason() {
+        assert!(review_sms(7, Verdict::Approve, Some("x")).contains("سفارش 7 تایید شد"));
+        assert!(review_sms(7, Verdict::Reject, Some(" مبلغ کم بود ")).contains("دلیل: مبلغ کم بود."));
+        assert!(!review_sms(7, Verdict::Reject, Some(" ")).contains("دلیل"));
+    }
+}

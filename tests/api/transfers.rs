@@ -1,0 +1,195 @@
+//! Manual transfers (card to card, PayPal): the customer reports the payment, the order waits with its
+//! points reserved, and finance approves or rejects it through the review API; the customer hears by SMS.
+use limoo_bff::{
+    domain::transfer::{TransferGateway, year_choices},
+    store::now_ms,
+};
+use limoo_tests::{TestApp, app::FINANCE_TOKEN, spawn_app};
+use serde_json::{Value, json};
+
+const MOBILE: &str = "09121234567";
+
+fn this_year(gateway: TransferGateway) -> i64 {
+    *year_choices(gateway, now_ms()).last().expect("a year")
+}
+
+/// The card-to-card form as the web sends it: spec 2's field names, the month already + 1.
+fn card_meta() -> Value {
+    json!({
+        "dietPrice": 1000, "usePoints": "1", "gateway": "C2C", "card-digits": "۱۲۳۴",
+        "pay-day": 2, "pay-month": 9, "pay-year": this_year(TransferGateway::CardToCard), "pay-hour": 14, "pay-minute": 5,
+    })
+}
+
+fn request(app: &TestApp, token: &str, order: i64, gateway: &str, meta: Value) -> Value {
+    let customer = app.tokens.verify(token).expect("a valid token").sub;
+    json!({
+        "orderId": order,
+        "service": app.service_name,
+        "customerId": customer,
+        "mobile": "9121234567",
+        "paymentConfig": { "gateway": gateway, "paymentResultUrl": app.url("/#/payment-result") },
+        "meta": meta,
+    })
+}
+
+async fn submit(app: &TestApp, token: &str, order: i64, gateway: &str, meta: Value) -> (u16, Value) {
+    app.post_as(token, "/lemonade/api/payments", &request(app, token, order, gateway, meta)).await
+}
+
+async fn finance(app: &TestApp, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+    app.call_as(method, FINANCE_TOKEN, &format!("/lemonade/api/finance{path}"), body.as_ref()).await
+}
+
+async fn pending(app: &TestApp) -> Vec<Value> {
+    let (status, list) = finance(app, reqwest::Method::GET, "/transfers?status=PENDING", None).await;
+    assert_eq!(status, 200, "{list}");
+    list["transfers"].as_array().cloned().unwrap_or_default()
+}
+
+async fn review(app: &TestApp, id: i64, verdict: &str, body: Value) -> (u16, Value) {
+    finance(app, reqwest::Method::POST, &format!("/transfers/{id}/{verdict}"), Some(body)).await
+}
+
+async fn points(app: &TestApp, token: &str) -> Value {
+    app.get_as(token, "/lemonade/api/userPoints/totalPoints").await.1
+}
+
+/// A customer with points on an order of product 101: (token, order).
+async fn order_with_points(app: &TestApp) -> (String, i64) {
+    let token = app.customer_with_points(MOBILE, 100).await;
+    let order = app.create_order(&token, &[101]).await;
+    let (_, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+    assert_eq!(set["userPoint"]["status"], "ADDED_TO_ORDER", "{set}");
+    (token, order)
+}
+
+#[tokio::test]
+async fn an_approved_card_transfer_pays_the_order_once_and_tells_the_customer() {
+    let app = spawn_app().await;
+    let (token, order) = order_with_points(&app).await;
+
+    let (status, reply) = submit(&app, &token, order, "C2C", card_meta()).await;
+    assert_eq!(status, 200, "{reply}");
+    let id = reply["paymentId"].as_i64().expect("paymentId");
+    assert_eq!(app.invoice(&token, order).await.1["status"], "CREATED", "not paid before the review");
+    assert_eq!(points(&app, &token).await["userPoints"][0]["status"], "RESERVED", "the points wait with the order");
+
+    let queue = pending(&app).await;
+    assert_eq!(queue.len(), 1);
+    assert_eq!(queue[0]["paymentId"], id);
+    assert_eq!(queue[0]["gateway"], "C2C");
+    assert_eq!(queue[0]["details"]["lastDigits"], "1234", "Persian digits are stored as Latin");
+    assert_eq!(queue[0]["details"]["month"], 9);
+
+    let (status, approved) = review(&app, id, "approve", json!({ "reviewer": "sara" })).await;
+    assert_eq!(status, 200, "{approved}");
+    assert_eq!(approved["transfer"]["status"], "APPROVED");
+    assert_eq!(approved["transfer"]["reviewer"], "sara");
+    assert!(approved["transfer"]["reviewedAt"].as_i64().is_some());
+    assert_eq!(approved["smsSent"], true);
+    assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
+    let total = points(&app, &token).await;
+    assert_eq!(total["reservedPoints"]["count"], 0, "the points are spent: {total}");
+    let sms = app.sims.last_sms(MOBILE).expect("the customer got an SMS");
+    assert!(sms.message.contains(&format!("سفارش {order} تایید شد")), "{}", sms.message);
+
+    let (status, again) = review(&app, id, "approve", json!({ "reviewer": "omid" })).await;
+    assert_eq!(status, 409, "a transfer is reviewed once: {again}");
+    let (status, late) = review(&app, id, "reject", json!({ "reviewer": "omid" })).await;
+    assert_eq!(status, 409, "{late}");
+    assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
+    assert!(pending(&app).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_rejected_transfer_releases_the_points_and_says_why() {
+    let app = spawn_app().await;
+    let (token, order) = order_with_points(&app).await;
+    let (_, reply) = submit(&app, &token, order, "C2C", card_meta()).await;
+    let id = reply["paymentId"].as_i64().expect("paymentId");
+
+    let (status, rejected) =
+        review(&app, id, "reject", json!({ "reviewer": "sara", "reason": "واریزی پیدا نشد" })).await;
+    assert_eq!(status, 200, "{rejected}");
+    assert_eq!(rejected["transfer"]["status"], "REJECTED");
+    assert_eq!(rejected["transfer"]["reason"], "واریزی پیدا نشد");
+    assert_eq!(app.invoice(&token, order).await.1["status"], "CREATED");
+    let total = points(&app, &token).await;
+    assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "no longer reserved: {total}");
+    let sms = app.sims.last_sms(MOBILE).expect("the customer got an SMS");
+    assert!(sms.message.contains("تایید نشد") && sms.message.contains("واریزی پیدا نشد"), "{}", sms.message);
+
+    let (status, second) = submit(&app, &token, order, "C2C", card_meta()).await;
+    assert_eq!(status, 200, "after a rejection the customer may report again: {second}");
+}
+
+#[tokio::test]
+async fn a_second_transfer_for_the_same_order_is_refused_while_the_first_waits() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    assert_eq!(submit(&app, &token, order, "C2C", card_meta()).await.0, 200);
+
+    let (status, refused) = submit(&app, &token, order, "C2C", card_meta()).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(refused["err"]["message"].as_str().unwrap().contains("در حال بررسی"), "{refused}");
+    assert_eq!(pending(&app).await.len(), 1);
+}
+
+#[tokio::test]
+async fn wrong_fields_are_a_400_naming_each_in_persian() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    let year = this_year(TransferGateway::CardToCard);
+    let bad = json!({ "card-digits": "123", "pay-day": 32, "pay-month": 13, "pay-year": year - 2, "pay-hour": 24, "pay-minute": 60 });
+
+    let (status, reply) = submit(&app, &token, order, "C2C", bad).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["code"], "400");
+    let details = reply["err"]["details"]["messages"].as_array().expect("details.messages");
+    assert_eq!(details.len(), 6, "one message per field: {reply}");
+    assert!(details[0].as_str().unwrap().contains("چهار رقم آخر کارت"));
+
+    let (status, reply) = submit(&app, &token, order, "C2C", json!({})).await;
+    assert_eq!(status, 400, "every field is required: {reply}");
+    let paypal = json!({ "account": "not-an-email", "pay-day": 2, "pay-month": 9,
+        "pay-year": this_year(TransferGateway::PayPal), "pay-hour": 1, "pay-minute": 0 });
+    let (status, reply) = submit(&app, &token, order, "PAYPAL_ROSHANDEL", paypal.clone()).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"].as_array().map(Vec::len), Some(1), "{reply}");
+
+    let mut fixed = paypal;
+    fixed["account"] = json!("payer@example.com");
+    let (status, reply) = submit(&app, &token, order, "PAYPAL_ROSHANDEL", fixed).await;
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        pending(&app)
+            .await
+            .iter()
+            .any(|t| t["gateway"] == "PAYPAL_ROSHANDEL" && t["details"]["account"] == "payer@example.com")
+    );
+}
+
+#[tokio::test]
+async fn the_review_api_needs_the_finance_token_and_a_reviewer() {
+    let app = spawn_app().await;
+    let customer = app.existing_customer(MOBILE).await;
+    for token in ["", "wrong", customer.as_str()] {
+        let (status, reply) = app.get_as(token, "/lemonade/api/finance/transfers").await;
+        assert_eq!(status, 401, "{token}: {reply}");
+    }
+    let order = app.create_order(&customer, &[101]).await;
+    let (_, reply) = submit(&app, &customer, order, "C2C", card_meta()).await;
+    let id = reply["paymentId"].as_i64().expect("paymentId");
+    let (status, _) = app
+        .post_as(&customer, &format!("/lemonade/api/finance/transfers/{id}/approve"), &json!({ "reviewer": "me" }))
+        .await;
+    assert_eq!(status, 401, "a customer cannot approve their own transfer");
+    let (status, reply) = review(&app, id, "approve", json!({ "reviewer": "  " })).await;
+    assert_eq!(status, 400, "{reply}");
+    let (status, reply) = review(&app, id + 1, "approve", json!({ "reviewer": "sara" })).await;
+    assert_eq!(status, 404, "{reply}");
+    assert_eq!(app.invoice(&customer, order).await.1["status"], "CREATED");
+}

@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useMemo, type ComponentType } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { PRODUCT_CODE } from '@/config/env'
+import { toLatinDigits } from '@/lib/digits'
+import {
+  calendarOf,
+  emptyTransferValues,
+  range,
+  transferSchema,
+  yearChoices,
+  type TransferCalendar,
+  type TransferContext,
+  type TransferGateway,
+  type TransferValues,
+} from './transfer-form'
+import { TransferSubmitError, useSubmitTransfer } from './use-submit-transfer'
+
+/** The checkout's error section, passed in by the router (features do not import each other). */
+export interface TransferErrorSectionProps {
+  redirectMessage?: string | null
+  onRetry: () => void
+}
+
+interface TransferFormPageProps {
+  gateway: TransferGateway
+  ErrorSection: ComponentType<TransferErrorSectionProps>
+}
+
+/** Session storage key of the order being paid [PM-50]. */
+const ORDER_ID_KEY = 'lemonadeOrderId'
+
+function useTransferContext(): TransferContext {
+  const [query] = useSearchParams()
+  const dietPrice = Number(query.get('dietPrice'))
+  return {
+    orderId: Number(sessionStorage.getItem(ORDER_ID_KEY)),
+    service: query.get('serverType') || `${PRODUCT_CODE}_SHOP`,
+    dietPrice: query.has('dietPrice') && Number.isSafeInteger(dietPrice) ? dietPrice : undefined,
+    usePoints: query.get('usePoints') === '1',
+  }
+}
+
+/** Month names of the form's calendar in the UI language, 0-based like the picker [PR-38]. */
+function monthNames(calendar: TransferCalendar, language: string): string[] {
+  const format = new Intl.DateTimeFormat(`${language}-u-ca-${calendar}`, { month: 'long', timeZone: 'UTC' })
+  // The middle of each month: Gregorian months from 15 January 2025, Jalali ones from 1 Farvardin 1404 (21 March 2025).
+  return range(0, 12).map((month) => {
+    if (calendar === 'gregory') return format.format(Date.UTC(2025, month, 15))
+    const start = month < 6 ? 31 * month : 186 + 30 * (month - 6)
+    return format.format(Date.UTC(2025, 2, 21 + start + 14))
+  })
+}
+
+/**
+ * The manual-transfer forms: card to card (`/pay-card`: last four card digits, Jalali date) [PM-55…PM-57] and the
+ * foreign PayPal transfer (`/paypal-pay-card`: account e-mail, Gregorian date, Tehran time) [PM-60]. Submit stays
+ * disabled while a field is invalid and shows loading while it runs; success opens `/pay-card-success`, failure the
+ * checkout's error section with retry [PM-59].
+ */
+export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProps) {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const id = useId()
+  const context = useTransferContext()
+  const calendar = calendarOf(gateway)
+  const years = useMemo(() => yearChoices(calendar), [calendar])
+  const months = useMemo(() => monthNames(calendar, i18n.language), [calendar, i18n.language])
+  const submitTransfer = useSubmitTransfer(gateway, context)
+  const form = useForm<TransferValues>({
+    mode: 'onChange',
+    defaultValues: emptyTransferValues,
+    resolver: zodResolver(transferSchema(gateway, years)),
+  })
+  const { errors, isValid } = form.formState
+
+  const submit = form.handleSubmit((values) =>
+    submitTransfer.mutate(values, { onSuccess: () => void navigate('/pay-card-success') }),
+  )
+
+  if (submitTransfer.isError) {
+    const failure = submitTransfer.error
+    const message = failure instanceof TransferSubmitError && failure.lines.length > 0 ? failure.lines.join(' ') : null
+    return (
+      <main className="transfer-form">
+        <ErrorSection redirectMessage={message} onRetry={() => submitTransfer.reset()} />
+      </main>
+    )
+  }
+
+  const select = (name: keyof TransferValues, label: string, options: { value: number; label: string }[]) => (
+    <div className="transfer-form__field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <select id={`${id}-${name}`} {...form.register(name)} aria-invalid={errors[name] ? true : undefined}>
+        <option value="">{t('payment.transfer.choose')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  const numbers = (values: number[]) => values.map((value) => ({ value, label: String(value) }))
+  const fieldError = (name: keyof TransferValues) => {
+    const key = errors[name]?.message
+    return key ? <p className="transfer-form__error">{t(key as 'payment.transfer.errors.required')}</p> : null
+  }
+
+  return (
+    <main className="transfer-form" data-testid={`transfer-form-${gateway}`}>
+      <h1>{t(gateway === 'C2C' ? 'payment.transfer.cardTitle' : 'payment.transfer.paypalTitle')}</h1>
+      <p>{t(gateway === 'C2C' ? 'payment.transfer.cardIntro' : 'payment.transfer.paypalIntro')}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {gateway === 'C2C' ? (
+          <div className="transfer-form__field">
+            <label htmlFor={`${id}-digits`}>{t('payment.transfer.cardDigits')}</label>
+            <Controller
+              control={form.control}
+              name="card-digits"
+              render={({ field }) => (
+                <input
+                  {...field}
+                  id={`${id}-digits`}
+                  inputMode="numeric"
+                  dir="ltr"
+                  autoComplete="off"
+                  aria-invalid={errors['card-digits'] ? true : undefined}
+                  onChange={(event) => field.onChange(toLatinDigits(event.target.value))}
+                />
+              )}
+            />
+            {fieldError('card-digits')}
+          </div>
+        ) : (
+          <div className="transfer-form__field">
+            <label htmlFor={`${id}-account`}>{t('payment.transfer.account')}</label>
+            <input
+              id={`${id}-account`}
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              aria-invalid={errors.account ? true : undefined}
+              {...form.register('account')}
+            />
+            {fieldError('account')}
+          </div>
+        )}
+        <fieldset className="transfer-form__date">
+          <legend>{t(gateway === 'C2C' ? 'payment.transfer.date' : 'payment.transfer.dateGregorian')}</legend>
+          {select('pay-day', t('payment.transfer.day'), numbers(range(1, 31)))}
+          {select('pay-month', t('payment.transfer.month'), months.map((label, value) => ({ value, label })))}
+          {select('pay-year', t('payment.transfer.year'), numbers(years))}
+        </fieldset>
+        <fieldset className="transfer-form__time">
+          <legend>{t(gateway === 'C2C' ? 'payment.transfer.time' : 'payment.transfer.timeTehran')}</legend>
+          {select('pay-hour', t('payment.transfer.hour'), numbers(range(0, 24)))}
+          {select('pay-minute', t('payment.transfer.minute'), numbers(range(0, 60)))}
+        </fieldset>
+        <button
+          type="submit"
+          className="transfer-form__submit"
+          disabled={!isValid || submitTransfer.isPending}
+          aria-busy={submitTransfer.isPending}
+        >
+          {t(submitTransfer.isPending ? 'payment.transfer.sending' : 'payment.transfer.submit')}
+        </button>
+      </form>
+    </main>
+  )
+}
+
+/** `/pay-card-success`: the details were sent; the review result comes by SMS within 48 hours [PM-59]. */
+export function PayCardSuccessPage() {
+  const { t } = useTranslation()
+  return (
+    <main className="transfer-form" data-testid="pay-card-success">
+      <h1>{t('payment.transfer.successTitle')}</h1>
+      <p>{t('payment.transfer.successBody')}</p>
+    </main>
+  )
+}

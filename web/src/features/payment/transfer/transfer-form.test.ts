@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { transferFormPath, transferMeta, transferSchema, yearChoices, type TransferValues } from './transfer-form'
+
+const values: TransferValues = {
+  'card-digits': '۱۲٣4',
+  account: '',
+  'pay-day': '31',
+  'pay-month': '0',
+  'pay-year': '1405',
+  'pay-hour': '23',
+  'pay-minute': '59',
+}
+const context = { orderId: 77, service: 'LIMOO_SHOP', dietPrice: 450000, usePoints: true }
+
+describe('year choices [PM-57, PM-60]', () => {
+  it('offers this Jalali or Gregorian year and the previous one, in Tehran time', () => {
+    const now = new Date('2026-11-23T12:00:00Z')
+    expect(yearChoices('persian', now)).toEqual([1405, 1404])
+    expect(yearChoices('gregory', now)).toEqual([2026, 2025])
+    // 20:31 UTC on 31 December is already 1 January in Tehran.
+    expect(yearChoices('gregory', new Date('2026-12-31T20:31:00Z'))).toEqual([2027, 2026])
+    // Nowruz 1406 (21 March 2027).
+    expect(yearChoices('persian', new Date('2027-03-21T06:00:00Z'))).toEqual([1406, 1405])
+  })
+})
+
+describe('the card-to-card rules [PM-55, PM-56]', () => {
+  const schema = transferSchema('C2C', [1405, 1404])
+
+  it('accepts Persian and Arabic-Indic digits as Latin', () => {
+    expect(schema.safeParse(values).data?.['card-digits']).toBe('1234')
+  })
+
+  it('takes exactly four digits', () => {
+    for (const digits of ['123', '12345', '12a4', '']) {
+      expect(schema.safeParse({ ...values, 'card-digits': digits }).success).toBe(false)
+    }
+  })
+
+  it('keeps day, month, year, hour and minute in their ranges', () => {
+    const wrong: Partial<TransferValues>[] = [
+      { 'pay-day': '0' },
+      { 'pay-day': '32' },
+      { 'pay-month': '12' },
+      { 'pay-year': '1403' },
+      { 'pay-hour': '24' },
+      { 'pay-minute': '60' },
+      { 'pay-minute': '' },
+    ]
+    for (const change of wrong) expect(schema.safeParse({ ...values, ...change }).success).toBe(false)
+  })
+})
+
+describe('the PayPal rules [PM-60]', () => {
+  it('needs a valid e-mail and a Gregorian year', () => {
+    const schema = transferSchema('PAYPAL_ROSHANDEL', [2026, 2025])
+    const paypal = { ...values, 'card-digits': '', account: 'payer@example.com', 'pay-year': '2026' }
+    expect(schema.safeParse(paypal).success).toBe(true)
+    expect(schema.safeParse({ ...paypal, account: 'payer' }).success).toBe(false)
+    expect(schema.safeParse({ ...paypal, 'pay-year': '1405' }).success).toBe(false)
+  })
+})
+
+describe('the submission [PM-58]', () => {
+  it('sends spec 2 names, Latin digits and the month + 1', () => {
+    expect(transferMeta('C2C', values, context)).toEqual({
+      dietPrice: 450000,
+      usePoints: '1',
+      gateway: 'C2C',
+      'card-digits': '1234',
+      'pay-day': 31,
+      'pay-month': 1,
+      'pay-year': 1405,
+      'pay-hour': 23,
+      'pay-minute': 59,
+    })
+    const paypal = transferMeta('PAYPAL_ROSHANDEL', { ...values, account: ' payer@example.com ', 'pay-month': '11' }, {
+      ...context,
+      usePoints: false,
+    })
+    expect(paypal).toMatchObject({ usePoints: '0', account: 'payer@example.com', 'pay-month': 12 })
+    expect(paypal).not.toHaveProperty('card-digits')
+  })
+
+  it('opens the form with what the checkout knows', () => {
+    expect(transferFormPath('C2C', context)).toBe('/pay-card?serverType=LIMOO_SHOP&usePoints=1&dietPrice=450000')
+    expect(transferFormPath('PAYPAL_ROSHANDEL', { ...context, dietPrice: undefined })).toMatch(/^\/paypal-pay-card\?/)
+  })
+})

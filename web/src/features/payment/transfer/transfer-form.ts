@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { toLatinDigits } from '@/lib/digits'
+
+/** The manual-transfer methods and their back-end gateways [PM-40, PM-46]. */
+export type TransferGateway = 'C2C' | 'PAYPAL_ROSHANDEL'
+
+/** Which calendar a form's date is in: Jalali for card to card, Gregorian for PayPal [PM-57, PM-60]. */
+export type TransferCalendar = 'persian' | 'gregory'
+
+export const calendarOf = (gateway: TransferGateway): TransferCalendar => (gateway === 'C2C' ? 'persian' : 'gregory')
+
+/** The form's values, as the selects and inputs hold them (strings); the month is 0-based [PR-38]. */
+export interface TransferValues {
+  'card-digits': string
+  account: string
+  'pay-day': string
+  'pay-month': string
+  'pay-year': string
+  'pay-hour': string
+  'pay-minute': string
+}
+
+export const emptyTransferValues: TransferValues = {
+  'card-digits': '',
+  account: '',
+  'pay-day': '',
+  'pay-month': '',
+  'pay-year': '',
+  'pay-hour': '',
+  'pay-minute': '',
+}
+
+/** `count` numbers from `from`: the choices of a day, hour or minute select. */
+export const range = (from: number, count: number): number[] => Array.from({ length: count }, (_, i) => from + i)
+
+/** This year and the previous one in the form's calendar, Tehran time, newest first [PM-57, PM-60]. */
+export function yearChoices(calendar: TransferCalendar, now: Date = new Date()): number[] {
+  const parts = new Intl.DateTimeFormat(`en-US-u-ca-${calendar}`, { year: 'numeric', timeZone: 'Asia/Tehran' }).formatToParts(now)
+  const year = Number(parts.find((part) => part.type === 'year')?.value)
+  return [year, year - 1]
+}
+
+const inRange = (low: number, high: number) => (value: string) =>
+  /^\d+$/.test(value) && Number(value) >= low && Number(value) <= high
+
+/**
+ * The form's rules: every field required; card to card needs exactly four digits (Persian and Arabic-Indic digits
+ * count, converted to Latin) [PM-55, PM-56], PayPal a valid e-mail [PM-60]; day 1–31, month 0–11 (0-based), the
+ * year one of `years`, hour 0–23, minute 0–59 [PM-57].
+ */
+export function transferSchema(gateway: TransferGateway, years: readonly number[]) {
+  const required = 'payment.transfer.errors.required'
+  return z.object({
+    'card-digits':
+      gateway === 'C2C'
+        ? z.string().transform(toLatinDigits).pipe(z.string().regex(/^\d{4}$/, 'payment.transfer.errors.cardDigits'))
+        : z.string(),
+    account: gateway === 'PAYPAL_ROSHANDEL' ? z.email('payment.transfer.errors.account') : z.string(),
+    'pay-day': z.string().refine(inRange(1, 31), required),
+    'pay-month': z.string().refine(inRange(0, 11), required),
+    'pay-year': z.string().refine((value) => years.includes(Number(value)), required),
+    'pay-hour': z.string().refine(inRange(0, 23), required),
+    'pay-minute': z.string().refine(inRange(0, 59), required),
+  })
+}
+
+/** What the checkout knew when it opened the form (query of `/pay-card`, `/paypal-pay-card`). */
+export interface TransferContext {
+  orderId: number
+  service: string
+  dietPrice: number | undefined
+  usePoints: boolean
+}
+
+/**
+ * The submission's `meta` with spec 2's names [PM-58]: the month sent as the calendar month (the picker's + 1),
+ * digits Latin.
+ */
+export function transferMeta(gateway: TransferGateway, values: TransferValues, context: TransferContext) {
+  return {
+    ...(context.dietPrice === undefined ? {} : { dietPrice: context.dietPrice }),
+    usePoints: context.usePoints ? '1' : '0',
+    gateway,
+    ...(gateway === 'C2C' ? { 'card-digits': toLatinDigits(values['card-digits']) } : { account: values.account.trim() }),
+    'pay-day': Number(values['pay-day']),
+    'pay-month': Number(values['pay-month']) + 1,
+    'pay-year': Number(values['pay-year']),
+    'pay-hour': Number(values['pay-hour']),
+    'pay-minute': Number(values['pay-minute']),
+  }
+}
+
+/** The form's address, carrying what the submission needs from the checkout [PM-40, PM-46]. */
+export function transferFormPath(
+  gateway: TransferGateway,
+  { service, dietPrice, usePoints }: Omit<TransferContext, 'orderId'>,
+): string {
+  const query = new URLSearchParams({ serverType: service, usePoints: usePoints ? '1' : '0' })
+  if (dietPrice !== undefined) query.set('dietPrice', String(dietPrice))
+  return `${gateway === 'C2C' ? '/pay-card' : '/paypal-pay-card'}?${query.toString()}`
+}
+
+/** The transfer gateway of a popup method, or null for the methods paid another way [PM-40, PM-46]. */
+export function transferGatewayOf(method: string): TransferGateway | null {
+  if (method === 'c2c') return 'C2C'
+  if (method === 'PAYPAL_ROSHANDEL') return 'PAYPAL_ROSHANDEL'
+  return null
+}
