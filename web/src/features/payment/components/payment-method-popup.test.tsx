@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
+import { browserNavigation } from '../hooks/use-start-payment'
 
 // The popup opens from the checkout footer, as customers reach it.
 const ORDER = { lemonadeOrderId: '77', enablePointUsage: 'false' }
@@ -103,11 +104,13 @@ describe("the 'پرداخت' button", () => {
     expect(within(dialog).getByRole('button', { name: 'پرداخت' })).toBeDisabled()
   })
 
-  it('pays with the chosen method; until the payments issue only a notice shows', async () => {
+  it('pays with the chosen method: card to card opens its transfer form [PM-40]', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {})
     const dialog = await openPopup()
     await userEvent.click(within(dialog).getByRole('radio', { name: 'کارت به کارت' }))
     expect(checkedMethod(dialog)).toBe('c2c')
     await userEvent.click(within(dialog).getByRole('button', { name: 'پرداخت' }))
-    expect(within(dialog).getByTestId('payment-notice')).toHaveTextContent('اتصال به درگاه پرداخت به زودی فعال می‌شود.')
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^#\/pay-card\?serverType=LIMOO_SHOP&/))
+    assign.mockRestore()
   })
 })
