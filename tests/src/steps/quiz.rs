@@ -1,7 +1,7 @@
 //! Questionnaire steps: answer records and the perfect-body landing through the API, and the questionnaire
 //! screens (`@ui`) in Chromium.
 use cucumber::{gherkin::Step, given, then, when};
-use limoo_bff::store::{form_answers, perfect_body};
+use limoo_bff::store::{Db, form_answers, perfect_body};
 use limoo_tests::{browser::Storage, multipart::post_multipart};
 use serde_json::{Map, Value, json};
 
@@ -167,7 +167,7 @@ async fn stored_answers(world: &mut LimooWorld, answers: String) {
 }
 
 fn option(value: &str) -> String {
-    format!("[data-testid=quiz-step] [data-testid=quiz-option][data-value=\"{value}\"]")
+    format!("[data-testid=quiz-form] [data-testid=quiz-option][data-value=\"{value}\"]")
 }
 
 #[when(expr = "بازدیدکننده گزینه {string} را انتخاب می‌کند")]
@@ -311,4 +311,49 @@ async fn section_hidden(world: &mut LimooWorld, test_id: String) {
 #[when(expr = "بازدیدکننده دکمه {string} را می‌زند")]
 async fn press_test_id(world: &mut LimooWorld, test_id: String) {
     world.browser().await.click(&format!("[data-testid={test_id}]")).await.or_fail("button clickable");
+}
+
+/// The newest answers record of `form_type` in this scenario's database.
+async fn latest_record(db: &Db, form_type: &str) -> anyhow::Result<Option<form_answers::FormAnswerRecord>> {
+    const LATEST: &str = "SELECT form_answer_id FROM form_answer WHERE form_type = $1 ORDER BY created_at DESC LIMIT 1";
+    let id: Option<i64> = match db {
+        Db::Sqlite(pool) => sqlx::query_scalar(LATEST).bind(form_type).fetch_optional(pool).await?,
+        Db::Postgres(pool) => sqlx::query_scalar(LATEST).bind(form_type).fetch_optional(pool).await?,
+    };
+    match id {
+        Some(id) => form_answers::find(db, id).await,
+        None => Ok(None),
+    }
+}
+
+#[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} و پاسخ‌های {string} را دارد")]
+async fn latest_record_holds(world: &mut LimooWorld, form_type: String, step_id: String, answers: String) {
+    let db = world.app().db.clone();
+    let record = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
+        let (db, form_type) = (db.clone(), form_type.clone());
+        async move { latest_record(&db, &form_type).await }
+    })
+    .await
+    .or_fail("no answers record of that form");
+    assert_eq!((record.step.as_deref(), record.answers.as_str()), (Some(step_id.as_str()), answers.as_str()));
+}
+
+#[when(expr = "بازدیدکننده شماره موبایل {string} را در فرم می‌نویسد")]
+async fn type_mobile(world: &mut LimooWorld, mobile: String) {
+    let browser = world.browser().await;
+    let field = browser
+        .client
+        .wait()
+        .for_element(fantoccini::Locator::Css("[data-testid=quiz-mobile]"))
+        .await
+        .or_fail_any("mobile field shown");
+    field.send_keys(&mobile).await.or_fail_any("typed");
+}
+
+#[then("دکمه ثبت فرم غیرفعال است")]
+async fn submit_disabled(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=quiz-form]", "").await.or_fail("form shown");
+    let disabled = browser.property("[data-testid=quiz-submit]", "disabled").await.or_fail("submit read");
+    assert_eq!(disabled.as_deref(), Some("true"), "an invalid form cannot be submitted");
 }
