@@ -15,6 +15,9 @@ export const checkoutHandlers = [
     const { meta } = await request.json()
     return HttpResponse.json({ id: Number(params.id), meta })
   }),
+  http.post('/lemonade/api/payments/snapp-pay/eligibility', () =>
+    HttpResponse.json({ response: { eligible: true, title: 'اسنپ‌پی', description: 'پرداخت در ۴ قسط' } }),
+  ),
   http.get('/mentors/link-by-mobile', () => HttpResponse.json({ mentorLink: 'https://support.test/mentor/00000001' })),
   http.post('/lemonade/api/gateway/graphql', () => HttpResponse.json({ data: { partnerDiscountSmsLogs: [] } })),
 ]

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
+import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -112,5 +113,56 @@ describe("the 'پرداخت' button", () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'پرداخت' }))
     expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^#\/pay-card\?serverType=LIMOO_SHOP&/))
     assign.mockRestore()
+  })
+})
+
+describe('Snapp Pay eligibility [PM-37, PM-38]', () => {
+  const snappSession = { lemonadeOrderId: '77', enablePointUsage: 'false', isSnappEnabled: 'true', paymentMethodsVisibility: 'all' }
+
+  async function snappOption() {
+    renderApp('/checkout-new', { session: snappSession })
+    await screen.findByTestId('receipt')
+    await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
+    const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+    const options = await within(dialog).findAllByTestId('payment-method')
+    const snapp = options.find((option) => option.dataset.method === 'snappPay')
+    if (snapp === undefined) throw new Error('snappPay is not listed')
+    return snapp
+  }
+
+  it('asks with the payable total in rial when the popup opens, and allows the method', async () => {
+    const asked: unknown[] = []
+    server.use(
+      http.post('/lemonade/api/payments/snapp-pay/eligibility', async ({ request }) => {
+        asked.push(await request.clone().json())
+        return HttpResponse.json({ response: { eligible: true, description: 'پرداخت در ۴ قسط' } })
+      }),
+    )
+    const snapp = await snappOption()
+    expect(snapp.dataset.selectable).toBe('true')
+    expect(within(snapp).getByTestId('method-note')).toHaveTextContent('پرداخت در ۴ قسط')
+    const invoice = buildInvoice(undefined, { id: 77 })
+    expect(asked).toEqual([{ amount: invoice.totalFinalPrice * 10, service: 'LIMOO_SHOP', gateway: 'SNAPP_PAY' }])
+  })
+
+  it('marks the method not eligible with its description, and the popup still opens', async () => {
+    server.use(
+      http.post('/lemonade/api/payments/snapp-pay/eligibility', () =>
+        HttpResponse.json({ response: { eligible: false, description: 'سقف اعتبار کافی نیست' } }),
+      ),
+    )
+    const snapp = await snappOption()
+    expect(snapp.dataset.selectable).toBe('false')
+    expect(within(snapp).getByTestId('method-note')).toHaveTextContent('سقف اعتبار کافی نیست')
+  })
+
+  it('marks the method not eligible when the check fails', async () => {
+    server.use(
+      http.post('/lemonade/api/payments/snapp-pay/eligibility', () =>
+        HttpResponse.json(errorBody('502'), { status: 502 }),
+      ),
+    )
+    const snapp = await snappOption()
+    expect(snapp.dataset.selectable).toBe('false')
   })
 })

@@ -1,4 +1,5 @@
 import { isForeignMobile, useCurrentUser } from '../api/current-user'
+import { useSnappEligibility } from '../api/snapp-eligibility'
 import { defaultPaymentMethod, paymentOptions } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
 import { useSnappAbTest } from '../hooks/use-snapp-ab-test'
@@ -22,8 +23,19 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   const settings = open ? readPaymentSettings() : null
   // A failed look-up counts as an Iranian customer: the Iranian methods are the shop's default.
   const foreign = currentUser.isSuccess && isForeignMobile(currentUser.data.mobile)
-  const options =
+  const listed =
     settings === null || currentUser.isPending ? null : paymentOptions(settings, { foreign, snappEligibility: 'unchecked' })
+  // Snapp Pay's eligibility is asked when the popup opens with the method listed; the list waits for the answer,
+  // and a failed check marks the method not eligible [PM-37, PM-38].
+  const snappListed = listed?.some((option) => option.method === 'snappPay') ?? false
+  const snapp = useSnappEligibility(open && snappListed, invoice.totalFinalPrice)
+  let options = listed
+  if (settings !== null && listed !== null && snappListed) {
+    options = snapp.data
+      ? paymentOptions(settings, { foreign, snappEligibility: snapp.data.eligible ? 'eligible' : 'notEligible' })
+      : null
+  }
+  const snappDescription = snappListed ? snapp.data?.description : null
   const defaultMethod =
     settings === null || options === null ? null : defaultPaymentMethod(options, settings, invoice.basketItems)
 
@@ -36,6 +48,7 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
       onPay={payment.startPayment}
       pending={payment.pending}
       notice={payment.notice}
+      methodNotes={snappDescription ? { snappPay: snappDescription } : undefined}
     />
   )
 }
