@@ -12,7 +12,7 @@ use super::{CallbackResponse, error::PaymentFailure, redirect};
 use crate::{
     api::{ApiTags, error::ErrorEnvelope, security::CustomerToken},
     domain::payment::{Gateway, PaymentState, plus_prefixed_mobile, result_address},
-    gateways::payments::{StartError, digipay::DigipayCallback, gumroad::GumroadPing, payment_id_of},
+    gateways::payments::{StartError, digipay::DigipayCallback, gumroad::GumroadPing, payment_id_of, snapppay},
     messages,
     shop::payments::{self, PaymentError, Report},
     startup::AppState,
@@ -171,7 +171,8 @@ impl PaymentGatewaysApi {
         form: Form<SnappPayCallbackForm>,
     ) -> Result<CallbackResponse, PaymentFailure> {
         let report = if form.state.trim().eq_ignore_ascii_case("OK") { Report::None } else { Report::Unpaid };
-        let Some(authority) = authority_of(&state, Gateway::SnappPay, &form.transaction_id).await? else {
+        let payment_id = snapppay::payment_id_of(&form.transaction_id);
+        let Some(authority) = authority_of(&state, Gateway::SnappPay, payment_id).await? else {
             return redirect(None);
         };
         redirect(payments::callback(&state, Gateway::SnappPay, &authority, None, report).await?)
@@ -191,7 +192,7 @@ impl PaymentGatewaysApi {
             paid: form.result.trim().eq_ignore_ascii_case("SUCCESS"),
         };
         let report = if callback.paid { Report::None } else { Report::Unpaid };
-        let Some(authority) = authority_of(&state, Gateway::Digipay, &callback.provider_id).await? else {
+        let Some(authority) = authority_of(&state, Gateway::Digipay, payment_id_of(&callback.provider_id)).await? else {
             return redirect(None);
         };
         let ref_id = callback.ref_id();
@@ -245,8 +246,8 @@ fn not_found() -> PaymentFailure {
 
 /// The authority of `gateway`'s payment named by our own id (the gateways that call back with
 /// our reference rather than their token).
-async fn authority_of(state: &AppState, gateway: Gateway, reference: &str) -> anyhow::Result<Option<String>> {
-    let Some(payment_id) = payment_id_of(reference) else { return Ok(None) };
+async fn authority_of(state: &AppState, gateway: Gateway, payment_id: Option<i64>) -> anyhow::Result<Option<String>> {
+    let Some(payment_id) = payment_id else { return Ok(None) };
     let payment = store::find(&state.db, payment_id).await?;
     Ok(payment.filter(|p| p.gateway == gateway).and_then(|p| p.authority))
 }

@@ -174,14 +174,9 @@ impl TokenCache {
     }
 }
 
-/// Our payment id as the gateways' 5-10 character transaction ids (SnappPay) take it.
-fn transaction_id(reference: &str) -> String {
-    format!("{reference:0>5}")
-}
-
-/// The payment id back from a [`transaction_id`].
-pub fn payment_id_of(transaction_id: &str) -> Option<i64> {
-    transaction_id.trim().parse().ok()
+/// Our payment id back from the reference the gateway echoes (Digipay's `providerId`).
+pub fn payment_id_of(reference: &str) -> Option<i64> {
+    reference.trim().parse().ok()
 }
 
 /// The body of an answer as JSON, `None` when it is not.

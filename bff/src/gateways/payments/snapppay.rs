@@ -7,11 +7,40 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::{Eligibility, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, transaction_id};
+use super::{Eligibility, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
 };
+
+/// Digits of Snapp's transaction ids, which must be 5-10 characters: our payment ids (up to 2^53)
+/// in base 62 take at most 9.
+const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const MIN_LENGTH: usize = 5;
+
+/// The payment id as Snapp's `transactionId`: base 62, left-padded with `0` to 5 characters.
+pub fn transaction_id(payment_id: i64) -> String {
+    let mut rest = payment_id.unsigned_abs();
+    let mut digits = Vec::new();
+    while rest > 0 {
+        digits.push(DIGITS[(rest % 62) as usize]);
+        rest /= 62;
+    }
+    digits.resize(digits.len().max(MIN_LENGTH), b'0');
+    digits.iter().rev().map(|&d| char::from(d)).collect()
+}
+
+/// The payment id a `transactionId` names; `None` for anything [`transaction_id`] never makes.
+pub fn payment_id_of(transaction_id: &str) -> Option<i64> {
+    let text = transaction_id.trim();
+    if !(MIN_LENGTH..=10).contains(&text.len()) {
+        return None;
+    }
+    text.bytes().try_fold(0_i64, |id, byte| {
+        let digit = DIGITS.iter().position(|&d| d == byte)?;
+        id.checked_mul(62)?.checked_add(digit as i64)
+    })
+}
 
 /// `errorData.errorCode` of "wrong state for this operation".
 const WRONG_STATE: i64 = 1011;
@@ -101,6 +130,8 @@ impl SnappPayClient {
     }
 
     pub async fn start(&self, start: &PaymentStart) -> Result<Started, StartError> {
+        let payment_id = super::payment_id_of(&start.reference)
+            .ok_or_else(|| StartError::Refused(vec![format!("{} is not a payment id", start.reference)]))?;
         let mobile = start.mobile.as_deref();
         let offer = self.eligibility(start.amount, mobile).await?;
         if !offer.eligible {
@@ -113,7 +144,7 @@ impl SnappPayClient {
             "externalSourceAmount": 0,
             "mobile": mobile,
             "returnURL": start.callback_url,
-            "transactionId": transaction_id(&start.reference),
+            "transactionId": transaction_id(payment_id),
             "paymentMethodTypeDto": "INSTALLMENT",
             "cartList": [{
                 "cartId": 1,
@@ -218,5 +249,22 @@ fn envelope(status: u16, body: Option<Value>) -> Result<Value, StartError> {
             Err(StartError::Refused(message.into_iter().chain(code).collect()))
         }
         _ => Err(StartError::Malformed(status)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transaction_ids_are_5_to_10_characters_and_name_the_payment() {
+        for id in [1, 61, 62, 916_132_831, 9_007_199_254_740_991] {
+            let text = transaction_id(id);
+            assert!((5..=10).contains(&text.len()), "{text}");
+            assert_eq!(payment_id_of(&text), Some(id));
+        }
+        assert_eq!(transaction_id(1), "00001");
+        assert_eq!(payment_id_of("12"), None);
+        assert_eq!(payment_id_of("00-01"), None);
     }
 }

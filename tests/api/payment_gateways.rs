@@ -1,0 +1,260 @@
+//! Paying through SnappPay, Digipay, Tara, Saman and Gumroad via their simulators: the hosted page
+//! (a link, or Tara's form post), the gateway's own callback, and the one completion path behind it.
+use limoo_simulators::{
+    Gateway, PageAction, PaymentScenario,
+    browser::{self, Navigation},
+};
+use limoo_tests::{TestApp, spawn_app};
+use serde_json::{Value, json};
+
+/// The checkout's method value for each gateway, with this shop's product prefix.
+fn method(gateway: Gateway) -> &'static str {
+    match gateway {
+        Gateway::SnappPay => "SNAPP_PAY",
+        Gateway::Digipay => "limoo_digipay",
+        Gateway::Tara => "LIMOO_TARA",
+        Gateway::Saman => "LIMOO_SAMAN",
+        Gateway::Gumroad => "LIMOO_GUMROAD",
+        other => panic!("{other:?} is not tested here"),
+    }
+}
+
+/// The gateways whose pages call the shop back on cancel and decline.
+const CALLING_BACK: [Gateway; 4] = [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara, Gateway::Saman];
+
+async fn start(app: &TestApp, token: &str, order: i64, gateway: Gateway) -> (u16, Value) {
+    start_paying_from(app, token, order, gateway, "9121234567").await
+}
+
+async fn start_paying_from(app: &TestApp, token: &str, order: i64, gateway: Gateway, mobile: &str) -> (u16, Value) {
+    let customer = app.tokens.verify(token).expect("a valid token").sub;
+    let body = json!({
+        "orderId": order,
+        "service": app.service_name,
+        "customerId": customer,
+        "mobile": mobile,
+        "productPermalink": "limoo-diet",
+        "paymentConfig": { "gateway": method(gateway), "paymentResultUrl": app.url("/#/payment-result") },
+    });
+    let response =
+        app.client.post(app.url("/lemonade/api/payments")).bearer_auth(token).json(&body).send().await.expect("answered");
+    (response.status().as_u16(), response.json().await.expect("JSON"))
+}
+
+/// Where the browser goes with the reply: the link, or the form it must POST.
+fn entry(reply: &Value) -> Navigation {
+    let link = reply["paymentLink"].as_str().expect("paymentLink");
+    match reply["form"]["fields"].as_array() {
+        Some(fields) => {
+            assert_eq!(reply["form"]["action"], link, "the link of a form reply is its action");
+            let fields: Vec<(&str, &str)> =
+                fields.iter().map(|f| (f["name"].as_str().unwrap(), f["value"].as_str().unwrap())).collect();
+            Navigation::post(link, &fields)
+        }
+        None => Navigation::get(link),
+    }
+}
+
+/// Starts a payment, presses `action` on the hosted page and lets the browser bring the callback
+/// back; answers where the shop sent the browser (`None`: the page kept the customer).
+async fn pay(app: &TestApp, token: &str, order: i64, gateway: Gateway, action: PageAction) -> Option<String> {
+    let (status, reply) = start(app, token, order, gateway).await;
+    assert_eq!(status, 200, "{gateway:?}: {reply}");
+    let callback = browser::press(entry(&reply), action).await.expect("the hosted page")?;
+    if gateway == Gateway::Gumroad {
+        // Gumroad sends the buyer where the shop's answer to its sale ping said.
+        return Some(callback.url);
+    }
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let answer = callback.send(&browser).await.expect("the BFF answered the callback");
+    assert_eq!(answer.status().as_u16(), 303, "{gateway:?}");
+    Some(answer.headers()["location"].to_str().unwrap().to_owned())
+}
+
+fn result(app: &TestApp, ok: bool, order: i64) -> String {
+    format!("{}?status={}&orderId={order}", app.url("/#/payment-result"), if ok { "OK" } else { "NOK" })
+}
+
+async fn order_status(app: &TestApp, token: &str, order: i64) -> Value {
+    app.invoice(token, order).await.1["status"].clone()
+}
+
+/// How many times the order became PAYMENT_SUCCESS.
+async fn times_paid(app: &TestApp, token: &str, order: i64) -> usize {
+    let (_, paid) = app.get_as(token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let Some(found) = paid.as_array().and_then(|orders| orders.iter().find(|o| o["id"] == order)) else { return 0 };
+    let statuses = found["orderStatuses"].as_array().expect("orderStatuses");
+    statuses.iter().filter(|s| s.to_string().contains("PAYMENT_SUCCESS")).count()
+}
+
+#[tokio::test]
+async fn every_gateway_pays_through_its_hosted_page_and_completes_the_order_once() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    for gateway in [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara, Gateway::Saman, Gateway::Gumroad] {
+        let order = app.create_order(&token, &[101]).await;
+        let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
+        assert_eq!(back, Some(result(&app, true, order)), "{gateway:?}");
+        assert_eq!(order_status(&app, &token, order).await, "PAYMENT_SUCCESS", "{gateway:?}");
+        assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}");
+        assert_eq!(app.sims.payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
+    }
+}
+
+#[tokio::test]
+async fn gateways_get_rial_and_the_mobile_in_their_own_format() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    for (gateway, mobile) in [
+        (Gateway::SnappPay, "+989121234567"),
+        (Gateway::Digipay, "09121234567"),
+        (Gateway::Tara, "+989121234567"),
+        (Gateway::Saman, "+989121234567"),
+    ] {
+        let order = app.create_order(&token, &[101]).await;
+        let (status, reply) = start(&app, &token, order, gateway).await;
+        assert_eq!(status, 200, "{gateway:?}: {reply}");
+        let sent = app.sims.payments(Some(gateway));
+        let sent = sent.last().expect("a payment at the gateway");
+        assert_eq!(sent.amount, 3_900_000, "{gateway:?}: 390,000 toman in rial");
+        let quoted = format!("\"{mobile}\"");
+        let created = app.sims.journal().into_iter().filter(|e| e.gateway == gateway && !e.outgoing).last();
+        let created = created.expect("the create call");
+        assert!(created.body.contains(&quoted), "{gateway:?} gets {mobile}: {}", created.body);
+    }
+}
+
+#[tokio::test]
+async fn cancel_and_decline_send_the_customer_back_unpaid_with_the_points_on_the_switch() {
+    let app = spawn_app().await;
+    for (n, gateway) in CALLING_BACK.into_iter().enumerate() {
+        let token = app.customer_with_points(&format!("0912123450{n}"), 100).await;
+        let order = app.create_order(&token, &[101]).await;
+        let (_, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+        assert_eq!(set["userPoint"]["status"], "ADDED_TO_ORDER", "{set}");
+        for action in [PageAction::Cancel, PageAction::Decline] {
+            let back = pay(&app, &token, order, gateway, action).await;
+            assert_eq!(back, Some(result(&app, false, order)), "{gateway:?} {action:?}");
+            assert_eq!(order_status(&app, &token, order).await, "CREATED", "{gateway:?} {action:?}");
+            let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+            assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "{gateway:?} {action:?}: {total}");
+        }
+        let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
+        assert_eq!(back, Some(result(&app, true, order)), "{gateway:?}: a retry succeeds");
+    }
+}
+
+#[tokio::test]
+async fn a_different_amount_never_completes_the_order() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    for gateway in CALLING_BACK {
+        let order = app.create_order(&token, &[101]).await;
+        app.sims.force(gateway, PaymentScenario::AmountMismatch).unwrap();
+        let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
+        assert_eq!(back, Some(result(&app, false, order)), "{gateway:?}");
+        assert_eq!(order_status(&app, &token, order).await, "CREATED", "{gateway:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_callback_delivered_twice_completes_the_order_once() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let mut orders = Vec::new();
+    for gateway in [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara, Gateway::Saman, Gateway::Gumroad] {
+        let order = app.create_order(&token, &[101]).await;
+        app.sims.force(gateway, PaymentScenario::DoubleCallback).unwrap();
+        let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
+        assert_eq!(back, Some(result(&app, true, order)), "{gateway:?}");
+        orders.push((gateway, order));
+    }
+    // The simulators repeat their callbacks 2 s later.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    for (gateway, order) in orders {
+        assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}");
+    }
+    let repeated = app.sims.journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
+    assert!(repeated >= 5, "each simulator delivered a callback once more ({repeated} outgoing)");
+}
+
+#[tokio::test]
+async fn snapp_pay_refuses_an_ineligible_customer() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09120000000").await;
+    let order = app.create_order(&token, &[101]).await;
+    let (status, reply) = start_paying_from(&app, &token, order, Gateway::SnappPay, "09120000000").await;
+    assert_eq!(status, 502, "{reply}");
+    assert_eq!(reply["err"]["code"], "502");
+    assert!(!reply["err"]["details"]["messages"].as_array().unwrap().is_empty(), "Snapp's text is shown: {reply}");
+    assert!(app.sims.payments(Some(Gateway::SnappPay)).is_empty(), "no payment was created");
+    assert_eq!(order_status(&app, &token, order).await, "CREATED");
+}
+
+async fn eligibility(app: &TestApp, token: &str, amount: i64) -> (u16, Value) {
+    let body = json!({ "amount": amount, "service": app.service_name, "gateway": "SNAPP_PAY" });
+    app.post_as(token, "/lemonade/api/payments/snapp-pay/eligibility", &body).await
+}
+
+#[tokio::test]
+async fn the_eligibility_check_answers_snapps_offer_for_the_customer_and_amount() {
+    let app = spawn_app().await;
+    let eligible = app.existing_customer("09121234567").await;
+    let (status, reply) = eligibility(&app, &eligible, 3_900_000).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["response"]["eligible"], true);
+    assert!(reply["response"]["description"].as_str().is_some_and(|d| !d.is_empty()), "{reply}");
+
+    let (_, reply) = eligibility(&app, &eligible, 100_000).await;
+    assert_eq!(reply["response"]["eligible"], false, "below Snapp's minimum: {reply}");
+
+    let ineligible = app.existing_customer("09120000000").await;
+    let (status, reply) = eligibility(&app, &ineligible, 3_900_000).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["response"]["eligible"], false, "{reply}");
+
+    let (status, reply) = app
+        .post_as(
+            &eligible,
+            "/lemonade/api/payments/snapp-pay/eligibility",
+            &json!({ "amount": 3_900_000, "service": app.service_name, "gateway": "VANDAR" }),
+        )
+        .await;
+    assert_eq!(status, 400, "{reply}");
+}
+
+#[tokio::test]
+async fn the_eligibility_check_reports_snapp_being_down_in_the_payments_envelope() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    app.sims.force(Gateway::SnappPay, PaymentScenario::InvalidMobile).unwrap();
+    let (status, reply) = eligibility(&app, &token, 3_900_000).await;
+    assert_eq!(status, 502, "{reply}");
+    assert_eq!(reply["err"]["code"], "502", "{reply}");
+}
+
+#[tokio::test]
+async fn tara_answers_a_form_to_post_and_gumroad_needs_a_permalink() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let (status, reply) = start(&app, &token, order, Gateway::Tara).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["paymentLink"], format!("{}/api/ipgPurchase", app.sims.tara_base_url()));
+    let names: Vec<&str> = reply["form"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["token", "username"]);
+
+    let customer = app.tokens.verify(&token).unwrap().sub;
+    let body = json!({
+        "orderId": order, "service": app.service_name, "customerId": customer,
+        "paymentConfig": { "gateway": "LIMOO_GUMROAD", "paymentResultUrl": app.url("/#/payment-result") },
+    });
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 400, "{reply}");
+    let other_product = json!({
+        "orderId": order, "service": app.service_name, "customerId": customer,
+        "paymentConfig": { "gateway": "OTHER_DIGIPAY", "paymentResultUrl": app.url("/#/payment-result") },
+    });
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &other_product).await;
+    assert_eq!(status, 400, "another product's gateway is not ours: {reply}");
+}
