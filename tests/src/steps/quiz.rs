@@ -357,3 +357,19 @@ async fn submit_disabled(world: &mut LimooWorld) {
     let disabled = browser.property("[data-testid=quiz-submit]", "disabled").await.or_fail("submit read");
     assert_eq!(disabled.as_deref(), Some("true"), "an invalid form cannot be submitted");
 }
+
+#[given(expr = "در حافظه محلی {string} برابر {string} است")]
+async fn local_value_set(world: &mut LimooWorld, key: String, value: String) {
+    world.ensure_app_loaded().await;
+    world.browser().await.store(Storage::Local, &key, &value).await.or_fail("local storage written");
+}
+
+#[then("شناسه معرفی بدن ایده‌آل در حافظه جلسه است")]
+async fn referral_stored(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    let referral = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || async {
+        Ok(browser.stored(Storage::Session, "referral").await?.filter(|r| !r.is_empty()))
+    })
+    .await;
+    assert!(referral.is_ok(), "no perfect-body referral in session storage");
+}
