@@ -122,6 +122,8 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       DEMO_DATA: 'true',
       KAVENEGAR_BASE_URL: simulators.kavenegarURL,
       KAVENEGAR_API_KEY: 'sim-key',
+      // Online payments go to the simulator's Vandar (the default online gateway) and its hosted page.
+      VANDAR_BASE_URL: `${simulators.baseURL}/vandar`,
       SMTP_HOST: simulators.smtpHost,
       SMTP_PORT: simulators.smtpPort,
       // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is

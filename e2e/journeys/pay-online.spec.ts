@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import type { RunningSimulators } from '../support/bff'
+import { demoCustomer, demoProduct } from '../support/demo'
+import { toman } from '../support/money'
+import { signInWithSms } from '../support/sign-in'
+
+/** Signs in on the way to the flat list, orders the one-month diet without a mentor and lands on the checkout. */
+async function buyOneMonthDiet(page: Page, simulators: RunningSimulators, mobile: string) {
+  const diet = demoProduct(101)
+  await page.goto('/#/select-package-c')
+  await signInWithSms(page, simulators, mobile)
+  await expect(page).toHaveURL(/#\/select-package-c/)
+  await page.getByRole('radio', { name: diet.title, exact: true }).click()
+  await page.getByTestId('footer-button').click()
+  await page.getByTestId('additional-complete').click()
+  await expect(page).toHaveURL(/#\/checkout-new/)
+  await expect(page.getByTestId('footer-payable')).toHaveText(toman(diet.finalPrice))
+}
+
+/** Opens the payment popup, keeps the preselected online method and pays: the browser leaves for the gateway. */
+async function payOnline(page: Page) {
+  await page.getByTestId('checkout-button').click()
+  const sheet = page.getByRole('dialog', { name: 'انتخاب روش پرداخت' })
+  await expect(sheet.getByRole('radio', { name: 'پرداخت آنلاین', exact: true })).toBeChecked()
+  await sheet.getByTestId('payment-button').click()
+  await expect(page.locator('#sim-page')).toBeVisible()
+}
+
+test.describe('paying online on a 390 px phone', () => {
+  test('a customer pays on the gateway page and sees the success page [PM-48, PM-61]', async ({ page, simulators }) => {
+    await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile)
+
+    await payOnline(page)
+    await page.getByTestId('sim-pay').click()
+
+    await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+/)
+    await expect(page.getByRole('heading', { name: 'پرداخت شما با موفقیت انجام شد' })).toBeVisible()
+    await expect(page.getByTestId('support-button')).toHaveAttribute('href', /\/mentor\/\d+$/)
+    await expect(page.getByTestId('track-order')).toBeVisible()
+  })
+
+  test('a cancelled payment shows the failure page; retry pays the same order [PM-68]', async ({ page, simulators }) => {
+    await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile)
+    const orderId = await page.evaluate(() => sessionStorage.getItem('lemonadeOrderId'))
+
+    await payOnline(page)
+    await page.getByTestId('sim-cancel').click()
+
+    await expect(page).toHaveURL(new RegExp(`#/payment-fail\\?orderId=${orderId}`))
+    await expect(page.getByRole('heading', { name: 'متاسفانه پرداخت شما ناموفق بود' })).toBeVisible()
+    await expect(page.getByText(/۷۲ ساعت/)).toBeVisible()
+    await page.getByRole('button', { name: 'تلاش مجدد برای پرداخت' }).click()
+
+    await expect(page).toHaveURL(/#\/checkout-new/)
+    await payOnline(page)
+    await page.getByTestId('sim-pay').click()
+    await expect(page).toHaveURL(new RegExp(`#/payment-success\\?orderId=${orderId}`))
+    await expect(page.getByRole('heading', { name: 'پرداخت شما با موفقیت انجام شد' })).toBeVisible()
+  })
+})
