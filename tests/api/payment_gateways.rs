@@ -36,8 +36,14 @@ async fn start_paying_from(app: &TestApp, token: &str, order: i64, gateway: Gate
         "productPermalink": "limoo-diet",
         "paymentConfig": { "gateway": method(gateway), "paymentResultUrl": app.url("/#/payment-result") },
     });
-    let response =
-        app.client.post(app.url("/lemonade/api/payments")).bearer_auth(token).json(&body).send().await.expect("answered");
+    let response = app
+        .client
+        .post(app.url("/lemonade/api/payments"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .expect("answered");
     (response.status().as_u16(), response.json().await.expect("JSON"))
 }
 
@@ -118,7 +124,7 @@ async fn gateways_get_rial_and_the_mobile_in_their_own_format() {
         let sent = sent.last().expect("a payment at the gateway");
         assert_eq!(sent.amount, 3_900_000, "{gateway:?}: 390,000 toman in rial");
         let quoted = format!("\"{mobile}\"");
-        let created = app.sims.journal().into_iter().filter(|e| e.gateway == gateway && !e.outgoing).last();
+        let created = app.sims.journal().into_iter().rfind(|e| e.gateway == gateway && !e.outgoing);
         let created = created.expect("the create call");
         assert!(created.body.contains(&quoted), "{gateway:?} gets {mobile}: {}", created.body);
     }
@@ -241,7 +247,8 @@ async fn tara_answers_a_form_to_post_and_gumroad_needs_a_permalink() {
     let (status, reply) = start(&app, &token, order, Gateway::Tara).await;
     assert_eq!(status, 200, "{reply}");
     assert_eq!(reply["paymentLink"], format!("{}/api/ipgPurchase", app.sims.tara_base_url()));
-    let names: Vec<&str> = reply["form"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        reply["form"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["token", "username"]);
 
     let customer = app.tokens.verify(&token).unwrap().sub;

@@ -147,7 +147,9 @@ impl Gateway {
             if g.product_scoped() {
                 text.len() == product.len() + 1 + g.as_str().len()
                     && text.get(..product.len()).is_some_and(|p| p.eq_ignore_ascii_case(product))
-                    && text.get(product.len()..).is_some_and(|rest| rest.eq_ignore_ascii_case(&format!("_{}", g.as_str())))
+                    && text
+                        .get(product.len()..)
+                        .is_some_and(|rest| rest.eq_ignore_ascii_case(&format!("_{}", g.as_str())))
             } else {
                 g.as_str().eq_ignore_ascii_case(text)
             }

@@ -148,18 +148,16 @@ impl PaymentGatewaysApi {
         }
         let customer = customers::find_by_id(&state.db, token.customer_id()).await?;
         let mobile = customer.map(|c| plus_prefixed_mobile(&c.mobile));
-        let offer = state
-            .payment_gateways
-            .snapp_pay_eligibility(body.amount, mobile.as_deref())
-            .await
-            .map_err(|error| {
+        let offer =
+            state.payment_gateways.snapp_pay_eligibility(body.amount, mobile.as_deref()).await.map_err(|error| {
                 tracing::warn!(%error, "snapppay eligibility unavailable");
                 PaymentFailure::from(match error {
                     StartError::Refused(messages) if !messages.is_empty() => PaymentError::Refused(messages),
                     other => PaymentError::GatewayDown(other.to_string()),
                 })
             })?;
-        let response = SnappPayEligibility { eligible: offer.eligible, title: offer.title, description: offer.description };
+        let response =
+            SnappPayEligibility { eligible: offer.eligible, title: offer.title, description: offer.description };
         Ok(Json(SnappPayEligibilityReply { response }))
     }
 
@@ -192,7 +190,8 @@ impl PaymentGatewaysApi {
             paid: form.result.trim().eq_ignore_ascii_case("SUCCESS"),
         };
         let report = if callback.paid { Report::None } else { Report::Unpaid };
-        let Some(authority) = authority_of(&state, Gateway::Digipay, payment_id_of(&callback.provider_id)).await? else {
+        let Some(authority) = authority_of(&state, Gateway::Digipay, payment_id_of(&callback.provider_id)).await?
+        else {
             return redirect(None);
         };
         let ref_id = callback.ref_id();

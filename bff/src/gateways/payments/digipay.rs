@@ -7,7 +7,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body};
+use super::{PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, password_grant};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
@@ -62,22 +62,8 @@ impl DigipayClient {
     async fn login(&self) -> Result<(String, u64), StartError> {
         let form =
             [("username", self.username.as_str()), ("password", self.password.expose()), ("grant_type", "password")];
-        let response = self
-            .http
-            .post(format!("{}/oauth/token", self.base_url))
-            .basic_auth(&self.client_id, Some(self.client_secret.expose()))
-            .form(&form)
-            .send()
-            .await?;
-        let (status, body) = json_body(response).await;
-        if status >= 500 {
-            return Err(StartError::ServerError(status));
-        }
-        let body = body.ok_or(StartError::Malformed(status))?;
-        match body["access_token"].as_str() {
-            Some(token) => Ok((token.to_owned(), body["expires_in"].as_u64().unwrap_or(3599))),
-            None => Err(StartError::Refused(vec![format!("digipay login refused (HTTP {status})")])),
-        }
+        let url = format!("{}/oauth/token", self.base_url);
+        password_grant(&self.http, url, (&self.client_id, self.client_secret.expose()), &form, 3599).await
     }
 
     /// One authorised POST with Digipay's headers; a refused token is replaced once.

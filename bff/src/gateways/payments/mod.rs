@@ -174,6 +174,27 @@ impl TokenCache {
     }
 }
 
+/// An OAuth2 password grant with the client credentials in Basic auth (SnappPay, Digipay): the
+/// access token and its lifetime in seconds (`default_lifetime` when the answer does not say).
+async fn password_grant(
+    http: &reqwest::Client,
+    url: String,
+    client: (&str, &str),
+    form: &[(&str, &str)],
+    default_lifetime: u64,
+) -> Result<(String, u64), StartError> {
+    let response = http.post(url).basic_auth(client.0, Some(client.1)).form(form).send().await?;
+    let (status, body) = json_body(response).await;
+    if status >= 500 {
+        return Err(StartError::ServerError(status));
+    }
+    let body = body.ok_or(StartError::Malformed(status))?;
+    match body["access_token"].as_str() {
+        Some(token) => Ok((token.to_owned(), body["expires_in"].as_u64().unwrap_or(default_lifetime))),
+        None => Err(StartError::Refused(vec![format!("login refused (HTTP {status})")])),
+    }
+}
+
 /// Our payment id back from the reference the gateway echoes (Digipay's `providerId`).
 pub fn payment_id_of(reference: &str) -> Option<i64> {
     reference.trim().parse().ok()

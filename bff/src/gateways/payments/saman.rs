@@ -67,8 +67,7 @@ impl SamanClient {
         // SEP knows a payment by `RefNum`, which only a paid callback brings.
         let Some(ref_num) = request.ref_id.filter(|r| !r.trim().is_empty()) else { return GatewayVerdict::Unknown };
         let body = json!({ "RefNum": ref_num, "TerminalNumber": self.terminal_id });
-        let Ok((200, Some(answer))) = self.call("/verifyTxnRandomSessionkey/ipg/VerifyTransaction", &body).await
-        else {
+        let Ok((200, Some(answer))) = self.call("/verifyTxnRandomSessionkey/ipg/VerifyTransaction", &body).await else {
             return GatewayVerdict::Unknown;
         };
         let code = answer["ResultCode"].as_i64();

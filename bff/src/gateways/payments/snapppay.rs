@@ -7,7 +7,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::{Eligibility, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body};
+use super::{Eligibility, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, password_grant};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
@@ -79,29 +79,22 @@ impl SnappPayClient {
             ("username", self.username.as_str()),
             ("password", self.password.expose()),
         ];
-        let response = self
-            .http
-            .post(format!("{}/api/online/v1/oauth/token", self.base_url))
-            .basic_auth(&self.client_id, Some(self.client_secret.expose()))
-            .form(&form)
-            .send()
-            .await?;
-        let (status, body) = json_body(response).await;
-        if status >= 500 {
-            return Err(StartError::ServerError(status));
-        }
-        let body = body.ok_or(StartError::Malformed(status))?;
-        match body["access_token"].as_str() {
-            Some(token) => Ok((token.to_owned(), body["expires_in"].as_u64().unwrap_or(3600))),
-            None => Err(StartError::Refused(vec![format!("snapppay login refused (HTTP {status})")])),
-        }
+        let url = format!("{}/api/online/v1/oauth/token", self.base_url);
+        password_grant(&self.http, url, (&self.client_id, self.client_secret.expose()), &form, 3600).await
     }
 
     /// One authorised call; a refused token is replaced once.
-    async fn call(&self, method: Method, path: &str, query: &[(&str, String)], body: Option<&Value>) -> Result<Answer, StartError> {
+    async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+    ) -> Result<Answer, StartError> {
         for _ in 0..2 {
             let token = self.token.get(|| self.login()).await?;
-            let mut request = self.http.request(method.clone(), format!("{}{path}", self.base_url)).bearer_auth(token).query(query);
+            let mut request =
+                self.http.request(method.clone(), format!("{}{path}", self.base_url)).bearer_auth(token).query(query);
             if let Some(body) = body {
                 request = request.json(body);
             }
@@ -213,7 +206,9 @@ impl SnappPayClient {
         let body = json!({ "paymentToken": token });
         match self.call(Method::POST, &format!("/api/online/payment/v1/{name}"), &[], Some(&body)).await {
             Ok((200, Some(body))) if body["successful"].as_bool() == Some(true) => Step::Done,
-            Ok((status, Some(body))) if status < 500 && body["errorData"]["errorCode"].as_i64() == Some(WRONG_STATE) => {
+            Ok((status, Some(body)))
+                if status < 500 && body["errorData"]["errorCode"].as_i64() == Some(WRONG_STATE) =>
+            {
                 Step::WrongState
             }
             _ => Step::Unknown,

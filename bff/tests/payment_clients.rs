@@ -1,0 +1,334 @@
+//! Gateway clients against wiremock: the exact requests they send, and what they make of 5xx
+//! answers, timeouts and malformed bodies (whole flows run against the simulators in tests/api).
+use std::time::Duration;
+
+use limoo_bff::{
+    config::{PaymentSettings, Settings},
+    domain::payment::GatewayVerdict,
+    gateways::payments::{
+        PaymentStart, StartError, VerifyRequest,
+        saman::SamanClient,
+        snapppay::{SnappPayClient, transaction_id},
+    },
+};
+use serde_json::json;
+use wiremock::{
+    Mock, MockServer, ResponseTemplate,
+    matchers::{body_json, body_string_contains, header, header_exists, method, path, query_param},
+};
+
+fn settings(server: &MockServer) -> PaymentSettings {
+    let mut settings = Settings::for_database("unused").payments;
+    settings.snapp_pay_base_url = server.uri();
+    settings.saman_base_url = server.uri();
+    settings.saman_terminal_id = "134".to_owned();
+    settings
+}
+
+fn http() -> reqwest::Client {
+    reqwest::Client::builder().timeout(Duration::from_millis(500)).build().unwrap()
+}
+
+fn start(mobile: &str) -> PaymentStart {
+    PaymentStart {
+        amount: 3_900_000,
+        callback_url: "https://shop.test/lemonade/api/payments/x/callback".to_owned(),
+        mobile: Some(mobile.to_owned()),
+        reference: "916132831".to_owned(),
+        description: "LIMOO_SHOP order 7".to_owned(),
+        payer_ip: None,
+        product_permalink: None,
+    }
+}
+
+fn verify<'a>(authority: &'a str, ref_id: Option<&'a str>) -> VerifyRequest<'a> {
+    VerifyRequest { payment_id: 916_132_831, authority, ref_id, amount: 3_900_000 }
+}
+
+async fn snapp_login(server: &MockServer) {
+    Mock::given(method("POST"))
+        .and(path("/api/online/v1/oauth/token"))
+        .and(header_exists("authorization"))
+        .and(body_string_contains("grant_type=password"))
+        .and(body_string_contains("scope=online-merchant"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "access_token": "t1", "token_type": "bearer", "expires_in": 3600
+        })))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
+fn snapp_ok(response: serde_json::Value) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!({ "successful": true, "response": response }))
+}
+
+#[tokio::test]
+async fn snapp_pay_logs_in_once_checks_eligibility_and_asks_for_a_token_with_a_balanced_cart() {
+    let server = MockServer::start().await;
+    snapp_login(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/offer/v1/eligible"))
+        .and(query_param("amount", "3900000"))
+        .and(query_param("mobile", "+989121234567"))
+        .and(header("authorization", "Bearer t1"))
+        .respond_with(snapp_ok(json!({ "eligible": true, "title_message": "۴ قسط", "description": "بدون کارمزد" })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/api/online/payment/v1/token"))
+        .and(header("authorization", "Bearer t1"))
+        .and(body_json(json!({
+            "amount": 3_900_000,
+            "discountAmount": 0,
+            "externalSourceAmount": 0,
+            "mobile": "+989121234567",
+            "returnURL": "https://shop.test/lemonade/api/payments/x/callback",
+            "transactionId": transaction_id(916_132_831),
+            "paymentMethodTypeDto": "INSTALLMENT",
+            "cartList": [{
+                "cartId": 1, "isShipmentIncluded": true, "isTaxIncluded": true,
+                "shippingAmount": 0, "taxAmount": 0, "totalAmount": 3_900_000,
+                "cartItems": [{
+                    "id": 1, "name": "LIMOO_SHOP order 7", "category": "diet",
+                    "count": 1, "amount": 3_900_000, "commissionType": 100,
+                }],
+            }],
+        })))
+        .respond_with(snapp_ok(json!({ "paymentToken": "pt", "paymentPageUrl": "https://snapp.test/pay?t=pt" })))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let client = SnappPayClient::new(http(), &settings(&server));
+    let started = client.start(&start("+989121234567")).await.expect("started");
+    assert_eq!(started.authority, "pt");
+    assert_eq!(started.link, "https://snapp.test/pay?t=pt");
+}
+
+#[tokio::test]
+async fn snapp_pay_verifies_then_settles_and_compares_the_amount_from_status() {
+    let server = MockServer::start().await;
+    snapp_login(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/payment/v1/status"))
+        .and(query_param("paymentToken", "pt"))
+        .respond_with(snapp_ok(json!({ "transactionId": "x", "status": "PENDING", "amount": 3_900_000 })))
+        .mount(&server)
+        .await;
+    for step in ["verify", "settle"] {
+        Mock::given(method("POST"))
+            .and(path(format!("/api/online/payment/v1/{step}")))
+            .and(body_json(json!({ "paymentToken": "pt" })))
+            .respond_with(snapp_ok(json!({ "transactionId": "x" })))
+            .expect(1)
+            .mount(&server)
+            .await;
+    }
+    let client = SnappPayClient::new(http(), &settings(&server));
+    assert_eq!(
+        client.verify(&verify("pt", None)).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "pt".to_owned() }
+    );
+}
+
+#[tokio::test]
+async fn snapp_pay_never_verifies_a_different_amount() {
+    let server = MockServer::start().await;
+    snapp_login(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/payment/v1/status"))
+        .respond_with(snapp_ok(json!({ "transactionId": "x", "status": "PENDING", "amount": 3_900_010 })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/api/online/payment/v1/verify"))
+        .respond_with(snapp_ok(json!({})))
+        .expect(0)
+        .mount(&server)
+        .await;
+    let client = SnappPayClient::new(http(), &settings(&server));
+    let verdict = client.verify(&verify("pt", None)).await;
+    assert!(matches!(verdict, GatewayVerdict::Paid { amount: 3_900_010, .. }), "{verdict:?}");
+}
+
+#[tokio::test]
+async fn snapp_pay_5xx_timeouts_and_malformed_bodies_are_unavailable_or_unknown() {
+    let server = MockServer::start().await;
+    snapp_login(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/offer/v1/eligible"))
+        .respond_with(ResponseTemplate::new(500).set_body_json(json!({
+            "successful": false, "errorData": { "errorCode": 1000, "message": "down" }
+        })))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/payment/v1/status"))
+        .and(query_param("paymentToken", "slow"))
+        .respond_with(snapp_ok(json!({})).set_delay(Duration::from_secs(2)))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/payment/v1/status"))
+        .and(query_param("paymentToken", "garbled"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("{\"successful\": tr"))
+        .mount(&server)
+        .await;
+    let client = SnappPayClient::new(http(), &settings(&server));
+    assert!(matches!(client.eligibility(3_900_000, None).await, Err(StartError::ServerError(500))));
+    assert_eq!(client.verify(&verify("slow", None)).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("garbled", None)).await, GatewayVerdict::Unknown);
+}
+
+#[tokio::test]
+async fn snapp_pay_logs_in_again_once_when_its_token_is_refused() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/api/online/v1/oauth/token"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "access_token": "t1", "expires_in": 3600 })))
+        .expect(2)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/offer/v1/eligible"))
+        .respond_with(ResponseTemplate::new(401))
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/api/online/offer/v1/eligible"))
+        .respond_with(snapp_ok(json!({ "eligible": false, "description": "نه" })))
+        .mount(&server)
+        .await;
+    let client = SnappPayClient::new(http(), &settings(&server));
+    let offer = client.eligibility(100_000, None).await.expect("an answer after logging in again");
+    assert!(!offer.eligible);
+}
+
+#[tokio::test]
+async fn saman_asks_for_a_token_with_its_terminal_and_sends_the_browser_to_send_token() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/onlinepg/onlinepg"))
+        .and(body_json(json!({
+            "action": "token",
+            "TerminalId": "134",
+            "Amount": 3_900_000,
+            "ResNum": "916132831",
+            "RedirectUrl": "https://shop.test/lemonade/api/payments/x/callback",
+            "CellNumber": "+989121234567",
+        })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "status": 1, "token": "tk" })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = SamanClient::new(http(), &settings(&server));
+    let started = client.start(&start("+989121234567")).await.expect("started");
+    assert_eq!(started.authority, "tk");
+    assert_eq!(started.link, format!("{}/OnlinePG/SendToken?token=tk", server.uri()));
+}
+
+#[tokio::test]
+async fn saman_refusals_5xx_and_malformed_token_answers_are_errors() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/onlinepg/onlinepg"))
+        .and(body_string_contains("\"Amount\":1"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "status": -1, "errorCode": 5, "errorDesc": "InvalidParameters"
+        })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/onlinepg/onlinepg"))
+        .and(body_string_contains("\"Amount\":500"))
+        .respond_with(ResponseTemplate::new(502).set_body_string("<html>bad gateway</html>"))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/onlinepg/onlinepg"))
+        .and(body_string_contains("\"Amount\":7"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("<html>"))
+        .mount(&server)
+        .await;
+    let client = SamanClient::new(http(), &settings(&server));
+    let with_amount = |amount| PaymentStart { amount, ..start("+989121234567") };
+    let refused = client.start(&with_amount(1)).await;
+    assert!(
+        matches!(&refused, Err(StartError::Refused(m)) if m.contains(&"InvalidParameters".to_owned())),
+        "{refused:?}"
+    );
+    assert!(matches!(client.start(&with_amount(500)).await, Err(StartError::ServerError(502))));
+    assert!(matches!(client.start(&with_amount(7)).await, Err(StartError::Malformed(200))));
+}
+
+fn sep_detail(amount: i64) -> serde_json::Value {
+    json!({ "RRN": "000000000001", "RefNum": "ref", "TerminalNumber": 134, "OrginalAmount": amount, "AffectiveAmount": amount })
+}
+
+#[tokio::test]
+async fn saman_verifies_by_ref_num_and_counts_a_repeat_as_verified() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/verifyTxnRandomSessionkey/ipg/VerifyTransaction"))
+        .and(body_json(json!({ "RefNum": "ref", "TerminalNumber": "134" })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "Success": false, "ResultCode": 2, "ResultDescription": "تکراری", "TransactionDetail": sep_detail(3_900_000)
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = SamanClient::new(http(), &settings(&server));
+    assert_eq!(
+        client.verify(&verify("tk", Some("ref"))).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "ref".to_owned() }
+    );
+    assert_eq!(client.verify(&verify("tk", None)).await, GatewayVerdict::Unknown, "no RefNum, nothing to verify");
+}
+
+#[tokio::test]
+async fn saman_reverses_a_different_amount_and_treats_only_explicit_codes_as_unpaid() {
+    let server = MockServer::start().await;
+    let verify_path = "/verifyTxnRandomSessionkey/ipg/VerifyTransaction";
+    Mock::given(method("POST"))
+        .and(path(verify_path))
+        .and(body_string_contains("wrong"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "Success": true, "ResultCode": 0, "TransactionDetail": sep_detail(3_900_010)
+        })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/verifyTxnRandomSessionkey/ipg/ReverseTransaction"))
+        .and(body_json(json!({ "RefNum": "wrong", "TerminalNumber": "134" })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "Success": true, "ResultCode": 0 })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(verify_path))
+        .and(body_string_contains("late"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "Success": false, "ResultCode": -6 })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(verify_path))
+        .and(body_string_contains("down"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(verify_path))
+        .and(body_string_contains("slow"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)))
+        .mount(&server)
+        .await;
+    let client = SamanClient::new(http(), &settings(&server));
+    let mismatch = client.verify(&verify("tk", Some("wrong"))).await;
+    assert!(matches!(mismatch, GatewayVerdict::Paid { amount: 3_900_010, .. }), "{mismatch:?}");
+    assert!(matches!(client.verify(&verify("tk", Some("late"))).await, GatewayVerdict::NotPaid { .. }));
+    assert_eq!(client.verify(&verify("tk", Some("down"))).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("tk", Some("slow"))).await, GatewayVerdict::Unknown);
+}
