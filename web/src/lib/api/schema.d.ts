@@ -352,9 +352,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether the signed-in customer can buy a diet (the select-package-c guard).
-         * @description Every customer can until diets exist (the diet panel issue); a customer with a running diet
-         *     will then be sent to the panel.
+         * Whether the signed-in customer can buy a diet (the select-package-c guard): not while a paid diet
+         *     is running (being answered, issued, active or between a package's diets) [RG-22]; close to
+         *     expiry, expired or unpaid, buying is the next step.
          */
         get: operations["canBuyDiet"];
         put?: never;
@@ -907,6 +907,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/diets/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's active diet package: the paid diet order if any, else the latest one; a
+         *     customer without a diet order gets `TRANSACTION_WATING`.
+         */
+        get: operations["activeDiet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/formAnswers": {
         parameters: {
             query?: never;
@@ -996,6 +1016,44 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * ActiveDiet
+         * @description The customer's current diet package and its status.
+         */
+        ActiveDiet: {
+            /**
+             * @description ACTIVE, CLOSE_TO_EXPIRE, EXPIRED, MID_TERM_EXPIRED, ISSUING, ANSWERING_QUESTIONS, SIB_DIET_ERROR,
+             *     TRANSACTION_VERIFCATION_WATING, TRANSACTION_UNVERIFIED or TRANSACTION_WATING [DS-01…DS-11].
+             */
+            status: string;
+            /**
+             * Format: int64
+             * @description The package's order; none when the customer never ordered a diet.
+             */
+            orderId?: number;
+            dietNumber?: string;
+            isReady: boolean;
+            /**
+             * Format: int64
+             * @description Unknown until the diet has a start date.
+             */
+            remainDays?: number;
+            /** Format: int64 */
+            packageCount?: number;
+            /** Format: int64 */
+            currentDietCount?: number;
+            /** @description No earlier diet [DS-14]. */
+            veryFirstTimeUser: boolean;
+        };
+        /** ActiveDietMsg */
+        ActiveDietMsg: {
+            activeDiet: components["schemas"]["ActiveDiet"];
+        };
+        /** ActiveDietReply */
+        ActiveDietReply: {
+            ok: boolean;
+            msg: components["schemas"]["ActiveDietMsg"];
+        };
         /** AnalyticsEvent */
         AnalyticsEvent: {
             /** @description e.g. `page_view`, `get_otp`, `create_session`. */
@@ -5337,6 +5395,42 @@ export interface operations {
             };
             /** @description The transfer was approved or rejected already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    activeDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActiveDietReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
