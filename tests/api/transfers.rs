@@ -125,7 +125,7 @@ async fn a_rejected_transfer_releases_the_points_and_says_why() {
 }
 
 #[tokio::test]
-async fn a_second_transfer_for_the_same_order_is_refused_while_the_first_waits() {
+async fn a_second_transfer_or_an_online_payment_is_refused_while_the_first_transfer_waits() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
@@ -135,6 +135,11 @@ async fn a_second_transfer_for_the_same_order_is_refused_while_the_first_waits()
     assert_eq!(status, 409, "{refused}");
     assert!(refused["err"]["message"].as_str().unwrap().contains("در حال بررسی"), "{refused}");
     assert_eq!(pending(&app).await.len(), 1);
+
+    // Paying online too would charge twice once finance approves the transfer.
+    let (status, online) = submit(&app, &token, order, "online", Value::Null).await;
+    assert_eq!(status, 400, "{online}");
+    assert!(online["err"]["details"]["messages"][0].as_str().unwrap().contains("در حال بررسی"), "{online}");
 }
 
 #[tokio::test]

@@ -19,6 +19,7 @@ use crate::{
         payments::{self, NewPayment, Payment},
         points::{self, expire_stale},
         promotions::{self, ACTIVE, CAPTURED},
+        transfers,
     },
 };
 
@@ -38,6 +39,8 @@ pub enum PaymentError {
     Refused(Vec<String>),
     #[error("the gateway could not start the payment: {0}")]
     GatewayDown(String),
+    #[error("a card transfer for the order waits for finance's review")]
+    TransferPending,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -112,7 +115,12 @@ pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Starte
     lock_order(&mut tx, request.customer_id, request.order_id, now).await?;
     let invoice =
         invoice::load(&mut tx, request.order_id, request.customer_id, now).await?.ok_or(PaymentError::OrderNotFound)?;
-    // The customer may have changed the order while the gateway answered.
+    // The customer may have changed the order, or reported a transfer, while the gateway answered.
+    if transfers::pending_for_order(&mut tx, request.order_id).await? {
+        drop(tx);
+        finish_alone(state, payment_id, PaymentState::Failed, "a card transfer for the order was reported").await?;
+        return Err(PaymentError::TransferPending);
+    }
     if invoice.totals.payable != amount || invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now)) {
         drop(tx);
         finish_alone(state, payment_id, PaymentState::Failed, "the order changed while the payment started").await?;
@@ -147,6 +155,10 @@ async fn payable(state: &AppState, customer_id: i64, order_id: i64) -> Result<To
     let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?.ok_or(PaymentError::OrderNotFound)?;
     if invoice.order.is_paid() {
         return Err(PaymentError::OrderPaid);
+    }
+    // Paying online as well would charge twice once finance approves the transfer.
+    if transfers::pending_for_order(&mut tx, order_id).await? {
+        return Err(PaymentError::TransferPending);
     }
     // The invoice the customer saw took points off that the order no longer holds [ER-21].
     if invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now)) {

@@ -45,6 +45,12 @@ impl From<PaymentError> for PaymentFailure {
             OrderNotFound => PaymentFailure::NotFound(envelope("404", messages::ORDER_NOT_FOUND)),
             OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
             NothingToPay => PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY)),
+            // The text goes in details.messages, which the checkout shows as it is [ER-22].
+            TransferPending => PaymentFailure::BadRequest(Json(ErrorEnvelope::new(
+                "400",
+                messages::BAD_REQUEST,
+                vec![messages::TRANSFER_PENDING.to_owned()],
+            ))),
             PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED)),
             KeyReused => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_KEY_REUSED)),
             Refused(details) => {
