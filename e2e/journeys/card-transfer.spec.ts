@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test } from '../fixtures'
 import { bffBin, type RunningBff, type RunningSimulators } from '../support/bff'
-import { demoCustomer, demoProduct } from '../support/demo'
-import { toman } from '../support/money'
-import { signInWithSms } from '../support/sign-in'
+import { demoCustomer } from '../support/demo'
+import { buyOneMonthDiet } from '../support/shop'
 
 const run = promisify(execFile)
 
@@ -36,17 +35,9 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     simulators,
   }) => {
     const customer = demoCustomer('09120000002')
-    const diet = demoProduct(101)
 
     // Arrange: sign in on the way to the flat list and order the one-month diet without a mentor.
-    await page.goto('/#/select-package-c')
-    await signInWithSms(page, simulators, customer.mobile)
-    await expect(page).toHaveURL(/#\/select-package-c/)
-    await page.getByRole('radio', { name: diet.title, exact: true }).click()
-    await page.getByTestId('footer-button').click()
-    await page.getByTestId('additional-complete').click()
-    await expect(page).toHaveURL(/#\/checkout-new/)
-    await expect(page.getByTestId('footer-payable')).toHaveText(toman(diet.finalPrice))
+    await buyOneMonthDiet(page, simulators, customer.mobile)
 
     // Act 1: card to card in the payment popup opens the transfer form [PM-40].
     await page.getByTestId('checkout-button').click()

@@ -1,22 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
-import type { RunningSimulators } from '../support/bff'
-import { demoCustomer, demoProduct } from '../support/demo'
-import { toman } from '../support/money'
-import { signInWithSms } from '../support/sign-in'
-
-/** Signs in on the way to the flat list, orders the one-month diet without a mentor and lands on the checkout. */
-async function buyOneMonthDiet(page: Page, simulators: RunningSimulators, mobile: string) {
-  const diet = demoProduct(101)
-  await page.goto('/#/select-package-c')
-  await signInWithSms(page, simulators, mobile)
-  await expect(page).toHaveURL(/#\/select-package-c/)
-  await page.getByRole('radio', { name: diet.title, exact: true }).click()
-  await page.getByTestId('footer-button').click()
-  await page.getByTestId('additional-complete').click()
-  await expect(page).toHaveURL(/#\/checkout-new/)
-  await expect(page.getByTestId('footer-payable')).toHaveText(toman(diet.finalPrice))
-}
+import { demoCustomer } from '../support/demo'
+import { buyOneMonthDiet } from '../support/shop'
 
 /** Opens the payment popup, keeps the preselected online method and pays: the browser leaves for the gateway. */
 async function payOnline(page: Page) {

@@ -199,6 +199,6 @@ test.describe('checkout on a 390 px phone', () => {
     await checkoutButton(page).click()
 
     await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'پرداخت موفق' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'پرداخت شما با موفقیت انجام شد' })).toBeVisible()
   })
 })
