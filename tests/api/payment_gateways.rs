@@ -1,10 +1,11 @@
 //! Paying through SnappPay, Digipay, Tara, Saman and Gumroad via their simulators: the hosted page
 //! (a link, or Tara's form post), the gateway's own callback, and the one completion path behind it.
-use limoo_simulators::{
-    Gateway, PageAction, PaymentScenario,
-    browser::{self, Navigation},
+use limoo_simulators::{Gateway, PageAction, PaymentScenario, browser};
+use limoo_tests::{
+    TestApp,
+    payment::{entry, follow, result_url, times_paid},
+    spawn_app,
 };
-use limoo_tests::{TestApp, spawn_app};
 use serde_json::{Value, json};
 
 /// The checkout's method value for each gateway, with this shop's product prefix.
@@ -47,20 +48,6 @@ async fn start_paying_from(app: &TestApp, token: &str, order: i64, gateway: Gate
     (response.status().as_u16(), response.json().await.expect("JSON"))
 }
 
-/// Where the browser goes with the reply: the link, or the form it must POST.
-fn entry(reply: &Value) -> Navigation {
-    let link = reply["paymentLink"].as_str().expect("paymentLink");
-    match reply["form"]["fields"].as_array() {
-        Some(fields) => {
-            assert_eq!(reply["form"]["action"], link, "the link of a form reply is its action");
-            let fields: Vec<(&str, &str)> =
-                fields.iter().map(|f| (f["name"].as_str().unwrap(), f["value"].as_str().unwrap())).collect();
-            Navigation::post(link, &fields)
-        }
-        None => Navigation::get(link),
-    }
-}
-
 /// Starts a payment, presses `action` on the hosted page and lets the browser bring the callback
 /// back; answers where the shop sent the browser (`None`: the page kept the customer).
 async fn pay(app: &TestApp, token: &str, order: i64, gateway: Gateway, action: PageAction) -> Option<String> {
@@ -71,26 +58,11 @@ async fn pay(app: &TestApp, token: &str, order: i64, gateway: Gateway, action: P
         // Gumroad sends the buyer where the shop's answer to its sale ping said.
         return Some(callback.url);
     }
-    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let answer = callback.send(&browser).await.expect("the BFF answered the callback");
-    assert_eq!(answer.status().as_u16(), 303, "{gateway:?}");
-    Some(answer.headers()["location"].to_str().unwrap().to_owned())
-}
-
-fn result(app: &TestApp, ok: bool, order: i64) -> String {
-    format!("{}?status={}&orderId={order}", app.url("/#/payment-result"), if ok { "OK" } else { "NOK" })
+    Some(follow(&callback).await)
 }
 
 async fn order_status(app: &TestApp, token: &str, order: i64) -> Value {
     app.invoice(token, order).await.1["status"].clone()
-}
-
-/// How many times the order became PAYMENT_SUCCESS.
-async fn times_paid(app: &TestApp, token: &str, order: i64) -> usize {
-    let (_, paid) = app.get_as(token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
-    let Some(found) = paid.as_array().and_then(|orders| orders.iter().find(|o| o["id"] == order)) else { return 0 };
-    let statuses = found["orderStatuses"].as_array().expect("orderStatuses");
-    statuses.iter().filter(|s| s.to_string().contains("PAYMENT_SUCCESS")).count()
 }
 
 #[tokio::test]
@@ -100,7 +72,7 @@ async fn every_gateway_pays_through_its_hosted_page_and_completes_the_order_once
     for gateway in [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara, Gateway::Saman, Gateway::Gumroad] {
         let order = app.create_order(&token, &[101]).await;
         let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
-        assert_eq!(back, Some(result(&app, true, order)), "{gateway:?}");
+        assert_eq!(back, Some(result_url(&app, true, order)), "{gateway:?}");
         assert_eq!(order_status(&app, &token, order).await, "PAYMENT_SUCCESS", "{gateway:?}");
         assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}");
         assert_eq!(app.sims.payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
@@ -140,13 +112,13 @@ async fn cancel_and_decline_send_the_customer_back_unpaid_with_the_points_on_the
         assert_eq!(set["userPoint"]["status"], "ADDED_TO_ORDER", "{set}");
         for action in [PageAction::Cancel, PageAction::Decline] {
             let back = pay(&app, &token, order, gateway, action).await;
-            assert_eq!(back, Some(result(&app, false, order)), "{gateway:?} {action:?}");
+            assert_eq!(back, Some(result_url(&app, false, order)), "{gateway:?} {action:?}");
             assert_eq!(order_status(&app, &token, order).await, "CREATED", "{gateway:?} {action:?}");
             let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
             assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "{gateway:?} {action:?}: {total}");
         }
         let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
-        assert_eq!(back, Some(result(&app, true, order)), "{gateway:?}: a retry succeeds");
+        assert_eq!(back, Some(result_url(&app, true, order)), "{gateway:?}: a retry succeeds");
     }
 }
 
@@ -158,7 +130,7 @@ async fn a_different_amount_never_completes_the_order() {
         let order = app.create_order(&token, &[101]).await;
         app.sims.force(gateway, PaymentScenario::AmountMismatch).unwrap();
         let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
-        assert_eq!(back, Some(result(&app, false, order)), "{gateway:?}");
+        assert_eq!(back, Some(result_url(&app, false, order)), "{gateway:?}");
         assert_eq!(order_status(&app, &token, order).await, "CREATED", "{gateway:?}");
     }
 }
@@ -172,7 +144,7 @@ async fn a_callback_delivered_twice_completes_the_order_once() {
         let order = app.create_order(&token, &[101]).await;
         app.sims.force(gateway, PaymentScenario::DoubleCallback).unwrap();
         let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
-        assert_eq!(back, Some(result(&app, true, order)), "{gateway:?}");
+        assert_eq!(back, Some(result_url(&app, true, order)), "{gateway:?}");
         orders.push((gateway, order));
     }
     // The simulators repeat their callbacks 2 s later.

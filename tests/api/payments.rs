@@ -5,7 +5,11 @@ use limoo_simulators::{
     Gateway, PageAction, PaymentScenario,
     browser::{self, Navigation},
 };
-use limoo_tests::{TestApp, spawn_app};
+use limoo_tests::{
+    TestApp,
+    payment::{follow, result_url},
+    spawn_app,
+};
 use serde_json::{Value, json};
 
 const ER_24: &str = "شما قبلا امتیاز خود را برای پرداخت سفارش دیگری استفاده کرده اید. در صورت عدم پرداخت سفارش قبلی تا یک ساعت استفاده از امتیاز مجددا برای شما فعال خواهد شد.";
@@ -38,14 +42,7 @@ async fn pay(app: &TestApp, token: &str, order: i64, action: PageAction) -> Stri
     assert_eq!(status, 200, "{reply}");
     let link = reply["paymentLink"].as_str().expect("paymentLink");
     let callback = browser::press(Navigation::get(link), action).await.expect("page").expect("called back");
-    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let answer = callback.send(&browser).await.expect("the BFF answered the callback");
-    assert_eq!(answer.status().as_u16(), 303);
-    answer.headers()["location"].to_str().unwrap().to_owned()
-}
-
-fn result(app: &TestApp, ok: bool, order: i64) -> String {
-    format!("{}?status={}&orderId={order}", app.url("/#/payment-result"), if ok { "OK" } else { "NOK" })
+    follow(&callback).await
 }
 
 async fn order_status(app: &TestApp, token: &str, order: i64) -> Value {
@@ -84,9 +81,7 @@ async fn a_paid_payment_completes_the_order_and_captures_points_and_code() {
     assert_eq!(sent.len(), 1);
 
     let callback = browser::press(Navigation::get(link), PageAction::Pay).await.unwrap().unwrap();
-    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let answer = callback.send(&browser).await.unwrap();
-    assert_eq!(answer.headers()["location"].to_str().unwrap(), result(&app, true, order));
+    assert_eq!(follow(&callback).await, result_url(&app, true, order));
 
     assert_eq!(order_status(&app, &token, order).await, "PAYMENT_SUCCESS");
     let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
@@ -103,13 +98,13 @@ async fn cancel_and_decline_leave_the_order_unpaid_and_give_the_points_back_to_t
     app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
     app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": "LIMOO20", "orderId": order })).await;
     for action in [PageAction::Cancel, PageAction::Decline] {
-        assert_eq!(pay(&app, &token, order, action).await, result(&app, false, order));
+        assert_eq!(pay(&app, &token, order, action).await, result_url(&app, false, order));
         assert_eq!(order_status(&app, &token, order).await, "CREATED");
         let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
         assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "{total}");
         assert_eq!(discount_status(&app, order).await, "ACTIVE", "the code is only captured on success");
     }
-    assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result(&app, true, order), "a retry succeeds");
+    assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result_url(&app, true, order), "a retry succeeds");
 }
 
 #[tokio::test]
@@ -119,7 +114,7 @@ async fn a_failed_verify_or_a_different_amount_never_completes_the_order() {
     for scenario in [PaymentScenario::VerifyFails, PaymentScenario::AmountMismatch] {
         let order = app.create_order(&token, &[101]).await;
         app.sims.force(Gateway::Vandar, scenario).unwrap();
-        assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result(&app, false, order), "{scenario:?}");
+        assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result_url(&app, false, order), "{scenario:?}");
         assert_eq!(order_status(&app, &token, order).await, "CREATED", "{scenario:?}");
     }
 }
@@ -130,7 +125,7 @@ async fn a_callback_delivered_twice_completes_the_order_once() {
     let token = app.existing_customer("09121234567").await;
     let order = app.create_order(&token, &[101]).await;
     app.sims.force(Gateway::Vandar, PaymentScenario::DoubleCallback).unwrap();
-    assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result(&app, true, order));
+    assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result_url(&app, true, order));
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
     let repeated = app.sims.journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
     assert_eq!(repeated, 1, "the simulator delivered the callback once more");
@@ -210,9 +205,7 @@ async fn payping_pays_through_its_form_post_callback() {
     let link = reply["paymentLink"].as_str().unwrap();
     let callback = browser::press(Navigation::get(link), PageAction::Pay).await.unwrap().unwrap();
     assert_eq!(callback.method, "POST");
-    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let answer = callback.send(&browser).await.unwrap();
-    assert_eq!(answer.headers()["location"].to_str().unwrap(), result(&app, true, order));
+    assert_eq!(follow(&callback).await, result_url(&app, true, order));
     assert_eq!(order_status(&app, &token, order).await, "PAYMENT_SUCCESS");
 }
 

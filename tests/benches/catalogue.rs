@@ -49,7 +49,10 @@ async fn main() {
 
     let web_dir = std::env::temp_dir().join(format!("limoo-bench-{}", std::process::id()));
     std::fs::create_dir_all(&web_dir).expect("bench web dir");
-    let app = TestApp::spawn(AppOptions { demo_catalogue: true, web_dir: Some(web_dir.clone()) }).await.expect("app");
+    let app =
+        TestApp::spawn(AppOptions { demo_catalogue: true, web_dir: Some(web_dir.clone()), ..AppOptions::default() })
+            .await
+            .expect("app");
     let products_url = app.url("/lemonade/api/products");
     let body = app.client.get(&products_url).send().await.expect("products").bytes().await.expect("body");
     std::fs::write(web_dir.join("products.json"), &body).expect("static copy");

@@ -27,11 +27,15 @@ pub struct AppOptions {
     pub demo_catalogue: bool,
     /// Folder served as the web app; the built `web/dist` by default.
     pub web_dir: Option<std::path::PathBuf>,
+    /// The simulators' SIM_TIME_SCALE: below 1 their long waits (a slow verify's 40 s) shrink.
+    pub sim_time_scale: f64,
+    /// The BFF's time limit for each gateway call; its own default when `None`.
+    pub payment_gateway_timeout_seconds: Option<u64>,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { demo_catalogue: true, web_dir: None }
+        AppOptions { demo_catalogue: true, web_dir: None, sim_time_scale: 1.0, payment_gateway_timeout_seconds: None }
     }
 }
 
@@ -60,7 +64,8 @@ impl TestApp {
         if std::env::var("TEST_LOG").is_ok() {
             limoo_bff::telemetry::init("debug");
         }
-        let sims = limoo_simulators::spawn(SimConfig::default()).await?;
+        let sims =
+            limoo_simulators::spawn(SimConfig { time_scale: options.sim_time_scale, ..SimConfig::default() }).await?;
         let database = TestDb::for_app().await?;
         let mut settings = Settings::for_database(&database.url);
         settings.web_dir = options.web_dir.clone().unwrap_or_else(|| workspace_root().join("web/dist"));
@@ -75,6 +80,9 @@ impl TestApp {
         settings.payments.saman_base_url = sims.saman_base_url();
         settings.payments.gumroad_base_url = sims.gumroad_base_url();
         settings.payments.gumroad_api_base_url = sims.gumroad_base_url();
+        if let Some(seconds) = options.payment_gateway_timeout_seconds {
+            settings.payments.payment_gateway_timeout_seconds = seconds;
+        }
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);

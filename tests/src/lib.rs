@@ -4,6 +4,7 @@ pub mod app;
 pub mod browser;
 pub mod db;
 pub mod multipart;
+pub mod payment;
 
 pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;

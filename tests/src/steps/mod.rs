@@ -1,6 +1,7 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
 mod catalogue;
+mod payments;
 mod quiz;
 mod routing;
 mod select_package;
@@ -57,6 +58,8 @@ pub struct LimooWorld {
     browser: Option<Browser>,
     /// The token a step put in local storage and whose customer, to tell whether the app replaced it.
     replaced_token: Option<(String, i64)>,
+    /// The order a payments scenario pays.
+    paying: Option<payments::Paying>,
 }
 
 impl LimooWorld {

@@ -1,0 +1,215 @@
+Feature: نتیجه پرداخت در هر درگاه
+  Every gateway × outcome through the real BFF and the gateway simulators (issue 6): the customer starts the
+  payment with the checkout's request (PM-48), the simulator's hosted page is pressed as a browser would, and the
+  callback goes back to the BFF. Outcomes are forced on the simulator (shared/gateways.md §8). Customer 09121234567
+  has 100 points put on the order (ADDED_TO_ORDER); a started payment reserves them (RESERVED), a paid one uses
+  them (USED), a failed one gives them back to the checkout's switch (ADDED_TO_ORDER). `online` pays through the
+  configured gateway, VANDAR by default (PM-39). Payments nobody came back from are settled by the sweeper, run here
+  at once instead of waiting for its timer.
+
+  @PM-48
+  Scenario Outline: پرداخت موفق در درگاه <method> سفارش را یک بار پرداخت‌شده می‌کند و امتیاز را مصرف می‌کند
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    Then پیوند پرداخت به شبیه‌ساز "<sim>" می‌رود و امتیاز سفارش "RESERVED" است
+    When مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش دقیقا یک بار پرداخت شده است
+    And وضعیت امتیاز سفارش "USED" است
+    And آخرین پرداخت سفارش "VERIFIED" است
+    And شبیه‌ساز "<sim>" دقیقا یک پرداخت دارد
+
+    @PM-39
+    Examples: پرداخت آنلاین با درگاه پیکربندی‌شده
+      | method  | sim     |
+      | online  | vandar  |
+      | VANDAR  | vandar  |
+      | PAYPING | payping |
+
+    @PM-41
+    Examples: اسنپ‌پی
+      | method    | sim      |
+      | SNAPP_PAY | snapppay |
+
+    @PM-43
+    Examples: دیجی‌پی
+      | method        | sim     |
+      | LIMOO_DIGIPAY | digipay |
+
+    @PM-44
+    Examples: تارا
+      | method     | sim  |
+      | LIMOO_TARA | tara |
+
+    @PM-42
+    Examples: سامان
+      | method      | sim   |
+      | LIMOO_SAMAN | saman |
+
+    @PM-45
+    Examples: گامرود
+      | method        | sim     |
+      | LIMOO_GUMROAD | gumroad |
+
+  Scenario Outline: پرداخت ناموفق در درگاه <method> در حالت <scenario> سفارش را پرداخت‌نشده می‌گذارد و امتیاز را برمی‌گرداند
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "<sim>" سناریوی "<scenario>" را اجرا می‌کند
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "<button>" را می‌زند
+    Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش هیچ‌بار پرداخت نشده است
+    And وضعیت امتیاز سفارش "ADDED_TO_ORDER" است
+    When جاروب پرداخت‌ها با مهلت انقضای 0 دقیقه اجرا می‌شود
+    Then آخرین پرداخت سفارش "FAILED" است
+    And سفارش هیچ‌بار پرداخت نشده است
+
+    Examples: انصراف، رد، پایان مهلت صفحه و توکن منقضی
+      | method        | sim      | scenario      | button  |
+      | VANDAR        | vandar   | cancel        | cancel  |
+      | VANDAR        | vandar   | declined      | decline |
+      | VANDAR        | vandar   | page-timeout  | expire  |
+      | VANDAR        | vandar   | token-expired | return  |
+      | PAYPING       | payping  | cancel        | cancel  |
+      | PAYPING       | payping  | declined      | decline |
+      | PAYPING       | payping  | page-timeout  | expire  |
+      | SNAPP_PAY     | snapppay | cancel        | cancel  |
+      | SNAPP_PAY     | snapppay | declined      | decline |
+      | SNAPP_PAY     | snapppay | page-timeout  | expire  |
+      | SNAPP_PAY     | snapppay | token-expired | return  |
+      | LIMOO_DIGIPAY | digipay  | cancel        | cancel  |
+      | LIMOO_DIGIPAY | digipay  | declined      | decline |
+      | LIMOO_DIGIPAY | digipay  | page-timeout  | expire  |
+      | LIMOO_DIGIPAY | digipay  | token-expired | return  |
+      | LIMOO_TARA    | tara     | cancel        | cancel  |
+      | LIMOO_TARA    | tara     | declined      | decline |
+      | LIMOO_TARA    | tara     | page-timeout  | expire  |
+      | LIMOO_TARA    | tara     | token-expired | return  |
+      | LIMOO_SAMAN   | saman    | cancel        | cancel  |
+      | LIMOO_SAMAN   | saman    | declined      | decline |
+      | LIMOO_SAMAN   | saman    | page-timeout  | expire  |
+      | LIMOO_SAMAN   | saman    | token-expired | return  |
+
+    Examples: تأیید رد می‌شود یا مبلغ دیگری گرفته شده
+      | method        | sim      | scenario        | button |
+      | VANDAR        | vandar   | verify-fails    | pay    |
+      | VANDAR        | vandar   | amount-mismatch | pay    |
+      | PAYPING       | payping  | verify-fails    | pay    |
+      | PAYPING       | payping  | amount-mismatch | pay    |
+      | SNAPP_PAY     | snapppay | verify-fails    | pay    |
+      | SNAPP_PAY     | snapppay | amount-mismatch | pay    |
+      | LIMOO_DIGIPAY | digipay  | verify-fails    | pay    |
+      | LIMOO_DIGIPAY | digipay  | amount-mismatch | pay    |
+      | LIMOO_TARA    | tara     | verify-fails    | pay    |
+      | LIMOO_TARA    | tara     | amount-mismatch | pay    |
+      | LIMOO_SAMAN   | saman    | verify-fails    | pay    |
+      | LIMOO_SAMAN   | saman    | amount-mismatch | pay    |
+
+  Scenario Outline: بازگشت دوباره درگاه <method> سفارش را تنها یک بار پرداخت‌شده می‌کند
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "<sim>" سناریوی "double-callback" را اجرا می‌کند
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    When شبیه‌ساز "<sim>" بازگشت را خودش دوباره می‌فرستد
+    Then سفارش دقیقا یک بار پرداخت شده است
+    And وضعیت امتیاز سفارش "USED" است
+    And آخرین پرداخت سفارش "VERIFIED" است
+
+    Examples:
+      | method        | sim      |
+      | VANDAR        | vandar   |
+      | PAYPING       | payping  |
+      | SNAPP_PAY     | snapppay |
+      | LIMOO_DIGIPAY | digipay  |
+      | LIMOO_TARA    | tara     |
+      | LIMOO_SAMAN   | saman    |
+      | LIMOO_GUMROAD | gumroad  |
+
+  Scenario Outline: تأیید کند یا در حال پردازش درگاه <method> را جاروب پرداخت‌ها کامل می‌کند
+    Given فروشگاه با مهلت 1 ثانیه برای هر تماس با درگاه راه افتاده است
+    And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "<sim>" سناریوی "<scenario>" را اجرا می‌کند
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش هیچ‌بار پرداخت نشده است
+    And وضعیت امتیاز سفارش "RESERVED" است
+    When جاروب پرداخت‌ها با مهلت انقضای 30 دقیقه اجرا می‌شود
+    Then سفارش دقیقا یک بار پرداخت شده است
+    And وضعیت امتیاز سفارش "USED" است
+    And آخرین پرداخت سفارش "VERIFIED" است
+
+    Examples:
+      | method        | sim      | scenario    |
+      | VANDAR        | vandar   | verify-slow |
+      | VANDAR        | vandar   | processing  |
+      | PAYPING       | payping  | verify-slow |
+      | PAYPING       | payping  | processing  |
+      | SNAPP_PAY     | snapppay | verify-slow |
+      | SNAPP_PAY     | snapppay | processing  |
+      | LIMOO_DIGIPAY | digipay  | processing  |
+      | LIMOO_SAMAN   | saman    | verify-slow |
+      | LIMOO_SAMAN   | saman    | processing  |
+
+  Scenario Outline: پرداختی که مشتری از درگاه <method> برنگشت با جاروب پرداخت‌ها منقضی می‌شود
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    And جاروب پرداخت‌ها با مهلت انقضای 30 دقیقه اجرا می‌شود
+    Then وضعیت امتیاز سفارش "RESERVED" است
+    When جاروب پرداخت‌ها با مهلت انقضای 0 دقیقه اجرا می‌شود
+    Then آخرین پرداخت سفارش "EXPIRED" است
+    And سفارش هیچ‌بار پرداخت نشده است
+    And وضعیت امتیاز سفارش "ADDED_TO_ORDER" است
+
+    Examples:
+      | method        |
+      | VANDAR        |
+      | PAYPING       |
+      | SNAPP_PAY     |
+      | LIMOO_DIGIPAY |
+      | LIMOO_SAMAN   |
+      | LIMOO_GUMROAD |
+
+  @ER-23
+  Scenario Outline: خطای ۵xx درگاه <method> هنگام ساخت پرداخت خطای روشن می‌دهد و چیزی را نیمه‌کاره نمی‌گذارد
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "<sim>" سناریوی "create-5xx" را اجرا می‌کند
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    Then پاسخ خطای 502 با کد "502" و بدون پیام است
+    And سفارش هیچ‌بار پرداخت نشده است
+    And وضعیت امتیاز سفارش "ADDED_TO_ORDER" است
+    And هیچ پرداختی از سفارش باز نمانده است
+
+    Examples:
+      | method        | sim      |
+      | VANDAR        | vandar   |
+      | PAYPING       | payping  |
+      | SNAPP_PAY     | snapppay |
+      | LIMOO_DIGIPAY | digipay  |
+      | LIMOO_TARA    | tara     |
+      | LIMOO_SAMAN   | saman    |
+
+  @ER-22
+  Scenario Outline: مشتری ناواجد شرایط اعتباری درگاه <method> خطای درگاه را با پیام آن می‌گیرد
+    Given مشتری "09120000000" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    Then پاسخ خطای 502 با کد "502" و پیام درگاه است
+    And شبیه‌ساز "<sim>" هیچ پرداختی ندارد
+    And سفارش هیچ‌بار پرداخت نشده است
+    And وضعیت امتیاز سفارش "ADDED_TO_ORDER" است
+    And هیچ پرداختی از سفارش باز نمانده است
+
+    @PM-41
+    Examples: اسنپ‌پی
+      | method    | sim      |
+      | SNAPP_PAY | snapppay |
+
+    @PM-43
+    Examples: دیجی‌پی
+      | method        | sim     |
+      | LIMOO_DIGIPAY | digipay |
+
+    @PM-44
+    Examples: تارا
+      | method     | sim  |
+      | LIMOO_TARA | tara |

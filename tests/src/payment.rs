@@ -1,0 +1,65 @@
+//! Paying through the simulators' hosted pages as a browser would: where the start reply sends the
+//! browser, the callback it brings back to the BFF, and what the order looks like afterwards.
+use limoo_simulators::browser::Navigation;
+use serde_json::Value;
+
+use limoo_bff::store::Db;
+
+use crate::TestApp;
+
+/// Where the browser goes with the start reply: the link, or the form it must POST (Tara).
+pub fn entry(reply: &Value) -> Navigation {
+    let link = reply["paymentLink"].as_str().expect("paymentLink");
+    match reply["form"]["fields"].as_array() {
+        Some(fields) => {
+            assert_eq!(reply["form"]["action"], link, "the link of a form reply is its action");
+            let fields: Vec<(&str, &str)> = fields
+                .iter()
+                .map(|f| (f["name"].as_str().expect("field name"), f["value"].as_str().expect("field value")))
+                .collect();
+            Navigation::post(link, &fields)
+        }
+        None => Navigation::get(link),
+    }
+}
+
+/// Brings the gateway's callback to the BFF without following its answer; the BFF's 303 location.
+pub async fn follow(callback: &Navigation) -> String {
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("a client");
+    let answer = callback.send(&browser).await.expect("the BFF answered the callback");
+    assert_eq!(answer.status().as_u16(), 303, "the callback sends the browser on");
+    answer.headers()["location"].to_str().expect("a text location").to_owned()
+}
+
+/// The result page address the BFF sends the browser to (the requests use `/#/payment-result`).
+pub fn result_url(app: &TestApp, ok: bool, order: i64) -> String {
+    format!("{}?status={}&orderId={order}", app.url("/#/payment-result"), if ok { "OK" } else { "NOK" })
+}
+
+/// How many times the order became PAYMENT_SUCCESS.
+pub async fn times_paid(app: &TestApp, token: &str, order: i64) -> usize {
+    let (_, paid) = app.get_as(token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let Some(found) = paid.as_array().and_then(|orders| orders.iter().find(|o| o["id"] == order)) else { return 0 };
+    let statuses = found["orderStatuses"].as_array().expect("orderStatuses");
+    statuses.iter().filter(|s| s.to_string().contains("PAYMENT_SUCCESS")).count()
+}
+
+/// The status of the order's latest points hold (ADDED_TO_ORDER, RESERVED, USED …), `None` without one.
+pub async fn points_hold_status(app: &TestApp, order: i64) -> Option<String> {
+    let sql = "SELECT status FROM point_hold WHERE customer_order_id = $1 ORDER BY created_at DESC, point_hold_id";
+    texts_of_order(app, sql, order).await.into_iter().next()
+}
+
+/// The states of the order's payments, oldest first (CREATED … VERIFIED, FAILED, EXPIRED).
+pub async fn payment_states(app: &TestApp, order: i64) -> Vec<String> {
+    texts_of_order(app, "SELECT state FROM payment WHERE customer_order_id = $1 ORDER BY payment_id", order).await
+}
+
+/// The one text column `sql` selects for the order, on whichever backend the app runs.
+async fn texts_of_order(app: &TestApp, sql: &'static str, order: i64) -> Vec<String> {
+    let rows: Result<Vec<(String,)>, _> = match &app.db {
+        Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_all(pool).await,
+        Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_all(pool).await,
+    };
+    rows.unwrap_or_else(|e| panic!("{sql}: {e}")).into_iter().map(|(text,)| text).collect()
+}
