@@ -105,7 +105,8 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_SAMAN   | saman    | amount-mismatch | pay    |
 
   Scenario Outline: بازگشت دوباره درگاه <method> سفارش را تنها یک بار پرداخت‌شده می‌کند
-    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    Given شبیه‌سازهای فروشگاه زمان را 10 برابر تندتر می‌گذرانند
+    And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     And شبیه‌ساز "<sim>" سناریوی "double-callback" را اجرا می‌کند
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند
     And مشتری در صفحه درگاه دکمه "pay" را می‌زند
@@ -125,6 +126,8 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_SAMAN   | saman    |
       | LIMOO_GUMROAD | gumroad  |
 
+  # Vandar and Saman have no "still processing" answer: their simulators run processing as a slow verify, so
+  # the verify-slow rows stand for both.
   Scenario Outline: تأیید کند یا در حال پردازش درگاه <method> را جاروب پرداخت‌ها کامل می‌کند
     Given فروشگاه با مهلت 1 ثانیه برای هر تماس با درگاه راه افتاده است
     And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
@@ -142,14 +145,12 @@ Feature: نتیجه پرداخت در هر درگاه
     Examples:
       | method        | sim      | scenario    |
       | VANDAR        | vandar   | verify-slow |
-      | VANDAR        | vandar   | processing  |
       | PAYPING       | payping  | verify-slow |
       | PAYPING       | payping  | processing  |
       | SNAPP_PAY     | snapppay | verify-slow |
       | SNAPP_PAY     | snapppay | processing  |
       | LIMOO_DIGIPAY | digipay  | processing  |
       | LIMOO_SAMAN   | saman    | verify-slow |
-      | LIMOO_SAMAN   | saman    | processing  |
 
   Scenario Outline: پرداختی که مشتری از درگاه <method> برنگشت با جاروب پرداخت‌ها منقضی می‌شود
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است

@@ -47,6 +47,12 @@ async fn shop_with_gateway_timeout(world: &mut LimooWorld, seconds: u64) {
     world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
 }
 
+#[given(expr = "شبیه‌سازهای فروشگاه زمان را {int} برابر تندتر می‌گذرانند")]
+async fn shop_with_fast_simulators(world: &mut LimooWorld, speed: u32) {
+    let options = AppOptions { sim_time_scale: 1.0 / f64::from(speed), ..AppOptions::default() };
+    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+}
+
 #[given(expr = "مشتری {string} با {int} امتیاز سفارش محصول {int} را ساخته و امتیاز را روی آن گذاشته است")]
 async fn order_with_points(world: &mut LimooWorld, mobile: String, points: i64, product: i64) {
     let app = world.start_app(true).await;
@@ -112,7 +118,7 @@ async fn sweep(world: &mut LimooWorld, expire_minutes: i64) {
 async fn callback_repeated(world: &mut LimooWorld, sim: String) {
     let gateway = gateway(&sim);
     let sims = &world.app().sims;
-    // The simulator repeats its callback 2 s after the browser's and journals it once answered.
+    // The simulator repeats its callback 2 s × time scale after the browser's and journals it once answered.
     poll_for(Duration::from_secs(10), || async {
         let journal = sims.journal();
         Ok(journal.into_iter().any(|e| e.gateway == gateway && e.outgoing && e.path.contains("callback")).then_some(()))
@@ -139,20 +145,22 @@ async fn back_to_result(world: &mut LimooWorld, status: String) {
     assert_eq!(paying.location.as_deref(), Some(expected.as_str()));
 }
 
+/// The order became PAYMENT_SUCCESS `times` times and its invoice shows `status`.
+async fn assert_paid(world: &LimooWorld, times: usize, status: &str) {
+    let paying = world.paying();
+    assert_eq!(times_paid(world.app(), &paying.token, paying.order).await, times);
+    let (_, invoice) = world.app().invoice(&paying.token, paying.order).await;
+    assert_eq!(invoice["status"], status, "{invoice}");
+}
+
 #[then("سفارش دقیقا یک بار پرداخت شده است")]
 async fn paid_once(world: &mut LimooWorld) {
-    let paying = world.paying();
-    assert_eq!(times_paid(world.app(), &paying.token, paying.order).await, 1);
-    let (_, invoice) = world.app().invoice(&paying.token, paying.order).await;
-    assert_eq!(invoice["status"], "PAYMENT_SUCCESS", "{invoice}");
+    assert_paid(world, 1, "PAYMENT_SUCCESS").await;
 }
 
 #[then("سفارش هیچ‌بار پرداخت نشده است")]
 async fn never_paid(world: &mut LimooWorld) {
-    let paying = world.paying();
-    assert_eq!(times_paid(world.app(), &paying.token, paying.order).await, 0);
-    let (_, invoice) = world.app().invoice(&paying.token, paying.order).await;
-    assert_eq!(invoice["status"], "CREATED", "{invoice}");
+    assert_paid(world, 0, "CREATED").await;
 }
 
 #[then(expr = "وضعیت امتیاز سفارش {string} است")]
