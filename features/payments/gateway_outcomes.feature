@@ -150,6 +150,8 @@ Feature: نتیجه پرداخت در هر درگاه
       | SNAPP_PAY     | snapppay | verify-slow |
       | SNAPP_PAY     | snapppay | processing  |
       | LIMOO_DIGIPAY | digipay  | processing  |
+      | LIMOO_TARA    | tara     | verify-slow |
+      | LIMOO_TARA    | tara     | processing  |
       | LIMOO_SAMAN   | saman    | verify-slow |
 
   Scenario Outline: پرداختی که مشتری از درگاه <method> برنگشت با جاروب پرداخت‌ها منقضی می‌شود
@@ -168,6 +170,7 @@ Feature: نتیجه پرداخت در هر درگاه
       | PAYPING       |
       | SNAPP_PAY     |
       | LIMOO_DIGIPAY |
+      | LIMOO_TARA    |
       | LIMOO_SAMAN   |
       | LIMOO_GUMROAD |
 

@@ -15,6 +15,9 @@ use crate::{
 
 /// `result` of a verify that already happened (its answer lost): the amount is not told again.
 const DUPLICATE_TOKEN: i64 = 10;
+/// "Original transaction failed": also what Tara says while the customer is still on its page, so only
+/// the callback's own result or the expiry decides.
+const ORIGINAL_FAILED: i64 = 102;
 /// Tara asks for an IP on every call; the verify happens server to server, without a customer.
 const SERVER_IP: &str = "127.0.0.1";
 /// Tara does not say how long a token lives: an hour, re-logged in on a 401 anyway.
@@ -124,7 +127,11 @@ impl TaraClient {
         let amount = answer["amount"].as_i64().or_else(|| answer["amount"].as_str()?.trim().parse().ok());
         match (answer["result"].as_i64(), answer["rrn"].as_str().filter(|r| !r.is_empty()), amount) {
             (Some(0), Some(rrn), Some(amount)) => GatewayVerdict::Paid { amount, ref_id: rrn.to_owned() },
-            (Some(0) | Some(DUPLICATE_TOKEN) | None, _, _) => GatewayVerdict::Unknown,
+            // Only this BFF verifies, and with the database's amount.
+            (Some(DUPLICATE_TOKEN), rrn, _) => {
+                GatewayVerdict::Paid { amount: request.amount, ref_id: rrn.unwrap_or(request.authority).to_owned() }
+            }
+            (Some(0) | Some(ORIGINAL_FAILED) | None, _, _) => GatewayVerdict::Unknown,
             (Some(_), _, _) => {
                 GatewayVerdict::NotPaid { reason: format!("tara refused verify: {:?}", descriptions(&answer)) }
             }
