@@ -119,7 +119,8 @@ pub const TRANSFER_YEAR: &str = "سال پرداخت باید سال جاری ی
 pub const TRANSFER_HOUR: &str = "ساعت پرداخت باید بین ۰ تا ۲۳ باشد.";
 pub const TRANSFER_MINUTE: &str = "دقیقه پرداخت باید بین ۰ تا ۵۹ باشد.";
 /// A second transfer for an order whose first one is still under review.
-pub const TRANSFER_PENDING: &str = "اطلاعات پرداخت این سفارش قبلا ثبت شده و در حال بررسی است. نتیجه حداکثر تا ۴۸ ساعت پیامک می‌شود.";
+pub const TRANSFER_PENDING: &str =
+    "اطلاعات پرداخت این سفارش قبلا ثبت شده و در حال بررسی است. نتیجه حداکثر تا ۴۸ ساعت پیامک می‌شود.";
 /// Finance asked about a transfer that does not exist.
 pub const TRANSFER_NOT_FOUND: &str = "پرداخت دستی مورد نظر پیدا نشد.";
 /// Finance reviewed a transfer that was reviewed already.
