@@ -9,3 +9,8 @@ export function toLatinDigits(value: string): string {
 export function toPersianDigits(value: string | number): string {
   return digitsEnToFa(String(value))
 }
+
+/** A number as written in `language`: Persian digits for fa, Latin otherwise (an order number, not an amount). */
+export function digitsFor(value: string | number, language: string): string {
+  return language === 'fa' ? toPersianDigits(value) : String(value)
+}

@@ -50,6 +50,14 @@ describe('/payment-success [PM-61…PM-67]', () => {
     expect(screen.queryByTestId('limoo-plus-instructions')).not.toBeInTheDocument()
   })
 
+  it('shows the order number and the amount paid in Persian digits', async () => {
+    const invoice = buildInvoice(undefined, { id: 77 })
+    answerInvoice(invoice)
+    renderApp('/payment-success?orderId=77')
+    expect(await screen.findByTestId('paid-order-id')).toHaveTextContent('شماره سفارش: ۷۷')
+    expect(screen.getByTestId('paid-amount')).toHaveTextContent(/^مبلغ پرداخت‌شده: [۰-۹٬]+ تومان$/)
+  })
+
   it('hides the support button for PROFILE_NUMBER_NOT_FOUND [PM-63]', async () => {
     mentorAnswers(404, 'PROFILE_NUMBER_NOT_FOUND')
     renderApp('/payment-success?orderId=77')

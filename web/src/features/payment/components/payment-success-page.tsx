@@ -2,6 +2,8 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { loginPathFor } from '@/lib/auth'
+import { digitsFor } from '@/lib/digits'
+import { TOMAN, formatPrice } from '@/lib/money'
 import { sendAnalyticsEvent } from '@/lib/analytics'
 import { paths, withQuery } from '@/config/paths'
 import { useMentorSupport, usePaidInvoice, usePartnerDiscountSms } from '../api/payment-result'
@@ -29,7 +31,7 @@ function sendPurchaseEvent(invoice: Invoice) {
 }
 
 function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invoice; goToLimooCard: boolean; partnerFromQuery: boolean }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [query] = useSearchParams()
   const mentor = useMentorSupport(true)
   const partnerSms = usePartnerDiscountSms(invoice.id, isPartnerDiscountOrder(invoice, partnerFromQuery))
@@ -40,7 +42,10 @@ function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invo
   return (
     <>
       <p className="payment-result__order" data-testid="paid-order-id">
-        {t('payment.result.orderNumber', { id: invoice.id })}
+        {t('payment.result.orderNumber', { id: digitsFor(invoice.id, i18n.language) })}
+      </p>
+      <p className="payment-result__order" data-testid="paid-amount">
+        {t('payment.result.paidAmount', { amount: formatPrice(invoice.totalPrice, TOMAN, i18n.language) })}
       </p>
       {hasLimooPlus(invoice) ? (
         <p className="payment-result__note" data-testid="limoo-plus-instructions">
