@@ -11,6 +11,6 @@ export function toPersianDigits(value: string | number): string {
 }
 
 /** A number as written in `language`: Persian digits for fa, Latin otherwise (an order number, not an amount). */
-export function digitsFor(value: string | number, language: string): string {
+export function localDigits(value: string | number, language: string): string {
   return language === 'fa' ? toPersianDigits(value) : String(value)
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { loginPathFor } from '@/lib/auth'
-import { digitsFor } from '@/lib/digits'
+import { localDigits } from '@/lib/digits'
 import { TOMAN, formatPrice } from '@/lib/money'
 import { sendAnalyticsEvent } from '@/lib/analytics'
 import { paths, withQuery } from '@/config/paths'
@@ -42,7 +42,7 @@ function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invo
   return (
     <>
       <p className="payment-result__order" data-testid="paid-order-id">
-        {t('payment.result.orderNumber', { id: digitsFor(invoice.id, i18n.language) })}
+        {t('payment.result.orderNumber', { id: localDigits(invoice.id, i18n.language) })}
       </p>
       <p className="payment-result__order" data-testid="paid-amount">
         {t('payment.result.paidAmount', { amount: formatPrice(invoice.totalPrice, TOMAN, i18n.language) })}

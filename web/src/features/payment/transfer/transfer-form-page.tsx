@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PRODUCT_CODE } from '@/config/env'
-import { toLatinDigits } from '@/lib/digits'
+import { localDigits, toLatinDigits } from '@/lib/digits'
 import {
   calendarOf,
   emptyTransferValues,
@@ -17,6 +17,7 @@ import {
   type TransferValues,
 } from './transfer-form'
 import { TransferSubmitError, useSubmitTransfer } from './use-submit-transfer'
+import '../payment.css'
 
 /** The checkout's error section, passed in by the router (features do not import each other). */
 export interface TransferErrorSectionProps {
@@ -103,7 +104,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
       </select>
     </div>
   )
-  const numbers = (values: number[]) => values.map((value) => ({ value, label: String(value) }))
+  const numbers = (values: number[]) => values.map((value) => ({ value, label: localDigits(value, i18n.language) }))
   const fieldError = (name: keyof TransferValues) => {
     const key = errors[name]?.message
     return key ? <p className="transfer-form__error">{t(key as 'payment.transfer.errors.required')}</p> : null
@@ -111,8 +112,10 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
 
   return (
     <main className="transfer-form" data-testid={`transfer-form-${gateway}`}>
-      <h1>{t(gateway === 'C2C' ? 'payment.transfer.cardTitle' : 'payment.transfer.paypalTitle')}</h1>
-      <p>{t(gateway === 'C2C' ? 'payment.transfer.cardIntro' : 'payment.transfer.paypalIntro')}</p>
+      <h1 className="page-title">{t(gateway === 'C2C' ? 'payment.transfer.cardTitle' : 'payment.transfer.paypalTitle')}</h1>
+      <p className="transfer-form__intro">
+        {t(gateway === 'C2C' ? 'payment.transfer.cardIntro' : 'payment.transfer.paypalIntro')}
+      </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         {gateway === 'C2C' ? (
           <div className="transfer-form__field">
@@ -161,7 +164,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
         </fieldset>
         <button
           type="submit"
-          className="transfer-form__submit"
+          className="primary-button transfer-form__submit"
           disabled={!isValid || submitTransfer.isPending}
           aria-busy={submitTransfer.isPending}
         >
@@ -177,8 +180,8 @@ export function PayCardSuccessPage() {
   const { t } = useTranslation()
   return (
     <main className="transfer-form" data-testid="pay-card-success">
-      <h1>{t('payment.transfer.successTitle')}</h1>
-      <p>{t('payment.transfer.successBody')}</p>
+      <h1 className="page-title">{t('payment.transfer.successTitle')}</h1>
+      <p className="transfer-form__intro">{t('payment.transfer.successBody')}</p>
     </main>
   )
 }

@@ -7,6 +7,7 @@ import type { Language } from '../domain/validation'
 import { dietRequestForms } from '../forms'
 import type { AnswerValue, Form } from '../types'
 import { initialValues } from './initial-values'
+import { localDigits } from './format'
 import { QuestionForm } from './question-form'
 import '../quiz.css'
 
@@ -54,7 +55,10 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
           </button>
         ) : null}
         <p className="quiz-progress__text">
-          {t('quiz.dietRequest.section', { position: index + 1, total: dietRequestForms.length })}
+          {t('quiz.dietRequest.section', {
+            position: localDigits(index + 1, i18n.language),
+            total: localDigits(dietRequestForms.length, i18n.language),
+          })}
         </p>
       </div>
       <QuestionForm

@@ -1,9 +1,4 @@
-import { toPersianDigits } from '@/lib/digits'
-
-/** Numbers in the reader's digits: Persian in fa, Latin otherwise. */
-export function localDigits(value: string | number, language: string): string {
-  return language === 'fa' ? toPersianDigits(value) : String(value)
-}
+export { localDigits } from '@/lib/digits'
 
 /** A count with thousands separators in the reader's digits (133,701 → ۱۳۳٬۷۰۱). */
 export function localCount(value: number, language: string): string {
