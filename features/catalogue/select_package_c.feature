@@ -66,12 +66,13 @@ Feature: صفحه انتخاب دوره (select-package-c)
     Then متن "در حال حاضر محصولی موجود نمیباشد." دیده می‌شود
     And پایین صفحه دکمه‌ای ندارد
 
-  # noRedirect=true skips the profile-orders guard call, which needs the database too (its failure is ER-17's).
+  # noRedirect=true and sendToPanel=false skip the profile-orders and can-buy-diet guard calls, which need the
+  # database too (their failure is RG-24's).
   @ER-15
   Scenario: خطا در گرفتن محصولات
     Given مشتری با شماره "09121234567" وارد شده است
     And پایگاه داده فروشگاه در دسترس نیست
-    When مشتری صفحه "/select-package-c?noRedirect=true" را باز می‌کند
+    When مشتری صفحه "/select-package-c?noRedirect=true&sendToPanel=false" را باز می‌کند
     Then متن "متاسفانه مشکلی پیش آمده لطفا مجددا تلاش نمایید." دیده می‌شود
 
   @PM-05

@@ -19,9 +19,11 @@ Feature: هدایت مشتری دارای سفارش پروفایل
     And گزینه‌های این مرحله به این ترتیب‌اند: "201, 202, 203"
     When مشتری صفحه "/select-package-f/1?utm_source=sms" را باز می‌کند
     Then مشتری به آدرس "/select-package-f/1?utm_source=sms&configId=SELECT_F_AFTER_PROF" می‌رسد
-    When مشتری صفحه "/select-package-c?noRedirect=true" را باز می‌کند
+    # The paid diet is running, so page c's can-buy-diet check would send the customer to /diets [RG-22];
+    # sendToPanel=false (kept in session) leaves them on the page.
+    When مشتری صفحه "/select-package-c?noRedirect=true&sendToPanel=false" را باز می‌کند
     Then کارت محصول 112 انتخاب شده است
-    And مشتری به آدرس "/select-package-c?noRedirect=true" می‌رسد
+    And مشتری به آدرس "/select-package-c?noRedirect=true&sendToPanel=false" می‌رسد
     When مشتری صفحه "/select-package-c?configId=SELECT_PACKAGE_F_PRODUCTS" را باز می‌کند
     Then کارت محصول 112 انتخاب شده است
     And مشتری به آدرس "/select-package-c?configId=SELECT_PACKAGE_F_PRODUCTS" می‌رسد
