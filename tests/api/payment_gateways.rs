@@ -3,7 +3,7 @@
 use limoo_simulators::{Gateway, PageAction, PaymentScenario, browser};
 use limoo_tests::{
     TestApp,
-    payment::{entry, follow, result_url, times_paid},
+    payment::{entry, follow, payment_request, result_url, times_paid},
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -28,15 +28,9 @@ async fn start(app: &TestApp, token: &str, order: i64, gateway: Gateway) -> (u16
 }
 
 async fn start_paying_from(app: &TestApp, token: &str, order: i64, gateway: Gateway, mobile: &str) -> (u16, Value) {
-    let customer = app.tokens.verify(token).expect("a valid token").sub;
-    let body = json!({
-        "orderId": order,
-        "service": app.service_name,
-        "customerId": customer,
-        "mobile": mobile,
-        "productPermalink": "limoo-diet",
-        "paymentConfig": { "gateway": method(gateway), "paymentResultUrl": app.url("/#/payment-result") },
-    });
+    let mut body = payment_request(app, token, order, method(gateway));
+    body["mobile"] = json!(mobile);
+    body["productPermalink"] = json!("limoo-diet");
     let response = app
         .client
         .post(app.url("/lemonade/api/payments"))
@@ -223,17 +217,10 @@ async fn tara_answers_a_form_to_post_and_gumroad_needs_a_permalink() {
         reply["form"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["token", "username"]);
 
-    let customer = app.tokens.verify(&token).unwrap().sub;
-    let body = json!({
-        "orderId": order, "service": app.service_name, "customerId": customer,
-        "paymentConfig": { "gateway": "LIMOO_GUMROAD", "paymentResultUrl": app.url("/#/payment-result") },
-    });
+    let body = payment_request(&app, &token, order, "LIMOO_GUMROAD");
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 400, "{reply}");
-    let other_product = json!({
-        "orderId": order, "service": app.service_name, "customerId": customer,
-        "paymentConfig": { "gateway": "OTHER_DIGIPAY", "paymentResultUrl": app.url("/#/payment-result") },
-    });
+    let other_product = payment_request(&app, &token, order, "OTHER_DIGIPAY");
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &other_product).await;
     assert_eq!(status, 400, "another product's gateway is not ours: {reply}");
 }

@@ -5,7 +5,7 @@ use limoo_simulators::{
     PageAction,
     browser::{self, Navigation},
 };
-use limoo_tests::{TestApp, spawn_app};
+use limoo_tests::{TestApp, payment::payment_request, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -17,13 +17,7 @@ const SMS_QUERY: &str =
 
 /// Pays the order online through the simulator's hosted page, as the browser would.
 async fn pay(app: &TestApp, token: &str, order: i64) {
-    let customer = app.tokens.verify(token).expect("a valid token").sub;
-    let body = json!({
-        "orderId": order,
-        "service": app.service_name,
-        "customerId": customer,
-        "paymentConfig": { "gateway": "online", "paymentResultUrl": app.url("/#/payment-result") },
-    });
+    let body = payment_request(app, token, order, "online");
     let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 200, "{reply}");
     let link = reply["paymentLink"].as_str().expect("paymentLink");

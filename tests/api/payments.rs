@@ -7,7 +7,7 @@ use limoo_simulators::{
 };
 use limoo_tests::{
     TestApp,
-    payment::{follow, result_url},
+    payment::{follow, payment_request, result_url},
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -15,14 +15,9 @@ use serde_json::{Value, json};
 const ER_24: &str = "شما قبلا امتیاز خود را برای پرداخت سفارش دیگری استفاده کرده اید. در صورت عدم پرداخت سفارش قبلی تا یک ساعت استفاده از امتیاز مجددا برای شما فعال خواهد شد.";
 
 fn request(app: &TestApp, token: &str, order: i64) -> Value {
-    let customer = app.tokens.verify(token).expect("a valid token").sub;
-    json!({
-        "orderId": order,
-        "service": app.service_name,
-        "customerId": customer,
-        "mobile": "9121234567",
-        "paymentConfig": { "gateway": "online", "paymentResultUrl": app.url("/#/payment-result") },
-    })
+    let mut body = payment_request(app, token, order, "online");
+    body["mobile"] = json!("9121234567");
+    body
 }
 
 async fn start(app: &TestApp, token: &str, order: i64, key: Option<&str>) -> (u16, Value) {

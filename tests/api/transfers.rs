@@ -4,7 +4,7 @@ use limoo_bff::{
     domain::transfer::{TransferGateway, year_choices},
     store::now_ms,
 };
-use limoo_tests::{TestApp, app::FINANCE_TOKEN, spawn_app};
+use limoo_tests::{TestApp, app::FINANCE_TOKEN, payment::payment_request, spawn_app};
 use serde_json::{Value, json};
 
 const MOBILE: &str = "09121234567";
@@ -22,15 +22,10 @@ fn card_meta() -> Value {
 }
 
 fn request(app: &TestApp, token: &str, order: i64, gateway: &str, meta: Value) -> Value {
-    let customer = app.tokens.verify(token).expect("a valid token").sub;
-    json!({
-        "orderId": order,
-        "service": app.service_name,
-        "customerId": customer,
-        "mobile": "9121234567",
-        "paymentConfig": { "gateway": gateway, "paymentResultUrl": app.url("/#/payment-result") },
-        "meta": meta,
-    })
+    let mut body = payment_request(app, token, order, gateway);
+    body["mobile"] = json!("9121234567");
+    body["meta"] = meta;
+    body
 }
 
 async fn submit(app: &TestApp, token: &str, order: i64, gateway: &str, meta: Value) -> (u16, Value) {

@@ -1,11 +1,23 @@
 //! Paying through the simulators' hosted pages as a browser would: where the start reply sends the
 //! browser, the callback it brings back to the BFF, and what the order looks like afterwards.
 use limoo_simulators::browser::Navigation;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use limoo_bff::store::Db;
 
 use crate::TestApp;
+
+/// The checkout's `POST /lemonade/api/payments` body for `order`, paid by the token's customer through
+/// `gateway`, coming back to this shop's result page [PM-48, PM-49]. Callers add `mobile`, `meta` … as needed.
+pub fn payment_request(app: &TestApp, token: &str, order: i64, gateway: &str) -> Value {
+    let customer = app.tokens.verify(token).expect("a valid token").sub;
+    json!({
+        "orderId": order,
+        "service": app.service_name,
+        "customerId": customer,
+        "paymentConfig": { "gateway": gateway, "paymentResultUrl": app.url("/#/payment-result") },
+    })
+}
 
 /// Where the browser goes with the start reply: the link, or the form it must POST (Tara).
 pub fn entry(reply: &Value) -> Navigation {

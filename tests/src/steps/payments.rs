@@ -7,7 +7,7 @@ use limoo_simulators::{Gateway, PageAction, Scenario, browser};
 use limoo_tests::{
     AppOptions, TestApp,
     browser::poll_for,
-    payment::{self, entry, follow, payment_states, result_url, times_paid},
+    payment::{self, entry, follow, payment_request, payment_states, result_url, times_paid},
 };
 use serde_json::json;
 
@@ -73,16 +73,9 @@ async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
 async fn start_payment(world: &mut LimooWorld, method: String) {
     let app = world.app();
     let paying = world.paying();
-    let customer = app.tokens.verify(&paying.token).or_fail_any("a valid token").sub;
-    // The checkout's request [PM-48].
-    let body = json!({
-        "orderId": paying.order,
-        "service": app.service_name,
-        "customerId": customer,
-        "mobile": paying.mobile,
-        "productPermalink": "limoo-diet",
-        "paymentConfig": { "gateway": method, "paymentResultUrl": app.url("/#/payment-result") },
-    });
+    let mut body = payment_request(app, &paying.token, paying.order, &method);
+    body["mobile"] = json!(paying.mobile);
+    body["productPermalink"] = json!("limoo-diet");
     let (status, body) = app.post_as(&paying.token, "/lemonade/api/payments", &body).await;
     world.reply = Some(Reply { status, body });
     if let Some(paying) = world.paying.as_mut() {
