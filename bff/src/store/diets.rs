@@ -3,7 +3,10 @@
 use anyhow::Context;
 
 use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx, orders::PAYMENT_SUCCESS};
-use crate::domain::diet_package::{CardPayment, IssuedDiet, PackageFacts, remain_days};
+use crate::domain::{
+    diet_package::{CardPayment, IssuedDiet, PackageFacts, remain_days},
+    transfer::{TransferGateway, TransferState},
+};
 
 /// A diet the dietitians numbered for an order.
 pub struct NewDiet<'a> {
@@ -83,10 +86,10 @@ pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
     .context("cannot read the diet")?;
     let transfer: Option<(String,)> = on_tx!(&mut tx, conn => {
         sqlx::query_as(
-            "SELECT state FROM transfer_payment WHERE customer_order_id = $1 AND gateway = 'C2C' \
+            "SELECT state FROM transfer_payment WHERE customer_order_id = $1 AND gateway = $2 \
              ORDER BY created_at DESC LIMIT 1",
         )
-        .bind(order_id).fetch_optional(conn).await
+        .bind(order_id).bind(TransferGateway::CardToCard.as_str()).fetch_optional(conn).await
     })
     .context("cannot read the card transfer")?;
     // The detailed diet-request form sent up to its last step after the order counts as the questions answered.
@@ -98,9 +101,9 @@ pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
         .bind(customer_id).bind(ordered_at).fetch_one(conn).await
     })
     .context("cannot read the diet questions")?;
-    let card_payment = transfer.map(|(state,)| match state.as_str() {
-        "PENDING" => CardPayment::Pending,
-        "REJECTED" => CardPayment::Unverified,
+    let card_payment = transfer.map(|(state,)| match TransferState::parse(&state) {
+        Some(TransferState::Pending) => CardPayment::Pending,
+        Some(TransferState::Rejected) => CardPayment::Unverified,
         _ => CardPayment::Other,
     });
     Ok(ActivePackage {
