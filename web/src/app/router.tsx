@@ -49,6 +49,7 @@ import { konkurLanding, oldDietLanding, psychologyLanding } from './routes/landi
 import { logoutLoader } from './routes/logout-loader'
 import { RootLayout, RootLayoutFallback, type RouteHandle } from './routes/root-layout'
 import { rootLoader } from './routes/root-loader'
+import { UserPanelPage } from './routes/user-panel-page'
 import {
   checkoutTarget,
   homeTarget,
@@ -167,7 +168,7 @@ export const routes: RouteObject[] = [
       { path: '/:landing', loader: goodLookingLandingLoader(oldDietLanding), element: <GoodLookingLandingPage /> },
 
       // Panel, orders and gift cards
-      screen('/user-panel', 'userPanel', userPanelLoader),
+      { path: '/user-panel', loader: userPanelLoader, element: <UserPanelPage /> },
       screen('/orders-history', 'ordersHistory'),
       screen('/reserve', 'reserve'),
       { path: '/CreateOderWithProductIds', loader: requireAuth, element: <CreateOrderWithProductIdsPage /> },
