@@ -7,6 +7,7 @@ export {
   decodeToken,
   isLoggedIn,
   isTokenExpired,
+  optionalBearer,
   readToken,
   storeToken,
   subscribeToken,

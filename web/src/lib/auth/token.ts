@@ -80,6 +80,15 @@ export function readToken(): string | null {
   return token
 }
 
+/**
+ * `Authorization: Bearer {token}` while a valid token is stored, else no header: for calls open to everyone that
+ * still carry the signed-in user's identity (the product list [PM-84], form answers [QN-41]).
+ */
+export function optionalBearer(): Record<string, string> {
+  const token = readToken()
+  return token === null ? {} : { Authorization: `Bearer ${token}` }
+}
+
 export function storeToken(token: string): void {
   local()?.setItem(TOKEN_KEY, token)
   notify()

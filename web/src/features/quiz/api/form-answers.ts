@@ -1,5 +1,5 @@
 import { api } from '@/lib/api'
-import { readToken } from '@/lib/auth'
+import { optionalBearer } from '@/lib/auth'
 import { readFormAnswerId, storeFormAnswerId } from '../domain/answer-store'
 import type { FormAnswersBody } from '../domain/answers-body'
 
@@ -41,18 +41,13 @@ interface RawResponse {
   body: unknown
 }
 
-/** The signed-in customer's bearer token, when there is one: the BFF then links the record to them [QN-41]. */
-function bearer(): Record<string, string> {
-  const token = readToken()
-  return token === null ? {} : { Authorization: `Bearer ${token}` }
-}
-
 /**
  * The one function that talks HTTP for form answers, through the generated client: create without an id, update
  * with one. The BFF answers `{ id }`, or the error envelope with `err.details.messages`.
  */
 async function callFormAnswers(id: string | null, body: FormAnswersBody): Promise<RawResponse> {
-  const headers = bearer()
+  // The signed-in customer's token, when there is one, links the record to them [QN-41].
+  const headers = optionalBearer()
   const { data, error, response } =
     id === null
       ? await api.POST('/lemonade/api/formAnswers', { body, headers })
