@@ -3,7 +3,7 @@ import { isLoggedIn } from '@/lib/auth'
 import { formTypeOf, readAnswers } from '../domain/answer-store'
 import { answersBody } from '../domain/answers-body'
 import type { Answers, Flow } from '../types'
-import { FormAnswersError, sendFormAnswers } from './form-answers'
+import { FormAnswersError, NOT_200_ERRORS, sendFormAnswers } from './form-answers'
 import { setSendStatus } from './send-status'
 
 /** Local storage key of the signed-in mobile number (spec 1 §3 "Storage keys used by sign-in"). */
@@ -29,7 +29,9 @@ export async function sendStepAnswers(flow: Flow, step: string, answers: Answers
     await sendFormAnswers(body)
     setSendStatus({ state: 'idle' })
   } catch (failure) {
-    const error = failure instanceof FormAnswersError ? failure : null
-    setSendStatus(error === null || error.transient ? { state: 'kept' } : { state: 'rejected', messages: error.messages })
+    const error = failure instanceof FormAnswersError ? failure : new FormAnswersError(NOT_200_ERRORS, null, [])
+    setSendStatus(
+      error.transient ? { state: 'kept', code: error.code } : { state: 'rejected', code: error.code, messages: error.messages },
+    )
   }
 }

@@ -7,14 +7,20 @@ export function SendStatusNotice() {
   const status = useSendStatus()
   if (status.state === 'kept') {
     return (
-      <p className="quiz-notice" role="status" data-testid="send-status" data-state="kept">
+      <p className="quiz-notice" role="status" data-testid="send-status" data-state="kept" data-code={status.code}>
         {t('quiz.send.kept')}
       </p>
     )
   }
   if (status.state === 'rejected') {
     return (
-      <div className="quiz-notice quiz-notice--error" role="alert" data-testid="send-status" data-state="rejected">
+      <div
+        className="quiz-notice quiz-notice--error"
+        role="alert"
+        data-testid="send-status"
+        data-state="rejected"
+        data-code={status.code}
+      >
         <p>{t('quiz.send.rejected')}</p>
         {status.messages.length > 0 ? (
           <ul>
