@@ -71,7 +71,7 @@ export function QuestionForm({ form, context, initialValues, language, submitLab
               const showError = fieldState.error !== undefined && (fieldState.isTouched || formState.isSubmitted)
               const answers = ANSWERING_WIDGETS.has(question.answerUIComponent.type)
               return (
-                <div className="quiz-question" data-testid="quiz-question" data-question-id={question.id}>
+                <div className="quiz-question" data-testid="quiz-question" data-question-id={question.id} data-question-name={question.name}>
                   <Heading id={labelId} className="quiz-question__title">
                     {localise(question.title, language)}
                   </Heading>
