@@ -5,6 +5,7 @@ mod finalize;
 mod forms;
 mod openapi;
 mod orders;
+mod payment_crash;
 mod payment_gateways;
 mod payment_result;
 mod payments;

@@ -12,7 +12,7 @@ use limoo_bff::{
 use limoo_simulators::{SimConfig, SimHandle};
 use tokio::task::JoinHandle;
 
-use crate::{browser::poll_for, db::TestDb, workspace_root};
+use crate::{browser::poll_for, db::TestDb, process::BffProcess, workspace_root};
 
 /// The finance review token (`FINANCE_API_TOKEN`) every test app accepts.
 pub const FINANCE_TOKEN: &str = "finance-test-token";
@@ -50,6 +50,7 @@ pub struct TestApp {
     pub service_name: String,
     /// Signs tokens exactly as this BFF does (the harness chose its secret).
     pub tokens: TokenKeys,
+    auth_secret: String,
     server: JoinHandle<std::io::Result<()>>,
     _database: TestDb,
 }
@@ -69,17 +70,7 @@ impl TestApp {
         let database = TestDb::for_app().await?;
         let mut settings = Settings::for_database(&database.url);
         settings.web_dir = options.web_dir.clone().unwrap_or_else(|| workspace_root().join("web/dist"));
-        settings.gateways.kavenegar_base_url = sims.kavenegar_base_url();
-        settings.gateways.smtp_host = sims.smtp_addr().ip().to_string();
-        settings.gateways.smtp_port = sims.smtp_addr().port();
-        settings.payments.vandar_base_url = sims.vandar_base_url();
-        settings.payments.payping_base_url = sims.payping_base_url();
-        settings.payments.snapp_pay_base_url = sims.snapppay_base_url();
-        settings.payments.digipay_base_url = sims.digipay_base_url();
-        settings.payments.tara_base_url = sims.tara_base_url();
-        settings.payments.saman_base_url = sims.saman_base_url();
-        settings.payments.gumroad_base_url = sims.gumroad_base_url();
-        settings.payments.gumroad_api_base_url = sims.gumroad_base_url();
+        point_at_simulators(&mut settings, &sims);
         if let Some(seconds) = options.payment_gateway_timeout_seconds {
             settings.payments.payment_gateway_timeout_seconds = seconds;
         }
@@ -103,6 +94,7 @@ impl TestApp {
             db,
             service_name,
             tokens,
+            auth_secret: secret,
             server,
             _database: database,
         })
@@ -113,17 +105,38 @@ impl TestApp {
     /// `limoo_bff::shop::payments::sweep`.
     pub fn payment_sweeper(&self, expire_minutes: i64) -> limoo_bff::startup::AppState {
         let mut settings = Settings::for_database("unused");
-        settings.payments.vandar_base_url = self.sims.vandar_base_url();
-        settings.payments.payping_base_url = self.sims.payping_base_url();
-        settings.payments.snapp_pay_base_url = self.sims.snapppay_base_url();
-        settings.payments.digipay_base_url = self.sims.digipay_base_url();
-        settings.payments.tara_base_url = self.sims.tara_base_url();
-        settings.payments.saman_base_url = self.sims.saman_base_url();
-        settings.payments.gumroad_base_url = self.sims.gumroad_base_url();
-        settings.payments.gumroad_api_base_url = self.sims.gumroad_base_url();
+        point_at_simulators(&mut settings, &self.sims);
         settings.payments.payment_settle_after_seconds = -1;
         settings.payments.payment_expire_minutes = expire_minutes;
         limoo_bff::startup::AppState::new(&settings, self.db.clone()).expect("a service state")
+    }
+
+    /// Another BFF, as its own process, on this app's database, simulators and token secret (a second
+    /// replica, or the same service restarted after a crash); `env` adds or overrides settings.
+    pub async fn start_process(&self, env: &[(&str, &str)]) -> anyhow::Result<BffProcess> {
+        let sims = &self.sims;
+        let smtp = sims.smtp_addr();
+        let mut settings: Vec<(String, String)> = [
+            ("DATABASE_URL", self._database.url.clone()),
+            ("AUTH_SECRET", self.auth_secret.clone()),
+            ("WEB_DIR", workspace_root().join("web/dist").display().to_string()),
+            ("KAVENEGAR_BASE_URL", sims.kavenegar_base_url()),
+            ("SMTP_HOST", smtp.ip().to_string()),
+            ("SMTP_PORT", smtp.port().to_string()),
+            ("VANDAR_BASE_URL", sims.vandar_base_url()),
+            ("PAYPING_BASE_URL", sims.payping_base_url()),
+            ("SNAPP_PAY_BASE_URL", sims.snapppay_base_url()),
+            ("DIGIPAY_BASE_URL", sims.digipay_base_url()),
+            ("TARA_BASE_URL", sims.tara_base_url()),
+            ("SAMAN_BASE_URL", sims.saman_base_url()),
+            ("GUMROAD_BASE_URL", sims.gumroad_base_url()),
+            ("GUMROAD_API_BASE_URL", sims.gumroad_base_url()),
+        ]
+        .into_iter()
+        .map(|(key, value)| (key.to_owned(), value))
+        .collect();
+        settings.extend(env.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())));
+        BffProcess::start(&settings).await
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -313,6 +326,21 @@ impl TestApp {
     pub async fn list_products(&self, query: &[(&str, &str)]) -> reqwest::Response {
         self.client.get(self.url("/lemonade/api/products")).query(query).send().await.expect("products request failed")
     }
+}
+
+/// Sends every SMS, e-mail and payment of a BFF with `settings` to the simulators.
+fn point_at_simulators(settings: &mut Settings, sims: &SimHandle) {
+    settings.gateways.kavenegar_base_url = sims.kavenegar_base_url();
+    settings.gateways.smtp_host = sims.smtp_addr().ip().to_string();
+    settings.gateways.smtp_port = sims.smtp_addr().port();
+    settings.payments.vandar_base_url = sims.vandar_base_url();
+    settings.payments.payping_base_url = sims.payping_base_url();
+    settings.payments.snapp_pay_base_url = sims.snapppay_base_url();
+    settings.payments.digipay_base_url = sims.digipay_base_url();
+    settings.payments.tara_base_url = sims.tara_base_url();
+    settings.payments.saman_base_url = sims.saman_base_url();
+    settings.payments.gumroad_base_url = sims.gumroad_base_url();
+    settings.payments.gumroad_api_base_url = sims.gumroad_base_url();
 }
 
 impl Drop for TestApp {

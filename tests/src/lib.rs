@@ -5,6 +5,7 @@ pub mod browser;
 pub mod db;
 pub mod multipart;
 pub mod payment;
+pub mod process;
 
 pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;
