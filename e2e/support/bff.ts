@@ -122,8 +122,15 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       DEMO_DATA: 'true',
       KAVENEGAR_BASE_URL: simulators.kavenegarURL,
       KAVENEGAR_API_KEY: 'sim-key',
-      // Online payments go to the simulator's Vandar (the default online gateway) and its hosted page.
+      // Every gateway is the simulators' (Vandar is the default online gateway), hosted pages included.
       VANDAR_BASE_URL: `${simulators.baseURL}/vandar`,
+      PAYPING_BASE_URL: `${simulators.baseURL}/payping`,
+      SNAPP_PAY_BASE_URL: `${simulators.baseURL}/snapppay`,
+      DIGIPAY_BASE_URL: `${simulators.baseURL}/digipay/api`,
+      TARA_BASE_URL: `${simulators.baseURL}/tara`,
+      SAMAN_BASE_URL: `${simulators.baseURL}/saman`,
+      GUMROAD_BASE_URL: `${simulators.baseURL}/gumroad`,
+      GUMROAD_API_BASE_URL: `${simulators.baseURL}/gumroad`,
       SMTP_HOST: simulators.smtpHost,
       SMTP_PORT: simulators.smtpPort,
       // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is

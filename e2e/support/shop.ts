@@ -3,13 +3,20 @@ import { expect } from '../fixtures'
 import type { RunningSimulators } from './bff'
 import { demoProduct } from './demo'
 import { toman } from './money'
-import { signInWithSms } from './sign-in'
+import { signInWithSms, type AuthStep } from './sign-in'
+
+export interface Arrival {
+  /** The code step the number leads to: LOGIN_MOBILE for a known customer, REGISTER_MOBILE for a new one. */
+  step?: AuthStep
+  /** Query of the first address, e.g. flags such as `isSnappEnabled=true` the app keeps for the session. */
+  query?: string
+}
 
 /** Signs in on the way to the flat list, orders the one-month diet (101) without a mentor and lands on the checkout. */
-export async function buyOneMonthDiet(page: Page, simulators: RunningSimulators, mobile: string) {
+export async function buyOneMonthDiet(page: Page, simulators: RunningSimulators, mobile: string, arrival: Arrival = {}) {
   const diet = demoProduct(101)
-  await page.goto('/#/select-package-c')
-  await signInWithSms(page, simulators, mobile)
+  await page.goto(`/#/select-package-c${arrival.query ? `?${arrival.query}` : ''}`)
+  await signInWithSms(page, simulators, mobile, arrival.step)
   await expect(page).toHaveURL(/#\/select-package-c/)
   await page.getByRole('radio', { name: diet.title, exact: true }).click()
   await page.getByTestId('footer-button').click()
