@@ -3,6 +3,7 @@ mod auth;
 mod catalogue;
 mod payments;
 mod quiz;
+mod results;
 mod routing;
 mod select_package;
 mod shop_checkout;
