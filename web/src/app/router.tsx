@@ -5,6 +5,7 @@ import { fallbackPath } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import { CheckoutErrorSection, CheckoutPage } from '@/features/checkout'
 import {
+  CreditOffers,
   PayCardSuccessPage,
   PaymentFailPage,
   PaymentMethodPopup,
@@ -99,7 +100,7 @@ export const routes: RouteObject[] = [
         path: '/select-package-c',
         loader: selectPackageCGuard,
         shouldRevalidate: revalidateUnlessOverlayChanged,
-        element: <SelectPackageCPage />,
+        element: <SelectPackageCPage creditOffers={<CreditOffers />} />,
       },
       {
         path: '/select-package-f/:id',

@@ -1,3 +1,4 @@
+export { CreditOffers } from './components/credit-offers'
 export { PaymentFailPage } from './components/payment-fail-page'
 export { PaymentMethodPopup } from './components/payment-method-popup'
 export { PayCardSuccessPage, TransferFormPage } from './transfer/transfer-form-page'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  creditOffers,
   defaultPaymentMethod,
   methodFromName,
   parseVisibility,
@@ -143,5 +144,16 @@ describe('default payment method', () => {
 
   it('chooses nothing when no method can be selected', () => {
     expect(pick({ ...allOff, visibility: ['tara'] })).toBeNull()
+  })
+})
+
+describe('credit offers', () => {
+  it("lists tara, snappPay, blubank and digipay in that order with 'all' [PM-24]", () => {
+    expect(creditOffers('all')).toEqual(['tara', 'snappPay', 'blubank', 'digipay'])
+  })
+
+  it('keeps only the offers a comma list names, in the offers order [PM-24, PM-47]', () => {
+    expect(creditOffers(parseVisibility('digipay,online,snappPay'))).toEqual(['snappPay', 'digipay'])
+    expect(creditOffers(parseVisibility('online,c2c'))).toEqual([])
   })
 })

@@ -167,3 +167,13 @@ export function defaultPaymentMethod(
   const listed = settings.visibility === 'all' ? PAYMENT_METHODS : settings.visibility
   return listed.find(usable) ?? null
 }
+
+/** The credit and instalment offers the shop advertises, in the order of spec 2 §1 [PM-24]. */
+export const CREDIT_OFFERS = ['tara', 'snappPay', 'blubank', 'digipay'] as const satisfies readonly PaymentMethod[]
+
+export type CreditOffer = (typeof CREDIT_OFFERS)[number]
+
+/** The offers `paymentMethodsVisibility` allows: all four with 'all', else those it lists [PM-24, PM-47]. */
+export function creditOffers(visibility: MethodsVisibility): CreditOffer[] {
+  return CREDIT_OFFERS.filter((offer) => visibility === 'all' || visibility.includes(offer))
+}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { readSetting, settings } from '@/config/flags'
@@ -52,7 +52,7 @@ const footerLabelKey = {
 } as const
 
 /** select-package-c: the flat product list (spec 2 §2). */
-export function SelectPackageCPage() {
+export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const location = useLocation()
@@ -226,6 +226,12 @@ export function SelectPackageCPage() {
       </div>
       {additionalOpen ? null : orderErrorSection}
       {body}
+      <aside className="shop-notices">
+        <p className="shop-notices__reserve" data-testid="reserve-notice">
+          {t('shop.reserveNotice')}
+        </p>
+        {creditOffers}
+      </aside>
       {products.isSuccess && list.length > 0 && !guardFailed ? (
         <ShopFooter total={cartTotal(selected, cart.additional)} currency={selected?.currency} button={footerButton} />
       ) : null}
