@@ -53,6 +53,9 @@ pub enum AuthError {
     ProviderFailed,
     #[error("missing, expired or revoked credential")]
     InvalidToken,
+    /// Storing the new customer failed: the older signup store's UNSECCESFULL_ADD_PERSONAL_INFO [ER-10].
+    #[error("the customer could not be stored")]
+    AddCustomerFailed(#[source] anyhow::Error),
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -154,9 +157,10 @@ pub async fn register(
         &state.db,
         NewCustomer { mobile, email: email.as_ref(), first_name, last_name, auth_type },
     )
-    .await?;
+    .await
+    .map_err(AuthError::AddCustomerFailed)?;
     if let Some(email) = email.filter(|_| customer.email.is_none()) {
-        customers::set_email(&state.db, customer.id, email.as_str()).await?;
+        customers::set_email(&state.db, customer.id, email.as_str()).await.map_err(AuthError::AddCustomerFailed)?;
         customer.email = Some(email.as_str().to_owned());
         customer.auth_type = AuthType::Email;
     }

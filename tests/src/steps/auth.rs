@@ -4,7 +4,10 @@ use std::time::Duration;
 
 use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
-use limoo_bff::{domain::mobile_number::IRAN, store::customers};
+use limoo_bff::{
+    domain::mobile_number::IRAN,
+    store::{Db, customers},
+};
 
 use limoo_tests::browser::poll_for;
 
@@ -23,7 +26,7 @@ impl LimooWorld {
         field.send_keys(text).await.expect("typed");
     }
 
-    async fn clear_field(&mut self, css: &str) {
+    pub(super) async fn clear_field(&mut self, css: &str) {
         let browser = self.browser().await;
         let field = browser.client.find(Locator::Css(css)).await.expect("field present");
         let length = field.prop("value").await.ok().flatten().map_or(0, |v| v.chars().count());
@@ -374,19 +377,100 @@ async fn logout(world: &mut LimooWorld) {
     world.browser().await.click("[data-testid=logout-link]").await.or_fail("logout link");
 }
 
+impl LimooWorld {
+    /// POSTs an older call's form body and keeps the answer.
+    async fn legacy_form_post(&mut self, path: &str, form: &[(&str, &str)]) {
+        let app = self.app();
+        let response = app.client.post(app.url(path)).form(form).send().await.expect("request sent");
+        let status = response.status().as_u16();
+        let body = response.json().await.expect("JSON answer");
+        self.reply = Some(super::Reply { status, body });
+    }
+}
+
 #[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان sendotp کد می‌خواهد")]
 async fn legacy_send_otp(world: &mut LimooWorld, mobile: String) {
+    world.legacy_form_post("/app/auth/sendotp", &[("mobileNumber", mobile.as_str()), ("country", "1")]).await;
+}
+
+#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان loginorregister و کد {string} ثبت‌نام می‌کند")]
+async fn legacy_register(world: &mut LimooWorld, mobile: String, code: String) {
+    let form = [("mobileNumber", mobile.as_str()), ("country", "1"), ("otp", code.as_str())];
+    world.legacy_form_post("/app/auth/loginorregister", &form).await;
+}
+
+#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان loginorregister و کد پیامک‌شده ثبت‌نام می‌کند")]
+async fn legacy_register_with_sent_code(world: &mut LimooWorld, mobile: String) {
+    let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
+    legacy_register(world, mobile, code).await;
+}
+
+/// The customer table refuses new rows (a full disk, a broken replica): registration cannot add the customer.
+#[given("فروشگاه مشتری تازه را نمی‌تواند ذخیره کند")]
+async fn customer_insert_refused(world: &mut LimooWorld) {
     let app = world.app();
-    let response = app
-        .client
-        .post(app.url("/app/auth/sendotp"))
-        .form(&[("mobileNumber", mobile.as_str()), ("country", "1")])
-        .send()
-        .await
-        .expect("request sent");
-    let status = response.status().as_u16();
-    let body = response.json().await.expect("JSON answer");
-    world.reply = Some(super::Reply { status, body });
+    match &app.db {
+        Db::Sqlite(_) => {
+            app.execute_sql(
+                "CREATE TRIGGER customer_insert_refused BEFORE INSERT ON customer \
+                 BEGIN SELECT RAISE(ABORT, 'customer store unavailable'); END",
+            )
+            .await;
+        }
+        Db::Postgres(_) => {
+            app.execute_sql(
+                "CREATE FUNCTION refuse_customer_insert() RETURNS trigger LANGUAGE plpgsql AS \
+                 $$ BEGIN RAISE EXCEPTION 'customer store unavailable'; END $$",
+            )
+            .await;
+            app.execute_sql(
+                "CREATE TRIGGER customer_insert_refused BEFORE INSERT ON customer \
+                 FOR EACH ROW EXECUTE FUNCTION refuse_customer_insert()",
+            )
+            .await;
+        }
+    }
+}
+
+#[then(expr = "مشتری با شماره {string} ثبت نشده است")]
+async fn not_stored(world: &mut LimooWorld, mobile: String) {
+    let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
+    let customer = customers::find_by_mobile(&world.app().db, &number).await.expect("query");
+    assert!(customer.is_none(), "{mobile} was stored: {customer:?}");
+}
+
+/// WebOTP as a phone's browser offers it: `OTPCredential` exists and `navigator.credentials.get({otp})` resolves
+/// once the text message arrives (delivered by the next step). The request the app made is kept to check its shape.
+#[when("مرورگر می‌تواند کد پیامک را خودش بخواند")]
+async fn browser_reads_sms_codes(world: &mut LimooWorld) {
+    let script = "if (!('OTPCredential' in window)) { window.OTPCredential = class OTPCredential {}; }\
+        window.__webOtp = { requests: [] };\
+        const get = (options) => new Promise((resolve, reject) => {\
+          window.__webOtp.requests.push({ transport: options && options.otp ? options.otp.transport : null });\
+          window.__webOtp.deliver = (code) => resolve({ type: 'otp', code });\
+          if (options && options.signal) options.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));\
+        });\
+        Object.defineProperty(navigator.credentials, 'get', { value: get, configurable: true });";
+    world.browser().await.execute(script).await.or_fail("WebOTP offered");
+}
+
+#[when(expr = "پیامک کد به {string} به مرورگر می‌رسد")]
+async fn sms_reaches_browser(world: &mut LimooWorld, mobile: String) {
+    let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
+    let browser = world.browser().await;
+    // The code screen asks on mount; wait for its request before the message "arrives".
+    poll_for(Duration::from_secs(10), || async {
+        Ok(browser
+            .execute("return window.__webOtp && typeof window.__webOtp.deliver === 'function';")
+            .await?
+            .as_bool()
+            .filter(|asked| *asked))
+    })
+    .await
+    .or_fail("the code screen never asked the browser for the SMS code");
+    let requests = browser.execute("return window.__webOtp.requests;").await.or_fail("WebOTP requests");
+    assert_eq!(requests[0]["transport"], serde_json::json!(["sms"]), "the app asked for an SMS code: {requests}");
+    browser.execute(&format!("window.__webOtp.deliver({code:?});")).await.or_fail("code delivered");
 }
 
 #[then(expr = "پاسخ قدیمی خطای {int} با کد {string} است")]

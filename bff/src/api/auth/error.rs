@@ -30,6 +30,10 @@ pub fn describe(error: &AuthError) -> (u16, String) {
         ResendTooSoon { seconds } => (429, messages::resend_too_soon(*seconds)),
         HourlyLimit => (429, messages::HOURLY_LIMIT.into()),
         ProviderFailed => (502, messages::PROVIDER_FAILED.into()),
+        AddCustomerFailed(e) => {
+            tracing::error!(error = ?e, "storing a new customer failed");
+            (500, messages::SERVER_ACCESS.into())
+        }
         Unexpected(e) => {
             tracing::error!(error = ?e, "sign-in failed unexpectedly");
             (500, messages::SERVER_ACCESS.into())
@@ -78,7 +82,7 @@ fn auth_bad_request(error: poem::Error) -> AuthFailure {
 }
 
 /// The older calls' envelope: `{status: "success" | "error", msg}`; errors add the older signup
-/// store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`).
+/// store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`, `UNSECCESFULL_ADD_PERSONAL_INFO`).
 #[derive(Object, Debug)]
 #[oai(skip_serializing_if_is_none)]
 pub struct LegacyMessage {
@@ -87,13 +91,15 @@ pub struct LegacyMessage {
     pub code: Option<String>,
 }
 
-/// The older signup store's name for a failure, where it had one [ER-07, ER-08].
+/// The older signup store's name for a failure, where it had one [ER-07…ER-10].
 fn legacy_code(error: &AuthError) -> Option<&'static str> {
     use AuthError::*;
     match error {
         Mobile(_) | UnknownCountry(_) => Some("INVALID_MOBILE"),
         ProviderFailed => Some("OTP_FAIL"),
         Code(_) | WrongCode | CodeExpired | CodeUsed | CodeLocked | NoCode => Some("INVALID_OTP"),
+        // The older store's own spelling, kept for the clients that compare it.
+        AddCustomerFailed(_) => Some("UNSECCESFULL_ADD_PERSONAL_INFO"),
         _ => None,
     }
 }
@@ -135,4 +141,21 @@ fn legacy_bad_request(_: poem::Error) -> LegacyFailure {
         msg: messages::SIGN_IN_BAD_INPUT.into(),
         code: None,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_customer_insert_is_the_older_stores_add_personal_info_failure() {
+        let error = AuthError::AddCustomerFailed(anyhow::anyhow!("insert refused"));
+        assert_eq!(legacy_code(&error), Some("UNSECCESFULL_ADD_PERSONAL_INFO"));
+        assert_eq!(describe(&error).0, 500);
+    }
+
+    #[test]
+    fn a_wrong_code_is_the_older_stores_invalid_otp() {
+        assert_eq!(legacy_code(&AuthError::WrongCode), Some("INVALID_OTP"));
+    }
 }
