@@ -2,12 +2,21 @@
 use std::time::Duration;
 
 use cucumber::{given, then, when};
-use limoo_bff::{auth::tokens::TokenKeys, store::now_ms};
-use limoo_tests::browser::{Storage, poll_for};
+use limoo_bff::{
+    auth::tokens::TokenKeys,
+    domain::mobile_number::IRAN,
+    store::{customers, now_ms},
+};
+use limoo_tests::{
+    browser::{Storage, poll_for},
+    payment::payment_request,
+};
 
-use super::{LimooWorld, OrFail};
+use super::{LimooWorld, OrFail, OrFailAny};
 
 const VERIFY: &str = "/auth/verify-lemonade";
+/// The payment-method sheet's own pay button (the checkout's footer button opens the sheet).
+const SHEET_PAYMENT_BUTTON: &str = "[data-testid=payment-sheet] [data-testid=payment-button]";
 
 impl LimooWorld {
     /// The customer id (`sub`) of the token the app holds.
@@ -85,4 +94,67 @@ async fn verify_calls(world: &mut LimooWorld, expected: u64) {
     .await
     .or_fail("too few verify calls");
     assert_eq!(seen, expected, "verify calls");
+}
+
+#[then(expr = "sub توکن ذخیره‌شده شناسه مشتری {string} در فروشگاه است")]
+async fn token_sub_is_customer(world: &mut LimooWorld, mobile: String) {
+    let customer = world.signed_in_customer().await;
+    let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
+    let stored = customers::find_by_mobile(&world.app().db, &number).await.expect("query").expect("registered");
+    assert_eq!(customer, stored.id, "the token's sub is not {mobile}'s customer id");
+}
+
+#[when("مشتری در پنجره روش پرداخت دکمه پرداخت را می‌زند")]
+async fn press_sheet_payment_button(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.click(SHEET_PAYMENT_BUTTON).await.or_fail("the payment sheet's button");
+}
+
+/// The BFF takes a payment only for the token's own customer, so a payment it started shows the page sent the
+/// token's `sub` as `customerId`; another id is refused.
+#[then(expr = "فروشگاه پرداخت سفارش {string} مشتری {string} را با شناسه مشتری دیگری نمی‌پذیرد")]
+async fn payment_for_other_customer_refused(world: &mut LimooWorld, products: String, mobile: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let token = world.stored_token().await;
+    let customer = world.signed_in_customer().await;
+    let app = world.app();
+    let mut body = payment_request(app, &token, order, "online");
+    body["customerId"] = serde_json::json!((customer + 1).to_string());
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 403, "{reply}");
+}
+
+#[when("توکن ذخیره‌شده از حافظه مرورگر پاک می‌شود")]
+async fn token_removed(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.execute("localStorage.removeItem('token'); performance.clearResourceTimings();").await.or_fail("removed");
+}
+
+#[then(expr = "مرورگر هیچ درخواستی به {string} نفرستاده است")]
+async fn no_request_sent(world: &mut LimooWorld, path: String) {
+    let sent = world.browser().await.requests_to(&path).await.or_fail("request log read");
+    assert_eq!(sent, 0, "{sent} requests to {path} left the browser");
+}
+
+#[then("بخش خطای پرداخت دیده می‌شود")]
+async fn checkout_error_shown(world: &mut LimooWorld) {
+    world.browser().await.texts("[data-testid=checkout-error]").await.or_fail("checkout error section");
+}
+
+/// The BFF created the payment at the simulator and the browser followed its link away from the shop.
+#[then(expr = "مرورگر به درگاه شبیه‌ساز {string} رفته و پرداخت در آن ساخته شده است")]
+async fn went_to_gateway(world: &mut LimooWorld, sim: String) {
+    let gateway: limoo_simulators::Gateway = sim.parse().or_fail_any("a simulator name");
+    let app = world.app();
+    let created =
+        poll_for(Duration::from_secs(15), || async { Ok((app.sims.payments(Some(gateway)).len() == 1).then_some(())) })
+            .await;
+    assert!(created.is_ok(), "{} payments at {sim}", app.sims.payments(Some(gateway)).len());
+    let shop = app.address.clone();
+    let browser = world.browser().await;
+    let left = poll_for(Duration::from_secs(15), || async {
+        Ok(Some(browser.client.current_url().await?).filter(|url| !url.as_str().starts_with(&shop)))
+    })
+    .await;
+    assert!(left.is_ok(), "the browser stayed in the shop");
 }
