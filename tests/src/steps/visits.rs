@@ -1,7 +1,8 @@
 //! Visit sessions and analytics events: what the app records on the BFF for this browser session.
 use std::time::Duration;
 
-use cucumber::then;
+use cucumber::{given, then, when};
+use limoo_bff::store::Db;
 use limoo_tests::{AnalyticsRow, browser::poll_for};
 
 use super::LimooWorld;
@@ -28,6 +29,53 @@ impl LimooWorld {
             }
         }
     }
+}
+
+/// Every stored analytics event named `action`, whatever its session (a failed session create has none).
+async fn events_named(db: &Db, action: &str) -> Vec<AnalyticsRow> {
+    let sql = "SELECT action, category, label, user_id, service, meta FROM analytics_event WHERE action = $1";
+    match db {
+        Db::Sqlite(pool) => sqlx::query_as(sql).bind(action).fetch_all(pool).await,
+        Db::Postgres(pool) => sqlx::query_as(sql).bind(action).fetch_all(pool).await,
+    }
+    .expect("analytics events read")
+}
+
+/// The error event the app sends for a failed session call: category `error`, the failure's message as label.
+fn is_error_event(event: &AnalyticsRow) -> bool {
+    event.category == "error" && event.label.as_deref().is_some_and(|label| !label.is_empty())
+}
+
+#[given("جدول جلسه‌های بازدید فروشگاه از دست رفته است")]
+async fn sessions_table_lost(world: &mut LimooWorld) {
+    world.app().execute_sql("DROP TABLE visit_session").await;
+}
+
+#[when("جلسه بازدید این مرورگر در فروشگاه پاک می‌شود")]
+async fn session_row_deleted(world: &mut LimooWorld) {
+    let id = world.session_id().await;
+    let sql = "DELETE FROM visit_session WHERE visit_session_id = $1";
+    match &world.app().db {
+        Db::Sqlite(pool) => sqlx::query(sql).bind(&id).execute(pool).await.map(|_| ()),
+        Db::Postgres(pool) => sqlx::query(sql).bind(&id).execute(pool).await.map(|_| ()),
+    }
+    .expect("session deleted");
+}
+
+#[then(expr = "رویداد خطای {string} با پیام شکست ثبت شده است")]
+async fn error_event_recorded(world: &mut LimooWorld, action: String) {
+    let db = world.app().db.clone();
+    let found = poll_for(Duration::from_secs(10), || async {
+        Ok(events_named(&db, &action).await.into_iter().find(is_error_event))
+    })
+    .await;
+    let seen = events_named(&db, &action).await;
+    assert!(found.is_ok(), "no {action} error event: {seen:?}");
+}
+
+#[then(expr = "رویداد خطای {string} با پیام شکست برای این جلسه ثبت شده است")]
+async fn session_error_event_recorded(world: &mut LimooWorld, action: String) {
+    world.wait_for_event(&action, |e| e.action == action && is_error_event(e)).await;
 }
 
 #[then("جلسه بازدید ساخته و در حافظه جلسه ذخیره شده است")]
