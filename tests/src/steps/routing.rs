@@ -59,3 +59,12 @@ async fn session_value_absent(world: &mut LimooWorld, key: String) {
     let found = world.browser().await.stored(Storage::Session, &key).await.or_fail("session storage read");
     assert_eq!(found, None, "session storage still holds {key}");
 }
+
+#[then(expr = "پنل کاربر در مرحله {word} باز است")]
+async fn user_panel_step(world: &mut LimooWorld, expected: String) {
+    let browser = world.browser().await;
+    let css = format!("[data-testid=user-panel][data-step=\"{expected}\"]");
+    let shown = browser.texts(&css).await;
+    let now = browser.attribute("[data-testid=user-panel]", "data-step").await;
+    assert!(shown.is_ok(), "the user panel is not at step {expected}: {now:?}");
+}
