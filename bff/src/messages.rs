@@ -151,3 +151,9 @@ pub const PROFILE_NUMBER_NOT_FOUND: &str = "شماره پرونده شما پی�
 pub const MOBILE_NUMBER_NOT_FOUND: &str = "شماره موبایل پیدا نشد. لطفا دوباره وارد شوید.";
 /// No customer with this token or mobile.
 pub const USER_NOT_FOUND: &str = "کاربر پیدا نشد. لطفا دوباره وارد شوید.";
+
+// Reserve list (spec 2 §2, §4).
+/// No reserved diet with this id for this customer.
+pub const RESERVED_DIET_NOT_FOUND: &str = "رژیم رزرو شده مورد نظر پیدا نشد.";
+/// The reserve list's `dietStatus` is neither RESERVED nor ENABLED.
+pub const RESERVE_STATUS_INVALID: &str = "وضعیت رژیم رزرو شده معتبر نیست.";

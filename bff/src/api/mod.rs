@@ -33,7 +33,7 @@ pub enum ApiTags {
     Finance,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
     PaymentResult,
-    /// The diet panel: the active diet package
+    /// The diet panel: the active diet package and the reserve list
     Diets,
     /// Health and service metadata
     System,
@@ -54,6 +54,7 @@ pub type Apis = (
     system::SystemApi,
     finance::FinanceApi,
     diets::DietsApi,
+    diets::reserves::ReservesApi,
     forms::FormsApi,
     forms::perfect_body::PerfectBodyApi,
 );
@@ -73,6 +74,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             system::SystemApi,
             finance::FinanceApi,
             diets::DietsApi,
+            diets::reserves::ReservesApi,
             forms::FormsApi,
             forms::perfect_body::PerfectBodyApi,
         ),

@@ -47,6 +47,33 @@ impl PackageStatus {
     }
 }
 
+/// A diet order paid while another diet runs waits as `RESERVED` until the customer activates it from the
+/// reserve list; it is then `ENABLED` and becomes the active package (spec 2 §1, §4) [PM-70].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReserveStatus {
+    Reserved,
+    Enabled,
+}
+
+impl ReserveStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReserveStatus::Reserved => "RESERVED",
+            ReserveStatus::Enabled => "ENABLED",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ReserveStatus> {
+        [ReserveStatus::Reserved, ReserveStatus::Enabled].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// A reserved diet may start only when no diet is running; otherwise activating it is refused and the
+/// customer keeps the running one [PM-72]. A diet close to expiry or expired lets the reserve start.
+pub fn may_activate_reserve(current: PackageStatus) -> bool {
+    !current.has_running_diet()
+}
+
 /// A diet the dietitians gave a number to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IssuedDiet {
@@ -155,6 +182,23 @@ mod tests {
         assert_eq!(remain_days(0, 30, 29 * DAY + 1), 1);
         assert_eq!(remain_days(0, 30, 30 * DAY), 0);
         assert_eq!(remain_days(0, 30, 32 * DAY), -2);
+    }
+
+    #[test]
+    fn a_reserve_starts_only_when_no_diet_runs() {
+        assert!(!may_activate_reserve(PackageStatus::Active));
+        assert!(!may_activate_reserve(PackageStatus::AnsweringQuestions));
+        assert!(may_activate_reserve(PackageStatus::CloseToExpire));
+        assert!(may_activate_reserve(PackageStatus::Expired));
+        assert!(may_activate_reserve(PackageStatus::TransactionWaiting));
+    }
+
+    #[test]
+    fn reserve_statuses_read_back_their_wire_names() {
+        for status in [ReserveStatus::Reserved, ReserveStatus::Enabled] {
+            assert_eq!(ReserveStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(ReserveStatus::parse("reserved"), None);
     }
 
     #[test]

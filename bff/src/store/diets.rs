@@ -2,9 +2,15 @@
 //! diet order (the paid one if any, else the latest), its diet, its card transfer and its questions.
 use anyhow::Context;
 
-use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx, orders::PAYMENT_SUCCESS};
+use super::{
+    Db, Tx,
+    customers::random_id,
+    now_ms, on_pool, on_tx,
+    orders::{self, PAYMENT_SUCCESS},
+};
 use crate::domain::{
-    diet_package::{CardPayment, IssuedDiet, PackageFacts, remain_days},
+    catalogue::ProductType,
+    diet_package::{self, CardPayment, IssuedDiet, PackageFacts, ReserveStatus, remain_days},
     transfer::{TransferGateway, TransferState},
 };
 
@@ -57,17 +63,24 @@ struct DietRow {
 /// The customer's diet package as of `now`; a customer without a diet order has an unpaid, empty one.
 pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Result<ActivePackage> {
     let mut tx = db.read().await?;
-    let order: Option<(i64, String, i64)> = on_tx!(&mut tx, conn => {
+    package_in(&mut tx, customer_id, now).await
+}
+
+/// [`active_package`] inside a transaction. A diet order still waiting as a reserve is not the active one.
+async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<ActivePackage> {
+    let order: Option<(i64, String, i64)> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT o.customer_order_id, o.status, o.created_at FROM customer_order o WHERE o.customer_id = $1 \
              AND EXISTS (SELECT 1 FROM basket_item b WHERE b.customer_order_id = o.customer_order_id \
              AND b.product_type IN ('DIET', 'BUNDLE')) \
+             AND NOT EXISTS (SELECT 1 FROM reserved_diet r WHERE r.customer_order_id = o.customer_order_id \
+             AND r.status = $3) \
              ORDER BY CASE WHEN o.status = $2 THEN 0 ELSE 1 END, o.created_at DESC, o.customer_order_id LIMIT 1",
         )
-        .bind(customer_id).bind(PAYMENT_SUCCESS).fetch_optional(conn).await
+        .bind(customer_id).bind(PAYMENT_SUCCESS).bind(ReserveStatus::Reserved.as_str()).fetch_optional(conn).await
     })
     .context("cannot read the diet order")?;
-    let earlier_diets = diets_outside(&mut tx, customer_id, order.as_ref().map(|o| o.0)).await?;
+    let earlier_diets = diets_outside(tx, customer_id, order.as_ref().map(|o| o.0)).await?;
     let Some((order_id, status, ordered_at)) = order else {
         return Ok(ActivePackage {
             order_id: None,
@@ -76,7 +89,7 @@ pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
             very_first_time_user: earlier_diets == 0,
         });
     };
-    let diet: Option<DietRow> = on_tx!(&mut tx, conn => {
+    let diet: Option<DietRow> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count FROM diet \
              WHERE customer_order_id = $1 ORDER BY current_diet_count DESC, created_at DESC LIMIT 1",
@@ -84,7 +97,7 @@ pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
         .bind(order_id).fetch_optional(conn).await
     })
     .context("cannot read the diet")?;
-    let transfer: Option<(String,)> = on_tx!(&mut tx, conn => {
+    let transfer: Option<(String,)> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT state FROM transfer_payment WHERE customer_order_id = $1 AND gateway = $2 \
              ORDER BY created_at DESC LIMIT 1",
@@ -93,7 +106,7 @@ pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
     })
     .context("cannot read the card transfer")?;
     // The detailed diet-request form sent up to its last step after the order counts as the questions answered.
-    let (answered,): (i64,) = on_tx!(&mut tx, conn => {
+    let (answered,): (i64,) = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT COUNT(*) FROM form_answer WHERE customer_id = $1 AND form_type = 'diet-request' AND step = 'f10' \
              AND updated_at >= $2",
@@ -132,4 +145,142 @@ async fn diets_outside(tx: &mut Tx, customer_id: i64, order_id: Option<i64>) -> 
     })
     .context("cannot count earlier diets")?;
     Ok(n)
+}
+
+/// Stores the order's diet as `RESERVED` when the customer has another diet running; called in the
+/// transaction that pays the order, before it is marked paid (spec 2 §1). True when it was reserved.
+pub async fn reserve_if_running(tx: &mut Tx, order_id: i64, now: i64) -> anyhow::Result<bool> {
+    let diet_order: Option<(i64,)> = on_tx!(&mut *tx, conn => {
+        sqlx::query_as(
+            "SELECT o.customer_id FROM customer_order o WHERE o.customer_order_id = $1 AND o.status <> $2 \
+             AND EXISTS (SELECT 1 FROM basket_item b WHERE b.customer_order_id = o.customer_order_id \
+             AND b.product_type IN ('DIET', 'BUNDLE'))",
+        )
+        .bind(order_id).bind(PAYMENT_SUCCESS).fetch_optional(conn).await
+    })
+    .context("cannot read the order being paid")?;
+    let Some((customer_id,)) = diet_order else { return Ok(false) };
+    let running = package_in(tx, customer_id, now).await?;
+    if !diet_package::status(&running.facts).has_running_diet() {
+        return Ok(false);
+    }
+    on_tx!(&mut *tx, conn => {
+        sqlx::query(
+            "INSERT INTO reserved_diet (reserved_diet_id, customer_order_id, customer_id, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(random_id()).bind(order_id).bind(customer_id).bind(ReserveStatus::Reserved.as_str()).bind(now)
+        .execute(conn).await.map(|_| ())
+    })
+    .context("cannot reserve the diet")?;
+    Ok(true)
+}
+
+/// A paid diet package with its reserved diet, as the reserve list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReservedPackage {
+    pub order_id: i64,
+    pub created_at: i64,
+    pub title: String,
+    pub with_mentor: bool,
+    /// Diets the package holds: the diet product's `count`, 1 when it has none.
+    pub diet_count: i64,
+    pub diet_id: i64,
+    pub status: ReserveStatus,
+}
+
+#[derive(sqlx::FromRow)]
+struct ReserveRow {
+    reserved_diet_id: i64,
+    customer_order_id: i64,
+    status: String,
+}
+
+/// The customer's packages whose diet is in `status`, newest first.
+pub async fn reserved_packages(
+    db: &Db,
+    customer_id: i64,
+    status: ReserveStatus,
+) -> anyhow::Result<Vec<ReservedPackage>> {
+    let mut tx = db.read().await?;
+    let rows: Vec<ReserveRow> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT reserved_diet_id, customer_order_id, status FROM reserved_diet WHERE customer_id = $1 \
+             AND status = $2 ORDER BY created_at DESC, reserved_diet_id",
+        )
+        .bind(customer_id).bind(status.as_str()).fetch_all(conn).await
+    })
+    .context("cannot read reserved diets")?;
+    let mut packages = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Some(order) = orders::find_for_customer(&mut tx, row.customer_order_id, customer_id).await? else {
+            continue;
+        };
+        let is_diet = |t: &str| matches!(ProductType::parse(t), Some(ProductType::Diet | ProductType::Bundle));
+        let Some(diet) = order.items.iter().find(|item| is_diet(&item.product_type)) else { continue };
+        packages.push(ReservedPackage {
+            order_id: order.id,
+            created_at: order.created_at,
+            title: diet.title.clone(),
+            with_mentor: order
+                .items
+                .iter()
+                .any(|item| ProductType::parse(&item.product_type) == Some(ProductType::Mentor)),
+            diet_count: diet.product_meta().count.unwrap_or(1),
+            diet_id: row.reserved_diet_id,
+            status: ReserveStatus::parse(&row.status).context("unknown reserve status")?,
+        });
+    }
+    Ok(packages)
+}
+
+/// What asking to start a reserved diet did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Activation {
+    /// The customer has no such reserved diet.
+    NotFound,
+    /// Another diet is running; nothing changed [PM-72].
+    DietRunning,
+    /// The reserve is now the active package (or already was) [PM-73].
+    Activated,
+}
+
+/// Starts the customer's reserved diet unless another one runs. The customer's row is locked first so
+/// two activations of different reserves cannot both see no diet running.
+pub async fn activate_reserve(
+    db: &Db,
+    customer_id: i64,
+    reserved_diet_id: i64,
+    now: i64,
+) -> anyhow::Result<Activation> {
+    let mut tx = db.begin().await?;
+    on_tx!(&mut tx, conn => {
+        sqlx::query("UPDATE customer SET customer_id = customer_id WHERE customer_id = $1")
+            .bind(customer_id).execute(conn).await.map(|_| ())
+    })
+    .context("cannot lock the customer")?;
+    let found: Option<(String,)> = on_tx!(&mut tx, conn => {
+        sqlx::query_as("SELECT status FROM reserved_diet WHERE reserved_diet_id = $1 AND customer_id = $2")
+            .bind(reserved_diet_id).bind(customer_id).fetch_optional(conn).await
+    })
+    .context("cannot read the reserved diet")?;
+    match found.as_ref().and_then(|(status,)| ReserveStatus::parse(status)) {
+        None => return Ok(Activation::NotFound),
+        Some(ReserveStatus::Enabled) => return Ok(Activation::Activated),
+        Some(ReserveStatus::Reserved) => {}
+    }
+    let current = package_in(&mut tx, customer_id, now).await?;
+    if !diet_package::may_activate_reserve(diet_package::status(&current.facts)) {
+        return Ok(Activation::DietRunning);
+    }
+    on_tx!(&mut tx, conn => {
+        sqlx::query(
+            "UPDATE reserved_diet SET status = $1, enabled_at = $2 WHERE reserved_diet_id = $3 AND status = $4",
+        )
+        .bind(ReserveStatus::Enabled.as_str()).bind(now).bind(reserved_diet_id).bind(ReserveStatus::Reserved.as_str())
+        .execute(conn).await.map(|_| ())
+    })
+    .context("cannot activate the reserved diet")?;
+    tx.commit().await?;
+    Ok(Activation::Activated)
 }

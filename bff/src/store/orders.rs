@@ -199,7 +199,9 @@ pub async fn clear_point_deductions(tx: &mut Tx, order_id: i64) -> anyhow::Resul
 }
 
 /// Moves an unpaid order to PAYMENT_SUCCESS; false when it was already paid (a concurrent call won).
+/// Every way of paying ends here, so a diet paid while another runs is reserved here too (spec 2 §1).
 pub async fn mark_paid(tx: &mut Tx, order_id: i64) -> anyhow::Result<bool> {
+    super::diets::reserve_if_running(tx, order_id, now_ms()).await?;
     let changed = on_tx!(tx, conn => {
         sqlx::query("UPDATE customer_order SET status = $1 WHERE customer_order_id = $2 AND status <> $1")
             .bind(PAYMENT_SUCCESS).bind(order_id).execute(conn).await.map(|done| done.rows_affected())

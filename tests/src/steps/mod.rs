@@ -1,6 +1,7 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
 mod catalogue;
+mod orders;
 mod payments;
 mod quiz;
 mod results;

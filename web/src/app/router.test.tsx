@@ -69,8 +69,8 @@ describe('route table redirects', () => {
   })
 
   it('serves the screens of later slices as placeholders', async () => {
-    await expectLanding('/orders-history', '/orders-history')
-    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'ordersHistory')
+    await expectLanding('/diets', '/diets')
+    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'diets')
   })
 })
 

@@ -1,7 +1,7 @@
 import { createHashRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router'
 import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
-import { fallbackPath } from '@/config/paths'
+import { fallbackPath, paths } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import { CheckoutErrorSection, CheckoutPage } from '@/features/checkout'
 import {
@@ -28,6 +28,7 @@ import {
   quizStepLoader,
   ResultPage,
 } from '@/features/quiz'
+import { OrdersHistoryPage, ReservePage } from '@/features/orders'
 import {
   CreateOrderWithProductIdsPage,
   PartnerBundleLandingPage,
@@ -170,8 +171,8 @@ export const routes: RouteObject[] = [
 
       // Panel, orders and gift cards
       { path: '/user-panel', loader: userPanelLoader, element: <UserPanelPage /> },
-      screen('/orders-history', 'ordersHistory'),
-      screen('/reserve', 'reserve'),
+      { path: paths.ordersHistory, loader: requireAuth, element: <OrdersHistoryPage /> },
+      { path: paths.reserve, loader: requireAuth, element: <ReservePage /> },
       { path: '/CreateOderWithProductIds', loader: requireAuth, element: <CreateOrderWithProductIdsPage /> },
       { path: '/partner-bundle-landing', element: <PartnerBundleLandingPage /> },
       screen('/limoocard', 'limoocard'),

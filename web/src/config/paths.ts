@@ -16,6 +16,8 @@ export const paths = {
   paymentResult: '/payment-result',
   paymentSuccess: '/payment-success',
   paymentFail: '/payment-fail',
+  ordersHistory: '/orders-history',
+  reserve: '/reserve',
   diets: '/diets',
   dietsExtendBack: '/diets/extend/back',
   logout: '/logout',

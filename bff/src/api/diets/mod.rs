@@ -1,5 +1,7 @@
 //! The diet panel's reads; for now the active package the `/user-panel` guard and the can-buy-diet
 //! check decide by (spec 1 §2, spec 3 §4). Answers use the panel's `{ok, msg}` envelope (spec 3 §7).
+pub mod reserves;
+
 use poem::web::Data;
 use poem_openapi::{Object, OpenApi, payload::Json};
 

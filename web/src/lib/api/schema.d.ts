@@ -927,6 +927,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/diet-packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's diet packages whose diet is in `dietStatus` (default `RESERVED`), newest first. */
+        get: operations["listDietPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/{integration}/enable-reserve-diet/{dietId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a reserved diet. When another diet is still running the answer has no `sentStatus` and the
+         *     reserve stays; otherwise the reserve becomes the active package (`sentStatus: true`). Repeating it
+         *     for a started reserve answers `sentStatus: true` again.
+         */
+        post: operations["enableReserveDiet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/formAnswers": {
         parameters: {
             query?: never;
@@ -1255,6 +1293,31 @@ export interface components {
             msg: components["schemas"]["CurrentUserMsg"];
         };
         /**
+         * DietPackage
+         * @description A paid diet package (its order) with its reserved diet.
+         */
+        DietPackage: {
+            /**
+             * Format: int64
+             * @description The package's order id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            meta: components["schemas"]["DietPackageMeta"];
+            /** Format: int64 */
+            dietCount: number;
+            diets: components["schemas"]["PackageDiet"][];
+        };
+        /** DietPackageMeta */
+        DietPackageMeta: {
+            title: string;
+            withMentor: boolean;
+        };
+        /**
          * DigipayCallbackForm
          * @description Digipay's callback form (gateways.md §4).
          */
@@ -1311,6 +1374,17 @@ export interface components {
              */
             countryID?: number;
             email: string;
+        };
+        /**
+         * EnableReserveReply
+         * @description `sentStatus` is present only when the reserve started.
+         */
+        EnableReserveReply: {
+            /**
+             * @description True: the reserved diet is now the active package. Absent: another diet is still running and
+             *     nothing changed [PM-72].
+             */
+            sentStatus?: boolean;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -1459,7 +1533,7 @@ export interface components {
         /**
          * LegacyMessage
          * @description The older calls' envelope: `{status: "success" | "error", msg}`; errors add the older signup
-         *     store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`).
+         *     store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`, `UNSECCESFULL_ADD_PERSONAL_INFO`).
          */
         LegacyMessage: {
             status: string;
@@ -1634,6 +1708,16 @@ export interface components {
             basketItems: components["schemas"]["BasketItemDto"][];
             /** @description Oldest first. */
             orderStatuses: components["schemas"]["OrderStatusDto"][];
+        };
+        /**
+         * PackageDiet
+         * @description One diet of a package and its reserve state.
+         */
+        PackageDiet: {
+            /** Format: int64 */
+            id: number;
+            /** @description `RESERVED` or `ENABLED`. */
+            status: string;
         };
         /** PartnerDiscountSmsLog */
         PartnerDiscountSmsLog: {
@@ -5431,6 +5515,122 @@ export interface operations {
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listDietPackages: {
+        parameters: {
+            query?: {
+                /** @description `RESERVED` (the reserve list) or `ENABLED`. */
+                dietStatus?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DietPackage"][];
+                };
+            };
+            /** @description `dietStatus` is neither `RESERVED` nor `ENABLED`, or a parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such reserved diet for this customer, or another product's integration. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    enableReserveDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `{product}-integrations`, e.g. `limoo-integrations`. */
+                integration: string;
+                /** @description The reserved diet's id from the reserve list. */
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EnableReserveReply"];
+                };
+            };
+            /** @description `dietStatus` is neither `RESERVED` nor `ENABLED`, or a parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such reserved diet for this customer, or another product's integration. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

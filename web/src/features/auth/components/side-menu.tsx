@@ -9,8 +9,9 @@ import { useLogout } from '../api/logout'
 import '../auth.css'
 
 /**
- * The signed-in user's menu [AU-55]: home (/diets), support (popup with the embedded support site), about us,
- * contact us, terms, feedback and complaints, a collapsible social-networks group with three channels, and logout.
+ * The signed-in user's menu [AU-55]: home (/diets), the orders history and the reserve list (spec 2 §2), support
+ * (popup with the embedded support site), about us, contact us, terms, feedback and complaints, a collapsible
+ * social-networks group with three channels, and logout.
  */
 export function SideMenu() {
   const { t } = useTranslation()
@@ -62,6 +63,16 @@ export function SideMenu() {
                   <li>
                     <Link to={paths.diets} onClick={close} data-testid="menu-home">
                       {t('menu.home')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={paths.ordersHistory} onClick={close} data-testid="menu-orders">
+                      {t('menu.orders')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={paths.reserve} onClick={close} data-testid="menu-reserves">
+                      {t('menu.reserves')}
                     </Link>
                   </li>
                   <li>

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next'
+import { localDigits } from '@/lib/digits'
+import { formatPrice } from '@/lib/money'
+import { usePaidOrders } from '../api/orders'
+import { formatDay } from '../domain/dates'
+import { EmptyList } from './empty-list'
+import '../orders.css'
+
+/**
+ * `/orders-history` ("سفارش‌های شما"): the customer's paid orders, newest first [PM-69]; a failed load shows the empty
+ * list [ER-50].
+ */
+export function OrdersHistoryPage() {
+  const { t, i18n } = useTranslation()
+  const orders = usePaidOrders()
+  const language = i18n.language
+  return (
+    <main className="orders-page" data-testid="orders-history">
+      <h1 className="page-title">{t('orders.historyTitle')}</h1>
+      {orders.isPending ? (
+        <p className="orders-page__loading">{t('orders.loading')}</p>
+      ) : orders.isError || orders.data.length === 0 ? (
+        <EmptyList />
+      ) : (
+        <ul className="orders-page__list">
+          {orders.data.map((order) => (
+            <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
+              <h2 className="order-card__title" data-testid="order-title">
+                {order.basketItems.map((item) => item.title).join('، ')}
+              </h2>
+              <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
+              <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
+              {order.totalDiscount > 0 ? (
+                <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
+              ) : null}
+              <p className="order-card__amount">
+                {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  )
+}

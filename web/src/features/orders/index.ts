@@ -1,0 +1,2 @@
+export { OrdersHistoryPage } from './components/orders-history-page'
+export { ReservePage } from './components/reserve-page'
