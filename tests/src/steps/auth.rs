@@ -393,7 +393,7 @@ async fn legacy_send_otp(world: &mut LimooWorld, mobile: String) {
     world.legacy_form_post("/app/auth/sendotp", &[("mobileNumber", mobile.as_str()), ("country", "1")]).await;
 }
 
-#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان loginorregister و کد {string} ثبت‌نام می‌کند")]
+/// The older login-or-register call with `code`.
 async fn legacy_register(world: &mut LimooWorld, mobile: String, code: String) {
     let form = [("mobileNumber", mobile.as_str()), ("country", "1"), ("otp", code.as_str())];
     world.legacy_form_post("/app/auth/loginorregister", &form).await;
@@ -403,6 +403,15 @@ async fn legacy_register(world: &mut LimooWorld, mobile: String, code: String) {
 async fn legacy_register_with_sent_code(world: &mut LimooWorld, mobile: String) {
     let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
     legacy_register(world, mobile, code).await;
+}
+
+/// A code that differs from the one sent in every digit, so it can never be right by chance.
+#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان loginorregister و کدی جز کد پیامک‌شده ثبت‌نام می‌کند")]
+async fn legacy_register_with_wrong_code(world: &mut LimooWorld, mobile: String) {
+    let sent = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
+    let wrong: String =
+        sent.chars().map(|c| c.to_digit(10).and_then(|d| char::from_digit((d + 1) % 10, 10)).unwrap_or(c)).collect();
+    legacy_register(world, mobile, wrong).await;
 }
 
 /// The customer table refuses new rows (a full disk, a broken replica): registration cannot add the customer.
