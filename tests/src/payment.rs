@@ -68,7 +68,7 @@ pub async fn payment_states(app: &TestApp, order: i64) -> Vec<String> {
 }
 
 /// The one text column `sql` selects for the order, on whichever backend the app runs.
-async fn texts_of_order(app: &TestApp, sql: &'static str, order: i64) -> Vec<String> {
+pub async fn texts_of_order(app: &TestApp, sql: &'static str, order: i64) -> Vec<String> {
     let rows: Result<Vec<(String,)>, _> = match &app.db {
         Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_all(pool).await,
         Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_all(pool).await,

@@ -2,6 +2,7 @@
 mod auth;
 mod catalogue;
 mod orders;
+mod payment_screens;
 mod payments;
 mod quiz;
 mod results;

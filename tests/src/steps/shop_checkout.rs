@@ -40,7 +40,7 @@ impl LimooWorld {
     }
 
     /// Waits until the element's boolean DOM property (`checked`, `disabled`, `readOnly`) is `expected`.
-    async fn wait_for_flag(&mut self, css: &str, property: &str, expected: bool) {
+    pub(super) async fn wait_for_flag(&mut self, css: &str, property: &str, expected: bool) {
         let browser = self.browser().await;
         let wanted = expected.to_string();
         let read = || async { browser.property(css, property).await };
@@ -48,14 +48,14 @@ impl LimooWorld {
         assert!(found.is_ok(), "`{css}` {property} is {:?}, not {expected}", read().await.ok().flatten());
     }
 
-    async fn wait_for_attribute(&mut self, css: &str, name: &str, expected: &str) {
+    pub(super) async fn wait_for_attribute(&mut self, css: &str, name: &str, expected: &str) {
         let browser = self.browser().await;
         let read = || async { browser.attribute(css, name).await };
         let found = poll_for(Duration::from_secs(15), || async { Ok(read().await?.filter(|v| v == expected)) }).await;
         assert!(found.is_ok(), "`{css}` {name} is {:?}, not {expected:?}", read().await.ok().flatten());
     }
 
-    async fn type_text(&mut self, css: &str, text: &str) {
+    pub(super) async fn type_text(&mut self, css: &str, text: &str) {
         let browser = self.browser().await;
         browser.click(css).await.or_fail("field reachable");
         let field = browser.client.find(Locator::Css(css)).await.or_fail_any("field present");
@@ -63,7 +63,7 @@ impl LimooWorld {
     }
 
     /// Runs one statement binding a text and an id on this shop's database.
-    async fn sql_text_id(&self, sql: &'static str, text: &str, id: i64) {
+    pub(super) async fn sql_text_id(&self, sql: &'static str, text: &str, id: i64) {
         match &self.app().db {
             Db::Sqlite(pool) => sqlx::query(sql).bind(text).bind(id).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).bind(text).bind(id).execute(pool).await.map(|_| ()),

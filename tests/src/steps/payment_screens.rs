@@ -1,0 +1,526 @@
+//! `@ui` steps for the payment screens in Chromium against the real BFF and simulators: the payment-method
+//! popup (Snapp Pay's eligibility, the listed methods, the pay button's state, what the page sends and what
+//! the gateway then receives), the manual-transfer forms and the payment result pages.
+use std::time::Duration;
+
+use cucumber::{gherkin::Step, given, then, when};
+use limoo_bff::domain::transfer::TransferGateway;
+use limoo_simulators::{Gateway, JournalEntry};
+use limoo_tests::{
+    browser::{Storage, poll_for},
+    payment::texts_of_order,
+};
+use serde_json::{Value, json};
+
+use super::{LimooWorld, OrFail, OrFailAny};
+
+const SHEET: &str = "[data-testid=payment-sheet]";
+const PAY: &str = "[data-testid=payment-sheet] [data-testid=payment-button]";
+const METHOD: &str = "[data-testid=payment-sheet] [data-testid=payment-method]";
+const TRANSFER_SUBMIT: &str = ".transfer-form__submit";
+/// Session storage key of the requests the page sent (kept across the trip to a gateway's page).
+const RECORDED: &str = "__limooSentRequests";
+/// In a table of sent values: the newest year the transfer form offers.
+const CURRENT_YEAR: &str = "سال-جاری";
+/// In a table of sent values: the order's payable total as the invoice states it.
+const PAYABLE: &str = "مبلغ-قابل-پرداخت";
+
+fn method(name: &str) -> String {
+    format!("{METHOD}[data-method=\"{name}\"]")
+}
+
+/// The select of a transfer-form field (`pay-day`, `pay-month`, `pay-year`, `pay-hour`, `pay-minute`).
+fn transfer_select(field: &str) -> String {
+    format!("select[id$=\"-{field}\"]")
+}
+
+impl LimooWorld {
+    /// The JSON body of the newest recorded request whose address contains `path` and method is `method`.
+    async fn sent_body(&mut self, method: &str, path: &str) -> Value {
+        let found = poll_for(Duration::from_secs(10), || async {
+            let requests = self.sent_requests_now().await?;
+            Ok(requests
+                .into_iter()
+                .rev()
+                .find(|r| r["method"] == method && r["url"].as_str().is_some_and(|u| u.contains(path))))
+        })
+        .await
+        .or_fail(&format!("the page never sent {method} {path}"));
+        serde_json::from_str(found["body"].as_str().unwrap_or_default()).or_fail_any("a JSON request body")
+    }
+
+    /// The requests the page recorded since `record_sent_requests`: `{ method, url, body }`, oldest first.
+    async fn sent_requests_now(&self) -> anyhow::Result<Vec<Value>> {
+        let browser = self.browser.as_ref().expect("a browser is open");
+        let stored = browser.stored(Storage::Session, RECORDED).await?;
+        Ok(stored.and_then(|text| serde_json::from_str::<Vec<Value>>(&text).ok()).unwrap_or_default())
+    }
+
+    /// Back on the shop's own pages (after a gateway's page), where the session storage lives.
+    async fn back_in_shop(&mut self) {
+        let address = self.app().address.clone();
+        let current = self.browser().await.client.current_url().await.or_fail_any("current address");
+        if !current.as_str().starts_with(&address) {
+            self.browser().await.client.back().await.or_fail_any("back to the shop");
+            let browser = self.browser().await;
+            poll_for(Duration::from_secs(15), || async {
+                Ok(browser.client.current_url().await?.as_str().starts_with(&address).then_some(()))
+            })
+            .await
+            .or_fail("never came back to the shop");
+        }
+    }
+
+    /// The gateway's calls journalled by the simulators (not those the simulator made itself).
+    fn gateway_calls(&self, sim: &str) -> Vec<JournalEntry> {
+        let gateway: Gateway = sim.parse().or_fail_any("a simulator name");
+        self.app().sims.journal().into_iter().filter(|e| e.gateway == gateway && !e.outgoing).collect()
+    }
+
+    /// The values of a select's choices, the empty 'choose' one left out.
+    async fn choices(&mut self, css: &str) -> Vec<i64> {
+        let script =
+            format!("return [...document.querySelectorAll('{css} option')].map(o => o.value).filter(v => v !== '');");
+        let browser = self.browser().await;
+        browser.texts(css).await.or_fail("the select is shown");
+        let values = browser.execute(&script).await.or_fail("choices read");
+        values.as_array().into_iter().flatten().filter_map(|v| v.as_str()?.parse().ok()).collect()
+    }
+
+    /// Empties the field as a person would (deleting what it holds), then types `text`.
+    async fn replace_text(&mut self, css: &str, text: &str) {
+        self.browser().await.click(css).await.or_fail("the field");
+        self.clear_field(css).await;
+        self.type_text(css, text).await;
+    }
+
+    /// Nothing more happens on the page for a moment: absences are checked after the page had time to act.
+    async fn settle(&mut self) {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+    }
+}
+
+/// From now on the page keeps every request it sends (method, address, body) in session storage.
+#[when("درخواست‌های صفحه با بدنه در حافظه جلسه ثبت می‌شوند")]
+async fn record_sent_requests(world: &mut LimooWorld) {
+    let script = format!(
+        "sessionStorage.setItem('{RECORDED}', '[]'); const real = window.fetch; window.fetch = (input, init) => {{\
+           const request = input instanceof Request ? input.clone() : new Request(input, init);\
+           const sent = request.text().then(body => {{\
+             const all = JSON.parse(sessionStorage.getItem('{RECORDED}') || '[]');\
+             all.push({{ method: request.method, url: request.url, body }});\
+             sessionStorage.setItem('{RECORDED}', JSON.stringify(all)); }});\
+           return sent.then(() => real(input, init)); }};"
+    );
+    world.browser().await.execute(&script).await.or_fail("requests recorded");
+}
+
+#[when(expr = "مشتری روش {string} را در پنجره پرداخت انتخاب می‌کند")]
+async fn choose_method(world: &mut LimooWorld, name: String) {
+    world.browser().await.click(&method(&name)).await.or_fail("payment method clickable");
+}
+
+#[when("مشتری دکمه پرداخت پنجره را می‌زند")]
+async fn press_sheet_pay(world: &mut LimooWorld) {
+    world.wait_for_flag(PAY, "disabled", false).await;
+    world.browser().await.click(PAY).await.or_fail("pay button clickable");
+}
+
+#[then(expr = "روش‌های پنجره پرداخت به این ترتیب‌اند: {string}")]
+async fn listed_methods(world: &mut LimooWorld, expected: String) {
+    let expected: Vec<&str> = expected.split(',').map(str::trim).collect();
+    let browser = world.browser().await;
+    let script = format!("return [...document.querySelectorAll('{METHOD}')].map(m => m.getAttribute('data-method'));");
+    let read = || browser.execute(&script);
+    let found = poll_for(Duration::from_secs(15), || async {
+        let listed: Value = read().await?;
+        Ok((listed == json!(expected)).then_some(()))
+    })
+    .await;
+    let now: anyhow::Result<Value> = read().await;
+    assert!(found.is_ok(), "the popup lists {:?}, not {expected:?}", now.ok());
+}
+
+#[then(expr = "روش {string} در پنجره پرداخت قابل انتخاب است")]
+async fn method_selectable(world: &mut LimooWorld, name: String) {
+    world.wait_for_attribute(&method(&name), "data-selectable", "true").await;
+    let radio = format!("{} input", method(&name));
+    world.wait_for_flag(&radio, "disabled", false).await;
+}
+
+#[then(expr = "روش {string} در پنجره پرداخت شایسته نیست و انتخاب نمی‌شود")]
+async fn method_not_eligible(world: &mut LimooWorld, name: String) {
+    world.wait_for_attribute(&method(&name), "data-selectable", "false").await;
+    let note = format!("{} [data-testid=not-eligible-note]", method(&name));
+    world.browser().await.texts(&note).await.or_fail("the not-eligible note");
+    world.wait_for_flag(&format!("{} input", method(&name)), "disabled", true).await;
+}
+
+/// PR-34: the page asks the BFF with rial, and the BFF passes the same rial amount on to SnappPay.
+#[then(expr = "شایستگی اسنپ‌پی برای ده برابر مبلغ نهایی سفارش {string} مشتری {string} پرسیده شده است")]
+async fn snapp_eligibility_asked(world: &mut LimooWorld, products: String, mobile: String) {
+    let invoice = world.invoice_of(&mobile, &products).await;
+    let toman = invoice["totalFinalPrice"].as_i64().expect("totalFinalPrice");
+    let body = world.sent_body("POST", "/lemonade/api/payments/snapp-pay/eligibility").await;
+    let expected = json!({ "amount": toman * 10, "service": world.app().service_name, "gateway": "SNAPP_PAY" });
+    assert_eq!(body, expected, "the page's eligibility request");
+    let asked = world.gateway_calls("snapppay");
+    let amounts: Vec<String> = asked
+        .iter()
+        .filter(|e| e.path.contains("eligible"))
+        .filter_map(|e| {
+            url::form_urlencoded::parse(e.query.as_bytes()).find(|(k, _)| k == "amount").map(|(_, v)| v.into_owned())
+        })
+        .collect();
+    assert_eq!(amounts, vec![(toman * 10).to_string()], "SnappPay's eligibility calls");
+}
+
+#[then("دکمه پرداخت پنجره در حال انتظار است و روش‌ها قفل‌اند")]
+async fn sheet_pending(world: &mut LimooWorld) {
+    world.wait_for_attribute(PAY, "aria-busy", "true").await;
+    world.wait_for_flag(PAY, "disabled", true).await;
+    let script = format!("return [...document.querySelectorAll('{METHOD} input')].map(i => i.disabled);");
+    let locked = world.browser().await.execute(&script).await.or_fail("radios read");
+    let locked = locked.as_array().cloned().unwrap_or_default();
+    assert!(!locked.is_empty() && locked.iter().all(|d| d == &json!(true)), "every method is locked: {locked:?}");
+}
+
+#[then("دکمه پرداخت پنجره آماده است")]
+async fn sheet_idle(world: &mut LimooWorld) {
+    world.wait_for_attribute(PAY, "aria-busy", "false").await;
+    world.wait_for_flag(PAY, "disabled", false).await;
+}
+
+#[then("صفحه هیچ درخواست پرداختی نفرستاده است")]
+async fn no_payment_request(world: &mut LimooWorld) {
+    world.settle().await;
+    let sent = world.sent_requests_now().await.or_fail("recorded requests");
+    let payments: Vec<&Value> = sent
+        .iter()
+        .filter(|r| r["method"] == "POST" && r["url"].as_str().is_some_and(|u| u.contains("/lemonade/api/payments")))
+        .collect();
+    assert!(payments.is_empty(), "the page sent {payments:?}");
+    world.browser().await.texts(SHEET).await.or_fail("the popup is still there");
+}
+
+#[then(expr = "مرورگر به صفحه شبیه‌ساز {string} رفته است")]
+async fn at_simulator_page(world: &mut LimooWorld, sim: String) {
+    let gateway: Gateway = sim.parse().or_fail_any("a simulator name");
+    let base = format!("{}/{}/", world.app().sims.base_url(), gateway.name());
+    let browser = world.browser().await;
+    let reached = poll_for(Duration::from_secs(15), || async {
+        Ok(browser.client.current_url().await?.as_str().starts_with(&base).then_some(()))
+    })
+    .await;
+    let now = browser.client.current_url().await.or_fail_any("current address");
+    assert!(reached.is_ok(), "the browser is at {now}, not on {base}");
+}
+
+/// PM-49 and PR-35: what the page put in its payment request.
+#[then(expr = "درخواست پرداخت صفحه موبایل {string} و نشانی نتیجه {string} را دارد")]
+async fn payment_request_sent(world: &mut LimooWorld, mobile: String, result_route: String) {
+    world.back_in_shop().await;
+    let body = world.sent_body("POST", "/lemonade/api/payments").await;
+    assert_eq!(body["mobile"], json!(mobile), "{body}");
+    let expected = format!("{}/{result_route}", world.app().address);
+    assert_eq!(body["paymentConfig"]["paymentResultUrl"], json!(expected), "{body}");
+}
+
+/// PR-36 / PR-37: the number as the gateway itself received it from the BFF.
+#[then(expr = "شبیه‌ساز {string} موبایل را به شکل {string} گرفته است")]
+async fn gateway_got_mobile(world: &mut LimooWorld, sim: String, form: String) {
+    let bodies: Vec<String> =
+        world.gateway_calls(&sim).into_iter().map(|e| format!("{}?{}", e.body, e.query)).collect();
+    // A form or query encodes '+' as %2B.
+    let encoded = form.replace('+', "%2B");
+    assert!(bodies.iter().any(|b| b.contains(&form) || b.contains(&encoded)), "{sim} never got {form}: {bodies:?}");
+    let national = form.trim_start_matches("+98").trim_start_matches('0');
+    let other = if form.starts_with('+') { format!("0{national}") } else { format!("98{national}") };
+    assert!(bodies.iter().all(|b| !b.contains(&other)), "{sim} also got the number as {other}: {bodies:?}");
+}
+
+#[then(expr = "meta سفارش {string} مشتری {string} مقدار SNAPP_TEST_VAL حافظه جلسه را دارد")]
+async fn order_has_snapp_test_value(world: &mut LimooWorld, products: String, mobile: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let browser = world.browser().await;
+    let half = poll_for(Duration::from_secs(10), || async { browser.stored(Storage::Session, "snappTestVal").await })
+        .await
+        .or_fail("no snappTestVal in session storage");
+    let expected = match half.as_str() {
+        "true" => json!(true),
+        "false" => json!(false),
+        other => panic!("snappTestVal is {other:?}"),
+    };
+    let sql = "SELECT meta FROM customer_order WHERE customer_order_id = $1";
+    let found = poll_for(Duration::from_secs(10), || async {
+        let meta = texts_of_order(world.app(), sql, order).await.into_iter().next().unwrap_or_default();
+        let meta: Value = serde_json::from_str(&meta).unwrap_or_default();
+        Ok((meta["SNAPP_TEST_VAL"] == expected).then_some(()))
+    })
+    .await;
+    let meta = texts_of_order(world.app(), sql, order).await;
+    assert!(found.is_ok(), "order {order} meta {meta:?} lacks SNAPP_TEST_VAL {expected}");
+}
+
+// ---- manual transfers ----
+
+#[when(expr = "مشتری در فیلد رقم‌های کارت {string} می‌نویسد")]
+async fn type_card_digits(world: &mut LimooWorld, digits: String) {
+    world.replace_text("[data-testid=transfer-form-C2C] input[inputmode=numeric]", &digits).await;
+}
+
+#[when(expr = "مشتری در فیلد ایمیل حساب {string} می‌نویسد")]
+async fn type_account(world: &mut LimooWorld, account: String) {
+    world.replace_text("[data-testid=transfer-form-PAYPAL_ROSHANDEL] input[type=email]", &account).await;
+}
+
+#[then(expr = "فیلد رقم‌های کارت مقدار {string} دارد")]
+async fn card_digits_value(world: &mut LimooWorld, expected: String) {
+    let css = "[data-testid=transfer-form-C2C] input[inputmode=numeric]";
+    let value = world.browser().await.property(css, "value").await.or_fail("field read");
+    assert_eq!(value.as_deref(), Some(expected.as_str()));
+}
+
+#[when(expr = "مشتری در فرم انتقال {string} را {int} انتخاب می‌کند")]
+async fn choose_in_select(world: &mut LimooWorld, field: String, value: i64) {
+    let css = format!("{} option[value=\"{value}\"]", transfer_select(&field));
+    world.browser().await.click(&css).await.or_fail("the choice");
+}
+
+#[when("مشتری سال جاری را در فرم انتقال انتخاب می‌کند")]
+async fn choose_current_year(world: &mut LimooWorld) {
+    let years = world.choices(&transfer_select("pay-year")).await;
+    let newest = years.into_iter().max().expect("year choices");
+    choose_in_select(world, "pay-year".into(), newest).await;
+}
+
+#[then(expr = "گزینه‌های {string} فرم انتقال از {int} تا {int} است")]
+async fn choices_range(world: &mut LimooWorld, field: String, low: i64, high: i64) {
+    let choices = world.choices(&transfer_select(&field)).await;
+    assert_eq!(choices, (low..=high).collect::<Vec<_>>(), "{field}");
+}
+
+/// The BFF's calendar is the reference: it refuses any year it does not offer itself.
+#[then(expr = "گزینه‌های سال فرم انتقال {string} سال جاری و سال قبل است")]
+async fn year_choices(world: &mut LimooWorld, gateway: String) {
+    let gateway = TransferGateway::parse(&gateway).expect("C2C or PAYPAL_ROSHANDEL");
+    let mut choices = world.choices(&transfer_select("pay-year")).await;
+    choices.sort_unstable();
+    let expected = limoo_bff::domain::transfer::year_choices(gateway, limoo_bff::store::now_ms());
+    // Around Nowruz the BFF accepts either Jalali year; the form shows one year and the one before it.
+    assert_eq!(choices.len(), 2, "{choices:?}");
+    assert_eq!(choices[1] - choices[0], 1, "{choices:?}");
+    assert!(choices.iter().all(|y| expected.contains(y)), "the form offers {choices:?}, the BFF {expected:?}");
+}
+
+#[then("دکمه ثبت فرم انتقال غیرفعال است")]
+async fn transfer_submit_disabled(world: &mut LimooWorld) {
+    world.wait_for_flag(TRANSFER_SUBMIT, "disabled", true).await;
+}
+
+#[then("دکمه ثبت فرم انتقال فعال است")]
+async fn transfer_submit_enabled(world: &mut LimooWorld) {
+    world.wait_for_flag(TRANSFER_SUBMIT, "disabled", false).await;
+}
+
+#[when("مشتری فرم انتقال را ثبت می‌کند")]
+async fn submit_transfer(world: &mut LimooWorld) {
+    world.wait_for_flag(TRANSFER_SUBMIT, "disabled", false).await;
+    world.browser().await.click(TRANSFER_SUBMIT).await.or_fail("submit clickable");
+}
+
+#[then("دکمه ثبت فرم انتقال در حال ارسال است")]
+async fn transfer_submit_loading(world: &mut LimooWorld) {
+    world.wait_for_attribute(TRANSFER_SUBMIT, "aria-busy", "true").await;
+    world.browser().await.wait_for_text_in(TRANSFER_SUBMIT, "در حال ارسال").await.or_fail("loading label");
+    world.wait_for_flag(TRANSFER_SUBMIT, "disabled", true).await;
+}
+
+/// PM-58: the submission's meta exactly as the page sent it.
+#[then("meta درخواست انتقال صفحه این مقادیر را دارد:")]
+async fn transfer_request_meta(world: &mut LimooWorld, step: &Step) {
+    let body = world.sent_body("POST", "/lemonade/api/payments").await;
+    let meta = body["meta"].as_object().cloned().unwrap_or_default();
+    let token = world.stored_token().await;
+    let order = body["orderId"].as_i64().expect("orderId");
+    let (_, invoice) = world.app().invoice(&token, order).await;
+    let table = step.table.as_ref().expect("a two-column table of fields and values");
+    let expected: serde_json::Map<String, Value> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let text = row[1].trim();
+            // Numbers in the table are JSON numbers unless quoted; two names stand for values known only now.
+            let value = match text {
+                CURRENT_YEAR => json!(current_year(&body)),
+                PAYABLE => invoice["totalPrice"].clone(),
+                _ => serde_json::from_str(text).unwrap_or_else(|_| json!(text)),
+            };
+            (row[0].trim().to_owned(), value)
+        })
+        .collect();
+    assert_eq!(Value::Object(meta), Value::Object(expected), "the page's transfer meta; body {body}");
+    assert_eq!(body["paymentConfig"]["gateway"], body["meta"]["gateway"], "{body}");
+}
+
+/// The newest year the transfer form of the request's gateway offers (the BFF's calendar).
+fn current_year(body: &Value) -> i64 {
+    let gateway =
+        TransferGateway::parse(body["paymentConfig"]["gateway"].as_str().unwrap_or_default()).expect("a transfer");
+    let years = limoo_bff::domain::transfer::year_choices(gateway, limoo_bff::store::now_ms());
+    years.into_iter().max().expect("year choices")
+}
+
+#[then(expr = "بخش خطای پرداخت با پیام {string} و دکمه {string} دیده می‌شود")]
+async fn error_section_with_message(world: &mut LimooWorld, message: String, retry: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=checkout-error]", &message).await.or_fail("checkout error section");
+    browser.wait_for_text_in("[data-testid=checkout-retry]", &retry).await.or_fail("retry button");
+}
+
+#[then(expr = "یک انتقال {string} در انتظار بررسی برای سفارش {string} مشتری {string} با {string} ثبت شده است")]
+async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: String, mobile: String, detail: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let sql = "SELECT gateway || ' ' || state || ' ' || meta FROM transfer_payment WHERE customer_order_id = $1";
+    let rows = texts_of_order(world.app(), sql, order).await;
+    assert_eq!(rows.len(), 1, "transfers of order {order}: {rows:?}");
+    assert!(rows[0].starts_with(&format!("{gateway} PENDING ")), "{rows:?}");
+    assert!(rows[0].contains(&detail), "the stored transfer lacks {detail}: {rows:?}");
+}
+
+#[given(expr = "مشتری {string} برای سفارش {string} پیش‌تر کارت به کارت ثبت کرده است")]
+async fn transfer_already_reported(world: &mut LimooWorld, mobile: String, products: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let token = world.token_of(&mobile).await;
+    let app = world.app();
+    let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
+    let year = limoo_bff::domain::transfer::year_choices(TransferGateway::CardToCard, limoo_bff::store::now_ms());
+    body["meta"] = json!({ "card-digits": "1234", "pay-day": 1, "pay-month": 1, "pay-year": year.last(),
+                           "pay-hour": 10, "pay-minute": 0, "usePoints": "0", "gateway": "C2C" });
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "the first transfer: {reply}");
+}
+
+/// PM-54: the questionnaire area's transfer body (spec 3 §7 names) sent straight to the BFF.
+#[when(expr = "مشتری {string} برای سفارش {string} انتقال را با نام‌های پرسشنامه می‌فرستد")]
+async fn questionnaire_transfer(world: &mut LimooWorld, mobile: String, products: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let token = world.token_of(&mobile).await;
+    let app = world.app();
+    let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
+    let year = limoo_bff::domain::transfer::year_choices(TransferGateway::CardToCard, limoo_bff::store::now_ms());
+    body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": 2, "month": 3, "year": year.last(), "hour": 8, "minute": 30,
+                           "externalSaleConfirm": true });
+    let (status, body) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    world.reply = Some(super::Reply { status, body });
+}
+
+#[then("پاسخ شناسه پرداخت دارد")]
+async fn reply_has_payment_id(world: &mut LimooWorld) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(reply.body["paymentId"].as_i64().is_some_and(|id| id > 0), "{}", reply.body);
+}
+
+// ---- result pages ----
+
+#[when(expr = "مشتری در همین صفحه صفحه {string} سفارش {string} مشتری {string} را باز می‌کند")]
+async fn open_result_page(world: &mut LimooWorld, page: String, products: String, mobile: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let script =
+        format!("window.location.hash = '#{page}{}orderId={order}';", if page.contains('?') { '&' } else { '?' });
+    world.browser().await.execute(&script).await.or_fail("navigated");
+}
+
+/// The page's calls to the mentor link carry `mobile=…`: the real BFF then answers for that number.
+#[when(expr = "صفحه پیوند منتور را با موبایل {string} می‌پرسد")]
+async fn mentor_asked_with_mobile(world: &mut LimooWorld, mobile: String) {
+    let answer = format!(
+        "real(new Request(String(input.url || input) + '?mobile=' + encodeURIComponent({mobile:?}), input), init)"
+    );
+    world.browser().await.intercept_fetch("/mentors/link-by-mobile", &answer).await.or_fail("fetch rewritten");
+}
+
+#[given(expr = "شماره پرونده مشتری {string} {string} است")]
+async fn profile_number_is(world: &mut LimooWorld, mobile: String, number: String) {
+    let token = world.token_of(&mobile).await;
+    let customer: i64 = world.app().tokens.verify(&token).expect("a valid token").sub.parse().expect("numeric id");
+    world.sql_text_id("UPDATE customer SET profile_number = $1 WHERE customer_id = $2", &number, customer).await;
+}
+
+#[given(expr = "قلم اول سفارش {string} مشتری {string} در meta مقدار {string} برابر {string} دارد")]
+async fn first_line_meta(world: &mut LimooWorld, products: String, mobile: String, key: String, value: String) {
+    let invoice = world.invoice_of(&mobile, &products).await;
+    let mut meta = invoice["basketItems"][0]["meta"].clone();
+    if !meta.is_object() {
+        meta = json!({});
+    }
+    meta[key.as_str()] = json!(value);
+    let order = invoice["id"].as_i64().expect("order id");
+    let sql = "UPDATE basket_item SET meta = $1 WHERE customer_order_id = $2";
+    world.sql_text_id(sql, &meta.to_string(), order).await;
+}
+
+#[then(expr = "دکمه پشتیبانی به پیوند منتور مشتری {string} می‌رود")]
+async fn support_goes_to_mentor(world: &mut LimooWorld, mobile: String) {
+    let token = world.token_of(&mobile).await;
+    let (status, link) = world.app().get_as(&token, "/mentors/link-by-mobile").await;
+    assert_eq!(status, 200, "{link}");
+    let expected = link["mentorLink"].as_str().expect("mentorLink").to_owned();
+    world.wait_for_attribute("[data-testid=support-button]", "href", &expected).await;
+}
+
+#[then(expr = "دکمه {string} صفحه نتیجه دیده نمی‌شود")]
+async fn result_button_absent(world: &mut LimooWorld, testid: String) {
+    let browser = world.browser().await;
+    // The mentor answer decides the buttons: wait until the page has it.
+    poll_for(Duration::from_secs(15), || async {
+        Ok((browser.requests_to("/mentors/link-by-mobile").await? > 0).then_some(()))
+    })
+    .await
+    .or_fail("the mentor link was never asked");
+    world.settle().await;
+    let css = format!("[data-testid={testid}]");
+    world.browser().await.wait_for_absence(&css).await.or_fail("button hidden");
+}
+
+#[then(expr = "دکمه {string} صفحه نتیجه {string} است و به {string} می‌رود")]
+async fn result_button(world: &mut LimooWorld, testid: String, label: String, target: String) {
+    let css = format!("[data-testid={testid}]");
+    world.browser().await.wait_for_text_in(&css, &label).await.or_fail("the button");
+    let href = world.browser().await.attribute(&css, "href").await.or_fail("href").unwrap_or_default();
+    assert!(href.ends_with(&target), "{testid} goes to {href}, not {target}");
+}
+
+#[then(expr = "دکمه {string} صفحه نتیجه {string} را نشان می‌دهد")]
+async fn result_button_shown(world: &mut LimooWorld, testid: String, label: String) {
+    let css = format!("[data-testid={testid}]");
+    world.browser().await.wait_for_text_in(&css, &label).await.or_fail("the button");
+}
+
+#[when("مشتری دکمه تلاش مجدد صفحه پرداخت ناموفق را می‌زند")]
+async fn press_fail_retry(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=payment-retry]").await.or_fail("retry clickable");
+}
+
+/// PM-61: the mentor link is asked only once the invoice's answer came back.
+#[then(expr = "صفحه {string} را پس از پاسخ {string} پرسیده است")]
+async fn asked_after(world: &mut LimooWorld, later: String, earlier: String) {
+    let browser = world.browser().await;
+    let script = format!(
+        "const all = performance.getEntriesByType('resource');\
+         const first = all.find(e => e.name.includes({earlier:?})); const then = all.find(e => e.name.includes({later:?}));\
+         return first && then ? [first.responseEnd, then.startTime] : null;"
+    );
+    let times = poll_for(Duration::from_secs(15), || async { Ok(browser.execute(&script).await?.as_array().cloned()) })
+        .await
+        .or_fail("both requests sent");
+    let (answered, asked) = (times[0].as_f64().unwrap_or_default(), times[1].as_f64().unwrap_or_default());
+    assert!(asked >= answered, "{later} asked at {asked} ms, before {earlier} answered at {answered} ms");
+}
+
+#[then(expr = "متن پیامک همکار سفارش که به {string} فرستاده شد دیده می‌شود")]
+async fn partner_sms_shown(world: &mut LimooWorld, mobile: String) {
+    let sms = world.app().sims.last_sms(&mobile).expect("an SMS was sent");
+    world.browser().await.wait_for_text_in("[data-testid=partner-sms]", sms.message.trim()).await.or_fail("SMS text");
+}
