@@ -5,6 +5,7 @@ mod orders;
 mod payment_screens;
 mod payments;
 mod quiz;
+mod quiz_rules;
 mod results;
 mod routing;
 mod select_package;

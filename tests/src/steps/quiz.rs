@@ -166,7 +166,7 @@ async fn stored_answers(world: &mut LimooWorld, answers: String) {
     browser.store(Storage::Session, "user_answers", &Value::Object(store).to_string()).await.or_fail("answers stored");
 }
 
-fn option(value: &str) -> String {
+pub(crate) fn option(value: &str) -> String {
     format!("[data-testid=quiz-form] [data-testid=quiz-option][data-value=\"{value}\"]")
 }
 
@@ -314,7 +314,7 @@ async fn press_test_id(world: &mut LimooWorld, test_id: String) {
 }
 
 /// The newest answers record of `form_type` in this scenario's database.
-async fn latest_record(db: &Db, form_type: &str) -> anyhow::Result<Option<form_answers::FormAnswerRecord>> {
+pub(crate) async fn latest_record(db: &Db, form_type: &str) -> anyhow::Result<Option<form_answers::FormAnswerRecord>> {
     const LATEST: &str = "SELECT form_answer_id FROM form_answer WHERE form_type = $1 ORDER BY created_at DESC LIMIT 1";
     let id: Option<i64> = match db {
         Db::Sqlite(pool) => sqlx::query_scalar(LATEST).bind(form_type).fetch_optional(pool).await?,
