@@ -63,7 +63,8 @@ export type AnswerComponent =
   | { type: 'checkbox' }
   | { type: 'select' }
   | { type: 'date'; props: { fromYear: number; toYear: number } }
-  | { type: 'ruler'; props: { min: number; max: number; subUnits: number; unit: Text } }
+  /** Range and sub-units default to 100 to 200 with 10 per unit [QN-37]. */
+  | { type: 'ruler'; props?: { min?: number; max?: number; subUnits?: number; unit?: Text } }
   | { type: 'tags'; props: { limit?: number } }
   | { type: 'numberPicker'; props: { unit?: Text; decimal: boolean } }
   | { type: 'textbox'; props: { maxLength: number; placeholder?: Text } }

@@ -39,11 +39,14 @@ export function NumberPicker({ question, value, onChange, invalid, labelId, erro
   )
 }
 
+/** A ruler declared without a range or sub-units [QN-37]. */
+const RULER_DEFAULTS = { min: 100, max: 200, subUnits: 10 } as const
+
 /** The ruler: a scale with sub-units (default 100 to 200, 10 per unit) read out above it [QN-37]. */
 export function Ruler({ question, value, onChange, invalid, labelId, errorId, language }: WidgetProps) {
   const { t } = useTranslation()
-  const props =
-    question.answerUIComponent.type === 'ruler' ? question.answerUIComponent.props : { min: 100, max: 200, subUnits: 10, unit: undefined }
+  const declared = question.answerUIComponent.type === 'ruler' ? question.answerUIComponent.props : undefined
+  const props = { ...RULER_DEFAULTS, ...declared }
   const step = 1 / props.subUnits
   const current = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null
   const shown = current ?? Math.round((props.min + props.max) / 2)

@@ -104,17 +104,26 @@ describe('answer widgets', () => {
 
   it('ruler: 100 to 200 by default with ten sub-units, buttons step a unit [QN-37]', async () => {
     const user = userEvent.setup()
-    renderForm([
-      question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler', props: { min: 100, max: 200, subUnits: 10, unit: text('سانتی‌متر') } }, [
-        { type: 'required' },
-      ]),
-    ])
+    renderForm([question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler' }, [{ type: 'required' }])])
     const ruler = screen.getByRole('slider', { name: 'قد' })
     expect(ruler).toHaveAttribute('min', '100')
     expect(ruler).toHaveAttribute('max', '200')
     expect(ruler).toHaveAttribute('step', '0.1')
     await user.click(screen.getByRole('button', { name: 'افزایش' }))
-    expect(screen.getByTestId('ruler-value')).toHaveTextContent('۱۵۱ سانتی‌متر')
+    expect(screen.getByTestId('ruler-value')).toHaveTextContent('۱۵۱')
+  })
+
+  it('ruler: a declared range and unit replace the defaults [QN-37]', () => {
+    renderForm([
+      question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler', props: { min: 90, max: 249, unit: text('سانتی‌متر') } }, [
+        { type: 'required' },
+      ]),
+    ])
+    const ruler = screen.getByRole('slider', { name: 'قد' })
+    expect(ruler).toHaveAttribute('min', '90')
+    expect(ruler).toHaveAttribute('max', '249')
+    expect(ruler).toHaveAttribute('step', '0.1')
+    expect(ruler).toHaveAttribute('aria-valuetext', '170 سانتی‌متر')
   })
 })
 
