@@ -145,4 +145,6 @@ export const settings = {
   isTallyEnabled: () => isFlagOn('isTallyEnabled'),
   /** Percent of the BluBank cashback note (spec 2 §9: 15 percent). */
   bluBankCashbackValue: () => readSetting('BLUBANK_CASHBACK_VALUE'),
+  /** Success page: 'track order' without a tracking URL opens the limoo card page [PM-67]. */
+  goToLimooCard: () => isFlagTrue('goToLimooCard'),
 } as const

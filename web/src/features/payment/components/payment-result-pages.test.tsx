@@ -107,9 +107,22 @@ describe('/payment-success [PM-61…PM-67]', () => {
     const second = renderApp('/payment-success?orderId=77&goToLimooCard=true')
     expect(await screen.findByTestId('track-order')).toHaveAttribute('href', '/limoocard')
     second.unmount()
+    // The query's flag was kept in session storage (RG-39); a purchase without it starts from a clean session.
+    window.sessionStorage.removeItem('goToLimooCard')
 
     renderApp('/payment-success?orderId=77')
     expect(await screen.findByTestId('track-order')).toHaveAttribute('href', '/diets')
+  })
+
+  it('opens the limoo card page when the session set goToLimooCard before the gateway trip [PM-67]', async () => {
+    answerInvoice(invoiceWith({}))
+    window.sessionStorage.setItem('goToLimooCard', 'true')
+    try {
+      renderApp('/payment-success?orderId=77')
+      expect(await screen.findByTestId('track-order')).toHaveAttribute('href', '/limoocard')
+    } finally {
+      window.sessionStorage.removeItem('goToLimooCard')
+    }
   })
 
   it('shows the failure message with a reload when the invoice fails [ER-29]', async () => {

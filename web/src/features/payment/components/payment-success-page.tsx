@@ -5,6 +5,7 @@ import { loginPathFor } from '@/lib/auth'
 import { localDigits } from '@/lib/digits'
 import { TOMAN, formatPrice } from '@/lib/money'
 import { sendAnalyticsEvent } from '@/lib/analytics'
+import { settings } from '@/config/flags'
 import { paths, withQuery } from '@/config/paths'
 import { useMentorSupport, usePaidInvoice, usePartnerDiscountSms } from '../api/payment-result'
 import {
@@ -86,6 +87,15 @@ function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invo
   )
 }
 
+/**
+ * The result query's `goToLimooCard`, else the session's: the gateway sends the customer back with only
+ * `status` and `orderId`, so a flag set when the purchase began lives in session storage [PM-67].
+ */
+function goToLimooCard(query: URLSearchParams): boolean {
+  const fromQuery = query.get('goToLimooCard')
+  return fromQuery === null ? settings.goToLimooCard() : fromQuery === 'true'
+}
+
 /** /payment-success: the paid order, purchase event, support or login button, LIMOO_PLUS and partner texts (spec 2 §2). */
 export function PaymentSuccessPage() {
   const { t } = useTranslation()
@@ -113,7 +123,7 @@ export function PaymentSuccessPage() {
     body = (
       <PaidOrder
         invoice={invoice.data}
-        goToLimooCard={query.get('goToLimooCard') === 'true'}
+        goToLimooCard={goToLimooCard(query)}
         partnerFromQuery={query.get('isPartnerDiscount') === 'true'}
       />
     )
