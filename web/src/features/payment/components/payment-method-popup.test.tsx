@@ -130,9 +130,13 @@ describe('Snapp Pay eligibility [PM-37, PM-38]', () => {
     return snapp
   }
 
-  it('asks with the payable total in rial when the popup opens, and allows the method', async () => {
+  it('asks with the payable total (points taken off) in rial when the popup opens, and allows the method', async () => {
     const asked: unknown[] = []
+    // Snapp Pay is paid the payable total, so that is the amount its eligibility must be asked for [PR-34].
+    const invoice = buildInvoice([buildBasketItem({ userPointDeduction: 100_000 })], { id: 77 })
+    expect(invoice.totalPrice).toBeLessThan(invoice.totalFinalPrice)
     server.use(
+      http.get('/lemonade/api/orders/{id}/invoice', () => HttpResponse.json(invoice)),
       http.post('/lemonade/api/payments/snapp-pay/eligibility', async ({ request }) => {
         asked.push(await request.clone().json())
         return HttpResponse.json({ response: { eligible: true, description: 'پرداخت در ۴ قسط' } })
@@ -141,8 +145,7 @@ describe('Snapp Pay eligibility [PM-37, PM-38]', () => {
     const snapp = await snappOption()
     expect(snapp.dataset.selectable).toBe('true')
     expect(within(snapp).getByTestId('method-note')).toHaveTextContent('پرداخت در ۴ قسط')
-    const invoice = buildInvoice(undefined, { id: 77 })
-    expect(asked).toEqual([{ amount: invoice.totalFinalPrice * 10, service: 'LIMOO_SHOP', gateway: 'SNAPP_PAY' }])
+    expect(asked).toEqual([expect.objectContaining({ amount: invoice.totalPrice * 10, service: 'LIMOO_SHOP', gateway: 'SNAPP_PAY' })])
   })
 
   it('marks the method not eligible with its description, and the popup still opens', async () => {

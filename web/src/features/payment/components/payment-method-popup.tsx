@@ -25,10 +25,11 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   const foreign = currentUser.isSuccess && isForeignMobile(currentUser.data.mobile)
   const listed =
     settings === null || currentUser.isPending ? null : paymentOptions(settings, { foreign, snappEligibility: 'unchecked' })
-  // Snapp Pay's eligibility is asked when the popup opens with the method listed; the list waits for the answer,
-  // and a failed check marks the method not eligible [PM-37, PM-38].
+  // Snapp Pay's eligibility is asked when the popup opens with the method listed, for the payable total (points
+  // taken off) that Snapp Pay would be paid; the list waits for the answer, and a failed check marks the method not
+  // eligible [PM-37, PM-38, PR-34].
   const snappListed = listed?.some((option) => option.method === 'snappPay') ?? false
-  const snapp = useSnappEligibility(open && snappListed, invoice.totalFinalPrice)
+  const snapp = useSnappEligibility(open && snappListed, invoice.totalPrice)
   let options = listed
   if (settings !== null && listed !== null && snappListed) {
     options = snapp.data
