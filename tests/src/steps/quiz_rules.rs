@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use cucumber::{gherkin::Step, then, when};
-use fantoccini::Locator;
+use fantoccini::{Locator, key::Key};
 use limoo_tests::browser::{Browser, poll_for};
 use serde_json::{Map, Value, json};
 
@@ -123,8 +123,9 @@ async fn answer(browser: &Browser, answer: &Answer) {
 
 async fn type_into(browser: &Browser, css: &str, value: &str) {
     let field = browser.client.wait().for_element(Locator::Css(css)).await.or_fail_any("field shown");
-    field.clear().await.or_fail_any("field cleared");
-    field.send_keys(value).await.or_fail_any("typed");
+    // Select all and delete, as a person would: WebDriver's clear() bypasses React's change handler.
+    let erase = [Key::Control.to_string(), "a".to_owned(), Key::Null.to_string(), Key::Backspace.to_string()].concat();
+    field.send_keys(&format!("{erase}{value}")).await.or_fail_any("typed");
     browser.execute("document.activeElement && document.activeElement.blur();").await.or_fail("blurred");
 }
 
@@ -240,6 +241,32 @@ async fn still_on(world: &mut LimooWorld, millis: u64, route: String) {
     let browser = world.browser().await;
     let now = browser.wait_for_route(|_| true).await.or_fail("route read");
     assert_eq!(now.split('?').next(), Some(route.as_str()));
+}
+
+fn question_css(question: &str) -> String {
+    format!("[data-testid=quiz-question][data-question-id=\"{question}\"]")
+}
+
+/// Types into one question's number field of a form with several (the detailed form's sections) and leaves it.
+#[when(expr = "بازدیدکننده در پرسش {string} مقدار {string} را می‌نویسد")]
+async fn type_in_question(world: &mut LimooWorld, question: String, value: String) {
+    let css = format!("{} [data-testid=quiz-number]", question_css(&question));
+    type_into(world.browser().await, &css, &value).await;
+}
+
+#[then(expr = "خطای پرسش {string} {string} است")]
+async fn question_error_is(world: &mut LimooWorld, question: String, message: String) {
+    let css = format!("{} [data-testid=field-error]", question_css(&question));
+    let browser = world.browser().await;
+    let shown = browser.wait_for_text_in(&css, &message).await;
+    let now = browser.execute(&format!("return document.querySelector({css:?})?.textContent ?? null;")).await;
+    assert!(shown.is_ok(), "{question} does not show {message:?}; it shows {now:?}");
+}
+
+#[then(expr = "پرسش {string} خطایی ندارد")]
+async fn question_without_error(world: &mut LimooWorld, question: String) {
+    let css = format!("{} [data-testid=field-error]", question_css(&question));
+    world.browser().await.wait_for_absence(&css).await.or_fail("the question's error is gone");
 }
 
 // --- timing: an in-page recorder of the shown text and the route, with the page's own clock ----------------------
