@@ -508,6 +508,17 @@ mod tests {
     }
 
     #[test]
+    fn the_age_rule_takes_whole_years_from_15_to_70_in_latin_or_persian_digits() {
+        let age = Rule { kind: RuleKind::Age, min: None, max: None, message: None };
+        for accepted in [json!(15), json!(70), json!("۱۵"), json!("٧٠"), json!("42")] {
+            assert!(age.accepts(&accepted), "{accepted} is an age");
+        }
+        for refused in [json!(14), json!(71), json!("۱۴"), json!(15.5), json!("سی"), json!(null)] {
+            assert!(!age.accepts(&refused), "{refused} is not an age");
+        }
+    }
+
+    #[test]
     fn numbers_are_read_in_three_digit_sets() {
         assert_eq!(number_like(&json!("۱۲٫۵")), Some(12.5));
         assert_eq!(number_like(&json!("١٢")), Some(12.0));
