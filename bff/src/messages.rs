@@ -157,3 +157,14 @@ pub const USER_NOT_FOUND: &str = "کاربر پیدا نشد. لطفا دوبا�
 pub const RESERVED_DIET_NOT_FOUND: &str = "رژیم رزرو شده مورد نظر پیدا نشد.";
 /// The reserve list's `dietStatus` is neither RESERVED nor ENABLED.
 pub const RESERVE_STATUS_INVALID: &str = "وضعیت رژیم رزرو شده معتبر نیست.";
+
+// Gift cards (spec 2 §8) [ER-41…ER-46].
+/// `INVALID_CODE`: no such card, or not a code at all.
+pub const GIFT_INVALID_CODE: &str = "کد وارد شده معتبر نیست.";
+/// `USED_CODE`: the card already paid for an order.
+pub const GIFT_USED_CODE: &str = "این کد قبلا استفاده شده است.";
+/// `user-has-active-diet`: a gift cannot start while a diet runs; support can reserve it.
+pub const GIFT_ACTIVE_DIET: &str =
+    "شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.";
+/// `INVALID_SELECTED_PRODUCT_ID`: the chosen product is not one the card offers.
+pub const GIFT_INVALID_PRODUCT: &str = "محصول انتخاب شده معتبر نیست!";

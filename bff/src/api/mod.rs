@@ -6,6 +6,7 @@ pub mod diets;
 pub mod error;
 pub mod finance;
 pub mod forms;
+pub mod gift_cards;
 pub mod payment_result;
 pub mod payments;
 pub mod points;
@@ -39,6 +40,8 @@ pub enum ApiTags {
     System,
     /// Questionnaire answer records and the perfect-body landing
     Forms,
+    /// Limoo gift cards: redeeming a code and the products it offers
+    GiftCards,
 }
 
 pub type Apis = (
@@ -57,6 +60,7 @@ pub type Apis = (
     diets::reserves::ReservesApi,
     forms::FormsApi,
     forms::perfect_body::PerfectBodyApi,
+    gift_cards::GiftCardsApi,
 );
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
@@ -77,6 +81,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             diets::reserves::ReservesApi,
             forms::FormsApi,
             forms::perfect_body::PerfectBodyApi,
+            gift_cards::GiftCardsApi,
         ),
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),

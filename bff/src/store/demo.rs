@@ -8,12 +8,13 @@ use serde::Deserialize;
 use super::{
     Db,
     customers::{self, AuthType, NewCustomer},
-    points, products, promotions, wizard_configs,
+    gift_cards, points, products, promotions, wizard_configs,
 };
 use crate::domain::{
     EmailAddress, MobileNumber, Toman,
     catalogue::{Product, ProductMeta, ProductType},
     country,
+    gift_card::GiftCode,
     mobile_number::IRAN,
     promotion::{DiscountMeta, Terms},
     wizard::WizardConfig,
@@ -24,6 +25,10 @@ const WIZARD_CONFIGS: &str = include_str!("../../demo/wizard-configs.json");
 const PROMOTIONS: &str = include_str!("../../demo/promotions.json");
 const CUSTOMERS: &str = include_str!("../../demo/customers.json");
 pub const CURRENCY: &str = "تومان";
+
+/// Demo gift cards (single use): one that pays for the one-month diet at once, one that offers three
+/// products to choose from.
+pub const GIFT_CARDS: &[(&str, &[i64])] = &[("GIFT1M", &[101]), ("GIFTPICK", &[101, 111, 121])];
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -107,7 +112,7 @@ pub fn promotions() -> anyhow::Result<Vec<promotions::Promotion>> {
 
 /// Loads the shop's demo data into a database that lacks it: the catalogue when there are no products,
 /// the wizards (checked against the stored catalogue) when there are none, the promotion codes when
-/// there are none. Returns how many products were added.
+/// there are none, the gift cards when there are none. Returns how many products were added.
 pub async fn load_if_empty(db: &Db, service: &str) -> anyhow::Result<usize> {
     let mut added = 0;
     if products::count(db).await? == 0 {
@@ -130,6 +135,11 @@ pub async fn load_if_empty(db: &Db, service: &str) -> anyhow::Result<usize> {
     if promotions::count(db).await? == 0 {
         for promotion in promotions()? {
             promotions::insert(db, &promotion).await?;
+        }
+    }
+    if gift_cards::count(db).await? == 0 {
+        for (code, products) in GIFT_CARDS {
+            gift_cards::insert(db, &GiftCode::parse(code)?, products).await?;
         }
     }
     Ok(added)
@@ -184,6 +194,10 @@ mod tests {
             wizard.validate(&known).unwrap();
         }
         assert_eq!(promotions().unwrap().len(), 7);
+        for (code, products) in GIFT_CARDS {
+            GiftCode::parse(code).unwrap();
+            assert!(products.iter().all(|id| known.contains(id)), "gift card {code} names an unknown product");
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod customers;
 pub mod demo;
 pub mod diets;
 pub mod form_answers;
+pub mod gift_cards;
 pub mod orders;
 pub mod otp;
 pub mod partner_sms;

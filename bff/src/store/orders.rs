@@ -19,10 +19,17 @@ pub const PAYMENT_SUCCESS: &str = "PAYMENT_SUCCESS";
 
 /// Stores the order with one basket line per product, prices copied from the catalogue.
 pub async fn create(db: &Db, order: NewOrder<'_>) -> anyhow::Result<i64> {
+    let mut tx = db.begin().await?;
+    let order_id = create_in(&mut tx, order).await?;
+    tx.commit().await?;
+    Ok(order_id)
+}
+
+/// [`create`] inside the caller's transaction.
+pub async fn create_in(tx: &mut Tx, order: NewOrder<'_>) -> anyhow::Result<i64> {
     let order_id = random_id();
     let now = now_ms();
-    let mut tx = db.begin().await?;
-    on_tx!(&mut tx, conn => {
+    on_tx!(&mut *tx, conn => {
         sqlx::query(
             "INSERT INTO customer_order (customer_order_id, customer_id, service, status, visit_session_id, \
              utm_campaign, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -43,9 +50,18 @@ pub async fn create(db: &Db, order: NewOrder<'_>) -> anyhow::Result<i64> {
             .execute(&mut *conn).await?;
         }
     });
-    record_status(&mut tx, order_id, CREATED, now).await?;
-    tx.commit().await?;
+    record_status(tx, order_id, CREATED, now).await?;
     Ok(order_id)
+}
+
+/// Makes every line of the order free (a gift card pays for it): the discount is the whole price.
+pub async fn make_free(tx: &mut Tx, order_id: i64) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query("UPDATE basket_item SET final_price = 0 WHERE customer_order_id = $1")
+            .bind(order_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot update basket")?;
+    Ok(())
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -1,6 +1,7 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
 mod catalogue;
+mod giftcard;
 mod orders;
 mod payment_screens;
 mod payments;

@@ -1050,6 +1050,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/limoo-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a gift card for the signed-in customer.
+         * @description A card with one product option, or with `selectedProductId` among its options, becomes a paid order of
+         *     that product at no charge (answered as `orderId`); the card is then used. A card with several options
+         *     and no choice answers its `productOptions` and stays unused.
+         */
+        post: operations["redeemLimooCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/limoo-cards/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products an unused gift card offers, in its order, for the gift product page. */
+        get: operations["limooCardProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1954,6 +1993,30 @@ export interface components {
             orderId: number;
             /** @description `PROF` (a first programme) or `AFTER_PROF` (a later one). */
             dietType: string;
+        };
+        /** RedeemReply */
+        RedeemReply: {
+            /**
+             * @description The card's product ids. More than one and no `orderId`: the customer chooses one and asks again with
+             *     `selectedProductId`.
+             */
+            productOptions: number[];
+            /**
+             * Format: int64
+             * @description The paid, free order the card made; absent while a choice is awaited.
+             */
+            orderId?: number;
+        };
+        /** RedeemRequest */
+        RedeemRequest: {
+            sessionId?: string;
+            /** @description The card's code; compared lower-cased. */
+            giftCode: string;
+            /**
+             * Format: int64
+             * @description The chosen product, for a card with several options.
+             */
+            selectedProductId?: number;
         };
         /**
          * RegisterRequest
@@ -5862,6 +5925,133 @@ export interface operations {
             };
             /** @description No registration gave this referral. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeemLimooCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RedeemRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RedeemReply"];
+                };
+            };
+            /**
+             * @description `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
+             *     the card's products, or is no longer for sale).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token: the gift flow needs a signed-in customer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
+             *     can reserve the gift).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    limooCardProducts: {
+        parameters: {
+            query: {
+                /** @description The card's code. */
+                giftCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductDto"][];
+                };
+            };
+            /**
+             * @description `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
+             *     the card's products, or is no longer for sale).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token: the gift flow needs a signed-in customer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
+             *     can reserve the gift).
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

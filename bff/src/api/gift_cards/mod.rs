@@ -1,0 +1,143 @@
+//! Limoo gift cards (spec 2 §2, §7, §8): redeeming a code and the products a code offers. Refusals carry the
+//! spec's code in `err.code` and the Persian message in `err.message` and `err.details.messages`.
+use poem::web::Data;
+use poem_openapi::{ApiResponse, Object, OpenApi, param::Query, payload::Json};
+
+use super::{
+    ApiTags,
+    error::{AreaFailure, ErrorEnvelope},
+    security::CustomerToken,
+    shop::dto::ProductDto,
+};
+use crate::{
+    domain::gift_card::{GiftCode, RedeemError},
+    messages,
+    shop::gift_cards::{self, GiftCardError, Redemption},
+    startup::AppState,
+};
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct RedeemRequest {
+    pub session_id: Option<String>,
+    /// The card's code; compared lower-cased.
+    pub gift_code: String,
+    /// The chosen product, for a card with several options.
+    pub selected_product_id: Option<i64>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct RedeemReply {
+    /// The card's product ids. More than one and no `orderId`: the customer chooses one and asks again with
+    /// `selectedProductId`.
+    pub product_options: Vec<i64>,
+    /// The paid, free order the card made; absent while a choice is awaited.
+    #[oai(skip_serializing_if_is_none)]
+    pub order_id: Option<i64>,
+}
+
+/// Failures of the gift-card calls; `err.code` names the refusal.
+#[derive(ApiResponse, Debug)]
+#[oai(bad_request_handler = "GiftCardFailure::malformed")]
+pub enum GiftCardFailure {
+    /// `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
+    /// the card's products, or is no longer for sale).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorEnvelope>),
+    /// Missing or invalid bearer token: the gift flow needs a signed-in customer.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    /// `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
+    /// can reserve the gift).
+    #[oai(status = 409)]
+    Conflict(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+}
+
+impl AreaFailure for GiftCardFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            401 => GiftCardFailure::Unauthorized(body),
+            409 => GiftCardFailure::Conflict(body),
+            500 => GiftCardFailure::Internal(body),
+            _ => GiftCardFailure::BadRequest(body),
+        }
+    }
+}
+
+impl From<RedeemError> for GiftCardFailure {
+    fn from(error: RedeemError) -> Self {
+        let (status, message) = match error {
+            RedeemError::InvalidCode => (400, messages::GIFT_INVALID_CODE),
+            RedeemError::InvalidSelectedProductId => (400, messages::GIFT_INVALID_PRODUCT),
+            RedeemError::UsedCode => (409, messages::GIFT_USED_CODE),
+            RedeemError::UserHasActiveDiet => (409, messages::GIFT_ACTIVE_DIET),
+        };
+        GiftCardFailure::with_status(status, Json(ErrorEnvelope::new(error.code(), message, vec![message.to_owned()])))
+    }
+}
+
+impl From<GiftCardError> for GiftCardFailure {
+    fn from(error: GiftCardError) -> Self {
+        match error {
+            GiftCardError::Refused(refused) => refused.into(),
+            GiftCardError::Unexpected(e) => GiftCardFailure::unexpected(&e),
+        }
+    }
+}
+
+/// A malformed code is an unknown one.
+fn parse_code(raw: &str) -> Result<GiftCode, GiftCardFailure> {
+    GiftCode::parse(raw).map_err(|_| RedeemError::InvalidCode.into())
+}
+
+pub struct GiftCardsApi;
+
+#[OpenApi(prefix_path = "/lemonade/api", tag = "ApiTags::GiftCards")]
+impl GiftCardsApi {
+    /// Redeem a gift card for the signed-in customer.
+    ///
+    /// A card with one product option, or with `selectedProductId` among its options, becomes a paid order of
+    /// that product at no charge (answered as `orderId`); the card is then used. A card with several options
+    /// and no choice answers its `productOptions` and stays unused.
+    #[oai(path = "/limoo-cards", method = "post", operation_id = "redeemLimooCard")]
+    async fn redeem(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        body: Json<RedeemRequest>,
+    ) -> Result<Json<RedeemReply>, GiftCardFailure> {
+        let code = parse_code(&body.gift_code)?;
+        let redeemed = gift_cards::redeem(
+            &state,
+            token.customer_id(),
+            &code,
+            body.selected_product_id,
+            body.session_id.as_deref(),
+        )
+        .await?;
+        Ok(Json(match redeemed {
+            Redemption::Choose { options } => RedeemReply { product_options: options, order_id: None },
+            Redemption::Paid { options, order_id } => {
+                RedeemReply { product_options: options, order_id: Some(order_id) }
+            }
+        }))
+    }
+
+    /// The products an unused gift card offers, in its order, for the gift product page.
+    #[oai(path = "/limoo-cards/products", method = "get", operation_id = "limooCardProducts")]
+    async fn products(
+        &self,
+        state: Data<&AppState>,
+        _token: CustomerToken,
+        /// The card's code.
+        #[oai(name = "giftCode")]
+        gift_code: Query<String>,
+    ) -> Result<Json<Vec<ProductDto>>, GiftCardFailure> {
+        let code = parse_code(&gift_code.0)?;
+        let offered = gift_cards::options(&state, &code).await?;
+        Ok(Json(offered.into_iter().map(ProductDto::from).collect()))
+    }
+}

@@ -1,0 +1,89 @@
+//! Redeeming a Limoo gift card (spec 2 §2, §7): a card with one product option, or a chosen option, becomes
+//! a paid order of that product at no charge, once; a card with several options first answers them so the
+//! customer can choose [PM-76, PM-78, PM-79, PM-82].
+use crate::{
+    domain::{
+        catalogue::{Product, ProductType},
+        diet_package,
+        gift_card::{Choice, GiftCode, RedeemError, choose},
+    },
+    startup::AppState,
+    store::{diets, gift_cards, now_ms, orders, products},
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum GiftCardError {
+    #[error(transparent)]
+    Refused(#[from] RedeemError),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// What a redemption request came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Redemption {
+    /// Several options and none chosen: nothing was redeemed.
+    Choose { options: Vec<i64> },
+    /// The card paid for the product: `order_id` is the free, paid order.
+    Paid { options: Vec<i64>, order_id: i64 },
+}
+
+/// The products a valid, unused card offers, in its order; options no longer for sale are left out.
+pub async fn options(state: &AppState, code: &GiftCode) -> Result<Vec<Product>, GiftCardError> {
+    let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+    if card.used {
+        return Err(RedeemError::UsedCode.into());
+    }
+    let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
+    Ok(card.product_ids.iter().filter_map(|id| for_sale(&catalogue, *id).cloned()).collect())
+}
+
+fn for_sale(catalogue: &[Product], id: i64) -> Option<&Product> {
+    catalogue.iter().find(|p| p.id == id && p.is_enabled && p.product_type != ProductType::Tag)
+}
+
+/// Redeems `code` for the customer. The card is claimed by a conditional UPDATE in the transaction that makes
+/// the order, so concurrent requests with one code make one order at most; the others get `USED_CODE`.
+pub async fn redeem(
+    state: &AppState,
+    customer_id: i64,
+    code: &GiftCode,
+    selected: Option<i64>,
+    session_id: Option<&str>,
+) -> Result<Redemption, GiftCardError> {
+    let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+    if card.used {
+        return Err(RedeemError::UsedCode.into());
+    }
+    let product_id = match choose(&card.product_ids, selected)? {
+        Choice::Ask => return Ok(Redemption::Choose { options: card.product_ids }),
+        Choice::Redeem(id) => id,
+    };
+    let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
+    let product = for_sale(&catalogue, product_id).ok_or(RedeemError::InvalidSelectedProductId)?;
+    let package = diets::active_package(&state.db, customer_id, now_ms()).await?;
+    if diet_package::status(&package.facts).has_running_diet() {
+        return Err(RedeemError::UserHasActiveDiet.into());
+    }
+    let meta = serde_json::json!({ "giftCode": code.as_str() }).to_string();
+    let mut tx = state.db.begin().await?;
+    let order_id = orders::create_in(
+        &mut tx,
+        orders::NewOrder {
+            customer_id,
+            service: &state.service_name,
+            session_id,
+            utm_campaign: None,
+            meta: &meta,
+            products: std::slice::from_ref(product),
+        },
+    )
+    .await?;
+    if !gift_cards::claim(&mut tx, card.id, customer_id, order_id).await? {
+        return Err(RedeemError::UsedCode.into());
+    }
+    orders::make_free(&mut tx, order_id).await?;
+    orders::mark_paid(&mut tx, order_id).await?;
+    tx.commit().await?;
+    Ok(Redemption::Paid { options: card.product_ids, order_id })
+}

@@ -1,0 +1,120 @@
+//! Limoo gift cards (spec 2 §2, §7, §8): redeeming the demo codes over the API as the customer, concurrently,
+//! and through the web pages (`@ui`).
+use cucumber::{then, when};
+use fantoccini::Locator;
+use futures::future::join_all;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use super::{LimooWorld, OrFail, OrFailAny, Reply};
+
+const REDEEM: &str = "/lemonade/api/limoo-cards";
+const CODE_INPUT: &str = "[data-testid=gift-code-input]";
+
+impl LimooWorld {
+    async fn redeem(&mut self, mobile: &str, body: Value) {
+        self.start_app(true).await;
+        let token = self.app().existing_customer(mobile).await;
+        let (status, body) = self.app().call_as(Method::POST, &token, REDEEM, Some(&body)).await;
+        self.reply = Some(Reply { status, body });
+    }
+}
+
+#[when(expr = "مشتری {string} کارت هدیه {string} را ثبت می‌کند")]
+async fn redeem_code(world: &mut LimooWorld, mobile: String, code: String) {
+    world.redeem(&mobile, json!({ "giftCode": code, "sessionId": "session-1" })).await;
+}
+
+#[when(expr = "مشتری {string} کارت هدیه {string} را با محصول {int} ثبت می‌کند")]
+async fn redeem_with_choice(world: &mut LimooWorld, mobile: String, code: String, product: i64) {
+    world.redeem(&mobile, json!({ "giftCode": code, "selectedProductId": product })).await;
+}
+
+#[when(expr = "مشتری {string} کارت هدیه {string} را {int} بار هم‌زمان ثبت می‌کند")]
+async fn redeem_concurrently(world: &mut LimooWorld, mobile: String, code: String, times: usize) {
+    world.start_app(true).await;
+    let app = world.app();
+    let token = app.existing_customer(&mobile).await;
+    let body = json!({ "giftCode": code });
+    let answers = join_all((0..times).map(|_| app.call_as(Method::POST, &token, REDEEM, Some(&body)))).await;
+    let ok = answers.iter().filter(|(status, _)| *status == 200).count();
+    let used = answers.iter().filter(|(status, body)| *status == 409 && body["err"]["code"] == "USED_CODE").count();
+    assert_eq!((ok, used), (1, times - 1), "answers: {answers:?}");
+}
+
+#[then(expr = "گزینه‌های کارت هدیه {string} است و سفارشی ساخته نشده است")]
+async fn options_only(world: &mut LimooWorld, expected: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "redeem failed: {}", reply.body);
+    assert_eq!(reply.body["productOptions"].to_string(), format!("[{expected}]"));
+    assert!(reply.body.get("orderId").is_none(), "an order was made: {}", reply.body);
+}
+
+/// The card made a paid order of the product at no charge, listed in the orders history.
+#[then(expr = "کارت هدیه سفارش پرداخت‌شده رایگان محصول {int} را برای مشتری {string} ساخته است")]
+async fn free_paid_order(world: &mut LimooWorld, product: i64, mobile: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "redeem failed: {}", reply.body);
+    let order = reply.body["orderId"].as_i64().unwrap_or_else(|| panic!("no orderId: {}", reply.body));
+    let token = world.token_of(&mobile).await;
+    let (status, paid) = world.app().get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    assert_eq!(status, 200, "orders history failed: {paid}");
+    let listed: Vec<&Value> = paid.as_array().into_iter().flatten().collect();
+    assert_eq!(listed.len(), 1, "paid orders: {paid}");
+    assert_eq!(listed[0]["id"].as_i64(), Some(order));
+    assert_eq!(listed[0]["basketItems"][0]["productId"].as_i64(), Some(product));
+    assert_eq!(listed[0]["totalFinalPrice"].as_i64(), Some(0), "the gift order costs something: {}", listed[0]);
+}
+
+#[then(expr = "مشتری {string} فقط یک سفارش پرداخت‌شده دارد")]
+async fn one_paid_order(world: &mut LimooWorld, mobile: String) {
+    let token = world.token_of(&mobile).await;
+    let (status, paid) = world.app().get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    assert_eq!(status, 200, "orders history failed: {paid}");
+    assert_eq!(paid.as_array().map(Vec::len), Some(1), "paid orders: {paid}");
+}
+
+#[then(expr = "کارت هدیه با خطای {int} و کد {string} و پیام {string} رد می‌شود")]
+async fn refused(world: &mut LimooWorld, status: u16, code: String, message: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, status, "answer: {}", reply.body);
+    assert_eq!(reply.body["err"]["code"], code.as_str(), "answer: {}", reply.body);
+    assert_eq!(reply.body["err"]["message"], message.as_str());
+    assert_eq!(reply.body["err"]["details"]["messages"][0], message.as_str());
+}
+
+#[when(expr = "مشتری کد {string} را در فرم لیمو کارت می‌نویسد")]
+async fn type_gift_code(world: &mut LimooWorld, code: String) {
+    let browser = world.browser().await;
+    browser.click(CODE_INPUT).await.or_fail("code field");
+    let field = browser.client.find(Locator::Css(CODE_INPUT)).await.or_fail_any("code field");
+    field.send_keys(&code).await.or_fail_any("typed");
+}
+
+#[when("مشتری فرم لیمو کارت را می‌فرستد")]
+async fn submit_gift_form(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=gift-code-submit]").await.or_fail("submit button");
+}
+
+#[then("دکمه ثبت لیمو کارت غیرفعال است")]
+async fn gift_submit_disabled(world: &mut LimooWorld) {
+    let disabled = world.browser().await.property("[data-testid=gift-code-submit]", "disabled").await;
+    assert_eq!(disabled.or_fail("submit button").as_deref(), Some("true"));
+}
+
+#[then(expr = "پیام لیمو کارت {string} است")]
+async fn gift_message(world: &mut LimooWorld, text: String) {
+    world.browser().await.wait_for_text_in("[data-testid=gift-message]", &text).await.or_fail("gift message");
+}
+
+#[then(expr = "گزینه هدیه {int} انتخاب شده است")]
+async fn gift_option_checked(world: &mut LimooWorld, product: i64) {
+    let css = format!("[data-testid=gift-option][data-product-id=\"{product}\"] input");
+    let checked = world.browser().await.property(&css, "checked").await.or_fail("gift option");
+    assert_eq!(checked.as_deref(), Some("true"));
+}
+
+#[when("مشتری دکمه ادامه صفحه هدیه را می‌زند")]
+async fn continue_gift(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=gift-continue]").await.or_fail("continue button");
+}
