@@ -1,0 +1,11 @@
+Feature: شکل شماره موبایل در درخواست درگاه
+  The international gateway is offered in the popup only to foreign customers, whose numbers are not Iranian;
+  an Iranian number reaches Gumroad only through the API, checked here on the simulator's journal (spec 2 §5).
+  Every scenario name ends with [پ۶].
+
+  @PR-37
+  Scenario: گامرود شماره ایرانی را با +98 می‌گیرد [پ۶]
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری با روش "LIMOO_GUMROAD" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then شبیه‌ساز "gumroad" موبایل را به شکل "+989121234567" گرفته است
