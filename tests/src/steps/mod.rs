@@ -13,6 +13,7 @@ mod select_package;
 mod shop_checkout;
 mod shop_orders;
 mod shop_purchase;
+mod shop_rules;
 mod shop_wizard;
 mod tokens;
 mod visits;
