@@ -11,11 +11,13 @@ Feature: قواعد صفحه انتخاب دوره، پنجره‌ها، سفا�
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/partner-bundle-landing" را باز می‌کند
     Then کارت محصول 142 چیدمان A دارد
+    And کارت محصول 142 لوگوی همکار را نشان می‌دهد
     When مشتری صفحه "/partner-bundle-landing?partnerBundleDesign=B" را از نو باز می‌کند
     Then کارت محصول 142 چیدمان B دارد
     When مقدار "partnerBundleDesign" در حافظه جلسه "c" می‌شود
     And مشتری صفحه "/partner-bundle-landing" را از نو باز می‌کند
     Then کارت محصول 142 چیدمان C دارد
+    And کارت محصول 142 لوگوی همکار را نشان نمی‌دهد
     When مقدار "partnerBundleDesign" از حافظه جلسه برداشته می‌شود
     And مشتری در همین صفحه به "/checkout-new" می‌رود
     And در پنجره مرورگر مقدار سراسری "partnerBundleDesign" برابر "B" است

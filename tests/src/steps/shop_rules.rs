@@ -205,6 +205,20 @@ async fn card_layout(world: &mut LimooWorld, product: i64, layout: String) {
     );
 }
 
+#[then(expr = "کارت محصول {int} لوگوی همکار را نشان می‌دهد")]
+async fn card_shows_logo(world: &mut LimooWorld, product: i64) {
+    let logo = format!("[data-testid=product-card][data-product-id=\"{product}\"] .product-card__sub-logo");
+    world.browser().await.attribute(&logo, "src").await.or_fail("partner logo shown");
+}
+
+#[then(expr = "کارت محصول {int} لوگوی همکار را نشان نمی‌دهد")]
+async fn card_hides_logo(world: &mut LimooWorld, product: i64) {
+    let card = format!("[data-testid=product-card][data-product-id=\"{product}\"]");
+    world
+        .absent_once_shown(&format!("{card} [data-testid=sub-products]"), &format!("{card} .product-card__sub-logo"))
+        .await;
+}
+
 #[when(expr = "مشتری پیوند توضیحات محصول {int} را می‌زند")]
 async fn open_description(world: &mut LimooWorld, product: i64) {
     let css = format!(
