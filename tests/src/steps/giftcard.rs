@@ -3,10 +3,11 @@
 use cucumber::{then, when};
 use fantoccini::Locator;
 use futures::future::join_all;
+use limoo_tests::browser::Storage;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{LimooWorld, OrFail, OrFailAny, Reply};
+use super::{LimooWorld, NEVER, OrFail, OrFailAny, Reply};
 
 const REDEEM: &str = "/lemonade/api/limoo-cards";
 const CODE_INPUT: &str = "[data-testid=gift-code-input]";
@@ -117,4 +118,20 @@ async fn gift_option_checked(world: &mut LimooWorld, product: i64) {
 #[when("مشتری دکمه ادامه صفحه هدیه را می‌زند")]
 async fn continue_gift(world: &mut LimooWorld) {
     world.browser().await.click("[data-testid=gift-continue]").await.or_fail("continue button");
+}
+
+/// The gift product page while its products never arrive: the app is loaded first, then the call is held.
+#[when(expr = "مشتری صفحه هدیه‌های کارت {string} را در حالی باز می‌کند که پاسخ سرور هنوز نرسیده است")]
+async fn open_products_pending(world: &mut LimooWorld, code: String) {
+    world.open_route("/limoocard").await;
+    let browser = world.browser().await;
+    browser.store(Storage::Session, "giftCode", &code).await.or_fail("giftCode stored");
+    browser.intercept_fetch("/lemonade/api/limoo-cards/products", NEVER).await.or_fail("fetch held");
+    browser.execute("window.location.hash = '#/select-limoocard-options';").await.or_fail("navigated");
+}
+
+#[then(expr = "صفحه هدیه {int} ردیف اسکلتی دارد")]
+async fn skeleton_rows(world: &mut LimooWorld, rows: usize) {
+    let found = world.browser().await.texts("[data-testid=gift-skeleton]").await.or_fail("skeleton rows");
+    assert_eq!(found.len(), rows);
 }

@@ -28,6 +28,7 @@ import {
   quizStepLoader,
   ResultPage,
 } from '@/features/quiz'
+import { GiftCardFormPage, GiftProductsPage, GiftResultPage } from '@/features/giftcard'
 import { OrdersHistoryPage, ReservePage } from '@/features/orders'
 import {
   CreateOrderWithProductIdsPage,
@@ -175,9 +176,9 @@ export const routes: RouteObject[] = [
       { path: paths.reserve, loader: requireAuth, element: <ReservePage /> },
       { path: '/CreateOderWithProductIds', loader: requireAuth, element: <CreateOrderWithProductIdsPage /> },
       { path: '/partner-bundle-landing', element: <PartnerBundleLandingPage /> },
-      screen('/limoocard', 'limoocard'),
-      screen('/limoocard-result', 'limoocardResult'),
-      screen('/select-limoocard-options', 'selectLimoocardOptions'),
+      { path: '/limoocard', element: <GiftCardFormPage /> },
+      { path: '/limoocard-result', element: <GiftResultPage /> },
+      { path: '/select-limoocard-options', element: <GiftProductsPage /> },
       screen('/diets', 'diets'),
       screen('/diets/extend/back', 'dietsExtendBack'),
       { path: '/logout', loader: logoutLoader, element: <LogoutPage /> },

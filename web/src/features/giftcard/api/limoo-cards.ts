@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { ApiError, toApiError } from '@/lib/api'
+import { authApi, MissingTokenError } from '@/lib/auth'
+
+/** The visit session the start-up stored [AU-35]; the gift request carries it. */
+const readSessionId = () => window.sessionStorage.getItem('sessId')
+
+export interface RedeemInput {
+  giftCode: string
+  selectedProductId?: number
+}
+
+/**
+ * `POST /lemonade/api/limoo-cards` with `sessionId`, the lower-cased `giftCode` and the optional `selectedProductId`
+ * [PM-76]. A refusal throws an ApiError whose `code` names it (spec 2 §8).
+ */
+export function useRedeemGiftCard() {
+  return useMutation({
+    mutationFn: async ({ giftCode, selectedProductId }: RedeemInput) => {
+      const sessionId = readSessionId()
+      const { data, error, response } = await authApi.POST('/lemonade/api/limoo-cards', {
+        body: {
+          giftCode,
+          ...(sessionId ? { sessionId } : {}),
+          ...(selectedProductId !== undefined ? { selectedProductId } : {}),
+        },
+      })
+      if (error !== undefined || data === undefined) throw toApiError(error, response)
+      return data
+    },
+  })
+}
+
+/** The products the card offers, for the gift product page. */
+export function giftProductsQueryOptions(giftCode: string) {
+  return queryOptions({
+    queryKey: ['giftcard', 'products', giftCode] as const,
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await authApi.GET('/lemonade/api/limoo-cards/products', {
+        params: { query: { giftCode } },
+        signal,
+      })
+      if (error !== undefined || data === undefined) throw toApiError(error, response)
+      return data
+    },
+  })
+}
+
+export const useGiftProducts = (giftCode: string) => useQuery(giftProductsQueryOptions(giftCode))
+
+/** The refusal code of a failed call; a missing or rejected token counts as no user [ER-43]. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined
+  return error instanceof MissingTokenError || error.status === 401 ? 'USER_ID_REQUIRED' : error.code
+}

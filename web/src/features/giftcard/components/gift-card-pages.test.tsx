@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { errorBody } from '@/testing/handlers'
+import { http } from '@/testing/http'
+import { currentLocation, renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+
+const product = (id: number, title: string) => ({
+  id,
+  title,
+  subtitle: 'زیرعنوان',
+  price: 490000,
+  finalPrice: 390000,
+  currency: 'تومان',
+  productType: 'DIET' as const,
+  service: 'LIMOO_SHOP',
+  isEnabled: true,
+  meta: { products: [{ title, productType: 'DIET' as const, images: { logo: `https://cdn.test/${id}.png` } }] },
+})
+
+type RedeemBody = { giftCode: string; selectedProductId?: number; sessionId?: string }
+
+function redeemAnswers(answer: (body: RedeemBody) => Response, seen: RedeemBody[] = []) {
+  server.use(
+    http.post('/lemonade/api/limoo-cards', async ({ request }) => {
+      const body = (await request.json()) as RedeemBody
+      seen.push(body)
+      return answer(body)
+    }),
+  )
+  return seen
+}
+
+const refusal = (code: string, status: 400 | 409) => () =>
+  HttpResponse.json(errorBody(code, 'پیام سرور'), { status }) as unknown as Response
+
+async function typeAndSubmit(code: string) {
+  await userEvent.type(screen.getByTestId('gift-code-input'), code)
+  await userEvent.click(screen.getByRole('button', { name: 'ثبت کد' }))
+}
+
+beforeEach(() => signIn())
+
+describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
+  it('keeps submit disabled until the code is typed and says the code is required when it is cleared', async () => {
+    renderApp('/limoocard')
+    const submit = await screen.findByRole('button', { name: 'ثبت کد' })
+    expect(submit).toBeDisabled()
+    await userEvent.type(screen.getByTestId('gift-code-input'), 'a')
+    expect(submit).toBeEnabled()
+    await userEvent.clear(screen.getByTestId('gift-code-input'))
+    expect(await screen.findByText('لطفا کد لیمو را وارد کنید.')).toBeInTheDocument()
+    expect(submit).toBeDisabled()
+  })
+
+  it('sends the code lower-cased with the session id and opens the result page for one option', async () => {
+    window.sessionStorage.setItem('sessId', 'session-9')
+    const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101], orderId: 5 }) as unknown as Response)
+    const { router } = renderApp('/limoocard')
+    await screen.findByTestId('gift-code-input')
+    await typeAndSubmit('AB12CD')
+    await waitFor(() => expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=101'))
+    expect(seen).toEqual([{ giftCode: 'ab12cd', sessionId: 'session-9' }])
+    expect(window.sessionStorage.getItem('giftCode')).toBe('ab12cd')
+  })
+
+  it('opens the option chooser when the card offers several products', async () => {
+    redeemAnswers(() => HttpResponse.json({ productOptions: [101, 111] }) as unknown as Response)
+    server.use(http.get('/lemonade/api/limoo-cards/products', () => HttpResponse.json([])))
+    const { router } = renderApp('/limoocard')
+    await screen.findByTestId('gift-code-input')
+    await typeAndSubmit('GIFTPICK')
+    await waitFor(() => expect(currentLocation(router)).toBe('/select-limoocard-options'))
+  })
+
+  it.each([
+    ['INVALID_CODE', 400, 'کد وارد شده معتبر نیست.'],
+    ['USED_CODE', 409, 'این کد قبلا استفاده شده است.'],
+    ['user-has-active-diet', 409, 'شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.'],
+    ['SOMETHING_ELSE', 400, 'مشکلی پیش آمده است، لطفا دوباره تلاش کنید.'],
+  ] as const)('shows PENDING, then FAILED with the message of %s', async (code, status, message) => {
+    redeemAnswers(refusal(code, status))
+    renderApp('/limoocard')
+    await screen.findByTestId('gift-code-input')
+    await typeAndSubmit('code1')
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+    expect(screen.getByTestId('gift-card-form')).toHaveAttribute('data-state', 'FAILED')
+  })
+
+  it('without a user says it goes to the login page and goes there after 3 s', async () => {
+    window.localStorage.clear()
+    const { router } = renderApp('/limoocard')
+    const started = Date.now()
+    expect(await screen.findByTestId('gift-message')).toHaveTextContent('در حال انتقال به صفحه ورود...')
+    expect(screen.getByTestId('gift-message')).toHaveAttribute('role', 'status')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enter'), { timeout: 4_000 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900)
+  }, 8_000)
+})
+
+describe('/select-limoocard-options [PM-81, PM-82, ER-47, ER-48]', () => {
+  beforeEach(() => window.sessionStorage.setItem('giftCode', 'giftpick'))
+
+  it('shows 4 skeleton rows, then radio rows with the first preselected, and continues with the choice', async () => {
+    server.use(
+      http.get('/lemonade/api/limoo-cards/products', ({ query }) =>
+        query.get('giftCode') === 'giftpick'
+          ? HttpResponse.json([product(101, 'رژیم یک ماهه'), product(111, 'رژیم ویژه یک ماهه')])
+          : HttpResponse.json([]),
+      ),
+    )
+    redeemAnswers(() => HttpResponse.json({ productOptions: [101, 111], orderId: 9 }) as unknown as Response)
+    const { router } = renderApp('/select-limoocard-options')
+    expect(await screen.findAllByTestId('gift-skeleton')).toHaveLength(4)
+    const first = await screen.findByRole('radio', { name: /رژیم یک ماهه/ })
+    expect(first).toBeChecked()
+    expect(screen.getAllByTestId('gift-option')[0]?.querySelector('img')).toHaveAttribute('src', 'https://cdn.test/101.png')
+    await userEvent.click(screen.getByRole('radio', { name: /رژیم ویژه یک ماهه/ }))
+    await userEvent.click(screen.getByRole('button', { name: 'ادامه' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/limoocard-result'))
+    expect(router.state.location.search).toMatch(/^\?status=(unknown|success)&selectedProductId=111$/)
+  })
+
+  it('offers retry when the products fail to load', async () => {
+    server.use(http.get('/lemonade/api/limoo-cards/products', () => HttpResponse.json(errorBody('500'), { status: 500 })))
+    renderApp('/select-limoocard-options')
+    expect(await screen.findByRole('alert')).toHaveTextContent('متاسفانه مشکلی پیش آمده لطفا مجددا تلاش کنید')
+    expect(screen.getByRole('button', { name: 'تلاش مجدد' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'ادامه' })).toBeDisabled()
+  })
+
+  it('says so when no product is available', async () => {
+    server.use(http.get('/lemonade/api/limoo-cards/products', () => HttpResponse.json([])))
+    renderApp('/select-limoocard-options')
+    expect(await screen.findByText('متاسفانه در حال حاضر محصولی موجود نیست')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'ادامه' })).toBeDisabled()
+  })
+})
+
+describe('/limoocard-result [PM-82, ER-45]', () => {
+  beforeEach(() => window.sessionStorage.setItem('giftCode', 'giftpick'))
+
+  it('redeems the stored code for the choice once, then shows success', async () => {
+    const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101, 111], orderId: 9 }) as unknown as Response)
+    const { router } = renderApp('/limoocard-result?status=unknown&selectedProductId=111')
+    expect(await screen.findByText('هدیه شما فعال شد')).toBeInTheDocument()
+    expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=111')
+    expect(seen).toEqual([expect.objectContaining({ giftCode: 'giftpick', selectedProductId: 111 })])
+  })
+
+  it('shows the invalid-choice message when the product is not the card’s', async () => {
+    redeemAnswers(refusal('INVALID_SELECTED_PRODUCT_ID', 400))
+    renderApp('/limoocard-result?status=unknown&selectedProductId=102')
+    expect(await screen.findByRole('alert')).toHaveTextContent('محصول انتخاب شده معتبر نیست!')
+    expect(screen.getByTestId('gift-result')).toHaveAttribute('data-status', 'failed')
+  })
+})

@@ -1,0 +1,3 @@
+export { GiftCardFormPage } from './components/gift-card-form-page'
+export { GiftProductsPage } from './components/gift-products-page'
+export { GiftResultPage } from './components/gift-result-page'
