@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use cucumber::{gherkin::Step, given, then, when};
-use fantoccini::Locator;
 use limoo_bff::{
     domain::wizard::WizardConfig,
     store::{Db, wizard_configs},
@@ -76,12 +75,6 @@ impl LimooWorld {
     async fn absent_once_shown(&mut self, css: &str, absent: &str) {
         self.text_content(css).await;
         self.browser().await.wait_for_absence(absent).await.or_fail("absent");
-    }
-
-    async fn wait_for_property(&mut self, css: &str, property: &str, expected: &str) {
-        let script = format!("const e = document.querySelector({css:?}); return e ? String(e[{property:?}]) : null;");
-        let what = format!("`{css}` {property} is not {expected}");
-        self.wait_for_value(&script, &what, |v| v.as_str() == Some(expected)).await;
     }
 
     /// The stored order the checkout shows: service, visit session, utm campaign and meta.
@@ -184,11 +177,8 @@ async fn option_without_badge(world: &mut LimooWorld, product: i64) {
 
 #[then(expr = "کارت محصول {int} انتخاب نشده است")]
 async fn card_not_selected(world: &mut LimooWorld, product: i64) {
-    let script = format!(
-        "const e = document.querySelector('[data-testid=product-card][data-product-id=\"{product}\"]');\
-         return e ? e.getAttribute('aria-checked') : null;"
-    );
-    world.wait_for_value(&script, &format!("card {product} is selected"), |v| v.as_str() == Some("false")).await;
+    let card = format!("[data-testid=product-card][data-product-id=\"{product}\"]");
+    world.wait_for_attribute(&card, "aria-checked", "false").await;
 }
 
 #[then(expr = "کارت محصول {int} چیدمان {word} دارد")]
@@ -253,13 +243,13 @@ async fn mentor_features(world: &mut LimooWorld, features: String) {
 
 #[when("مشتری کلید همراه شخصی را خاموش می‌کند")]
 async fn turn_mentor_off(world: &mut LimooWorld) {
-    world.wait_for_property(MENTOR_SWITCH, "checked", "true").await;
+    world.wait_for_flag(MENTOR_SWITCH, "checked", true).await;
     world.browser().await.click(MENTOR_SWITCH).await.or_fail("mentor switch clickable");
 }
 
 #[then("کلید همراه شخصی روشن است")]
 async fn mentor_switch_on(world: &mut LimooWorld) {
-    world.wait_for_property(MENTOR_SWITCH, "checked", "true").await;
+    world.wait_for_flag(MENTOR_SWITCH, "checked", true).await;
 }
 
 #[then(expr = "جمع پنجره محصولات تکمیلی {string} است")]
@@ -318,11 +308,8 @@ async fn no_script_added(world: &mut LimooWorld) {
 
 #[when(expr = "مشتری پیام {string} را در گفتگو می‌فرستد")]
 async fn send_chat_message(world: &mut LimooWorld, message: String) {
-    let browser = world.browser().await;
-    browser.click("[data-testid=support-chat-input]").await.or_fail("chat field reachable");
-    let field = browser.client.find(Locator::Css("[data-testid=support-chat-input]")).await.or_fail_any("chat field");
-    field.send_keys(&message).await.or_fail_any("typed");
-    world.wait_for_property(".support-chat__send", "disabled", "false").await;
+    world.type_text("[data-testid=support-chat-input]", &message).await;
+    world.wait_for_flag(".support-chat__send", "disabled", false).await;
     world.browser().await.click(".support-chat__send").await.or_fail("send clickable");
 }
 
@@ -436,7 +423,7 @@ async fn choose_method(world: &mut LimooWorld, method: String) {
 #[then(expr = "روش پرداخت {string} قابل انتخاب نیست و هیچ روشی انتخاب نشده است")]
 async fn nothing_chosen(world: &mut LimooWorld, method: String) {
     let radio = format!("[data-testid=payment-method][data-method={method}] input[type=radio]");
-    world.wait_for_property(&radio, "disabled", "true").await;
+    world.wait_for_flag(&radio, "disabled", true).await;
     let checked = world
         .browser()
         .await
@@ -447,12 +434,12 @@ async fn nothing_chosen(world: &mut LimooWorld, method: String) {
 #[then(expr = "دکمه {string} پنجره پرداخت {word} است")]
 async fn pay_button_state(world: &mut LimooWorld, label: String, state: String) {
     let disabled = match state.as_str() {
-        "فعال" => "false",
-        "غیرفعال" => "true",
+        "فعال" => false,
+        "غیرفعال" => true,
         other => panic!("فعال or غیرفعال, not {other}"),
     };
     world.browser().await.wait_for_text_in(PAY_BUTTON, &label).await.or_fail("pay button");
-    world.wait_for_property(PAY_BUTTON, "disabled", disabled).await;
+    world.wait_for_flag(PAY_BUTTON, "disabled", disabled).await;
 }
 
 // --- partner bundles ---
@@ -485,10 +472,7 @@ async fn partner_bundles_request(world: &mut LimooWorld, campaign: String) {
 
 #[then(expr = "وضعیت بخش {string} {string} است")]
 async fn section_state(world: &mut LimooWorld, test_id: String, state: String) {
-    let script =
-        format!("const e = document.querySelector('[data-testid={test_id}]'); return e ? e.dataset.state : null;");
-    let what = format!("{test_id} is not {state}");
-    world.wait_for_value(&script, &what, |v| v.as_str() == Some(state.as_str())).await;
+    world.wait_for_attribute(&format!("[data-testid={test_id}]"), "data-state", &state).await;
 }
 
 /// The address stays on `route` for the whole window (a redirect would be due within it).
