@@ -168,3 +168,14 @@ pub const GIFT_ACTIVE_DIET: &str =
     "شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.";
 /// `INVALID_SELECTED_PRODUCT_ID`: the chosen product is not one the card offers.
 pub const GIFT_INVALID_PRODUCT: &str = "محصول انتخاب شده معتبر نیست!";
+
+// Diet requests (spec 3 §4 "Diet actions", §8) [ER-61].
+/// `INVALID_PROFILE`: a profile field breaks its form rule or group, or the location is not the fixed one.
+pub const PROFILE_INVALID: &str = "اطلاعات پرونده پزشکی معتبر نیست.";
+/// `PROFILE_NOT_FOUND`: the diet was requested before the profile of the conversation was sent.
+pub const PROFILE_NOT_FOUND: &str = "ابتدا اطلاعات پرونده پزشکی خود را ثبت کنید.";
+/// `NO_DIET_AWAITING_ANSWERS`: no paid diet waits for the customer's answers.
+pub const NO_DIET_AWAITING_ANSWERS: &str =
+    "رژیم پرداخت‌شده‌ای که در انتظار پاسخ به سوالات باشد ندارید؛ لطفا ابتدا رژیم خود را خریداری کنید.";
+/// `CONVERSATION_TAKEN`: the conversation id holds another customer's profile.
+pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حساب کاربری دیگری است؛ لطفا فرم را از ابتدا پر کنید.";

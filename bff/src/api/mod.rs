@@ -2,6 +2,7 @@
 use poem_openapi::{OpenApiService, Tags};
 
 pub mod auth;
+pub mod diet_requests;
 pub mod diets;
 pub mod error;
 pub mod finance;
@@ -42,6 +43,8 @@ pub enum ApiTags {
     Forms,
     /// Limoo gift cards: redeeming a code and the products it offers
     GiftCards,
+    /// The detailed form's medical profile and the diet request made from it
+    DietRequests,
 }
 
 pub type Apis = (
@@ -58,8 +61,8 @@ pub type Apis = (
     finance::FinanceApi,
     diets::DietsApi,
     diets::reserves::ReservesApi,
-    forms::FormsApi,
-    forms::perfect_body::PerfectBodyApi,
+    // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
+    (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),
     gift_cards::GiftCardsApi,
 );
 
@@ -79,8 +82,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             finance::FinanceApi,
             diets::DietsApi,
             diets::reserves::ReservesApi,
-            forms::FormsApi,
-            forms::perfect_body::PerfectBodyApi,
+            (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),
             gift_cards::GiftCardsApi,
         ),
         "Limoo BFF",

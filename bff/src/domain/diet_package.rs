@@ -74,6 +74,13 @@ pub fn may_activate_reserve(current: PackageStatus) -> bool {
     !current.has_running_diet()
 }
 
+/// A paid package whose diet has no number yet waits for the customer's answers: ANSWERING_QUESTIONS, or
+/// SIB_DIET_ERROR once the form's last section was saved (which the web does right before it requests the diet).
+/// Only such a package can be requested (spec 3 §4 "Diet actions").
+pub fn awaits_diet_request(facts: &PackageFacts) -> bool {
+    facts.paid && facts.diet.is_none()
+}
+
 /// A diet the dietitians gave a number to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IssuedDiet {
@@ -191,6 +198,15 @@ mod tests {
         assert!(may_activate_reserve(PackageStatus::CloseToExpire));
         assert!(may_activate_reserve(PackageStatus::Expired));
         assert!(may_activate_reserve(PackageStatus::TransactionWaiting));
+    }
+
+    #[test]
+    fn only_a_paid_package_without_a_diet_can_be_requested() {
+        let paid = PackageFacts { paid: true, ..PackageFacts::default() };
+        assert!(awaits_diet_request(&paid));
+        assert!(awaits_diet_request(&PackageFacts { questions_completed: true, ..paid }));
+        assert!(!awaits_diet_request(&issued(false, None, None, 1)));
+        assert!(!awaits_diet_request(&unpaid(None)));
     }
 
     #[test]

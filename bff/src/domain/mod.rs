@@ -6,6 +6,7 @@ pub mod email;
 pub mod forms;
 pub mod gift_card;
 pub mod invoice;
+pub mod medical_profile;
 pub mod mobile_number;
 pub mod otp_code;
 pub mod payment;

@@ -5,7 +5,7 @@ use anyhow::Context;
 use super::{
     Db, Tx,
     customers::random_id,
-    now_ms, on_pool, on_tx,
+    now_ms, on_tx,
     orders::{self, PAYMENT_SUCCESS},
 };
 use crate::domain::{
@@ -27,15 +27,23 @@ pub struct NewDiet<'a> {
 }
 
 pub async fn insert(db: &Db, diet: &NewDiet<'_>) -> anyhow::Result<i64> {
+    let mut tx = db.begin().await?;
+    let id = insert_in(&mut tx, diet).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// [`insert`] inside a transaction.
+pub async fn insert_in(tx: &mut Tx, diet: &NewDiet<'_>) -> anyhow::Result<i64> {
     let id = random_id();
-    on_pool!(db, pool => {
+    on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO diet (diet_id, customer_order_id, customer_id, diet_number, is_ready, starts_at, days, \
              package_count, current_diet_count, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(id).bind(diet.order_id).bind(diet.customer_id).bind(diet.diet_number).bind(i16::from(diet.is_ready))
         .bind(diet.starts_at).bind(diet.days).bind(diet.package_count).bind(diet.current_diet_count).bind(now_ms())
-        .execute(pool).await.map(|_| ())
+        .execute(conn).await.map(|_| ())
     })
     .context("cannot store diet")?;
     Ok(id)
@@ -67,7 +75,7 @@ pub async fn active_package(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
 }
 
 /// [`active_package`] inside a transaction. A diet order still waiting as a reserve is not the active one.
-async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<ActivePackage> {
+pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<ActivePackage> {
     let order: Option<(i64, String, i64)> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT o.customer_order_id, o.status, o.created_at FROM customer_order o WHERE o.customer_id = $1 \
@@ -105,13 +113,14 @@ async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<A
         .bind(order_id).bind(TransferGateway::CardToCard.as_str()).fetch_optional(conn).await
     })
     .context("cannot read the card transfer")?;
-    // The detailed diet-request form sent up to its last step after the order counts as the questions answered.
+    // The detailed diet-request form sent up to its last step after the order, or the order's diet requested,
+    // counts as the questions answered.
     let (answered,): (i64,) = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
-            "SELECT COUNT(*) FROM form_answer WHERE customer_id = $1 AND form_type = 'diet-request' AND step = 'f10' \
-             AND updated_at >= $2",
+            "SELECT (SELECT COUNT(*) FROM form_answer WHERE customer_id = $1 AND form_type = 'diet-request' \
+             AND step = 'f10' AND updated_at >= $2) + (SELECT COUNT(*) FROM diet_request WHERE customer_order_id = $3)",
         )
-        .bind(customer_id).bind(ordered_at).fetch_one(conn).await
+        .bind(customer_id).bind(ordered_at).bind(order_id).fetch_one(conn).await
     })
     .context("cannot read the diet questions")?;
     let card_payment = transfer.map(|(state,)| match TransferState::parse(&state) {

@@ -12,6 +12,7 @@ use sqlx::{
 pub mod analytics;
 pub mod customers;
 pub mod demo;
+pub mod diet_requests;
 pub mod diets;
 pub mod form_answers;
 pub mod gift_cards;

@@ -1050,6 +1050,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/medical-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the signed-in customer's medical profile for a conversation.
+         * @description Every field must be a question of the diet-request form in its group, and its answer must pass that
+         *     question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
+         *     again under the same conversation replaces the profile.
+         */
+        post: operations["createMedicalProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/make-profile-and-request-diet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request the diet of the conversation's profile.
+         * @description The customer's paid diet that waits for answers (ANSWERING_QUESTIONS, or SIB_DIET_ERROR once the form was
+         *     saved) is numbered and goes to the specialists: ISSUING. Asking again for the same conversation answers the
+         *     same diet and issues nothing more.
+         */
+        post: operations["requestDiet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/limoo-cards": {
         parameters: {
             query?: never;
@@ -1356,6 +1400,17 @@ export interface components {
             title: string;
             withMentor: boolean;
         };
+        /** DietRequest */
+        DietRequest: {
+            /** @description The conversation whose profile the diet is issued from. */
+            conversationId: string;
+        };
+        /** DietRequested */
+        DietRequested: {
+            dietNumber: string;
+            /** @description The package's status now: ISSUING until the specialists finish the diet. */
+            status: string;
+        };
         /**
          * DigipayCallbackForm
          * @description Digipay's callback form (gateways.md §4).
@@ -1630,6 +1685,55 @@ export interface components {
         };
         /** @enum {string} */
         MediaType: "image" | "video" | "audio";
+        /**
+         * MedicalProfileRequest
+         * @description The medical profile of spec 3 §3: each field is a question id of the diet-request form with its answer.
+         */
+        MedicalProfileRequest: {
+            /** @description The uuid the web keeps for this run of the form. */
+            conversationId: string;
+            /**
+             * @description gender and the personal info: marital, education, blood, birthDate, job, city.
+             * @default {}
+             */
+            general: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The measurements: stature, weight, wrist, abdominal, hip, thigh, chest, shoulders, birthWeight,
+             *     birthStature, fatherStature, motherStature.
+             * @default {}
+             */
+            body: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Every other answer: conditions (headache, thyroid, pressure, anemia, pregnant …), digestion, blood tests,
+             *     sport and food.
+             * @default {}
+             */
+            special: {
+                [key: string]: unknown;
+            };
+            /** @description Always `TR` [QN-65]. */
+            countryCode: string;
+            /**
+             * Format: int64
+             * @description Always 2170 [QN-65].
+             */
+            state: number;
+            /**
+             * Format: int64
+             * @description Always 107851 [QN-65].
+             */
+            city: number;
+        };
+        /** MedicalProfileSaved */
+        MedicalProfileSaved: {
+            /** Format: int64 */
+            id: number;
+            conversationId: string;
+        };
         /**
          * MentorLinkReply
          * @description `{ mentorLink }`: where the success page's support button leads.
@@ -5925,6 +6029,130 @@ export interface operations {
             };
             /** @description No registration gave this referral. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMedicalProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MedicalProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MedicalProfileSaved"];
+                };
+            };
+            /**
+             * @description `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
+             *     message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
+             *     paid diet waits for answers).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONVERSATION_TAKEN`: the conversation holds another customer's profile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DietRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DietRequested"];
+                };
+            };
+            /**
+             * @description `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
+             *     message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
+             *     paid diet waits for answers).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CONVERSATION_TAKEN`: the conversation holds another customer's profile. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,126 @@
+//! The diet request of the detailed diet-request form (spec 3 §4 "Diet actions", §7): the web sends the medical
+//! profile built from the form's answers, then asks for the diet; both carry the form run's conversation id. The
+//! spec does not show their paths; these are the BFF's.
+use std::collections::BTreeMap;
+
+use poem::web::Data;
+use poem_openapi::{Object, OpenApi, payload::Json};
+use serde_json::{Map, Value};
+
+pub mod error;
+
+use self::error::DietRequestFailure;
+use super::{ApiTags, security::CustomerToken};
+use crate::{
+    domain::medical_profile::{ConversationId, MedicalProfile, ProfileGroups},
+    startup::AppState,
+    store::diet_requests::{self, Requested},
+};
+
+/// The medical profile of spec 3 §3: each field is a question id of the diet-request form with its answer.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct MedicalProfileRequest {
+    /// The uuid the web keeps for this run of the form.
+    pub conversation_id: String,
+    /// gender and the personal info: marital, education, blood, birthDate, job, city.
+    #[oai(default)]
+    pub general: BTreeMap<String, Value>,
+    /// The measurements: stature, weight, wrist, abdominal, hip, thigh, chest, shoulders, birthWeight,
+    /// birthStature, fatherStature, motherStature.
+    #[oai(default)]
+    pub body: BTreeMap<String, Value>,
+    /// Every other answer: conditions (headache, thyroid, pressure, anemia, pregnant …), digestion, blood tests,
+    /// sport and food.
+    #[oai(default)]
+    pub special: BTreeMap<String, Value>,
+    /// Always `TR` [QN-65].
+    pub country_code: String,
+    /// Always 2170 [QN-65].
+    pub state: i64,
+    /// Always 107851 [QN-65].
+    pub city: i64,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct MedicalProfileSaved {
+    pub id: i64,
+    pub conversation_id: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct DietRequest {
+    /// The conversation whose profile the diet is issued from.
+    pub conversation_id: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct DietRequested {
+    pub diet_number: String,
+    /// The package's status now: ISSUING until the specialists finish the diet.
+    pub status: String,
+}
+
+fn conversation(raw: &str) -> Result<ConversationId, DietRequestFailure> {
+    ConversationId::parse(raw).map_err(|problem| DietRequestFailure::invalid(&[problem]))
+}
+
+fn fields(group: BTreeMap<String, Value>) -> Map<String, Value> {
+    group.into_iter().collect()
+}
+
+pub struct DietRequestsApi;
+
+#[OpenApi(prefix_path = "/lemonade/api", tag = "ApiTags::DietRequests")]
+impl DietRequestsApi {
+    /// Store the signed-in customer's medical profile for a conversation.
+    ///
+    /// Every field must be a question of the diet-request form in its group, and its answer must pass that
+    /// question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
+    /// again under the same conversation replaces the profile.
+    #[oai(path = "/medical-profiles", method = "post", operation_id = "createMedicalProfile")]
+    async fn create_profile(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        body: Json<MedicalProfileRequest>,
+    ) -> Result<Json<MedicalProfileSaved>, DietRequestFailure> {
+        let request = body.0;
+        let conversation = conversation(&request.conversation_id)?;
+        let groups = ProfileGroups {
+            general: fields(request.general),
+            body: fields(request.body),
+            special: fields(request.special),
+        };
+        let profile = MedicalProfile::parse(groups, &request.country_code, request.state, request.city)
+            .map_err(|problems| DietRequestFailure::invalid(&problems))?;
+        let saved = diet_requests::save_profile(&state.db, token.customer_id(), &conversation, &profile).await?;
+        let id = saved.ok_or_else(DietRequestFailure::conversation_taken)?;
+        Ok(Json(MedicalProfileSaved { id, conversation_id: conversation.as_str().to_owned() }))
+    }
+
+    /// Request the diet of the conversation's profile.
+    ///
+    /// The customer's paid diet that waits for answers (ANSWERING_QUESTIONS, or SIB_DIET_ERROR once the form was
+    /// saved) is numbered and goes to the specialists: ISSUING. Asking again for the same conversation answers the
+    /// same diet and issues nothing more.
+    #[oai(path = "/make-profile-and-request-diet", method = "post", operation_id = "requestDiet")]
+    async fn request_diet(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        body: Json<DietRequest>,
+    ) -> Result<Json<DietRequested>, DietRequestFailure> {
+        let conversation = conversation(&body.conversation_id)?;
+        match diet_requests::request_diet(&state.db, token.customer_id(), &conversation).await? {
+            Requested::Issued { diet_number, status } => {
+                Ok(Json(DietRequested { diet_number, status: status.as_str().to_owned() }))
+            }
+            Requested::NoProfile => Err(DietRequestFailure::no_profile()),
+            Requested::NothingToRequest => Err(DietRequestFailure::nothing_to_request()),
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The medical profile a diet request is issued from (spec 3 §3 "Medical profile payload"): the answers of the
+//! detailed diet-request form in three groups, `general`, `body` and `special`, and the fixed location [QN-65].
+//! Field names are the form's question ids, so every field is checked by that question's own rules (the same
+//! ranges and messages as the form, QN-58…QN-63).
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::forms::{self, Answers, FormDefinition};
+
+/// Country code, state and city every profile request carries [QN-65].
+pub const COUNTRY_CODE: &str = "TR";
+pub const STATE: i64 = 2170;
+pub const CITY: i64 = 107851;
+
+const FORM_TYPE: &str = "diet-request";
+
+/// The body measurements (section f1 less gender).
+const BODY: [&str; 12] = [
+    "stature",
+    "weight",
+    "wrist",
+    "abdominal",
+    "hip",
+    "thigh",
+    "chest",
+    "shoulders",
+    "birthWeight",
+    "birthStature",
+    "fatherStature",
+    "motherStature",
+];
+
+/// Who the customer is: gender and the personal-info section f10.
+const GENERAL: [&str; 7] = ["gender", "marital", "education", "blood", "birthDate", "job", "city"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    General,
+    Body,
+    Special,
+}
+
+impl Group {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Group::General => "general",
+            Group::Body => "body",
+            Group::Special => "special",
+        }
+    }
+
+    /// The group a diet-request question's answer belongs to: the health conditions and habits (f2…f9) are
+    /// `special`.
+    pub fn of(question_id: &str) -> Group {
+        if BODY.contains(&question_id) {
+            Group::Body
+        } else if GENERAL.contains(&question_id) {
+            Group::General
+        } else {
+            Group::Special
+        }
+    }
+}
+
+/// A conversation id: the uuid the web keeps for one run of the form; profile and request meet on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConversationId(String);
+
+impl ConversationId {
+    pub fn parse(text: &str) -> Result<ConversationId, ProfileProblem> {
+        uuid::Uuid::parse_str(text.trim())
+            .map(|id| ConversationId(id.hyphenated().to_string()))
+            .map_err(|_| ProfileProblem::ConversationId)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Why a profile is refused; each names the field at fault.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ProfileProblem {
+    ConversationId,
+    /// Not a question of the diet-request form.
+    UnknownField {
+        group: Group,
+        field: String,
+    },
+    /// A question answered in another group than its own.
+    WrongGroup {
+        group: Group,
+        field: String,
+        belongs: Group,
+    },
+    /// The same question in two groups.
+    Repeated(String),
+    /// The question's rule failed: its Persian message.
+    Invalid {
+        field: String,
+        message: String,
+    },
+    /// Another location than the fixed one [QN-65].
+    Location,
+}
+
+impl fmt::Display for ProfileProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProfileProblem::ConversationId => write!(f, "conversationId: not a uuid"),
+            ProfileProblem::UnknownField { group, field } => write!(f, "{}.{field}: unknown field", group.as_str()),
+            ProfileProblem::WrongGroup { group, field, belongs } => {
+                write!(f, "{}.{field}: belongs to {}", group.as_str(), belongs.as_str())
+            }
+            ProfileProblem::Repeated(field) => write!(f, "{field}: sent in two groups"),
+            ProfileProblem::Invalid { field, message } => write!(f, "{field}: {message}"),
+            ProfileProblem::Location => {
+                write!(f, "countryCode, state, city: the profile's location is {COUNTRY_CODE}, {STATE}, {CITY}")
+            }
+        }
+    }
+}
+
+/// A profile whose fields fit the diet-request form; `json` is what is stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MedicalProfile {
+    pub json: Value,
+}
+
+/// The three groups as sent.
+pub struct ProfileGroups {
+    pub general: Map<String, Value>,
+    pub body: Map<String, Value>,
+    pub special: Map<String, Value>,
+}
+
+impl MedicalProfile {
+    /// Checks every field against its form question (with all answers known, for questions shown only after
+    /// another answer) and the location; all problems at once.
+    pub fn parse(
+        groups: ProfileGroups,
+        country_code: &str,
+        state: i64,
+        city: i64,
+    ) -> Result<Self, Vec<ProfileProblem>> {
+        let form = form();
+        let mut problems = Vec::new();
+        let mut answers = Answers::new();
+        let sent = [(Group::General, &groups.general), (Group::Body, &groups.body), (Group::Special, &groups.special)];
+        for (group, fields) in sent {
+            for (field, value) in fields {
+                if answers.insert(field.clone(), value.clone()).is_some() {
+                    problems.push(ProfileProblem::Repeated(field.clone()));
+                }
+                if form.question(field).is_none() {
+                    problems.push(ProfileProblem::UnknownField { group, field: field.clone() });
+                } else if Group::of(field) != group {
+                    problems.push(ProfileProblem::WrongGroup {
+                        group,
+                        field: field.clone(),
+                        belongs: Group::of(field),
+                    });
+                }
+            }
+        }
+        for (field, value) in &answers {
+            let Some(question) = form.question(field) else { continue };
+            if let Some(problem) = question.problem(value, &answers) {
+                let message = match problem {
+                    forms::Problem::Invalid { message, .. } => message,
+                    other => other.to_string(),
+                };
+                problems.push(ProfileProblem::Invalid { field: field.clone(), message });
+            }
+        }
+        if (country_code, state, city) != (COUNTRY_CODE, STATE, CITY) {
+            problems.push(ProfileProblem::Location);
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let json = serde_json::json!({
+            "general": groups.general,
+            "body": groups.body,
+            "special": groups.special,
+            "countryCode": COUNTRY_CODE,
+            "state": STATE,
+            "city": CITY,
+        });
+        Ok(MedicalProfile { json })
+    }
+}
+
+fn form() -> &'static FormDefinition {
+    forms::definition(FORM_TYPE).unwrap_or_else(|| panic!("bff/forms/{FORM_TYPE}.json is embedded"))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn map(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().unwrap_or_default()
+    }
+
+    fn groups(general: Value, body: Value, special: Value) -> ProfileGroups {
+        ProfileGroups { general: map(general), body: map(body), special: map(special) }
+    }
+
+    #[test]
+    fn every_question_of_the_form_has_a_group_and_the_named_ones_exist() {
+        for field in BODY.iter().chain(GENERAL.iter()) {
+            assert!(form().question(field).is_some(), "{field} is not a diet-request question");
+        }
+        assert_eq!(Group::of("weight"), Group::Body);
+        assert_eq!(Group::of("marital"), Group::General);
+        assert_eq!(Group::of("thyroid"), Group::Special);
+    }
+
+    #[test]
+    fn a_profile_within_the_form_rules_and_the_fixed_location_is_kept_whole() {
+        let profile = MedicalProfile::parse(
+            groups(json!({"gender": "FEMALE", "marital": "SINGLE"}), json!({"weight": 72}), json!({"pregnant": "NO"})),
+            "TR",
+            2170,
+            107851,
+        )
+        .expect("valid profile");
+        assert_eq!(profile.json["body"]["weight"], 72);
+        assert_eq!(profile.json["special"]["pregnant"], "NO");
+        assert_eq!(
+            (&profile.json["countryCode"], &profile.json["state"], &profile.json["city"]),
+            (&json!("TR"), &json!(2170), &json!(107851))
+        );
+    }
+
+    #[test]
+    fn a_profile_breaking_the_form_rules_names_each_field() {
+        let problems = MedicalProfile::parse(
+            groups(json!({"weight": 72}), json!({"stature": 300, "shoe": 40}), json!({"thyroid": "MAYBE"})),
+            "IR",
+            1,
+            1,
+        )
+        .expect_err("invalid profile");
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert!(text.contains(&"general.weight: belongs to body".to_owned()), "{text:?}");
+        assert!(text.contains(&"body.shoe: unknown field".to_owned()), "{text:?}");
+        assert!(text.contains(&"stature: قد باید بین 90 تا 240 سانتی‌متر باشد".to_owned()), "{text:?}");
+        assert!(text.iter().any(|t| t.starts_with("thyroid:")), "{text:?}");
+        assert!(problems.contains(&ProfileProblem::Location));
+    }
+
+    #[test]
+    fn conversation_ids_are_uuids() {
+        let id = ConversationId::parse("3F2504E0-4F89-11D3-9A0C-0305E82C3301").expect("uuid");
+        assert_eq!(id.as_str(), "3f2504e0-4f89-11d3-9a0c-0305e82c3301");
+        assert_eq!(ConversationId::parse("f10"), Err(ProfileProblem::ConversationId));
+    }
+}
