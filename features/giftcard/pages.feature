@@ -3,14 +3,16 @@ Feature: صفحه‌های لیمو کارت
   /limoocard is the gift-card form, /select-limoocard-options the gift product page and /limoocard-result the
   result (spec 2 §2). The demo cards: GIFT1M pays for product 101 at once; GIFTPICK offers 101, 111 and 121.
 
-  @PM-75 @PM-77 @PM-79
+  @PM-75 @PM-76 @PM-79
   Scenario: صفحه لیمو کارت: کارت تک‌گزینه‌ای به صفحه نتیجه موفق می‌رود
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/limoocard" را باز می‌کند
     Then دکمه ثبت لیمو کارت غیرفعال است
-    When مشتری کد "GIFT1M" را در فرم لیمو کارت می‌نویسد
+    When درخواست‌های لیمو کارت ثبت می‌شوند
+    And مشتری کد "GIFT1M" را در فرم لیمو کارت می‌نویسد
     And مشتری فرم لیمو کارت را می‌فرستد
-    Then مشتری به آدرس "/limoocard-result?status=success&selectedProductId=101" می‌رسد
+    Then درخواست لیمو کارت کد "gift1m" را فرستاده است
+    And مشتری به آدرس "/limoocard-result?status=success&selectedProductId=101" می‌رسد
     And متن "هدیه شما فعال شد" دیده می‌شود
 
   @PM-78 @PM-82
@@ -64,6 +66,15 @@ Feature: صفحه‌های لیمو کارت
     And مشتری کد "GIFT1M" را در فرم لیمو کارت می‌نویسد
     And مشتری فرم لیمو کارت را می‌فرستد
     Then پیام لیمو کارت "شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید." است
+
+  @PM-77 @ER-46
+  Scenario: صفحه لیمو کارت: خطای دیگر سرور پیام عمومی نشان می‌دهد
+    Given مشتری با شماره "09121234567" وارد شده است
+    When مشتری صفحه "/limoocard" را باز می‌کند
+    And سرور به "/lemonade/api/limoo-cards" با خطا پاسخ می‌دهد
+    And مشتری کد "GIFT1M" را در فرم لیمو کارت می‌نویسد
+    And مشتری فرم لیمو کارت را می‌فرستد
+    Then پیام لیمو کارت "مشکلی پیش آمده است، لطفا دوباره تلاش کنید." است
 
   @ER-45
   Scenario: صفحه لیمو کارت: صفحه نتیجه برای محصول نامعتبر پیام خطا نشان می‌دهد

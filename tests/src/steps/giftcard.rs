@@ -1,9 +1,11 @@
 //! Limoo gift cards (spec 2 §2, §7, §8): redeeming the demo codes over the API as the customer, concurrently,
 //! and through the web pages (`@ui`).
+use std::time::Duration;
+
 use cucumber::{then, when};
 use fantoccini::Locator;
 use futures::future::join_all;
-use limoo_tests::browser::Storage;
+use limoo_tests::browser::{Storage, poll_for};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -134,4 +136,28 @@ async fn open_products_pending(world: &mut LimooWorld, code: String) {
 async fn skeleton_rows(world: &mut LimooWorld, rows: usize) {
     let found = world.browser().await.texts("[data-testid=gift-skeleton]").await.or_fail("skeleton rows");
     assert_eq!(found.len(), rows);
+}
+
+/// Keeps the JSON body of every gift-card request the page sends, to read what went over the wire.
+#[when("درخواست‌های لیمو کارت ثبت می‌شوند")]
+async fn record_gift_requests(world: &mut LimooWorld) {
+    let script = "window.__giftBodies = []; const real = window.fetch; window.fetch = (input, init) => { \
+                  const url = String(input && input.url ? input.url : input); \
+                  if (url.includes('/lemonade/api/limoo-cards') && input instanceof Request && input.method === 'POST') \
+                  { input.clone().text().then((body) => window.__giftBodies.push(body)); } \
+                  return real(input, init); };";
+    world.browser().await.execute(script).await.or_fail("recorder installed");
+}
+
+#[then(expr = "درخواست لیمو کارت کد {string} را فرستاده است")]
+async fn sent_code(world: &mut LimooWorld, code: String) {
+    let browser = world.browser().await;
+    let bodies = poll_for(Duration::from_secs(10), || async {
+        let found = browser.execute("return window.__giftBodies || [];").await?;
+        Ok(found.as_array().filter(|b| !b.is_empty()).cloned())
+    })
+    .await
+    .or_fail("no gift-card request recorded");
+    let body: Value = serde_json::from_str(bodies[0].as_str().unwrap_or_default()).or_fail_any("request body");
+    assert_eq!(body["giftCode"], code.as_str(), "request body: {body}");
 }
