@@ -1,5 +1,6 @@
 import { api, type components } from '@/lib/api'
-import { readToken } from '@/lib/auth'
+import { authApi, readToken } from '@/lib/auth'
+import { medicalProfile } from '../domain/medical-profile'
 import type { AnswerValue, Form } from '../types'
 import { FORM_TYPES } from './form-types'
 import { currentMobileUserId } from './send-answers'
@@ -7,11 +8,13 @@ import { currentMobileUserId } from './send-answers'
 /**
  * The detailed diet-request form f1…f10 (spec 3 §2): every section's answers go to the BFF as one answers record of
  * form type `diet-request` (the section id as `formId` and `step`), created by the first section and updated by the
- * next ones. Answers and the record id are kept in session storage, so a failed send loses nothing.
+ * next ones. Answers and the record id are kept in session storage, so a failed send loses nothing. After the last
+ * section the medical profile built from the answers is sent, then the diet is requested (spec 3 §4 "Diet actions").
  */
 
 const ANSWERS_KEY = 'diet_request_answers'
 const RECORD_KEY = 'diet_request_answer_id'
+const CONVERSATION_KEY = 'diet_request_conversation_id'
 export const DIET_REQUEST_TRIES = 3
 
 type Values = Record<string, AnswerValue>
@@ -93,4 +96,48 @@ export async function sendDietRequestSection(sections: readonly Form[], step: st
     if (!result.transient) return last
   }
   return last
+}
+
+/** A version-4 uuid from the random source every browser has (randomUUID needs a secure context). */
+function uuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** The conversation id of this run of the form: made once, kept in session storage until the diet is requested. */
+function conversationId(): string {
+  const kept = session()?.getItem(CONVERSATION_KEY)
+  if (kept) return kept
+  const made = uuid()
+  session()?.setItem(CONVERSATION_KEY, made)
+  return made
+}
+
+/** The BFF's Persian message of a refused call, or none for a connection failure. */
+function refusal(error: { err: { message: string } } | undefined): string[] {
+  return error === undefined ? [] : [error.err.message]
+}
+
+/**
+ * Sends the medical profile built from the stored answers, then requests the diet, both as the signed-in customer
+ * (spec 3 §4 "Diet actions"); resolves null when the diet is requested, else the failing call's messages [ER-61].
+ * The answers stay stored either way.
+ */
+export async function requestDiet(sections: readonly Form[]): Promise<string[] | null> {
+  const id = conversationId()
+  try {
+    const profile = await authApi.POST('/lemonade/api/medical-profiles', {
+      body: medicalProfile(sections, readDietRequestAnswers(), id),
+    })
+    if (profile.data === undefined) return refusal(profile.error)
+    const requested = await authApi.POST('/lemonade/api/make-profile-and-request-diet', { body: { conversationId: id } })
+    if (requested.data === undefined) return refusal(requested.error)
+  } catch (error) {
+    return error instanceof Error ? [error.message] : []
+  }
+  session()?.removeItem(CONVERSATION_KEY)
+  return null
 }

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -26,9 +28,29 @@ function formAnswers(failures = 0) {
   return sent
 }
 
+/** The BFF's profile and diet-request calls: records each body; the request refuses while `refuse` is set. */
+function dietRequest(refuse = { value: false }) {
+  const calls: { path: string; body: Record<string, unknown> }[] = []
+  server.use(
+    http.post('/lemonade/api/medical-profiles', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      calls.push({ path: 'profile', body })
+      return HttpResponse.json({ id: 7, conversationId: String(body.conversationId) })
+    }),
+    http.post('/lemonade/api/make-profile-and-request-diet', async ({ request }) => {
+      calls.push({ path: 'request', body: (await request.json()) as Record<string, unknown> })
+      if (refuse.value) return HttpResponse.json(errorBody('NO_DIET_AWAITING_ANSWERS', 'رژیم پرداخت‌شده‌ای ندارید'), { status: 400 })
+      return HttpResponse.json({ dietNumber: 'D-1', status: 'ISSUING' })
+    }),
+  )
+  return calls
+}
+
 describe('/form/{formId}', () => {
   it('f10 asks to confirm, sends every answer with step f10 and opens /finish [QN-64]', async () => {
     const sent = formAnswers()
+    dietRequest()
+    signIn()
     const user = userEvent.setup()
     const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify({ gender: 'FEMALE', ...PERSONAL_INFO }) } })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
@@ -42,8 +64,55 @@ describe('/form/{formId}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'درخواست رژیم شما ثبت شد' })).toBeInTheDocument()
   })
 
+  it('after f10 is saved, sends the profile from the stored answers, then requests the diet, then /finish [QN-65]', async () => {
+    formAnswers()
+    const calls = dietRequest()
+    signIn()
+    const user = userEvent.setup()
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify({ gender: 'FEMALE', weight: 72, thyroid: 'HYPO', ...PERSONAL_INFO }) } })
+    await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
+    await user.click(await screen.findByTestId('diet-request-confirm'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
+    expect(calls.map((call) => call.path)).toEqual(['profile', 'request'])
+    const conversationId = calls[0]?.body.conversationId
+    expect(conversationId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(calls[0]?.body).toEqual({
+      conversationId,
+      general: { gender: 'FEMALE', ...PERSONAL_INFO },
+      body: { weight: 72 },
+      special: { thyroid: 'HYPO' },
+      countryCode: 'TR',
+      state: 2170,
+      city: 107851,
+    })
+    expect(calls[1]?.body).toEqual({ conversationId })
+  })
+
+  it('a refused diet request shows the error popup with the message and keeps the answers; retry reaches /finish [ER-61]', async () => {
+    formAnswers()
+    const refuse = { value: true }
+    const calls = dietRequest(refuse)
+    signIn()
+    const user = userEvent.setup()
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(PERSONAL_INFO) } })
+    await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
+    await user.click(await screen.findByTestId('diet-request-confirm'))
+    expect(await screen.findByTestId('diet-request-error')).toHaveTextContent('رژیم پرداخت‌شده‌ای ندارید')
+    expect(currentLocation(router)).toBe('/form/f10')
+    expect(JSON.parse(window.sessionStorage.getItem('diet_request_answers') ?? '{}')).toMatchObject(PERSONAL_INFO)
+    refuse.value = false
+    await user.click(screen.getByTestId('diet-request-retry'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
+    expect(calls.filter((call) => call.path === 'request').map((call) => call.body.conversationId)).toEqual([
+      calls[0]?.body.conversationId,
+      calls[0]?.body.conversationId,
+    ])
+  })
+
   it('a send that fails 3 times shows the error popup; retry sends again [ER-61]', async () => {
     const sent = formAnswers(3)
+    dietRequest()
+    signIn()
     const user = userEvent.setup()
     const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(PERSONAL_INFO) } })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
-import { readDietRequestAnswers, sendDietRequestSection, storeDietRequestAnswers } from '../api/diet-request'
+import { readDietRequestAnswers, requestDiet, sendDietRequestSection, storeDietRequestAnswers } from '../api/diet-request'
 import type { Language } from '../domain/validation'
 import { dietRequestForms } from '../forms'
 import type { AnswerValue, Form } from '../types'
@@ -27,9 +27,16 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const previous = dietRequestForms[index - 1]
   const next = dietRequestForms[index + 1]
 
+  /** Saves the section; after the last one sends the profile and requests the diet. */
+  const save = async (): Promise<string[] | null> => {
+    const unsaved = await sendDietRequestSection(dietRequestForms, form.id)
+    if (unsaved !== null || next !== undefined) return unsaved
+    return requestDiet(dietRequestForms)
+  }
+
   const send = () => {
     setSending({ kind: 'sending' })
-    void sendDietRequestSection(dietRequestForms, form.id).then((messages) => {
+    void save().then((messages) => {
       if (messages !== null) {
         setSending({ kind: 'failed', messages })
         return
@@ -105,8 +112,9 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
 
 /**
  * /form/{formId}: a section f1…f10 of the detailed diet-request form [QN-58…QN-64]; each section is sent before the
- * next opens, the last after the confirmation popup, then /finish; a failed send shows the error popup with a retry,
- * the answers kept [ER-61]. An unknown section opens f1.
+ * next opens, the last after the confirmation popup, followed by the medical profile and the diet request, then
+ * /finish; a failed send or request shows the error popup with a retry, the answers kept [ER-61]. An unknown section
+ * opens f1.
  */
 export function DietRequestPage() {
   const { formId = '' } = useParams()
