@@ -31,12 +31,13 @@ Feature: توکن ورود در مرورگر
     And مشتری به مسیر "/select-package-c" می‌رسد
     And متن "انتخاب دوره" دیده می‌شود
 
+  # A route guard's call (select-package-c) goes to /logout instead: features/routing/guard_failures.feature [RG-23].
   @RG-49
-  Scenario: پاسخ ۴۰۱ وقتی تمدید هم پذیرفته نمی‌شود مشتری را به ورود با آدرس فعلی می‌فرستد
+  Scenario: پاسخ ۴۰۱ تماسی بیرون از نگهبان مسیر وقتی تمدید هم پذیرفته نمی‌شود مشتری را به ورود با آدرس فعلی می‌فرستد
     Given مشتری با شماره "09121234567" وارد شده است
     When سرور توکن ذخیره‌شده را دیگر نمی‌پذیرد
-    And مشتری صفحه "/select-package-c?utm_source=sms" را باز می‌کند
-    Then آدرس صفحه "/select-package-c?utm_source=sms" را در پارامتر next دارد
+    And مشتری صفحه "/orders-history?utm_source=sms" را باز می‌کند
+    Then آدرس صفحه "/orders-history?utm_source=sms" را در پارامتر next دارد
     And حافظه مرورگر خالی است
 
   @AU-43

@@ -2,6 +2,7 @@
 mod auth;
 mod catalogue;
 mod giftcard;
+mod guard_failures;
 mod orders;
 mod payment_screens;
 mod payments;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { setLoginNavigator, TOKEN_KEY } from '@/lib/auth'
 import { signIn } from '@/testing/auth'
 import { activeDiet, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
@@ -169,15 +170,35 @@ describe('package pages of a signed-in user [RG-17…RG-24]', () => {
     await expectLanding('/select-package-c', '/select-package-c', { sendToPanel: 'false' })
   })
 
-  it('goes to /logout when a guard call answers 401 [RG-23]', async () => {
-    signIn()
-    server.use(
-      // The spec declares no error answers for the guard calls yet, so the typed handler needs the cast.
-      http.get('/lemonade/api/orders/profile-orders', () => HttpResponse.json(errorBody('401') as never, { status: 401 })),
-    )
-    await expectLanding('/select-package-c', '/logout')
-    expect(await screen.findByTestId('logout-page')).toBeInTheDocument()
-  })
+  it.each([
+    ['profile orders', '/lemonade/api/orders/profile-orders'],
+    ['can-buy-diet', '/lemonade/api/can-buy-diet'],
+  ] as const)(
+    'goes to /logout, not to sign-in, when the %s call answers 401 and verify refuses [RG-23]',
+    async (_name, guardCall) => {
+      signIn()
+      const loginRedirects: string[] = []
+      const restore = setLoginNavigator((path) => loginRedirects.push(path))
+      let verifyCalls = 0
+      server.use(
+        // The spec declares no error answers for the guard calls yet, so the typed handler needs the cast.
+        http.get(guardCall, () => HttpResponse.json(errorBody('401') as never, { status: 401 })),
+        http.get('/auth/verify-lemonade', () => {
+          verifyCalls += 1
+          return HttpResponse.json(errorBody('401'), { status: 401 })
+        }),
+      )
+      try {
+        await expectLanding('/select-package-c', '/logout')
+        expect(await screen.findByTestId('logout-page')).toBeInTheDocument()
+        expect(verifyCalls).toBe(1)
+        expect(loginRedirects).toEqual([])
+        expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull()
+      } finally {
+        restore()
+      }
+    },
+  )
 
   it('re-enters the page with errorCode and errorMessage on other errors [RG-24]', async () => {
     signIn()

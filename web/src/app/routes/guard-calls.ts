@@ -1,7 +1,13 @@
 import { toApiError } from '@/lib/api/errors'
-import { authApi } from '@/lib/auth'
+import { authApi, createAuthenticatedClient } from '@/lib/auth'
 
 /** The calls of the route guards, over the authenticated client (Bearer, 401 renewal) [AU-44, AU-45]. */
+
+/**
+ * The client of the profile-orders and can-buy-diet guard calls: a refused renewal comes back as the 401 for the
+ * guard to send the user to /logout, instead of the middleware's sign-in redirect [RG-23].
+ */
+const guardApi = createAuthenticatedClient({ onRefused: 'return' })
 
 export interface ProfileOrder {
   dietType: string
@@ -9,14 +15,14 @@ export interface ProfileOrder {
 
 /** `GET /lemonade/api/orders/profile-orders`: the user's successful profile orders [RG-17…RG-19]. */
 export async function fetchProfileOrders(signal?: AbortSignal): Promise<ProfileOrder[]> {
-  const { data, error, response } = await authApi.GET('/lemonade/api/orders/profile-orders', { signal })
+  const { data, error, response } = await guardApi.GET('/lemonade/api/orders/profile-orders', { signal })
   if (error !== undefined || data === undefined) throw toApiError(error, response)
   return data
 }
 
 /** `GET /lemonade/api/can-buy-diet`: false when the user already has a diet [RG-22]. */
 export async function fetchCanBuyDiet(signal?: AbortSignal): Promise<boolean> {
-  const { data, error, response } = await authApi.GET('/lemonade/api/can-buy-diet', { signal })
+  const { data, error, response } = await guardApi.GET('/lemonade/api/can-buy-diet', { signal })
   if (error !== undefined || data === undefined) throw toApiError(error, response)
   return data.canBuyDiet
 }

@@ -4,7 +4,7 @@ import { makeToken, signIn } from '@/testing/auth'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
-import { authApi, MISSING_TOKEN_MESSAGE } from './authenticated-client'
+import { authApi, createAuthenticatedClient, MISSING_TOKEN_MESSAGE } from './authenticated-client'
 import { TOKEN_KEY } from './token'
 
 function recordCanBuyDiet(answers: Array<() => Response>) {
@@ -87,7 +87,17 @@ describe('authenticated calls', () => {
     expect(window.location.hash).toBe(`#/enter?next=${encodeURIComponent('/checkout-new?orderId=5')}`)
   })
 
-  it('clear the token and ask for sign-in when verify refuses', async () => {
+  it('treat an err.code 401 in the envelope like the status', async () => {
+    signIn()
+    const renewed = makeToken({ expiresIn: 300 })
+    recordCanBuyDiet([() => HttpResponse.json(errorBody('401'), { status: 403 }), ok])
+    const verify = recordVerify(() => HttpResponse.json({ lemonadeToken: renewed }))
+    const { data } = await authApi.GET('/lemonade/api/can-buy-diet')
+    expect(verify).toHaveLength(1)
+    expect(data).toEqual({ canBuyDiet: false })
+  })
+
+  it('clear the token and ask for sign-in when verify refuses [RG-49]', async () => {
     signIn()
     window.location.hash = '#/user-panel'
     recordCanBuyDiet([unauthorised])
@@ -97,14 +107,45 @@ describe('authenticated calls', () => {
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull()
     expect(window.location.hash).toBe(`#/enter?next=${encodeURIComponent('/user-panel')}`)
   })
+})
 
-  it('treat an err.code 401 in the envelope like the status', async () => {
-    signIn()
-    const renewed = makeToken({ expiresIn: 300 })
-    recordCanBuyDiet([() => HttpResponse.json(errorBody('401'), { status: 403 }), ok])
-    const verify = recordVerify(() => HttpResponse.json({ lemonadeToken: renewed }))
-    const { data } = await authApi.GET('/lemonade/api/can-buy-diet')
+describe("a route guard's client (onRefused: 'return')", () => {
+  const guardApi = createAuthenticatedClient({ onRefused: 'return' })
+
+  it('hands a refused renewal back as the 401 without navigating or clearing the token [RG-23]', async () => {
+    const token = signIn()
+    window.location.hash = '#/select-package-c'
+    const seen = recordCanBuyDiet([unauthorised])
+    const verify = recordVerify(unauthorised)
+    const { error, response } = await guardApi.GET('/lemonade/api/can-buy-diet')
+    expect(response.status).toBe(401)
+    expect(error).toEqual(errorBody('401'))
     expect(verify).toHaveLength(1)
+    expect(seen).toHaveLength(1)
+    expect(window.location.hash).toBe('#/select-package-c')
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token)
+  })
+
+  it('still renews and retries once [AU-45]', async () => {
+    signIn()
+    const renewed = makeToken({ expiresIn: 600 })
+    const seen = recordCanBuyDiet([unauthorised, ok])
+    recordVerify(() => HttpResponse.json({ lemonadeToken: renewed }))
+    const { data } = await guardApi.GET('/lemonade/api/can-buy-diet')
     expect(data).toEqual({ canBuyDiet: false })
+    expect(seen[1]?.authorization).toBe(`Bearer ${renewed}`)
+  })
+
+  it('still sends a visitor who is not logged in to /enter with the current hash [RG-49]', async () => {
+    signIn()
+    window.location.hash = '#/select-package-c'
+    server.use(
+      http.get('/lemonade/api/can-buy-diet', () => {
+        window.localStorage.removeItem(TOKEN_KEY)
+        return unauthorised() as never
+      }),
+    )
+    await guardApi.GET('/lemonade/api/can-buy-diet')
+    expect(window.location.hash).toBe(`#/enter?next=${encodeURIComponent('/select-package-c')}`)
   })
 })

@@ -38,13 +38,26 @@ async function isUnauthorised(response: Response): Promise<boolean> {
 }
 
 /**
- * Middleware of every authenticated call [AU-44, AU-45, RG-49, ER-12]:
+ * What a logged-in user's refused renewal does (verify refused):
+ * - 'login' (every call but the route guards'): clear the token and go to sign in, `/enter?next=…` [RG-49];
+ * - 'return': hand the 401 to the caller without navigating; the route guards then send the user to /logout, whose
+ *   page ends the session [RG-23]. (Going to sign in first would leave the guard's own redirect nowhere to land.)
+ */
+export type RefusedRenewal = 'login' | 'return'
+
+export interface AuthenticatedClientOptions {
+  baseUrl?: string
+  onRefused?: RefusedRenewal
+}
+
+/**
+ * Middleware of every authenticated call [AU-44, AU-45, RG-23, RG-49, ER-12]:
  * - adds `Authorization: Bearer {token}` and the JSON content type; without a token it fails locally;
  * - on `err.code` 401: not logged in → `/enter?next={current hash}`; logged in → verify for a new token, store it
  *   and retry the original request once. The retry's answer is final (a second 401 is not retried); a refused
- *   verify clears the token and sends the visitor to sign in.
+ *   verify is handled as `onRefused` says.
  */
-export function authMiddleware(): Middleware {
+export function authMiddleware(onRefused: RefusedRenewal = 'login'): Middleware {
   const originals = new Map<string, Request>()
   return {
     onRequest({ request, id }) {
@@ -64,8 +77,10 @@ export function authMiddleware(): Middleware {
       }
       const token = await refreshToken()
       if (token === null) {
-        clearToken()
-        goToLogin()
+        if (onRefused === 'login') {
+          clearToken()
+          goToLogin()
+        }
         return response
       }
       return globalThis.fetch(withBearer(original, token))
@@ -77,9 +92,9 @@ export function authMiddleware(): Middleware {
 }
 
 /** The generated client for calls that need the signed-in user. */
-export function createAuthenticatedClient(baseUrl?: string) {
+export function createAuthenticatedClient({ baseUrl, onRefused }: AuthenticatedClientOptions = {}) {
   const client = createApiClient(baseUrl)
-  client.use(authMiddleware())
+  client.use(authMiddleware(onRefused))
   return client
 }
 
