@@ -14,13 +14,15 @@ describe('side menu [AU-55]', () => {
     expect(screen.queryByTestId('side-menu-button')).not.toBeInTheDocument()
   })
 
-  it('links home, support, about, contact, terms, feedback, social networks and logout', async () => {
+  it('links home, the orders history, the reserve list, support, about, contact, terms, feedback, social networks and logout', async () => {
     signIn()
     const user = userEvent.setup()
     renderApp('/diets')
     await user.click(await screen.findByTestId('side-menu-button'))
     const menu = screen.getByTestId('side-menu')
     expect(within(menu).getByRole('link', { name: 'خانه' })).toHaveAttribute('href', '/diets')
+    expect(within(menu).getByRole('link', { name: 'سفارش‌های شما' })).toHaveAttribute('href', '/orders-history')
+    expect(within(menu).getByRole('link', { name: 'رژیم‌های رزرو' })).toHaveAttribute('href', '/reserve')
     for (const name of ['درباره ما', 'تماس با ما', 'قوانین و مقررات', 'انتقادات و شکایات']) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument()
     }
