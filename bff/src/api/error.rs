@@ -38,6 +38,50 @@ impl ErrorEnvelope {
     }
 }
 
+/// Declares an area's failure enum: its 400 variant first (it also answers any status the area does not declare),
+/// then one variant per other status, each with its docs (the area's part of the spec). Generates the
+/// [`AreaFailure`] mapping and `From<anyhow::Error>` as the unexpected 500. `handler` is the enum's `malformed`
+/// as text: poem-openapi reads the bad-request handler from a string literal.
+macro_rules! area_failure {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident (handler = $handler:literal) {
+            $(#[$bad_meta:meta])* 400 => $bad:ident,
+            $($(#[$variant_meta:meta])* $status:literal => $variant:ident,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(poem_openapi::ApiResponse, Debug)]
+        #[oai(bad_request_handler = $handler)]
+        $vis enum $name {
+            $(#[$bad_meta])*
+            #[oai(status = 400)]
+            $bad(poem_openapi::payload::Json<$crate::api::error::ErrorEnvelope>),
+            $(
+                $(#[$variant_meta])*
+                #[oai(status = $status)]
+                $variant(poem_openapi::payload::Json<$crate::api::error::ErrorEnvelope>),
+            )*
+        }
+
+        impl $crate::api::error::AreaFailure for $name {
+            fn with_status(status: u16, body: poem_openapi::payload::Json<$crate::api::error::ErrorEnvelope>) -> Self {
+                match status {
+                    $($status => $name::$variant(body),)*
+                    _ => $name::$bad(body),
+                }
+            }
+        }
+
+        impl From<anyhow::Error> for $name {
+            fn from(error: anyhow::Error) -> Self {
+                <$name as $crate::api::error::AreaFailure>::unexpected(&error)
+            }
+        }
+    };
+}
+pub(crate) use area_failure;
+
 /// An area's failure enum, seen by status. Each area keeps its own enum (the variants' docs are its part
 /// of the spec) and says once which variant answers a status; the envelopes are built here.
 pub trait AreaFailure: Sized {

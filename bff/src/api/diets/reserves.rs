@@ -1,12 +1,12 @@
 //! The reserve list: diet packages paid while another diet ran, and starting one once no diet runs
 //! (spec 2 §2, §4, §7) [PM-70, PM-72, PM-73].
 use poem::web::Data;
-use poem_openapi::{ApiResponse, Object, OpenApi, param::Path, param::Query, payload::Json};
+use poem_openapi::{Object, OpenApi, param::Path, param::Query, payload::Json};
 
 use crate::{
     api::{
         ApiTags,
-        error::{AreaFailure, ErrorEnvelope},
+        error::{AreaFailure, area_failure},
         security::CustomerToken,
     },
     domain::diet_package::ReserveStatus,
@@ -18,37 +18,16 @@ use crate::{
     },
 };
 
-/// Failures of the reserve calls.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "ReserveFailure::malformed")]
-pub enum ReserveFailure {
-    /// `dietStatus` is neither `RESERVED` nor `ENABLED`, or a parameter is malformed.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// No such reserved diet for this customer, or another product's integration.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for ReserveFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            401 => ReserveFailure::Unauthorized(body),
-            404 => ReserveFailure::NotFound(body),
-            500 => ReserveFailure::Internal(body),
-            _ => ReserveFailure::BadRequest(body),
-        }
-    }
-}
-
-impl From<anyhow::Error> for ReserveFailure {
-    fn from(error: anyhow::Error) -> Self {
-        ReserveFailure::unexpected(&error)
+area_failure! {
+    /// Failures of the reserve calls.
+    pub enum ReserveFailure(handler = "ReserveFailure::malformed") {
+        /// `dietStatus` is neither `RESERVED` nor `ENABLED`, or a parameter is malformed.
+        400 => BadRequest,
+        /// Missing or invalid bearer token.
+        401 => Unauthorized,
+        /// No such reserved diet for this customer, or another product's integration.
+        404 => NotFound,
+        500 => Internal,
     }
 }
 

@@ -1,25 +1,22 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
 use crate::{
-    api::error::{AreaFailure, ErrorEnvelope},
+    api::error::{AreaFailure, ErrorEnvelope, area_failure},
     domain::perfect_body::RegistrationError,
     messages,
 };
 
-/// Failures of the answer-record calls; `err.code` is the HTTP status as text.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "FormAnswersFailure::malformed")]
-pub enum FormAnswersFailure {
-    /// The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
-    /// rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
-    /// `{question}: {why}`.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// No record with this id, or it belongs to another customer.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
+area_failure! {
+    /// Failures of the answer-record calls; `err.code` is the HTTP status as text.
+    pub enum FormAnswersFailure(handler = "FormAnswersFailure::malformed") {
+        /// The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
+        /// rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
+        /// `{question}: {why}`.
+        400 => BadRequest,
+        /// No record with this id, or it belongs to another customer.
+        404 => NotFound,
+        500 => Internal,
+    }
 }
 
 impl FormAnswersFailure {
@@ -33,22 +30,6 @@ impl FormAnswersFailure {
             messages::FORM_ANSWERS_NOT_FOUND,
             vec![format!("no form answers {id}")],
         )))
-    }
-}
-
-impl AreaFailure for FormAnswersFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            404 => FormAnswersFailure::NotFound(body),
-            500 => FormAnswersFailure::Internal(body),
-            _ => FormAnswersFailure::BadRequest(body),
-        }
-    }
-}
-
-impl From<anyhow::Error> for FormAnswersFailure {
-    fn from(error: anyhow::Error) -> Self {
-        Self::unexpected(&error)
     }
 }
 

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::{
     ApiTags,
-    error::{AreaFailure, ErrorEnvelope},
+    error::{AreaFailure, ErrorEnvelope, area_failure},
     security::CustomerToken,
     shop::orders::OrderFailure,
 };
@@ -31,37 +31,16 @@ pub struct MentorLinkReply {
     pub mentor_link: String,
 }
 
-/// Failures of the mentor-link call; `err.code` names the case the success page acts on.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "MentorLinkFailure::malformed")]
-pub enum MentorLinkFailure {
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
-    /// button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for MentorLinkFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            401 => MentorLinkFailure::Unauthorized(body),
-            404 => MentorLinkFailure::NotFound(body),
-            500 => MentorLinkFailure::Internal(body),
-            _ => MentorLinkFailure::BadRequest(body),
-        }
-    }
-}
-
-impl From<anyhow::Error> for MentorLinkFailure {
-    fn from(error: anyhow::Error) -> Self {
-        MentorLinkFailure::unexpected(&error)
+area_failure! {
+    /// Failures of the mentor-link call; `err.code` names the case the success page acts on.
+    pub enum MentorLinkFailure(handler = "MentorLinkFailure::malformed") {
+        400 => BadRequest,
+        /// Missing or invalid bearer token.
+        401 => Unauthorized,
+        /// `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
+        /// button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
+        404 => NotFound,
+        500 => Internal,
     }
 }
 

@@ -1,36 +1,20 @@
-use poem_openapi::{ApiResponse, payload::Json};
-
 use crate::{
-    api::error::{AreaFailure, ErrorEnvelope},
+    api::error::{AreaFailure, area_failure},
     messages,
     shop::points::PointsError,
 };
 
-/// Failures of the points calls; `err.code` is the HTTP status as text.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "PointsFailure::malformed")]
-pub enum PointsFailure {
-    /// Points held on another order, reserved for a payment, nothing usable on this order, no points
-    /// on the order, or the order is paid.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// No such order for this customer.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for PointsFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            404 => PointsFailure::NotFound(body),
-            500 => PointsFailure::Internal(body),
-            _ => PointsFailure::BadRequest(body),
-        }
+area_failure! {
+    /// Failures of the points calls; `err.code` is the HTTP status as text.
+    pub enum PointsFailure(handler = "PointsFailure::malformed") {
+        /// Points held on another order, reserved for a payment, nothing usable on this order, no points
+        /// on the order, or the order is paid.
+        400 => BadRequest,
+        /// Missing or invalid bearer token.
+        401 => Unauthorized,
+        /// No such order for this customer.
+        404 => NotFound,
+        500 => Internal,
     }
 }
 
@@ -47,11 +31,5 @@ impl From<PointsError> for PointsFailure {
             NoPointsOnOrder => (400, messages::POINTS_NOT_ON_ORDER),
         };
         PointsFailure::status(status, message, &error)
-    }
-}
-
-impl From<anyhow::Error> for PointsFailure {
-    fn from(error: anyhow::Error) -> Self {
-        PointsFailure::unexpected(&error)
     }
 }

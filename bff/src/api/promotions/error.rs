@@ -1,38 +1,22 @@
-use poem_openapi::{ApiResponse, payload::Json};
-
 use crate::{
-    api::error::{AreaFailure, ErrorEnvelope},
+    api::error::{AreaFailure, area_failure},
     domain::promotion::Refusal,
     messages,
     shop::promotions::PromotionError,
 };
 
-/// Failures of the promotion-code calls; `err.code` is the HTTP status as text.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "PromotionFailure::malformed")]
-pub enum PromotionFailure {
-    /// The code cannot be used now (expired, not yet valid, used up, the order has a code already,
-    /// the order is paid: `details.messages[0]` says which), names no product in the basket, or the
-    /// used discount is no longer active.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for PromotionFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            404 => PromotionFailure::NotFound(body),
-            500 => PromotionFailure::Internal(body),
-            _ => PromotionFailure::BadRequest(body),
-        }
+area_failure! {
+    /// Failures of the promotion-code calls; `err.code` is the HTTP status as text.
+    pub enum PromotionFailure(handler = "PromotionFailure::malformed") {
+        /// The code cannot be used now (expired, not yet valid, used up, the order has a code already,
+        /// the order is paid: `details.messages[0]` says which), names no product in the basket, or the
+        /// used discount is no longer active.
+        400 => BadRequest,
+        /// Missing or invalid bearer token.
+        401 => Unauthorized,
+        /// Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's.
+        404 => NotFound,
+        500 => Internal,
     }
 }
 

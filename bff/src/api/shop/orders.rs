@@ -2,7 +2,7 @@
 //! Every amount is computed from the database, in integer toman.
 use poem::web::Data;
 use poem_openapi::{
-    ApiResponse, Object, OpenApi,
+    Object, OpenApi,
     param::{Path, Query},
     payload::Json,
 };
@@ -12,7 +12,7 @@ use super::invoice::{BasketItemDto, InvoiceDto};
 use crate::{
     api::{
         ApiTags,
-        error::{AreaFailure, ErrorEnvelope},
+        error::{AreaFailure, area_failure},
         security::CustomerToken,
     },
     domain::catalogue::ProductType,
@@ -43,41 +43,19 @@ pub struct CreateOrderReply {
     pub id: i64,
 }
 
-/// Failures of the order calls.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "OrderFailure::malformed")]
-pub enum OrderFailure {
-    /// No products, too many, or a product that is unknown, disabled, of another service or not for
-    /// sale; or, when finalizing, an amount is still to pay.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// No such order for this customer.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorEnvelope>),
-    /// The points this order held ran out and went to (or were spent on) another order [ER-24].
-    #[oai(status = 409)]
-    Conflict(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for OrderFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            404 => OrderFailure::NotFound(body),
-            409 => OrderFailure::Conflict(body),
-            500 => OrderFailure::Internal(body),
-            _ => OrderFailure::BadRequest(body),
-        }
-    }
-}
-
-impl From<anyhow::Error> for OrderFailure {
-    fn from(error: anyhow::Error) -> Self {
-        OrderFailure::unexpected(&error)
+area_failure! {
+    /// Failures of the order calls.
+    pub enum OrderFailure(handler = "OrderFailure::malformed") {
+        /// No products, too many, or a product that is unknown, disabled, of another service or not for
+        /// sale; or, when finalizing, an amount is still to pay.
+        400 => BadRequest,
+        /// Missing or invalid bearer token.
+        401 => Unauthorized,
+        /// No such order for this customer.
+        404 => NotFound,
+        /// The points this order held ran out and went to (or were spent on) another order [ER-24].
+        409 => Conflict,
+        500 => Internal,
     }
 }
 
