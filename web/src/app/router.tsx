@@ -28,7 +28,7 @@ import {
   quizStepLoader,
   ResultPage,
 } from '@/features/quiz'
-import { GiftCardFormPage, GiftProductsPage, GiftResultPage } from '@/features/giftcard'
+import { GiftCardFormPage, GiftProductsPage, GiftResultPage, LimooCardIntroPage } from '@/features/giftcard'
 import { OrdersHistoryPage, ReservePage } from '@/features/orders'
 import {
   CreateOrderWithProductIdsPage,
@@ -176,6 +176,7 @@ export const routes: RouteObject[] = [
       { path: paths.reserve, loader: requireAuth, element: <ReservePage /> },
       { path: '/CreateOderWithProductIds', loader: requireAuth, element: <CreateOrderWithProductIdsPage /> },
       { path: '/partner-bundle-landing', element: <PartnerBundleLandingPage /> },
+      { path: paths.limooCardIntro, element: <LimooCardIntroPage /> },
       { path: '/limoocard', element: <GiftCardFormPage /> },
       { path: '/limoocard-result', element: <GiftResultPage /> },
       { path: '/select-limoocard-options', element: <GiftProductsPage /> },

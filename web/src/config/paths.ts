@@ -18,6 +18,8 @@ export const paths = {
   paymentFail: '/payment-fail',
   ordersHistory: '/orders-history',
   reserve: '/reserve',
+  /** The Limoo-card intro: spec 2 names the screen, not its path. */
+  limooCardIntro: '/limoo-card-intro',
   diets: '/diets',
   dietsExtendBack: '/diets/extend/back',
   logout: '/logout',

@@ -23,6 +23,7 @@ describe('side menu [AU-55]', () => {
     expect(within(menu).getByRole('link', { name: 'خانه' })).toHaveAttribute('href', '/diets')
     expect(within(menu).getByRole('link', { name: 'سفارش‌های شما' })).toHaveAttribute('href', '/orders-history')
     expect(within(menu).getByRole('link', { name: 'رژیم‌های رزرو' })).toHaveAttribute('href', '/reserve')
+    expect(within(menu).getByRole('link', { name: 'لیمو کارت' })).toHaveAttribute('href', '/limoo-card-intro')
     for (const name of ['درباره ما', 'تماس با ما', 'قوانین و مقررات', 'انتقادات و شکایات']) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument()
     }

@@ -9,8 +9,8 @@ import { useLogout } from '../api/logout'
 import '../auth.css'
 
 /**
- * The signed-in user's menu [AU-55]: home (/diets), the orders history and the reserve list (spec 2 §2), support
- * (popup with the embedded support site), about us, contact us, terms, feedback and complaints, a collapsible
+ * The signed-in user's menu [AU-55]: home (/diets), the orders history, the reserve list and the Limoo card (spec 2 §2),
+ * support (popup with the embedded support site), about us, contact us, terms, feedback and complaints, a collapsible
  * social-networks group with three channels, and logout.
  */
 export function SideMenu() {
@@ -73,6 +73,11 @@ export function SideMenu() {
                   <li>
                     <Link to={paths.reserve} onClick={close} data-testid="menu-reserves">
                       {t('menu.reserves')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={paths.limooCardIntro} onClick={close} data-testid="menu-limoo-card">
+                      {t('menu.limooCard')}
                     </Link>
                   </li>
                   <li>

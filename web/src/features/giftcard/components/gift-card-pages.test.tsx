@@ -158,3 +158,17 @@ describe('/limoocard-result [PM-82, ER-45]', () => {
     expect(screen.getByTestId('gift-result')).toHaveAttribute('data-status', 'failed')
   })
 })
+
+describe('/limoo-card-intro', () => {
+  it('leads a code holder to the gift-card form', async () => {
+    const { router } = renderApp('/limoo-card-intro?digital-code=true')
+    await userEvent.click(await screen.findByRole('link', { name: 'کد هدیه دارم' }))
+    expect(currentLocation(router)).toBe('/limoocard?digital-code=true&hasGiftCode=true')
+  })
+
+  it('leads a partner gift-code holder to the form with isPartnerDiscount', async () => {
+    const { router } = renderApp('/limoo-card-intro?partnerGiftCode=true')
+    await userEvent.click(await screen.findByRole('link', { name: 'ثبت کد هدیه همکاران' }))
+    expect(currentLocation(router)).toBe('/limoocard?isPartnerDiscount=true')
+  })
+})
