@@ -1,0 +1,132 @@
+//! The diet request of the detailed form (spec 3 §3, §4 "Diet actions", §7): the medical profile under the form
+//! run's conversation id and the request that sends the paid diet to ISSUING, over the API and from the f10 screen.
+use cucumber::{gherkin::Step, then, when};
+use limoo_bff::{
+    domain::medical_profile::ConversationId,
+    store::{Db, diet_requests},
+};
+use limoo_tests::browser::Storage;
+use serde_json::{Value, json};
+
+use super::{LimooWorld, OrFail, OrFailAny, Reply};
+
+const PROFILES: &str = "/lemonade/api/medical-profiles";
+const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
+
+impl LimooWorld {
+    async fn post_as_customer(&mut self, mobile: &str, path: &str, body: &Value) -> &Reply {
+        let token = self.token_of(mobile).await;
+        let (status, body) = self.app().post_as(&token, path, body).await;
+        self.reply = Some(Reply { status, body });
+        self.reply()
+    }
+
+    /// The conversation of the customer's newest medical profile (the web makes a fresh uuid per form run).
+    async fn newest_conversation_of(&self, mobile: &str) -> ConversationId {
+        let token = self.token_of(mobile).await;
+        let customer = self.app().tokens.verify(&token).ok().and_then(|c| c.customer_id()).expect("customer id");
+        const SQL: &str =
+            "SELECT conversation_id FROM medical_profile WHERE customer_id = $1 ORDER BY updated_at DESC LIMIT 1";
+        let row: Option<(String,)> = match &self.app().db {
+            Db::Sqlite(pool) => sqlx::query_as(SQL).bind(customer).fetch_optional(pool).await,
+            Db::Postgres(pool) => sqlx::query_as(SQL).bind(customer).fetch_optional(pool).await,
+        }
+        .or_fail_any("medical profile read");
+        let (conversation,) = row.unwrap_or_else(|| panic!("customer {mobile} has no medical profile"));
+        ConversationId::parse(&conversation).or_fail_any("stored conversation id")
+    }
+
+    async fn assert_profile_location(&self, conversation: &ConversationId, country: &str, state: i64, city: i64) {
+        let stored = diet_requests::find_profile(&self.app().db, conversation)
+            .await
+            .or_fail("medical profile read")
+            .unwrap_or_else(|| panic!("no medical profile for {}", conversation.as_str()));
+        assert_eq!(
+            (stored.country_code.as_str(), stored.state, stored.city),
+            (country, state, city),
+            "stored location of {stored:?}"
+        );
+        assert_eq!(
+            (&stored.profile["countryCode"], &stored.profile["state"], &stored.profile["city"]),
+            (&json!(country), &json!(state), &json!(city)),
+            "the stored profile JSON"
+        );
+    }
+}
+
+#[when(expr = "مشتری {string} پرونده پزشکی گفتگوی {string} را می‌فرستد:")]
+async fn send_profile(world: &mut LimooWorld, mobile: String, conversation: String, step: &Step) {
+    let doc = step.docstring.as_deref().expect("the profile groups as a JSON doc string");
+    let mut body: Value = serde_json::from_str(doc).or_fail_any("profile JSON");
+    body["conversationId"] = json!(conversation);
+    let reply = world.post_as_customer(&mobile, PROFILES, &body).await;
+    assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
+}
+
+#[when(expr = "مشتری {string} رژیم گفتگوی {string} را درخواست می‌کند")]
+async fn request_diet(world: &mut LimooWorld, mobile: String, conversation: String) {
+    world.post_as_customer(&mobile, REQUEST, &json!({ "conversationId": conversation })).await;
+}
+
+#[then(expr = "پرونده پزشکی گفتگوی {string} با کشور {string}، استان {int} و شهر {int} ذخیره شده است")]
+async fn profile_stored(world: &mut LimooWorld, conversation: String, country: String, state: i64, city: i64) {
+    let conversation = ConversationId::parse(&conversation).or_fail_any("conversation id");
+    world.assert_profile_location(&conversation, &country, state, city).await;
+}
+
+#[then(expr = "پرونده پزشکی مشتری {string} با کشور {string}، استان {int} و شهر {int} و وزن {int} ذخیره شده است")]
+async fn customer_profile_stored(
+    world: &mut LimooWorld,
+    mobile: String,
+    country: String,
+    state: i64,
+    city: i64,
+    weight: i64,
+) {
+    let conversation = world.newest_conversation_of(&mobile).await;
+    world.assert_profile_location(&conversation, &country, state, city).await;
+    let stored = diet_requests::find_profile(&world.app().db, &conversation).await.or_fail("profile").expect("profile");
+    assert_eq!(stored.profile["body"]["weight"], weight, "body group of {}", stored.profile);
+}
+
+#[then(expr = "رژیم با شماره‌ای در وضعیت {string} درخواست شده است")]
+async fn diet_requested(world: &mut LimooWorld, status: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "diet request failed: {}", reply.body);
+    assert_eq!(reply.body["status"], status.as_str(), "{}", reply.body);
+    assert!(reply.body["dietNumber"].as_str().is_some_and(|n| !n.is_empty()), "no diet number: {}", reply.body);
+}
+
+#[then(expr = "درخواست رژیم با کد {string} و پیام {string} رد می‌شود")]
+async fn diet_request_refused(world: &mut LimooWorld, code: String, message: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 400, "diet request answered {}", reply.body);
+    assert_eq!(reply.body["err"]["code"], code.as_str(), "{}", reply.body);
+    assert_eq!(reply.body["err"]["message"], message.as_str(), "{}", reply.body);
+}
+
+#[then(expr = "وضعیت رژیم فعال مشتری {string} {string} است و {int} رژیم صادر شده است")]
+async fn active_diet_status(world: &mut LimooWorld, mobile: String, status: String, issued: i64) {
+    let token = world.token_of(&mobile).await;
+    let (code, body) = world.app().get_as(&token, "/app/diets/active").await;
+    assert_eq!(code, 200, "active diet failed: {body}");
+    assert_eq!(body["msg"]["activeDiet"]["status"], status.as_str(), "active diet: {body}");
+    const SQL: &str = "SELECT COUNT(*) FROM diet";
+    let (count,): (i64,) = match &world.app().db {
+        Db::Sqlite(pool) => sqlx::query_as(SQL).fetch_one(pool).await,
+        Db::Postgres(pool) => sqlx::query_as(SQL).fetch_one(pool).await,
+    }
+    .or_fail_any("diets counted");
+    assert_eq!(count, issued, "diets issued");
+}
+
+#[then(expr = "پاسخ‌های فرم درخواست رژیم در حافظه جلسه مانده است: {string}")]
+async fn answers_kept(world: &mut LimooWorld, answers: String) {
+    let browser = world.browser().await;
+    let stored = browser.stored(Storage::Session, "diet_request_answers").await.or_fail("answers read");
+    let stored: Value = serde_json::from_str(stored.as_deref().unwrap_or("null")).or_fail_any("stored answers JSON");
+    let expected: Value = serde_json::from_str(&answers).or_fail_any("expected answers JSON");
+    for (id, value) in expected.as_object().expect("answers object") {
+        assert_eq!(&stored[id], value, "stored answer {id} in {stored}");
+    }
+}
