@@ -1,7 +1,7 @@
 @ui
 Feature: شکست در راه رسیدن به صفحه
   A route guard's call answered 401 after a refused renewal ends the session at /logout instead of the sign-in
-  redirect (spec 1 §2, §8).
+  redirect, and a screen whose code chunk cannot be loaded asks for a reload (spec 1 §2, §8, §9).
 
   @RG-23
   Scenario: شکست مسیر: پاسخ ۴۰۱ تماس نگهبان با تمدید باطل‌شده مشتری را به خروج می‌برد نه به ورود
@@ -14,3 +14,9 @@ Feature: شکست در راه رسیدن به صفحه
     And برنامه 1 بار توکن را تمدید کرده است
     And بازدید صفحه "/logout" برای این جلسه ثبت شده است
     And حافظه مرورگر خالی است
+
+  @ER-11
+  Scenario: شکست مسیر: صفحه‌ای که فایل کدش بارگذاری نمی‌شود پیام بارگذاری دوباره و دکمه آن را نشان می‌دهد
+    Given فروشگاه برنامه وب را بدون فایل بخش "diet-request-page" می‌دهد
+    When مشتری صفحه "/form/1" را باز می‌کند
+    Then پیام بارگذاری نشدن صفحه "این صفحه بارگذاری نشد. لطفا صفحه را دوباره بارگذاری کنید." با دکمه "بارگذاری دوباره" دیده می‌شود

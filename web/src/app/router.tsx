@@ -4,30 +4,10 @@ import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath, paths } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import { CheckoutErrorSection, CheckoutPage } from '@/features/checkout'
-import {
-  CreditOffers,
-  PayCardSuccessPage,
-  PaymentFailPage,
-  PaymentMethodPopup,
-  PaymentSuccessPage,
-  TransferFormPage,
-} from '@/features/payment'
-import {
-  BettermeLoadingPage,
-  BettermeResultPage,
-  DietRequestPage,
-  ExtendDietPage,
-  FinishPage,
-  goodLookingLandingLoader,
-  GoodLookingLandingPage,
-  KonkurResultPage,
-  NowruzResultPage,
-  PrepareResultPage,
-  PsychologyResultPage,
-  QuizStepPage,
-  quizStepLoader,
-  ResultPage,
-} from '@/features/quiz'
+// Deep imports, not the feature indexes: what the lazy routes below import must stay out of the first bundle.
+import { CreditOffers } from '@/features/payment/components/credit-offers'
+import { PaymentMethodPopup } from '@/features/payment/components/payment-method-popup'
+import { goodLookingLandingLoader, quizStepLoader } from '@/features/quiz/loaders'
 import { GiftCardFormPage, GiftProductsPage, GiftResultPage, LimooCardIntroPage } from '@/features/giftcard'
 import { OrdersHistoryPage, ReservePage } from '@/features/orders'
 import {
@@ -48,6 +28,7 @@ import {
   selectPackageFGuard,
   userPanelLoader,
 } from './guards'
+import { lazyRoute } from './lazy-route'
 import { konkurLanding, oldDietLanding, psychologyLanding } from './routes/landings'
 import { logoutLoader } from './routes/logout-loader'
 import { RootLayout, RootLayoutFallback, type RouteHandle } from './routes/root-layout'
@@ -72,6 +53,21 @@ const screen = (path: string, titleKey: ScreenTitleKey, loader?: RouteObject['lo
   element: <Placeholder titleKey={titleKey} />,
   ...(loader ? { loader } : {}),
 })
+
+/**
+ * Screens loaded on first visit, each its own chunk [ER-11]: the questionnaires, the diet-request form and the
+ * payment result and transfer pages, rarely where a visit starts. The sign-in popup and the package pages stay in
+ * the first bundle.
+ */
+const quizSteps = () => import('@/features/quiz/components/quiz-step-page')
+const quizLoading = () => import('@/features/quiz/components/loading-pages')
+const quizResults = () => import('@/features/quiz/components/results/flow-result-pages')
+const dietRequest = () => import('@/features/quiz/components/diet-request-page')
+const resultPages = () => import('@/features/quiz/components/extend-diet-page')
+const bettermeResult = () => import('@/features/quiz/components/results/betterme-result-page')
+const paymentSuccess = () => import('@/features/payment/components/payment-success-page')
+const paymentFail = () => import('@/features/payment/components/payment-fail-page')
+const transferForms = () => import('@/features/payment/transfer/transfer-form-page')
 
 /** An authentication screen: the sign-in popup over the page [RG-03…RG-05]. */
 const authScreen = (path: string): RouteObject => ({ path, loader: authScreenGuard, element: <AuthScreen /> })
@@ -127,48 +123,52 @@ export const routes: RouteObject[] = [
       },
       { path: '/checkout', loader: redirectBy(checkoutTarget) },
       { path: '/payment-result', loader: redirectBy(paymentResultTarget) },
-      { path: '/payment-success', element: <PaymentSuccessPage /> },
-      { path: '/payment-fail', element: <PaymentFailPage /> },
-      {
-        path: '/pay-card',
-        loader: requireAuth,
-        element: <TransferFormPage gateway="C2C" ErrorSection={CheckoutErrorSection} />,
-      },
-      { path: '/pay-card-success', element: <PayCardSuccessPage /> },
-      {
-        path: '/paypal-pay-card',
-        loader: requireAuth,
-        element: <TransferFormPage gateway="PAYPAL_ROSHANDEL" ErrorSection={CheckoutErrorSection} />,
-      },
+      lazyRoute({ path: '/payment-success' }, paymentSuccess, (m) => <m.PaymentSuccessPage />),
+      lazyRoute({ path: '/payment-fail' }, paymentFail, (m) => <m.PaymentFailPage />),
+      lazyRoute({ path: '/pay-card', loader: requireAuth }, transferForms, (m) => (
+        <m.TransferFormPage gateway="C2C" ErrorSection={CheckoutErrorSection} />
+      )),
+      lazyRoute({ path: '/pay-card-success' }, transferForms, (m) => <m.PayCardSuccessPage />),
+      lazyRoute({ path: '/paypal-pay-card', loader: requireAuth }, transferForms, (m) => (
+        <m.TransferFormPage gateway="PAYPAL_ROSHANDEL" ErrorSection={CheckoutErrorSection} />
+      )),
 
       // Questionnaires and results (spec 3 §2)
-      { path: '/result', loader: resultGuard, element: <ResultPage /> },
-      { path: '/extend-diet', element: <ExtendDietPage /> },
-      { path: '/form/:formId', element: <DietRequestPage /> },
-      { path: '/finish', element: <FinishPage /> },
-      { path: '/prepare-result', element: <PrepareResultPage flowId="good-looking" /> },
-      { path: '/konkur/:id', loader: quizStepLoader('konkur', konkurLanding), element: <QuizStepPage flowId="konkur" /> },
-      { path: '/konkur-result', loader: konkurLanding, element: <KonkurResultPage /> },
-      { path: '/prepare-konkur-result', loader: konkurLanding, element: <PrepareResultPage flowId="konkur" /> },
-      { path: '/betterme/:id', loader: quizStepLoader('betterme'), element: <QuizStepPage flowId="betterme" /> },
-      { path: '/prepare-betterme-result', element: <BettermeLoadingPage /> },
-      { path: '/betterme-result', element: <BettermeResultPage loginPopup={<AuthScreen />} /> },
-      { path: '/nowruz/:id', loader: quizStepLoader('nowruz'), element: <QuizStepPage flowId="nowruz" /> },
-      { path: '/prepare-nowruz-result', element: <PrepareResultPage flowId="nowruz" /> },
-      { path: '/nowruz-result', element: <NowruzResultPage /> },
-      {
-        path: '/psychology/:id',
-        loader: quizStepLoader('psychology', psychologyLanding),
-        element: <QuizStepPage flowId="psychology" />,
-      },
-      {
-        path: '/prepare-psychology-result',
-        loader: psychologyLanding,
-        element: <PrepareResultPage flowId="psychology" />,
-      },
-      { path: '/psychology-result', loader: psychologyLanding, element: <PsychologyResultPage /> },
+      lazyRoute({ path: '/result', loader: resultGuard }, resultPages, (m) => <m.ResultPage />),
+      lazyRoute({ path: '/extend-diet' }, resultPages, (m) => <m.ExtendDietPage />),
+      lazyRoute({ path: '/form/:formId' }, dietRequest, (m) => <m.DietRequestPage />),
+      lazyRoute({ path: '/finish' }, dietRequest, (m) => <m.FinishPage />),
+      lazyRoute({ path: '/prepare-result' }, quizLoading, (m) => <m.PrepareResultPage flowId="good-looking" />),
+      lazyRoute({ path: '/konkur/:id', loader: quizStepLoader('konkur', konkurLanding) }, quizSteps, (m) => (
+        <m.QuizStepPage flowId="konkur" />
+      )),
+      lazyRoute({ path: '/konkur-result', loader: konkurLanding }, quizResults, (m) => <m.KonkurResultPage />),
+      lazyRoute({ path: '/prepare-konkur-result', loader: konkurLanding }, quizLoading, (m) => (
+        <m.PrepareResultPage flowId="konkur" />
+      )),
+      lazyRoute({ path: '/betterme/:id', loader: quizStepLoader('betterme') }, quizSteps, (m) => (
+        <m.QuizStepPage flowId="betterme" />
+      )),
+      lazyRoute({ path: '/prepare-betterme-result' }, quizLoading, (m) => <m.BettermeLoadingPage />),
+      lazyRoute({ path: '/betterme-result' }, bettermeResult, (m) => <m.BettermeResultPage loginPopup={<AuthScreen />} />),
+      lazyRoute({ path: '/nowruz/:id', loader: quizStepLoader('nowruz') }, quizSteps, (m) => (
+        <m.QuizStepPage flowId="nowruz" />
+      )),
+      lazyRoute({ path: '/prepare-nowruz-result' }, quizLoading, (m) => <m.PrepareResultPage flowId="nowruz" />),
+      lazyRoute({ path: '/nowruz-result' }, quizResults, (m) => <m.NowruzResultPage />),
+      lazyRoute({ path: '/psychology/:id', loader: quizStepLoader('psychology', psychologyLanding) }, quizSteps, (m) => (
+        <m.QuizStepPage flowId="psychology" />
+      )),
+      lazyRoute({ path: '/prepare-psychology-result', loader: psychologyLanding }, quizLoading, (m) => (
+        <m.PrepareResultPage flowId="psychology" />
+      )),
+      lazyRoute({ path: '/psychology-result', loader: psychologyLanding }, quizResults, (m) => (
+        <m.PsychologyResultPage />
+      )),
       // /bm_f1 … /bm_f17: the good-looking steps; other /bm_{id}: the old diet landing; any other segment is unknown.
-      { path: '/:landing', loader: goodLookingLandingLoader(oldDietLanding), element: <GoodLookingLandingPage /> },
+      lazyRoute({ path: '/:landing', loader: goodLookingLandingLoader(oldDietLanding) }, quizSteps, (m) => (
+        <m.GoodLookingLandingPage />
+      )),
 
       // Panel, orders and gift cards
       { path: '/user-panel', loader: userPanelLoader, element: <UserPanelPage /> },

@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { I18nextProvider } from 'react-i18next'
+import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { createI18n } from '@/i18n'
+import { lazyRoute } from './lazy-route'
+import { ChunkLoadErrorPage } from './routes/chunk-load-error-page'
+
+/** Mounts `screen` under a layout with a fallback, as the app's root route has, at /screen. */
+function renderUnderLayout(screenRoute: RouteObject) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <main data-testid="layout">
+            <Outlet />
+          </main>
+        ),
+        hydrateFallbackElement: <p>…</p>,
+        children: [screenRoute],
+      },
+    ],
+    { initialEntries: ['/screen'] },
+  )
+  render(
+    <I18nextProvider i18n={createI18n('fa')}>
+      <div dir="rtl">
+        <RouterProvider router={router} />
+      </div>
+    </I18nextProvider>,
+  )
+}
+
+describe('lazily loaded routes [ER-11]', () => {
+  it('render the screen from the loaded module', async () => {
+    renderUnderLayout(
+      lazyRoute({ path: '/screen' }, () => Promise.resolve({ Screen: () => <h1>صفحه</h1> }), (m) => <m.Screen />),
+    )
+    expect(await screen.findByRole('heading', { name: 'صفحه' })).toBeInTheDocument()
+  })
+
+  it('ask for a reload in Persian, inside the layout, when the chunk fails to load', async () => {
+    renderUnderLayout(lazyRoute({ path: '/screen' }, () => Promise.reject(new TypeError('Failed to fetch')), () => null))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('این صفحه بارگذاری نشد. لطفا صفحه را دوباره بارگذاری کنید.')
+    expect(screen.getByTestId('layout')).toContainElement(alert)
+    expect(screen.getByRole('button', { name: 'بارگذاری دوباره' })).toBeInTheDocument()
+  })
+
+  it('reload the page from the button', async () => {
+    const reload = vi.fn<() => void>()
+    const failure = Object.assign(new Error('gone'), { name: 'ChunkLoadError' })
+    renderUnderLayout({
+      errorElement: <ChunkLoadErrorPage reload={reload} />,
+      children: [{ path: '/screen', loader: () => Promise.reject(failure) }],
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'بارگذاری دوباره' }))
+    expect(reload).toHaveBeenCalledOnce()
+  })
+})
