@@ -5,6 +5,7 @@ use std::time::Duration;
 use cucumber::{then, when};
 use fantoccini::Locator;
 use futures::future::join_all;
+use limoo_bff::store::orders;
 use limoo_tests::browser::{Storage, poll_for};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -33,16 +34,25 @@ async fn redeem_with_choice(world: &mut LimooWorld, mobile: String, code: String
     world.redeem(&mobile, json!({ "giftCode": code, "selectedProductId": product })).await;
 }
 
-#[when(expr = "مشتری {string} کارت هدیه {string} را {int} بار هم‌زمان ثبت می‌کند")]
-async fn redeem_concurrently(world: &mut LimooWorld, mobile: String, code: String, times: usize) {
+/// Several customers send the same code at once: single use must hold across them (one order, the rest USED_CODE).
+#[when(expr = "{int} مشتری کارت هدیه {string} را هم‌زمان ثبت می‌کنند")]
+async fn redeem_concurrently(world: &mut LimooWorld, customers: usize, code: String) {
     world.start_app(true).await;
     let app = world.app();
-    let token = app.existing_customer(&mobile).await;
+    let mut tokens = Vec::with_capacity(customers);
+    for n in 0..customers {
+        tokens.push(app.existing_customer(&format!("0912000{:04}", 100 + n)).await);
+    }
     let body = json!({ "giftCode": code });
-    let answers = join_all((0..times).map(|_| app.call_as(Method::POST, &token, REDEEM, Some(&body)))).await;
+    let answers = join_all(tokens.iter().map(|token| app.call_as(Method::POST, token, REDEEM, Some(&body)))).await;
     let ok = answers.iter().filter(|(status, _)| *status == 200).count();
     let used = answers.iter().filter(|(status, body)| *status == 409 && body["err"]["code"] == "USED_CODE").count();
-    assert_eq!((ok, used), (1, times - 1), "answers: {answers:?}");
+    assert_eq!((ok, used), (1, customers - 1), "answers: {answers:?}");
+}
+
+#[then("فروشگاه فقط یک سفارش دارد")]
+async fn one_order_in_shop(world: &mut LimooWorld) {
+    assert_eq!(orders::count(&world.app().db).await.or_fail("orders counted"), 1);
 }
 
 #[then(expr = "گزینه‌های کارت هدیه {string} است و سفارشی ساخته نشده است")]
