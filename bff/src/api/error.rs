@@ -94,6 +94,11 @@ pub trait AreaFailure: Sized {
         Self::with_status(status, Json(body))
     }
 
+    /// A failure whose `err.code` names the case (`USED_CODE`, `PROFILE_NOT_FOUND` …) rather than the status.
+    fn named(status: u16, code: &str, message: &str, details: Vec<String>) -> Self {
+        Self::with_status(status, Json(ErrorEnvelope::new(code, message, details)))
+    }
+
     fn bad_request(message: &str, detail: impl ToString) -> Self {
         Self::status(400, message, detail)
     }

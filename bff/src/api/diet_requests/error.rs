@@ -1,52 +1,25 @@
-use poem_openapi::{ApiResponse, payload::Json};
-
 use crate::{
-    api::error::{AreaFailure, ErrorEnvelope},
+    api::error::{AreaFailure, area_failure},
     domain::medical_profile::ProfileProblem,
     messages,
 };
 
-/// Failures of the profile and diet-request calls; `err.code` names the refusal, `err.message` is Persian.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "DietRequestFailure::malformed")]
-pub enum DietRequestFailure {
-    /// `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
-    /// message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
-    /// paid diet waits for answers).
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// `CONVERSATION_TAKEN`: the conversation holds another customer's profile.
-    #[oai(status = 409)]
-    Conflict(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for DietRequestFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            401 => DietRequestFailure::Unauthorized(body),
-            409 => DietRequestFailure::Conflict(body),
-            500 => DietRequestFailure::Internal(body),
-            _ => DietRequestFailure::BadRequest(body),
-        }
-    }
-}
-
-impl From<anyhow::Error> for DietRequestFailure {
-    fn from(error: anyhow::Error) -> Self {
-        Self::unexpected(&error)
+area_failure! {
+    /// Failures of the profile and diet-request calls; `err.code` names the refusal, `err.message` is Persian.
+    pub enum DietRequestFailure(handler = "DietRequestFailure::malformed") {
+        /// `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
+        /// message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
+        /// paid diet waits for answers).
+        400 => BadRequest,
+        /// Missing or invalid bearer token.
+        401 => Unauthorized,
+        /// `CONVERSATION_TAKEN`: the conversation holds another customer's profile.
+        409 => Conflict,
+        500 => Internal,
     }
 }
 
 impl DietRequestFailure {
-    fn named(status: u16, code: &str, message: &str, details: Vec<String>) -> Self {
-        Self::with_status(status, Json(ErrorEnvelope::new(code, message, details)))
-    }
-
     pub fn invalid(problems: &[ProfileProblem]) -> Self {
         Self::named(
             400,

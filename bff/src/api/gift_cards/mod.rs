@@ -1,11 +1,11 @@
 //! Limoo gift cards (spec 2 §2, §7, §8): redeeming a code and the products a code offers. Refusals carry the
 //! spec's code in `err.code` and the Persian message in `err.message` and `err.details.messages`.
 use poem::web::Data;
-use poem_openapi::{ApiResponse, Object, OpenApi, param::Query, payload::Json};
+use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
 
 use super::{
     ApiTags,
-    error::{AreaFailure, ErrorEnvelope},
+    error::{AreaFailure, area_failure},
     security::CustomerToken,
     shop::dto::ProductDto,
 };
@@ -37,33 +37,18 @@ pub struct RedeemReply {
     pub order_id: Option<i64>,
 }
 
-/// Failures of the gift-card calls; `err.code` names the refusal.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "GiftCardFailure::malformed")]
-pub enum GiftCardFailure {
-    /// `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
-    /// the card's products, or is no longer for sale).
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Missing or invalid bearer token: the gift flow needs a signed-in customer.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
-    /// can reserve the gift).
-    #[oai(status = 409)]
-    Conflict(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for GiftCardFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            401 => GiftCardFailure::Unauthorized(body),
-            409 => GiftCardFailure::Conflict(body),
-            500 => GiftCardFailure::Internal(body),
-            _ => GiftCardFailure::BadRequest(body),
-        }
+area_failure! {
+    /// Failures of the gift-card calls; `err.code` names the refusal.
+    pub enum GiftCardFailure(handler = "GiftCardFailure::malformed") {
+        /// `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
+        /// the card's products, or is no longer for sale).
+        400 => BadRequest,
+        /// Missing or invalid bearer token: the gift flow needs a signed-in customer.
+        401 => Unauthorized,
+        /// `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
+        /// can reserve the gift).
+        409 => Conflict,
+        500 => Internal,
     }
 }
 
@@ -75,7 +60,7 @@ impl From<RedeemError> for GiftCardFailure {
             RedeemError::UsedCode => (409, messages::GIFT_USED_CODE),
             RedeemError::UserHasActiveDiet => (409, messages::GIFT_ACTIVE_DIET),
         };
-        GiftCardFailure::with_status(status, Json(ErrorEnvelope::new(error.code(), message, vec![message.to_owned()])))
+        GiftCardFailure::named(status, error.code(), message, vec![message.to_owned()])
     }
 }
 

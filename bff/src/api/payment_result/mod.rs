@@ -44,13 +44,6 @@ area_failure! {
     }
 }
 
-impl MentorLinkFailure {
-    /// A 404 whose `err.code` is the named case rather than the status.
-    fn named(code: &str, message: &str, detail: &str) -> Self {
-        MentorLinkFailure::NotFound(Json(ErrorEnvelope::new(code, message, vec![detail.to_owned()])))
-    }
-}
-
 /// Whether `typed` is the customer's own number, in any form the customer may type it.
 fn is_own_mobile(typed: &str, own: &MobileNumber) -> bool {
     let typed = latin_digits(typed.trim());
@@ -161,30 +154,38 @@ impl PaymentResultApi {
         mobile: Query<Option<String>>,
     ) -> Result<Json<MentorLinkReply>, MentorLinkFailure> {
         let Some(customer) = customers::find_by_id(&state.db, token.customer_id()).await? else {
-            return Err(MentorLinkFailure::named("USER_NOT_FOUND", messages::USER_NOT_FOUND, "no such customer"));
+            return Err(MentorLinkFailure::named(
+                404,
+                "USER_NOT_FOUND",
+                messages::USER_NOT_FOUND,
+                vec!["no such customer".to_owned()],
+            ));
         };
         if let Some(typed) = mobile.0.as_deref() {
             if latin_digits(typed.trim()).is_empty() {
                 return Err(MentorLinkFailure::named(
+                    404,
                     "MOBILE_NUMBER_NOT_FOUND",
                     messages::MOBILE_NUMBER_NOT_FOUND,
-                    "mobile is empty",
+                    vec!["mobile is empty".to_owned()],
                 ));
             }
             if !is_own_mobile(typed, &customer.mobile) {
                 return Err(MentorLinkFailure::named(
+                    404,
                     "USER_NOT_FOUND",
                     messages::USER_NOT_FOUND,
-                    "not the signed-in customer's mobile",
+                    vec!["not the signed-in customer's mobile".to_owned()],
                 ));
             }
         }
         let profile_number = customer.profile_number.trim();
         if profile_number.is_empty() {
             return Err(MentorLinkFailure::named(
+                404,
                 "PROFILE_NUMBER_NOT_FOUND",
                 messages::PROFILE_NUMBER_NOT_FOUND,
-                "the customer has no profile number",
+                vec!["the customer has no profile number".to_owned()],
             ));
         }
         Ok(Json(MentorLinkReply { mentor_link: format!("{}{profile_number}", state.mentor_link_base_url) }))
