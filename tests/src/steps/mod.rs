@@ -4,6 +4,7 @@ mod catalogue;
 mod diet_requests;
 mod giftcard;
 mod guard_failures;
+mod language;
 mod orders;
 mod payment_screens;
 mod payments;

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { RouterProvider } from 'react-router'
-import { createI18n } from '@/i18n'
+import { chosenLanguage, createI18n } from '@/i18n'
 import { AppProvider } from './provider'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
 
 export function App() {
-  const [i18n] = useState(() => createI18n())
+  const [i18n] = useState(() => createI18n(chosenLanguage()))
   const [queryClient] = useState(createQueryClient)
   const [router] = useState(createAppRouter)
   return (

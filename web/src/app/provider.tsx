@@ -2,19 +2,30 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { directionOf } from '@/i18n'
+import { chosenLanguage, directionOf } from '@/i18n'
 import { startUp, startupSearch, type StartupState } from './startup'
 
-/** Keeps <html lang dir> in step with the active language (fa is right-to-left). */
+/**
+ * Keeps <html lang dir> in step with the active language (fa is right-to-left), and switches language when the
+ * address asks for another with `?lang=` while the app runs (the hash router changes no page) [CT-05].
+ */
 function useDocumentLanguage(i18n: I18n) {
   useEffect(() => {
     const apply = (language: string) => {
       document.documentElement.lang = language
       document.documentElement.dir = directionOf(language)
     }
+    const follow = () => {
+      const language = chosenLanguage()
+      if (language !== i18n.language) void i18n.changeLanguage(language)
+    }
     apply(i18n.language)
     i18n.on('languageChanged', apply)
-    return () => i18n.off('languageChanged', apply)
+    window.addEventListener('hashchange', follow)
+    return () => {
+      i18n.off('languageChanged', apply)
+      window.removeEventListener('hashchange', follow)
+    }
   }, [i18n])
 }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import fa from './fa.json'
 import tr from './tr.json'
-import { createI18n, directionOf } from './index'
+import { chosenLanguage, createI18n, directionOf, LANGUAGE_KEY } from './index'
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix]
@@ -19,5 +19,26 @@ describe('locales', () => {
     expect(i18n.t('shop.heading')).toBe('انتخاب دوره')
     expect(directionOf('fa')).toBe('rtl')
     expect(directionOf('tr')).toBe('ltr')
+  })
+})
+
+describe('chosen language', () => {
+  afterEach(() => window.sessionStorage.clear())
+  const at = (hash: string, search = '') => ({ hash, search })
+
+  it('is Persian without a choice [CT-05]', () => {
+    expect(chosenLanguage(at('#/select-package-c'))).toBe('fa')
+  })
+
+  it("follows ?lang= in the hash route's query or before the hash, and keeps it for the session [CT-05]", () => {
+    expect(chosenLanguage(at('#/form/f1?lang=tr'))).toBe('tr')
+    expect(window.sessionStorage.getItem(LANGUAGE_KEY)).toBe('tr')
+    expect(chosenLanguage(at('#/form/f2'))).toBe('tr')
+    expect(chosenLanguage(at('#/form/f2', '?lang=fa'))).toBe('fa')
+  })
+
+  it('ignores a language it does not have', () => {
+    expect(chosenLanguage(at('#/form/f1?lang=de'))).toBe('fa')
+    expect(window.sessionStorage.getItem(LANGUAGE_KEY)).toBeNull()
   })
 })
