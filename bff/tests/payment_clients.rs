@@ -7,6 +7,7 @@ use limoo_bff::{
     domain::payment::GatewayVerdict,
     gateways::payments::{
         PaymentStart, StartError, VerifyRequest,
+        digipay::DigipayClient,
         saman::SamanClient,
         snapppay::{SnappPayClient, transaction_id},
     },
@@ -22,6 +23,7 @@ fn settings(server: &MockServer) -> PaymentSettings {
     settings.snapp_pay_base_url = server.uri();
     settings.saman_base_url = server.uri();
     settings.saman_terminal_id = "134".to_owned();
+    settings.digipay_base_url = server.uri();
     settings
 }
 
@@ -331,4 +333,86 @@ async fn saman_reverses_a_different_amount_and_treats_only_explicit_codes_as_unp
     assert!(matches!(client.verify(&verify("tk", Some("late"))).await, GatewayVerdict::NotPaid { .. }));
     assert_eq!(client.verify(&verify("tk", Some("down"))).await, GatewayVerdict::Unknown);
     assert_eq!(client.verify(&verify("tk", Some("slow"))).await, GatewayVerdict::Unknown);
+}
+
+async fn digipay_login(server: &MockServer) {
+    Mock::given(method("POST"))
+        .and(path("/oauth/token"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "access_token": "d1", "token_type": "bearer", "expires_in": 3599, "refresh_token": "r1"
+        })))
+        .mount(server)
+        .await;
+}
+
+/// A verify answered 9012 (wrong purchase state): what Digipay says to a second verify of a purchase
+/// whose first verify answer never arrived.
+async fn digipay_verified_before(server: &MockServer, ticket_type: &str) {
+    Mock::given(method("POST"))
+        .and(path("/purchases/verify"))
+        .and(query_param("type", ticket_type))
+        .and(body_json(json!({ "trackingCode": "777", "providerId": "916132831" })))
+        .respond_with(ResponseTemplate::new(422).set_body_json(json!({ "result": { "status": 9012 } })))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
+fn digipay_ok() -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!({ "result": { "status": 0, "title": "SUCCESS" } }))
+}
+
+#[tokio::test]
+async fn digipay_reverses_an_ipg_purchase_whose_verify_went_unanswered_so_the_money_goes_back() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    digipay_verified_before(&server, "0").await;
+    Mock::given(method("POST"))
+        .and(path("/reverse"))
+        .and(query_param("type", "0"))
+        .and(body_json(json!({ "trackingCode": "777", "providerId": "916132831" })))
+        .respond_with(digipay_ok())
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    let verdict = client.verify(&verify("ticket", Some("0:777"))).await;
+    assert!(matches!(verdict, GatewayVerdict::NotPaid { .. }), "{verdict:?}");
+}
+
+#[tokio::test]
+async fn digipay_delivers_a_credit_purchase_whose_verify_went_unanswered_and_counts_it_paid() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    digipay_verified_before(&server, "5").await;
+    Mock::given(method("POST"))
+        .and(path("/purchases/deliver"))
+        .and(query_param("type", "5"))
+        .and(body_string_contains("\"trackingCode\":\"777\""))
+        .respond_with(digipay_ok())
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    assert_eq!(
+        client.verify(&verify("ticket", Some("5:777"))).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "777".to_owned() }
+    );
+}
+
+#[tokio::test]
+async fn digipay_asks_again_later_when_neither_reverse_nor_delivery_is_accepted() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    digipay_verified_before(&server, "0").await;
+    Mock::given(method("POST"))
+        .and(path("/reverse"))
+        .respond_with(ResponseTemplate::new(422).set_body_json(json!({ "result": { "status": 9012 } })))
+        .mount(&server)
+        .await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    assert_eq!(client.verify(&verify("ticket", Some("0:777"))).await, GatewayVerdict::Unknown);
 }

@@ -154,6 +154,23 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_TARA    | tara     | processing  |
       | LIMOO_SAMAN   | saman    | verify-slow |
 
+  # Digipay has no inquiry call, and a second verify answers 9012 whatever the first did. The shop's ticket lets the
+  # customer pay on credit, and a credit purchase can be delivered only once verified: the delivery settles it (an
+  # IPG purchase would be reversed instead, its money returned: bff/tests/payment_clients.rs).
+  Scenario: تاییدی که پاسخش از دیجی‌پی نرسید با تحویل خرید اعتباری کامل می‌شود
+    Given فروشگاه با مهلت 1 ثانیه برای هر تماس با درگاه راه افتاده است
+    And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "digipay" سناریوی "verify-slow" را اجرا می‌کند
+    When مشتری با روش "LIMOO_DIGIPAY" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
+    And وضعیت امتیاز سفارش "RESERVED" است
+    When جاروب پرداخت‌ها با مهلت انقضای 30 دقیقه اجرا می‌شود
+    Then آخرین پرداخت سفارش "VERIFIED" است
+    And سفارش دقیقا یک بار پرداخت شده است
+    And وضعیت امتیاز سفارش "USED" است
+    And پرداخت شبیه‌ساز "digipay" در مرحله "verified" است
+
   Scenario Outline: پرداختی که مشتری از درگاه <method> برنگشت با جاروب پرداخت‌ها منقضی می‌شود
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند

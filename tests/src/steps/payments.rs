@@ -178,6 +178,14 @@ async fn one_payment_at(world: &mut LimooWorld, sim: String) {
     assert_eq!(world.app().sims.payments(Some(gateway(&sim))).len(), 1);
 }
 
+/// The simulator's own record of the one payment: created, paid, verified, reversed …
+#[then(expr = "پرداخت شبیه‌ساز {string} در مرحله {string} است")]
+async fn payment_stage_at(world: &mut LimooWorld, sim: String, stage: String) {
+    let payments = world.app().sims.payments(Some(gateway(&sim)));
+    let stages: Vec<&str> = payments.iter().map(|p| p.stage.as_str()).collect();
+    assert_eq!(stages, [stage.as_str()], "the simulator's payments");
+}
+
 #[then(expr = "شبیه‌ساز {string} هیچ پرداختی ندارد")]
 async fn no_payment_at(world: &mut LimooWorld, sim: String) {
     assert!(world.app().sims.payments(Some(gateway(&sim))).is_empty());

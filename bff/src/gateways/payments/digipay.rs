@@ -15,9 +15,13 @@ use crate::{
 
 /// The ticket type offering every UPG feature (wallet, IPG, credit, BNPL).
 const ALL_FEATURES: i64 = 11;
-/// `result.status` values that mean "ask again later": in progress, verify result unknown, wrong
-/// state (the likely answer to a verify that already happened), PSP connection error.
-const NOT_YET: [i64; 4] = [9004, 9011, 9012, 9006];
+/// `result.status` values that mean "ask again later": in progress, verify result unknown, PSP
+/// connection error.
+const NOT_YET: [i64; 3] = [9004, 9011, 9006];
+/// "Wrong purchase state for this request": the likely answer to a verify that already happened.
+const WRONG_STATE: i64 = 9012;
+/// Ticket types of purchases paid on credit (CREDIT, BNPL): delivered, never reversed.
+const CREDIT_TYPES: [&str; 2] = ["5", "13"];
 
 #[derive(Debug)]
 pub struct DigipayClient {
@@ -137,9 +141,49 @@ impl DigipayClient {
                 Some(amount) => GatewayVerdict::Paid { amount, ref_id: tracking_code.to_owned() },
                 None => GatewayVerdict::Unknown,
             },
+            (_, Some(WRONG_STATE)) => self.settle_unanswered(ticket_type, tracking_code, request).await,
             (_, Some(code)) if NOT_YET.contains(&code) => GatewayVerdict::Unknown,
             (422, Some(_)) => {
                 GatewayVerdict::NotPaid { reason: format!("digipay refused verify: {:?}", result_messages(&answer)) }
+            }
+            _ => GatewayVerdict::Unknown,
+        }
+    }
+}
+
+impl DigipayClient {
+    /// A verify answered 9012 follows, most likely, one whose answer never came (a timeout, a crash), and
+    /// Digipay has no inquiry call. What the purchase still allows settles it: a credit purchase can be
+    /// delivered only once verified, so a delivery counts as paid; any other is reversed (within Digipay's
+    /// 25 minutes), the money going back, and counts as not paid. Neither accepted: ask again later, and the
+    /// sweeper expires it in the end.
+    async fn settle_unanswered(
+        &self,
+        ticket_type: &str,
+        tracking_code: &str,
+        request: &VerifyRequest<'_>,
+    ) -> GatewayVerdict {
+        let provider_id = request.payment_id.to_string();
+        let credit = CREDIT_TYPES.contains(&ticket_type);
+        let (path, body) = if credit {
+            let delivered = json!({
+                "deliveryDate": crate::store::now_ms(),
+                "invoiceNumber": provider_id,
+                "trackingCode": tracking_code,
+                "products": [],
+            });
+            ("/purchases/deliver", delivered)
+        } else {
+            ("/reverse", json!({ "trackingCode": tracking_code, "providerId": provider_id }))
+        };
+        match self.call(path, ticket_type, &body).await {
+            Ok((200, Some(answer))) if answer["result"]["status"].as_i64() == Some(0) => {
+                if credit {
+                    GatewayVerdict::Paid { amount: request.amount, ref_id: tracking_code.to_owned() }
+                } else {
+                    let reason = "digipay: a verify went unanswered; the purchase was reversed, the money returned";
+                    GatewayVerdict::NotPaid { reason: reason.to_owned() }
+                }
             }
             _ => GatewayVerdict::Unknown,
         }
