@@ -1,6 +1,7 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
 mod catalogue;
+mod constants;
 mod diet_requests;
 mod giftcard;
 mod guard_failures;
