@@ -415,16 +415,28 @@ async fn record_requests(world: &mut LimooWorld) {
 
 #[then(expr = "درخواست {string} پارامتر زمان {string} و سرآیند {string} برابر {string} دارد")]
 async fn request_cache_busting(world: &mut LimooWorld, path: String, param: String, header: String, value: String) {
+    let request = timestamped_request(world, &path, &param).await;
+    let sent = &request["headers"][header.to_lowercase()];
+    assert_eq!(sent, &Value::from(value), "headers: {}", request["headers"]);
+}
+
+#[then(expr = "درخواست {string} پارامتر زمان {string} دارد")]
+async fn request_timestamp(world: &mut LimooWorld, path: String, param: String) {
+    timestamped_request(world, &path, &param).await;
+}
+
+/// The recorded request to `path`, checked to carry a millisecond timestamp in `param` [CT-21].
+async fn timestamped_request(world: &mut LimooWorld, path: &str, param: &str) -> Value {
     let recorded = world.browser().await.execute(&format!("return {RECORDED};")).await.or_fail("requests read");
     let request = recorded
         .as_array()
         .into_iter()
         .flatten()
-        .find(|r| r["url"].as_str().is_some_and(|u| u.contains(&path)))
-        .unwrap_or_else(|| panic!("no request to {path}: {recorded}"));
+        .find(|r| r["url"].as_str().is_some_and(|u| u.contains(path)))
+        .unwrap_or_else(|| panic!("no request to {path}: {recorded}"))
+        .clone();
     let url = url::Url::parse(request["url"].as_str().unwrap_or_default()).or_fail_any("request address");
-    let stamp = url.query_pairs().find(|(k, _)| *k == param.as_str()).map(|(_, v)| v.into_owned());
+    let stamp = url.query_pairs().find(|(k, _)| *k == param).map(|(_, v)| v.into_owned());
     assert!(stamp.as_deref().is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit())), "{url}");
-    let sent = &request["headers"][header.to_lowercase()];
-    assert_eq!(sent, &Value::from(value), "headers: {}", request["headers"]);
+    request
 }
