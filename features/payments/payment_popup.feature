@@ -33,6 +33,17 @@ Feature: پنجره انتخاب روش پرداخت
     And مشتری دکمه پرداخت را می‌زند
     Then روش‌های پنجره پرداخت به این ترتیب‌اند: "online, c2c, tara"
 
+  @CT-12
+  Scenario: با همه روش‌های روشن، مقدارهای روش پرداخت مشتری ایرانی همان مقدارهای مشخصات‌اند [پ۶]
+    Given در حافظه جلسه "isSnappEnabled" برابر "true" است
+    And در حافظه جلسه "isTaraEnabled" برابر "true" است
+    And در حافظه جلسه "isDigipayEnabled" برابر "true" است
+    And در حافظه جلسه "isBluBankEnabled" برابر "true" است
+    And در حافظه جلسه "isTallyEnabled" برابر "true" است
+    When مشتری صفحه "/checkout-new" را باز می‌کند
+    And مشتری دکمه پرداخت را می‌زند
+    Then روش‌های پنجره پرداخت به این ترتیب‌اند: "online, c2c, snappPay, blubank, digipay, tara, tally"
+
   @PM-40
   Scenario: کارت به کارت به‌جای پیوند پرداخت فرم /pay-card را باز می‌کند [پ۶]
     When مشتری صفحه "/checkout-new" را باز می‌کند
