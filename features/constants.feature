@@ -1,6 +1,6 @@
 Feature: ثابت‌های کسب‌وکار
   Constants of the rules table (CT) that a customer meets directly: the country table of the sign-in form and the
-  header colour (spec 1 §3, §9). Every scenario name carries "ثابت-".
+  header colour (spec 1 §3, §9), how long the tests take (spec 2 §1, spec 3 §1). Every scenario name carries "ثابت-".
 
   @CT-06
   Scenario: ثابت- جدول کشورها حدود ۲۴۰ ردیف دارد، ایران ۱ و ترکیه ۲۲۰ است
@@ -15,3 +15,15 @@ Feature: ثابت‌های کسب‌وکار
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/select-package-c" را باز می‌کند
     Then پس‌زمینه نوار بالا "rgb(255, 214, 10)" است
+
+  @ui @CT-08
+  Scenario: ثابت- هر آزمون حدود یک دقیقه و روان‌شناسی حدود پنج دقیقه است و پرسشنامه پس از پرداخت حدود ۷۰ سوال دارد
+    Given سرور پرسشنامه‌ها در دسترس است
+    When مشتری صفحه "/konkur/kn_1" را باز می‌کند
+    Then متن "این آزمون حدود ۱ دقیقه طول می‌کشد." دیده می‌شود
+    When مشتری صفحه "/betterme/1" را باز می‌کند
+    Then متن "این آزمون حدود ۱ دقیقه طول می‌کشد." دیده می‌شود
+    When مشتری صفحه "/psychology/1" را باز می‌کند
+    Then متن "این آزمون حدود ۵ دقیقه طول می‌کشد." دیده می‌شود
+    When مشتری صفحه "/form/f1" را باز می‌کند
+    Then متن "این پرسشنامه حدود ۷۰ سوال کوتاه دارد" دیده می‌شود

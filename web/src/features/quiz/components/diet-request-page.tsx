@@ -17,6 +17,8 @@ type Sending = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'sending' } | { 
 const LAST_SECTION = dietRequestForms.at(-1)?.id ?? 'f10'
 const dietRequestPath = (formId: string) => `/form/${formId}`
 const FINISH_PATH = '/finish'
+/** The post-payment questionnaire has about 70 short questions, as its first section says (spec 2 §1) [CT-08]. */
+const DIET_REQUEST_QUESTIONS = 70
 
 function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const { t, i18n } = useTranslation()
@@ -68,6 +70,11 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
           })}
         </p>
       </div>
+      {index === 0 ? (
+        <p className="quiz-page__note" data-testid="diet-request-about">
+          {t('quiz.dietRequest.about', { count: localDigits(DIET_REQUEST_QUESTIONS, i18n.language) })}
+        </p>
+      ) : null}
       <QuestionForm
         form={form}
         context={stored}

@@ -10,11 +10,21 @@ import type { Language } from '../domain/validation'
 import { flows } from '../forms'
 import { usePendingAnswersResend } from '../hooks/use-send-status'
 import type { AnswerValue, Flow, FlowId, Form } from '../types'
+import { localDigits } from './format'
 import { ProgressBar } from './progress-bar'
 import { initialValues } from './initial-values'
 import { QuestionForm } from './question-form'
 import { SendStatusNotice } from './send-status-notice'
 import '../quiz.css'
+
+/** How long each test takes, as its first step tells the visitor: about a minute, psychology about five [CT-08]. */
+export const TEST_MINUTES: Record<FlowId, number> = {
+  'good-looking': 1,
+  betterme: 1,
+  nowruz: 1,
+  psychology: 5,
+  konkur: 1,
+}
 
 /** The partner-flow landing page linked from the betterme gender step; its host is not given [QN-09]. */
 export const PARTNER_FLOW_URL = 'about:blank'
@@ -58,6 +68,11 @@ function QuizStep({ flow, form }: { flow: Flow; form: Form }) {
         ) : null}
         <ProgressBar value={completed} total={total} position={position} />
       </div>
+      {form.id === flow.firstStep ? (
+        <p className="quiz-page__note" data-testid="test-duration">
+          {t('quiz.duration', { minutes: localDigits(TEST_MINUTES[flow.id], i18n.language) })}
+        </p>
+      ) : null}
       <QuestionForm
         form={form}
         context={stored}
