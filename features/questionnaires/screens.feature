@@ -52,7 +52,7 @@ Feature: صفحه‌های پرسشنامه و نتیجه در مرورگر
     When بازدیدکننده دکمه "meal-plan-button" را می‌زند
     Then بخش "auth-popup" دیده می‌شود
 
-  @ui @QN-13 @QN-15 @QN-16 @QN-17 @QN-20 @QN-46 @QN-48 @QN-50
+  @ui @QN-13 @QN-15 @QN-16 @QN-17 @QN-20 @QN-46 @QN-48 @QN-50 @ER-52
   Scenario: بدون پاسخ، نقشه گام‌های konkur، nowruz و good-looking و جنسیت ذخیره‌شده
     Given سرور پرسشنامه‌ها در دسترس است
     When مشتری صفحه "/konkur-result" را باز می‌کند
