@@ -18,7 +18,7 @@ import { SendStatusNotice } from './send-status-notice'
 import '../quiz.css'
 
 /** How long each test takes, as its first step tells the visitor: about a minute, psychology about five [CT-08]. */
-export const TEST_MINUTES: Record<FlowId, number> = {
+const TEST_MINUTES: Record<FlowId, number> = {
   'good-looking': 1,
   betterme: 1,
   nowruz: 1,
