@@ -8,8 +8,10 @@ use limoo_bff::{
     gateways::payments::{
         PaymentStart, StartError, VerifyRequest,
         digipay::DigipayClient,
+        payping::PayPingClient,
         saman::SamanClient,
         snapppay::{SnappPayClient, transaction_id},
+        vandar::VandarClient,
     },
 };
 use serde_json::json;
@@ -24,6 +26,8 @@ fn settings(server: &MockServer) -> PaymentSettings {
     settings.saman_base_url = server.uri();
     settings.saman_terminal_id = "134".to_owned();
     settings.digipay_base_url = server.uri();
+    settings.vandar_base_url = server.uri();
+    settings.payping_base_url = server.uri();
     settings
 }
 
@@ -415,4 +419,178 @@ async fn digipay_asks_again_later_when_neither_reverse_nor_delivery_is_accepted(
     let client = DigipayClient::new(http(), &settings(&server));
 
     assert_eq!(client.verify(&verify("ticket", Some("0:777"))).await, GatewayVerdict::Unknown);
+}
+
+#[tokio::test]
+async fn vandar_sends_the_documented_send_body_and_links_to_its_v3_page() {
+    let server = MockServer::start().await;
+    let settings = settings(&server);
+    Mock::given(method("POST"))
+        .and(path("/api/v3/send"))
+        .and(body_json(json!({
+            "api_key": settings.vandar_api_key.expose(),
+            "amount": 3_900_000,
+            "callback_url": "https://shop.test/lemonade/api/payments/x/callback",
+            "mobile_number": "09121234567",
+            "factorNumber": "916132831",
+            "description": "LIMOO_SHOP order 7",
+        })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "status": 1, "token": "tk" })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = VandarClient::new(http(), &settings);
+
+    let started = client.start(&start("09121234567")).await.expect("started");
+    assert_eq!((started.authority.as_str(), started.link), ("tk", format!("{}/v3/tk", server.uri())));
+}
+
+#[tokio::test]
+async fn vandar_5xx_refusals_and_unreadable_answers_are_distinct_start_errors() {
+    let server = MockServer::start().await;
+    let client = VandarClient::new(http(), &settings(&server));
+    let answer = |template: ResponseTemplate| Mock::given(method("POST")).respond_with(template).up_to_n_times(1);
+    answer(ResponseTemplate::new(503)).mount(&server).await;
+    assert!(matches!(client.start(&start("09121234567")).await, Err(StartError::ServerError(503))));
+    answer(ResponseTemplate::new(200).set_body_string("<html>")).mount(&server).await;
+    assert!(matches!(client.start(&start("09121234567")).await, Err(StartError::Malformed(200))));
+    let refused = json!({ "status": 0, "errors": ["مبلغ نامعتبر است"] });
+    answer(ResponseTemplate::new(422).set_body_json(refused)).mount(&server).await;
+    let refusal = client.start(&start("09121234567")).await;
+    assert!(matches!(&refusal, Err(StartError::Refused(messages)) if messages == &["مبلغ نامعتبر است"]), "{refusal:?}");
+}
+
+#[tokio::test]
+async fn vandar_asks_the_transaction_first_and_verifies_only_a_paid_unverified_one() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/api/v3/transaction"))
+        .and(body_string_contains("\"token\":\"done\""))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "code": 2, "amount": 3_900_000, "transId": 55 })),
+        )
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/api/v3/transaction"))
+        .and(body_string_contains("\"token\":\"paid\""))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "code": 1, "amount": 3_900_000 })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/api/v3/verify"))
+        .and(body_string_contains("\"token\":\"paid\""))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "status": 1, "amount": 3_900_000, "transId": 56 })),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = VandarClient::new(http(), &settings(&server));
+
+    // Verified already (a repeated callback, a crash): no second verify.
+    assert_eq!(
+        client.verify(&verify("done", None)).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "55".to_owned() }
+    );
+    assert_eq!(
+        client.verify(&verify("paid", None)).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "56".to_owned() }
+    );
+}
+
+#[tokio::test]
+async fn vandar_verify_5xx_timeouts_and_unreadable_answers_leave_the_payment_unknown() {
+    let server = MockServer::start().await;
+    let info = |token: &str, template: ResponseTemplate| {
+        Mock::given(method("POST"))
+            .and(path("/api/v3/transaction"))
+            .and(body_string_contains(format!("\"{token}\"")))
+            .respond_with(template)
+    };
+    info("down", ResponseTemplate::new(502)).mount(&server).await;
+    info("slow", ResponseTemplate::new(200).set_delay(Duration::from_secs(2))).mount(&server).await;
+    info("garbled", ResponseTemplate::new(200).set_body_string("{")).mount(&server).await;
+    info("refused", ResponseTemplate::new(200).set_body_json(json!({ "code": 1 }))).mount(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/api/v3/verify"))
+        .respond_with(ResponseTemplate::new(422).set_body_json(json!({ "status": 0, "errors": ["تراکنش ناموفق است"] })))
+        .mount(&server)
+        .await;
+    let client = VandarClient::new(http(), &settings(&server));
+
+    for token in ["down", "slow", "garbled"] {
+        assert_eq!(client.verify(&verify(token, None)).await, GatewayVerdict::Unknown, "{token}");
+    }
+    assert!(matches!(client.verify(&verify("refused", None)).await, GatewayVerdict::NotPaid { .. }));
+}
+
+#[tokio::test]
+async fn payping_pays_with_its_bearer_token_and_verifies_with_the_reference_and_database_amount() {
+    let server = MockServer::start().await;
+    let settings = settings(&server);
+    Mock::given(method("POST"))
+        .and(path("/v3/pay"))
+        .and(header("authorization", format!("Bearer {}", settings.payping_token.expose()).as_str()))
+        .and(body_json(json!({
+            "amount": 3_900_000,
+            "returnUrl": "https://shop.test/lemonade/api/payments/x/callback",
+            "payerIdentity": "09121234567",
+            "description": "LIMOO_SHOP order 7",
+            "clientRefId": "916132831",
+        })))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "paymentCode": "pc", "url": "https://pay.test/pc" })),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v3/pay/verify"))
+        .and(body_json(json!({ "paymentRefId": 4321, "paymentCode": "pc", "amount": 3_900_000 })))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "amount": 3_900_000, "cardNumber": "6037****1234" })),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = PayPingClient::new(http(), &settings);
+
+    let started = client.start(&start("09121234567")).await.expect("started");
+    assert_eq!((started.authority.as_str(), started.link.as_str()), ("pc", "https://pay.test/pc"));
+    assert_eq!(
+        client.verify(&verify("pc", Some("4321"))).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "4321".to_owned() }
+    );
+}
+
+#[tokio::test]
+async fn payping_reads_an_already_verified_payment_from_its_409_and_never_verifies_without_a_reference() {
+    let server = MockServer::start().await;
+    let original = json!({ "Amount": 3_900_000, "CardNumber": "6037****1234" }).to_string();
+    let verified_before = json!({ "metaData": { "code": 110, "message": original } });
+    let verified = |reference: &str, template: ResponseTemplate| {
+        Mock::given(method("POST"))
+            .and(path("/v3/pay/verify"))
+            .and(body_string_contains(reference.to_owned()))
+            .respond_with(template)
+    };
+    verified("\"paymentRefId\":1", ResponseTemplate::new(409).set_body_json(verified_before)).mount(&server).await;
+    verified(
+        "\"paymentRefId\":2",
+        ResponseTemplate::new(400).set_body_json(json!({ "metaData": { "errors": [{ "message": "پرداخت ناموفق" }] } })),
+    )
+    .mount(&server)
+    .await;
+    verified("\"paymentRefId\":3", ResponseTemplate::new(500)).mount(&server).await;
+    let client = PayPingClient::new(http(), &settings(&server));
+
+    assert_eq!(
+        client.verify(&verify("pc", Some("1"))).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "1".to_owned() }
+    );
+    assert!(matches!(client.verify(&verify("pc", Some("2"))).await, GatewayVerdict::NotPaid { .. }));
+    assert_eq!(client.verify(&verify("pc", Some("3"))).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("pc", None)).await, GatewayVerdict::Unknown);
+    assert_eq!(server.received_requests().await.map_or(0, |r| r.len()), 3, "no call without a reference");
 }
