@@ -11,6 +11,7 @@ use limoo_bff::{
         payping::PayPingClient,
         saman::SamanClient,
         snapppay::{SnappPayClient, transaction_id},
+        tara::TaraClient,
         vandar::VandarClient,
     },
 };
@@ -28,6 +29,7 @@ fn settings(server: &MockServer) -> PaymentSettings {
     settings.digipay_base_url = server.uri();
     settings.vandar_base_url = server.uri();
     settings.payping_base_url = server.uri();
+    settings.tara_base_url = server.uri();
     settings
 }
 
@@ -593,4 +595,88 @@ async fn payping_reads_an_already_verified_payment_from_its_409_and_never_verifi
     assert_eq!(client.verify(&verify("pc", Some("3"))).await, GatewayVerdict::Unknown);
     assert_eq!(client.verify(&verify("pc", None)).await, GatewayVerdict::Unknown);
     assert_eq!(server.received_requests().await.map_or(0, |r| r.len()), 3, "no call without a reference");
+}
+
+async fn tara_login(server: &MockServer) {
+    Mock::given(method("POST"))
+        .and(path("/api/v2/authenticate"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "accessToken": "ta1" })))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
+#[tokio::test]
+async fn tara_logs_in_asks_for_a_token_with_one_invoice_line_and_hands_the_browser_a_form() {
+    let server = MockServer::start().await;
+    let settings = settings(&server);
+    tara_login(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/api/getToken"))
+        .and(header("authorization", "Bearer ta1"))
+        .and(body_string_contains("\"amount\":\"3900000\""))
+        .and(body_string_contains("\"mobile\":\"+989121234567\""))
+        .and(body_string_contains("\"orderId\":\"916132831\""))
+        .and(body_string_contains("\"taraInvoiceItemList\":[{"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "result": 0, "token": "tt" })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = TaraClient::new(http(), &settings);
+
+    let started = client.start(&start("+989121234567")).await.expect("started");
+    let form = client.browser_form(&started.authority);
+    assert_eq!(started.link, format!("{}/api/ipgPurchase", server.uri()));
+    assert_eq!(form.action, started.link);
+    assert_eq!(
+        form.fields,
+        [("token".to_owned(), "tt".to_owned()), ("username".to_owned(), settings.tara_username.clone())]
+    );
+}
+
+#[tokio::test]
+async fn tara_refusals_5xx_and_answers_without_result_are_distinct_start_errors() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/api/v2/authenticate"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "accessToken": "ta1" })))
+        .mount(&server)
+        .await;
+    let token = |template: ResponseTemplate| {
+        Mock::given(method("POST")).and(path("/api/getToken")).respond_with(template).up_to_n_times(1)
+    };
+    let client = TaraClient::new(http(), &settings(&server));
+    token(ResponseTemplate::new(500)).mount(&server).await;
+    assert!(matches!(client.start(&start("+989121234567")).await, Err(StartError::ServerError(500))));
+    token(ResponseTemplate::new(200).set_body_json(json!({ "token": "tt" }))).mount(&server).await;
+    assert!(matches!(client.start(&start("+989121234567")).await, Err(StartError::Malformed(200))));
+    let above_limit = json!({ "result": 13, "description": "سقف اعتبار کافی نیست" });
+    token(ResponseTemplate::new(200).set_body_json(above_limit)).mount(&server).await;
+    let refusal = client.start(&start("+989121234567")).await;
+    assert!(matches!(&refusal, Err(StartError::Refused(m)) if m[0] == "سقف اعتبار کافی نیست"), "{refusal:?}");
+}
+
+#[tokio::test]
+async fn tara_verify_pays_with_rrn_and_amount_and_leaves_timeouts_unknown() {
+    let server = MockServer::start().await;
+    tara_login(&server).await;
+    let verified = |token: &str, template: ResponseTemplate| {
+        Mock::given(method("POST"))
+            .and(path("/api/purchaseVerify"))
+            .and(body_string_contains(format!("\"token\":\"{token}\"")))
+            .respond_with(template)
+    };
+    verified("ok", ResponseTemplate::new(200).set_body_json(json!({ "result": 0, "rrn": "r1", "amount": "3900000" })))
+        .mount(&server)
+        .await;
+    verified("slow", ResponseTemplate::new(200).set_delay(Duration::from_secs(2))).mount(&server).await;
+    verified("down", ResponseTemplate::new(503)).mount(&server).await;
+    let client = TaraClient::new(http(), &settings(&server));
+
+    assert_eq!(
+        client.verify(&verify("ok", None)).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "r1".to_owned() }
+    );
+    assert_eq!(client.verify(&verify("slow", None)).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("down", None)).await, GatewayVerdict::Unknown);
 }
