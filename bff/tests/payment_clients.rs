@@ -1,5 +1,5 @@
-//! Gateway clients against wiremock: the exact requests they send, and what they make of 5xx
-//! answers, timeouts and malformed bodies (whole flows run against the simulators in tests/api).
+//! Every gateway client against wiremock: the exact requests it sends, and what it makes of 5xx
+//! answers, refusals, timeouts and malformed bodies (whole flows run against the simulators in tests/api).
 use std::time::Duration;
 
 use limoo_bff::{
@@ -8,6 +8,7 @@ use limoo_bff::{
     gateways::payments::{
         PaymentStart, StartError, VerifyRequest,
         digipay::DigipayClient,
+        gumroad::GumroadClient,
         payping::PayPingClient,
         saman::SamanClient,
         snapppay::{SnappPayClient, transaction_id},
@@ -30,6 +31,8 @@ fn settings(server: &MockServer) -> PaymentSettings {
     settings.vandar_base_url = server.uri();
     settings.payping_base_url = server.uri();
     settings.tara_base_url = server.uri();
+    settings.gumroad_base_url = server.uri();
+    settings.gumroad_api_base_url = server.uri();
     settings
 }
 
@@ -679,4 +682,118 @@ async fn tara_verify_pays_with_rrn_and_amount_and_leaves_timeouts_unknown() {
     );
     assert_eq!(client.verify(&verify("slow", None)).await, GatewayVerdict::Unknown);
     assert_eq!(client.verify(&verify("down", None)).await, GatewayVerdict::Unknown);
+}
+
+#[tokio::test]
+async fn gumroad_subscribes_its_callback_once_and_links_to_the_permalink_with_the_reference() {
+    let server = MockServer::start().await;
+    let settings = settings(&server);
+    let bearer = format!("Bearer {}", settings.gumroad_access_token.expose());
+    Mock::given(method("GET"))
+        .and(path("/v2/resource_subscriptions"))
+        .and(query_param("resource_name", "sale"))
+        .and(header("authorization", bearer.as_str()))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "success": true, "resource_subscriptions": [] })),
+        )
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("PUT"))
+        .and(path("/v2/resource_subscriptions"))
+        .and(body_string_contains("resource_name=sale"))
+        .and(body_string_contains("post_url=https%3A%2F%2Fshop.test%2Flemonade%2Fapi%2Fpayments%2Fx%2Fcallback"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "success": true })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let subscribed = json!({ "success": true, "resource_subscriptions": [
+        { "post_url": "https://shop.test/lemonade/api/payments/x/callback" }
+    ] });
+    Mock::given(method("GET"))
+        .and(path("/v2/resource_subscriptions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(subscribed))
+        .mount(&server)
+        .await;
+    let client = GumroadClient::new(http(), &settings);
+    let mut order = start("+989121234567");
+    order.product_permalink = Some("limoo-diet".to_owned());
+
+    for _ in 0..2 {
+        let started = client.start(&order).await.expect("started");
+        assert_eq!(started.link, format!("{}/l/limoo-diet?reference=916132831&mobile=%2B989121234567", server.uri()));
+    }
+    order.product_permalink = None;
+    assert!(matches!(client.start(&order).await, Err(StartError::Refused(_))), "a permalink is required");
+}
+
+#[tokio::test]
+async fn gumroad_confirms_the_pinged_sale_and_refuses_a_refunded_or_unknown_one() {
+    let server = MockServer::start().await;
+    let sale = |id: &str, status: u16, body: serde_json::Value| {
+        Mock::given(method("GET"))
+            .and(path(format!("/v2/sales/{id}")))
+            .respond_with(ResponseTemplate::new(status).set_body_json(body))
+    };
+    sale("s1", 200, json!({ "success": true, "sale": { "paid": true, "refunded": false } })).mount(&server).await;
+    sale("s2", 200, json!({ "success": true, "sale": { "paid": true, "refunded": true } })).mount(&server).await;
+    sale("s3", 404, json!({ "success": false, "message": "not found" })).mount(&server).await;
+    sale("s4", 502, json!({})).mount(&server).await;
+    let client = GumroadClient::new(http(), &settings(&server));
+
+    assert_eq!(
+        client.verify(&verify("916132831", Some("s1"))).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "s1".to_owned() }
+    );
+    assert!(matches!(client.verify(&verify("916132831", Some("s2"))).await, GatewayVerdict::NotPaid { .. }));
+    assert!(matches!(client.verify(&verify("916132831", Some("s3"))).await, GatewayVerdict::NotPaid { .. }));
+    assert_eq!(client.verify(&verify("916132831", Some("s4"))).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("916132831", None)).await, GatewayVerdict::Unknown, "only a ping names the sale");
+}
+
+#[tokio::test]
+async fn digipay_asks_for_a_type_11_ticket_with_its_headers_and_a_one_item_basket() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/tickets/business"))
+        .and(query_param("type", "11"))
+        .and(header("authorization", "Bearer d1"))
+        .and(header("agent", "WEB"))
+        .and(header("digipay-version", "2022-02-02"))
+        .and(body_string_contains("\"cellNumber\":\"09121234567\""))
+        .and(body_string_contains("\"amount\":3900000"))
+        .and(body_string_contains("\"providerId\":\"916132831\""))
+        .and(body_string_contains("\"basketId\":\"916132831\""))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "result": { "status": 0 }, "ticket": "v2:t", "redirectUrl": "https://pay.test/web-pay/tgs/v2:t"
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    let started = client.start(&start("09121234567")).await.expect("started");
+    assert_eq!((started.authority.as_str(), started.link.as_str()), ("v2:t", "https://pay.test/web-pay/tgs/v2:t"));
+}
+
+#[tokio::test]
+async fn digipay_business_refusals_5xx_and_tickets_without_a_link_are_distinct_start_errors() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    let ticket = |template: ResponseTemplate| {
+        Mock::given(method("POST")).and(path("/tickets/business")).respond_with(template).up_to_n_times(1)
+    };
+    let client = DigipayClient::new(http(), &settings(&server));
+    let not_issuable = json!({ "result": { "status": 9031, "message": "امکان صدور تیکت برای این کاربر وجود ندارد" } });
+    ticket(ResponseTemplate::new(422).set_body_json(not_issuable)).mount(&server).await;
+    let refusal = client.start(&start("09121230000")).await;
+    assert!(
+        matches!(&refusal, Err(StartError::Refused(m)) if m.contains(&"digipay status 9031".to_owned())),
+        "{refusal:?}"
+    );
+    ticket(ResponseTemplate::new(500)).mount(&server).await;
+    assert!(matches!(client.start(&start("09121234567")).await, Err(StartError::ServerError(500))));
+    ticket(ResponseTemplate::new(200).set_body_json(json!({ "result": { "status": 0 } }))).mount(&server).await;
+    assert!(matches!(client.start(&start("09121234567")).await, Err(StartError::Malformed(200))));
 }
