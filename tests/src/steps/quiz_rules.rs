@@ -363,6 +363,17 @@ async fn texts_in_order(world: &mut LimooWorld, step: &Step) {
     let on_screen: Vec<bool> = shown.windows(2).map(|w| w[1].1 - w[0].1 >= TRANSIENT_MS).chain([true]).collect();
     let mut on_screen = on_screen.into_iter();
     shown.retain(|_| on_screen.next().unwrap_or(true));
+    // A blank right before the route changes is the screen leaving while the next page loads (a lazily loaded
+    // chunk): the last text ended then.
+    let expects_blank_last = rows.len() >= 2 && rows[rows.len() - 2].0.is_empty();
+    if let [.., (blank, left), (_, arrived)] = shown.as_mut_slice()
+        && blank.is_empty()
+        && !expects_blank_last
+    {
+        *arrived = *left;
+        let at = shown.len() - 2;
+        shown.remove(at);
+    }
     let expected: Vec<&str> = rows.iter().map(|(text, _)| text.as_str()).collect();
     let seen: Vec<&str> = shown.iter().map(|(text, _)| text.as_str()).collect();
     assert_eq!(seen, expected, "texts shown: {shown:?}");
