@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SUPPORT_SITE_URL } from '@/config/env'
 import { paths } from '@/config/paths'
-import { SITE_LINKS, SOCIAL_LINKS } from '../domain/menu-links'
+import { APP_LINKS, SITE_LINKS, SOCIAL_LINKS } from '../domain/menu-links'
 import { useLogout } from '../api/logout'
 import '../auth.css'
 
@@ -60,26 +60,13 @@ export function SideMenu() {
                   {t('menu.close')}
                 </button>
                 <ul className="side-menu__list">
-                  <li>
-                    <Link to={paths.diets} onClick={close} data-testid="menu-home">
-                      {t('menu.home')}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to={paths.ordersHistory} onClick={close} data-testid="menu-orders">
-                      {t('menu.orders')}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to={paths.reserve} onClick={close} data-testid="menu-reserves">
-                      {t('menu.reserves')}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to={paths.limooCardIntro} onClick={close} data-testid="menu-limoo-card">
-                      {t('menu.limooCard')}
-                    </Link>
-                  </li>
+                  {APP_LINKS.map((link) => (
+                    <li key={link.key}>
+                      <Link to={link.to} onClick={close} data-testid={link.testId}>
+                        {t(`menu.${link.key}`)}
+                      </Link>
+                    </li>
+                  ))}
                   <li>
                     <button type="button" data-testid="menu-support" onClick={() => setSupportOpen(true)}>
                       {t('menu.support')}
