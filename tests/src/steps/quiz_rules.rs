@@ -461,7 +461,7 @@ async fn step_event_count(world: &mut LimooWorld, count: usize) {
 /// A complete, valid section f1 (physical specs) as the web form sends it.
 fn valid_f1() -> Map<String, Value> {
     let body = json!({
-        "gender": "FEMALE", "weight": 70, "stature": 165, "wrist": 15, "shoulders": 40, "chest": 90,
+        "gender": "FEMALE", "age": 34, "weight": 70, "stature": 165, "wrist": 15, "shoulders": 40, "chest": 90,
         "abdominal": 80, "hip": 100, "thigh": 55, "birthWeight": 3.2, "birthStature": 50,
         "fatherStature": 175, "motherStature": 160
     });

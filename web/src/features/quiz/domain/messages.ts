@@ -17,8 +17,8 @@ export const QUIZ_MESSAGES = {
   weightRange: { fa: 'وزن باید بین 15 تا 250 کیلوگرم باشد' },
   /** Good-looking height 90 to 249.99; the message names 90 and 250 (DECISIONS) [QN-27]. */
   heightRange: { fa: 'قد باید بین 90 تا 250 سانتی‌متر باشد' },
-  /** The generic renderer's age validator, 15 to 70 [QN-31]. */
-  ageRange: { fa: 'سن باید بین 15 تا 70 سال باشد' },
+  /** The generic renderer's age validator, 15 to 70; the detailed form's age question uses it, so it has Turkish [QN-31]. */
+  ageRange: { fa: 'سن باید بین 15 تا 70 سال باشد', tr: 'Yaş 15 ile 70 arasında olmalıdır' },
   /** [QN-37] */
   textTooLong: { fa: 'حداکثر 100 کاراکتر مجاز است' },
   /** Extend-diet form [QN-52…QN-54]. */

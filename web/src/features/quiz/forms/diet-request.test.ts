@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validateForm } from '../domain/validation'
 import { dietRequestForms, PROFILE_LOCATION } from './diet-request'
 
 const question = (id: string) => dietRequestForms.flatMap((form) => form.questions).find((q) => q.id === id)
@@ -28,6 +29,31 @@ describe('detailed diet-request form', () => {
     ['motherStature', 40, 200],
   ])('%s accepts %s to %s [QN-58…QN-62]', (id, min, max) => {
     expect(range(id)).toMatchObject({ args: { min, max } })
+  })
+
+  describe('age, asked right after gender [QN-31]', () => {
+    const f1 = dietRequestForms[0]!
+    const ageError = (age: string | number, language: 'fa' | 'tr' = 'fa') =>
+      validateForm(f1, { gender: 'FEMALE', age }, language).age
+
+    it('is the second question of f1, a whole-number picker in years', () => {
+      expect(f1.questions.map((q) => q.id).slice(0, 3)).toEqual(['gender', 'age', 'weight'])
+      expect(question('age')?.answerUIComponent).toEqual({ type: 'numberPicker', props: { unit: { fa: 'سال', tr: 'yaş' }, decimal: false } })
+    })
+
+    it.each([15, '15', '۱۵', '٤٠', '70', '۷۰'])('accepts %s', (age) => {
+      expect(ageError(age)).toBeUndefined()
+    })
+
+    it.each([14, '۱۴', '71', '۷۱', '30.5'])('refuses %s with the age message in Persian and Turkish', (age) => {
+      expect(ageError(age)).toBe('سن باید بین 15 تا 70 سال باشد')
+      expect(ageError(age, 'tr')).toBe('Yaş 15 ile 70 arasında olmalıdır')
+    })
+
+    it('is required and numeric like the measurements', () => {
+      expect(ageError('')).toBe('پر کردن این فیلد الزامی است')
+      expect(ageError('سی')).toBe('فقط عدد وارد کنید')
+    })
   })
 
   it('fixes the profile location to TR, 2170, 107851 [QN-65]', () => {

@@ -10,6 +10,7 @@ import { dateQuestion, option, question, text, type QuestionBase } from './build
 
 const CM = text('سانتی‌متر', 'cm')
 const KG = text('کیلوگرم', 'kg')
+const YEARS = text('سال', 'yaş')
 const YES_NO = (): Option[] => [option('YES', text('بله', 'Evet')), option('NO', text('خیر', 'Hayır'))]
 const FEMALE_ONLY: Condition = { question: 'gender', anyOf: ['FEMALE'] }
 
@@ -19,6 +20,15 @@ function measure(id: string, title: Text, range: { min: number; max: number }, u
     { type: 'required', msg: QUIZ_MESSAGES.detailRequiredField },
     { type: 'numeric', msg: QUIZ_MESSAGES.detailNumericOnly },
     { type: 'range', args: range, msg: detailRangeMessage(title, range.min, range.max, unit) },
+  ])
+}
+
+/** The age in whole years, 15 to 70, in Latin or Persian digits [QN-31]. */
+function age(): Question {
+  return question({ id: 'age', name: 'age', title: text('سن', 'Yaş') }, { type: 'numberPicker', props: { unit: YEARS, decimal: false } }, [
+    { type: 'required', msg: QUIZ_MESSAGES.detailRequiredField },
+    { type: 'numeric', msg: QUIZ_MESSAGES.detailNumericOnly },
+    { type: 'age', msg: QUIZ_MESSAGES.ageRange },
   ])
 }
 
@@ -57,6 +67,7 @@ export const dietRequestForms: readonly Form[] = [
       option('FEMALE', text('خانم', 'Kadın')),
       option('MALE', text('آقا', 'Erkek')),
     ]),
+    age(),
     measure('weight', text('وزن', 'Kilo'), { min: 2, max: 200 }, KG),
     measure('stature', text('قد', 'Boy'), { min: 90, max: 240 }, CM),
     measure('wrist', text('دور مچ', 'Bilek çevresi'), { min: 10, max: 24 }, CM),
