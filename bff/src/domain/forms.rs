@@ -299,6 +299,22 @@ impl FormDefinition {
 }
 
 impl QuestionDefinition {
+    /// The answer as kept: a number widget's answer typed as text (Latin, Persian or Arabic-Indic digits) becomes
+    /// the number, as the web stores it [QN-32]; every other answer is kept as sent.
+    pub fn normalised(&self, value: &Value) -> Value {
+        let number_widget = matches!(self.widget, Widget::NumberPicker | Widget::Ruler | Widget::RoundSlider);
+        match (value, number_like(value)) {
+            (Value::String(_), Some(n)) if number_widget => {
+                if n.fract() == 0.0 && n.abs() < 1e15 {
+                    Value::from(n as i64)
+                } else {
+                    serde_json::Number::from_f64(n).map_or_else(|| value.clone(), Value::Number)
+                }
+            }
+            _ => value.clone(),
+        }
+    }
+
     /// The first problem of one answer, given all the set's answers (for `showIf`).
     pub fn problem(&self, value: &Value, answers: &Answers) -> Option<Problem> {
         if let Some(problem) = self.shape_problem(value) {

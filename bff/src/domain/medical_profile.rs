@@ -31,8 +31,8 @@ const BODY: [&str; 12] = [
     "motherStature",
 ];
 
-/// Who the customer is: gender and the personal-info section f10.
-const GENERAL: [&str; 7] = ["gender", "marital", "education", "blood", "birthDate", "job", "city"];
+/// Who the customer is: gender and age (asked in f1, but not measurements) and the personal-info section f10.
+const GENERAL: [&str; 8] = ["gender", "age", "marital", "education", "blood", "birthDate", "job", "city"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
@@ -180,10 +180,22 @@ impl MedicalProfile {
         if !problems.is_empty() {
             return Err(problems);
         }
+        let stored = |fields: Map<String, Value>| -> Map<String, Value> {
+            fields
+                .into_iter()
+                .map(|(field, value)| match form.question(&field) {
+                    Some(question) => {
+                        let value = question.normalised(&value);
+                        (field, value)
+                    }
+                    None => (field, value),
+                })
+                .collect()
+        };
         let json = serde_json::json!({
-            "general": groups.general,
-            "body": groups.body,
-            "special": groups.special,
+            "general": stored(groups.general),
+            "body": stored(groups.body),
+            "special": stored(groups.special),
             "countryCode": COUNTRY_CODE,
             "state": STATE,
             "city": CITY,
@@ -252,6 +264,27 @@ mod tests {
         assert!(text.contains(&"stature: قد باید بین 90 تا 240 سانتی‌متر باشد".to_owned()), "{text:?}");
         assert!(text.iter().any(|t| t.starts_with("thyroid:")), "{text:?}");
         assert!(problems.contains(&ProfileProblem::Location));
+    }
+
+    fn with_age(age: Value) -> Result<MedicalProfile, Vec<ProfileProblem>> {
+        MedicalProfile::parse(groups(json!({"gender": "MALE", "age": age}), json!({}), json!({})), "TR", 2170, 107851)
+    }
+
+    #[test]
+    fn the_age_is_15_to_70_in_latin_or_persian_digits_and_kept_as_a_number() {
+        for (age, kept) in [(json!(15), 15), (json!("۱۵"), 15), (json!("٤٠"), 40), (json!(" 70 "), 70), (json!("۷۰"), 70)] {
+            let profile = with_age(age.clone()).unwrap_or_else(|problems| panic!("age {age} refused: {problems:?}"));
+            assert_eq!(profile.json["general"]["age"], json!(kept), "age {age}");
+        }
+        let range = "age: سن باید بین 15 تا 70 سال باشد";
+        for age in [json!(14), json!("۱۴"), json!(71), json!("71"), json!("۷۱"), json!(30.5)] {
+            let problems = with_age(age.clone()).expect_err("age out of range");
+            let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            assert_eq!(text, [range], "age {age}");
+        }
+        let problems = with_age(json!("سی")).expect_err("not a number");
+        assert_eq!(problems[0].to_string(), "age: فقط عدد وارد کنید");
+        assert_eq!(Group::of("age"), Group::General);
     }
 
     #[test]

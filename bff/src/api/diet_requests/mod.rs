@@ -23,7 +23,8 @@ use crate::{
 pub struct MedicalProfileRequest {
     /// The uuid the web keeps for this run of the form.
     pub conversation_id: String,
-    /// gender and the personal info: marital, education, blood, birthDate, job, city.
+    /// gender, age (whole years 15 to 70, Latin or Persian digits) and the personal info: marital, education,
+    /// blood, birthDate, job, city. Numbers typed as text are stored as numbers.
     #[oai(default)]
     pub general: BTreeMap<String, Value>,
     /// The measurements: stature, weight, wrist, abdominal, hip, thigh, chest, shoulders, birthWeight,

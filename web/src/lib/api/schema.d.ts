@@ -1693,7 +1693,8 @@ export interface components {
             /** @description The uuid the web keeps for this run of the form. */
             conversationId: string;
             /**
-             * @description gender and the personal info: marital, education, blood, birthDate, job, city.
+             * @description gender, age (whole years 15 to 70, Latin or Persian digits) and the personal info: marital, education,
+             *     blood, birthDate, job, city. Numbers typed as text are stored as numbers.
              * @default {}
              */
             general: {

@@ -6,6 +6,7 @@ describe('medicalProfile', () => {
   it('groups the stored answers by the profile groups and adds the fixed location [QN-65]', () => {
     const answers = {
       gender: 'FEMALE',
+      age: 34,
       weight: 72,
       stature: 165,
       thyroid: 'HYPO',
@@ -18,7 +19,7 @@ describe('medicalProfile', () => {
     }
     expect(medicalProfile(dietRequestForms, answers, 'c0ffee00-0000-4000-8000-000000000001')).toEqual({
       conversationId: 'c0ffee00-0000-4000-8000-000000000001',
-      general: { gender: 'FEMALE', marital: 'SINGLE', city: 'تبریز' },
+      general: { gender: 'FEMALE', age: 34, marital: 'SINGLE', city: 'تبریز' },
       body: { weight: 72, stature: 165 },
       special: { thyroid: 'HYPO', discomforts: ['FATIGUE', 'DIZZINESS'], pregnant: 'NO' },
       countryCode: 'TR',

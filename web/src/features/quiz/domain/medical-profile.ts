@@ -20,8 +20,11 @@ const BODY = new Set([
   'motherStature',
 ])
 
-/** Gender and the personal info of f10 (group `general`); every other answer is a condition or habit (`special`). */
-const GENERAL = new Set(['gender', 'marital', 'education', 'blood', 'birthDate', 'job', 'city'])
+/**
+ * Gender, age and the personal info of f10 (group `general`); every other answer is a condition or habit
+ * (`special`). Age is asked in f1 but is who the customer is, not a measurement.
+ */
+const GENERAL = new Set(['gender', 'age', 'marital', 'education', 'blood', 'birthDate', 'job', 'city'])
 
 /**
  * The medical-profile request (spec 3 §3) from the detailed form's stored answers: each answered question of the
