@@ -6,9 +6,9 @@ use limoo_bff::{
     store::{Db, diet_requests},
 };
 use limoo_tests::browser::Storage;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
-use super::{LimooWorld, OrFail, OrFailAny, Reply};
+use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::latest_record};
 
 const PROFILES: &str = "/lemonade/api/medical-profiles";
 const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
@@ -61,6 +61,51 @@ async fn send_profile(world: &mut LimooWorld, mobile: String, conversation: Stri
     body["conversationId"] = json!(conversation);
     let reply = world.post_as_customer(&mobile, PROFILES, &body).await;
     assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
+}
+
+/// A profile of gender and age only; the age as typed: a JSON number when it is one (`71`), else text (`۱۵`).
+#[when(expr = "مشتری {string} پرونده پزشکی گفتگوی {string} را با سن {string} می‌فرستد")]
+async fn send_profile_with_age(world: &mut LimooWorld, mobile: String, conversation: String, age: String) {
+    let age = serde_json::from_str::<serde_json::Number>(&age).map_or_else(|_| json!(age), Value::Number);
+    let body = json!({
+        "conversationId": conversation,
+        "general": { "gender": "FEMALE", "age": age },
+        "countryCode": "TR", "state": 2170, "city": 107851
+    });
+    world.post_as_customer(&mobile, PROFILES, &body).await;
+}
+
+#[then(expr = "پرونده پزشکی با کد {string} و پیام {string} رد می‌شود")]
+async fn profile_refused(world: &mut LimooWorld, code: String, message: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 400, "profile answered {}", reply.body);
+    assert_eq!(reply.body["err"]["code"], code.as_str(), "{}", reply.body);
+    let messages = reply.body["err"]["details"]["messages"].as_array().expect("details.messages");
+    assert!(messages.iter().any(|m| m.as_str() == Some(message.as_str())), "{messages:?} lacks {message:?}");
+}
+
+#[then(expr = "پرونده پزشکی گفتگوی {string} با سن {int} در گروه general ذخیره شده است")]
+async fn profile_age_stored(world: &mut LimooWorld, conversation: String, age: i64) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
+    let conversation = ConversationId::parse(&conversation).or_fail_any("conversation id");
+    let stored = diet_requests::find_profile(&world.app().db, &conversation).await.or_fail("profile").expect("profile");
+    assert_eq!(stored.profile["general"]["age"], json!(age), "general group of {}", stored.profile);
+}
+
+/// The BFF's answers record of the form as the web sent it: the step and the age among its `{id: value}` entries.
+#[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} را با سن {int} دارد")]
+async fn record_holds_age(world: &mut LimooWorld, form_type: String, step_id: String, age: i64) {
+    let db = world.app().db.clone();
+    let record = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
+        let (db, form_type) = (db.clone(), form_type.clone());
+        async move { latest_record(&db, &form_type).await }
+    })
+    .await
+    .or_fail("no answers record of that form");
+    let entries: Vec<Map<String, Value>> = serde_json::from_str(&record.answers).or_fail_any("answers JSON");
+    let sent = entries.iter().find_map(|entry| entry.get("age"));
+    assert_eq!((record.step.as_deref(), sent), (Some(step_id.as_str()), Some(&json!(age))), "{}", record.answers);
 }
 
 #[when(expr = "مشتری {string} رژیم گفتگوی {string} را درخواست می‌کند")]
