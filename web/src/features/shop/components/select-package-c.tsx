@@ -113,10 +113,15 @@ export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode 
     }
   }
 
+  /** Takes the add-on out of the cart; only one that is there, as removing an unlisted product is refused [ER-65]. */
+  const removeAdditional = () => {
+    if (cart.additional) dispatch({ type: 'remove', productId: cart.additional.id })
+  }
+
   // Closing the additional-products popup clears the add-on [PM-17].
   const closeAdditional = () => {
     setAdditionalOpen(false)
-    dispatch({ type: 'removeAdditional' })
+    removeAdditional()
     order.retry()
   }
 
@@ -241,7 +246,7 @@ export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode 
           selected={selected}
           additional={cart.additional}
           onAddAdditional={(product) => dispatch({ type: 'addAdditional', product })}
-          onRemoveAdditional={() => dispatch({ type: 'removeAdditional' })}
+          onRemoveAdditional={removeAdditional}
           onClose={closeAdditional}
           onComplete={() => placeOrder(selected, cart.additional)}
           completing={order.state === 'PENDING'}

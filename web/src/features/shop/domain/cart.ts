@@ -17,8 +17,36 @@ export const emptyCart: Cart = { items: [], selectedId: null, additional: null }
 export type CartAction =
   | { type: 'select'; product: Product }
   | { type: 'addAdditional'; product: Product }
-  | { type: 'removeAdditional' }
+  | { type: 'remove'; productId: number }
   | { type: 'clear' }
+
+/** The message of spec 3 §4, kept in English as the spec gives it [ER-65]. */
+export const NOT_IN_CART = 'Item is not listed in your cart'
+
+/** A cart operation the cart's contents refuse. */
+export class CartError extends Error {
+  override name = 'CartError'
+}
+
+/** Whether the product is a cart item or the add-on. */
+export function isInCart(cart: Cart, productId: number): boolean {
+  return cart.additional?.id === productId || cart.items.some((item) => item.id === productId)
+}
+
+/**
+ * The cart without the product: the add-on, or a cart item (removing the selected item drops its add-on, which matched
+ * it). A product that is not in the cart raises `CartError(NOT_IN_CART)` [ER-65].
+ */
+export function removeFromCart(cart: Cart, productId: number): Cart {
+  if (!isInCart(cart, productId)) throw new CartError(NOT_IN_CART)
+  if (cart.additional?.id === productId) return { ...cart, additional: null }
+  const selectionRemoved = cart.selectedId === productId
+  return {
+    items: cart.items.filter((item) => item.id !== productId),
+    selectedId: selectionRemoved ? null : cart.selectedId,
+    additional: selectionRemoved ? null : cart.additional,
+  }
+}
 
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   switch (action.type) {
@@ -30,8 +58,10 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     }
     case 'addAdditional':
       return { ...cart, additional: action.product }
-    case 'removeAdditional':
-      return { ...cart, additional: null }
+    case 'remove':
+      // The page dispatches only listed products; a stale one leaves the cart as it is, as a reducer runs during
+      // render and must not throw.
+      return isInCart(cart, action.productId) ? removeFromCart(cart, action.productId) : cart
     case 'clear':
       return emptyCart
   }
