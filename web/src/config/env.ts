@@ -14,3 +14,15 @@ export const SUPPORT_SITE_URL = 'about:blank'
 
 /** How long a lazily loaded screen's code may take before it fails with ChunkLoadError (spec 1 §9) [ER-11]. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+
+/** How long a POST waits for its bot-check token before it goes out with an empty one [AU-47]. */
+export const BOT_CHECK_TIMEOUT_MS = 2_000
+
+/**
+ * The bot-check (reCAPTCHA v3) site key: `VITE_BOT_CHECK_SITE_KEY` at build time, else the window global
+ * `botCheckSiteKey` that a page embedding the script may set; '' when neither is set [AU-47].
+ */
+export function botCheckSiteKey(): string {
+  const global: unknown = (window as unknown as Record<string, unknown>).botCheckSiteKey
+  return import.meta.env.VITE_BOT_CHECK_SITE_KEY || (typeof global === 'string' ? global : '')
+}
