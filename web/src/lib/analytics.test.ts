@@ -27,6 +27,7 @@ describe('analytics', () => {
         service: 'LIMOO_SHOP',
         meta: { currency: 'IRR' },
         sessionId: 's-1',
+        botCheckToken: '',
       },
     ])
   })

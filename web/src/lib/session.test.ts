@@ -54,7 +54,7 @@ describe('start-up session', () => {
     expect(calls).toEqual([
       {
         method: 'POST',
-        body: { utmSource: 'google', utmTerm: 'diet', meta: { productsTag: 'KONKUR' }, userId: '31' },
+        body: { utmSource: 'google', utmTerm: 'diet', meta: { productsTag: 'KONKUR' }, userId: '31', botCheckToken: '' },
       },
     ])
     expect(window.sessionStorage.getItem(SESSION_ID_KEY)).toBe('new-session')

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch'
+import { botCheckMiddleware } from './bot-check'
 import type { paths } from './schema'
 
 /**
@@ -6,13 +7,16 @@ import type { paths } from './schema'
  * `npm run gen:api`.
  *
  * The base URL is absolute (openapi-fetch cannot parse a relative one under jsdom) and `fetch` is looked up on
- * every call, so test doubles that patch `globalThis.fetch` after import are honoured.
+ * every call, so test doubles that patch `globalThis.fetch` after import are honoured. Every client adds the
+ * bot-check token to its POST bodies [AU-47].
  */
 export function createApiClient(baseUrl: string = window.location.origin) {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl,
     fetch: (request: Request) => globalThis.fetch(request),
   })
+  client.use(botCheckMiddleware())
+  return client
 }
 
 export const api = createApiClient()

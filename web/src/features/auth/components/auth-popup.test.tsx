@@ -108,7 +108,7 @@ describe('sign-in popup', () => {
     await enterMobile(user)
     await expectStep('LOGIN_MOBILE')
     expect(paths()).toEqual(['/auth/check-mobile', '/auth/otp'])
-    expect(calls[0]?.body).toEqual({ mobileNumber: '9121234567', countryId: 1 })
+    expect(calls[0]?.body).toEqual({ mobileNumber: '9121234567', countryId: 1, botCheckToken: '' })
     expect(screen.getByText('یک کد ۶ رقمی از طریق پیامک برای شما ارسال شد')).toBeInTheDocument()
     await waitFor(() => expect(events).toContain('get_otp'))
   })
@@ -145,7 +145,7 @@ describe('sign-in popup', () => {
     await expectStep('REGISTER_EMAIL')
     expect(calls.at(-1)).toEqual({
       path: '/auth/register/email',
-      body: { mobileNumber: '9121234567', countryId: 1, email: 'sara@example.com' },
+      body: { mobileNumber: '9121234567', countryId: 1, email: 'sara@example.com', botCheckToken: '' },
     })
   })
 })
@@ -216,7 +216,7 @@ describe('country picker', () => {
     expect(screen.getByTestId('mobile-input')).not.toHaveAttribute('placeholder')
     await enterMobile(user, '5')
     await expectStep('LOGIN_MOBILE')
-    expect(calls[0]?.body).toEqual({ mobileNumber: '5', countryId: 220 })
+    expect(calls[0]?.body).toEqual({ mobileNumber: '5', countryId: 220, botCheckToken: '' })
     expect(screen.getByTestId('shown-mobile')).toHaveTextContent('+905')
   })
 })
@@ -266,7 +266,7 @@ describe('code step', () => {
     await waitFor(() => expect(currentLocation(router)).toBe('/user-panel'))
     expect(calls.at(-1)).toEqual({
       path: '/auth/login',
-      body: { mobileNumber: '9121234567', countryId: 1, otp: '123456', service: 'LIMOO_SHOP' },
+      body: { mobileNumber: '9121234567', countryId: 1, otp: '123456', service: 'LIMOO_SHOP', botCheckToken: '' },
     })
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeTruthy()
     expect(screen.queryByTestId('auth-popup')).not.toBeInTheDocument()
@@ -292,6 +292,7 @@ describe('code step', () => {
         firstName: 'unknown',
         lastName: 'unknown',
         service: 'LIMOO_SHOP',
+        botCheckToken: '',
       },
     })
   })
@@ -392,7 +393,7 @@ describe('other sign-in routes', () => {
     await expectStep('LOGIN_MOBILE')
     expect(calls[0]).toEqual({
       path: '/auth/profile-number',
-      body: { mobileNumber: '9121234567', countryId: 1, profileNumber: '1001' },
+      body: { mobileNumber: '9121234567', countryId: 1, profileNumber: '1001', botCheckToken: '' },
     })
     await user.type(screen.getByTestId('code-input'), '123456')
     await user.click(screen.getByTestId('submit-button'))

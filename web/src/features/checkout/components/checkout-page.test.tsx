@@ -191,7 +191,7 @@ describe('checkout footer', () => {
     await userEvent.click(footerButton())
     // /payment-result?status=OK&orderId=77 dispatches to the success page (DECISIONS).
     await waitFor(() => expect(currentLocation(router)).toBe('/payment-success?orderId=77'))
-    expect(bodies).toEqual([{ orderId: 77 }])
+    expect(bodies).toEqual([{ orderId: 77, botCheckToken: '' }])
     expect(window.localStorage.getItem('userPointId')).toBeNull()
     expect(window.sessionStorage.getItem('lemonadeUsedDiscountId')).toBeNull()
   })

@@ -85,7 +85,7 @@ describe('promotion code entry', () => {
     await userEvent.type(input(), 'LIMOO20')
     await userEvent.click(screen.getByRole('button', { name: 'ثبت کد' }))
     expect(await screen.findByTestId('promotion-message')).toHaveTextContent('کد تخفیف شما با موفقیت ثبت شد.')
-    expect(bodies).toEqual([{ code: 'LIMOO20', orderId: 77 }])
+    expect(bodies).toEqual([{ code: 'LIMOO20', orderId: 77, botCheckToken: '' }])
     expect(window.sessionStorage.getItem('lemonadeUsedDiscountId')).toBe('9')
     expect(screen.getByTestId('promotion-form')).toHaveAttribute('data-mode', 'REMOVE')
     expect(input()).toHaveAttribute('readonly')

@@ -63,7 +63,7 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
     await screen.findByTestId('gift-code-input')
     await typeAndSubmit('AB12CD')
     await waitFor(() => expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=101'))
-    expect(seen).toEqual([{ giftCode: 'ab12cd', sessionId: 'session-9' }])
+    expect(seen).toEqual([{ giftCode: 'ab12cd', sessionId: 'session-9', botCheckToken: '' }])
     expect(window.sessionStorage.getItem('giftCode')).toBe('ab12cd')
   })
 

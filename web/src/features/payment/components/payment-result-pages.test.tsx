@@ -93,7 +93,7 @@ describe('/payment-success [PM-61…PM-67]', () => {
     renderApp('/payment-success?orderId=77&isPartnerDiscount=true')
     expect(await screen.findByTestId('partner-sms')).toHaveTextContent('کد تخفیف شما: P-1')
     expect(queries).toEqual([
-      { query: expect.stringContaining('partnerDiscountSmsLogs'), variables: { orderId: 77 } },
+      { query: expect.stringContaining('partnerDiscountSmsLogs'), variables: { orderId: 77 }, botCheckToken: '' },
     ])
   })
 

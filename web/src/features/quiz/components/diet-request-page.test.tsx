@@ -84,8 +84,9 @@ describe('/form/{formId}', () => {
       countryCode: 'TR',
       state: 2170,
       city: 107851,
+      botCheckToken: '',
     })
-    expect(calls[1]?.body).toEqual({ conversationId })
+    expect(calls[1]?.body).toEqual({ conversationId, botCheckToken: '' })
   })
 
   it('a refused diet request shows the error popup with the message and keeps the answers; retry reaches /finish [ER-61]', async () => {

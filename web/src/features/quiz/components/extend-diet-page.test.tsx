@@ -47,6 +47,7 @@ describe('/extend-diet', () => {
       formId: 'f1',
       formType: 'extend-diet',
       userId: '09121234567',
+      botCheckToken: '',
     })
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1900)

@@ -153,7 +153,7 @@ describe('other results', () => {
     const registrations = perfectBody()
     renderApp('/result', { session: storeAnswers(GOOD_LOOKING) })
     expect(await screen.findByRole('heading', { level: 1, name: 'اندام سیبی' })).toBeInTheDocument()
-    expect(registrations).toEqual([{ gender: 'FEMALE', day: '1', month: '1', year: '1366', weight: '72', height: '165' }])
+    expect(registrations).toEqual([{ gender: 'FEMALE', day: '1', month: '1', year: '1366', weight: '72', height: '165', botCheckToken: '' }])
     expect(window.sessionStorage.getItem('referral')).toBe('ref-1')
     expect(screen.getByTestId('bmi-warning')).toHaveTextContent('اضافه وزن دارید')
     expect(screen.getByTestId('time-to-month')).toHaveAttribute('data-months', '4')

@@ -58,7 +58,7 @@ describe('select-package-c order creation', () => {
     await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
     await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
     expect(bodies).toEqual([
-      { productIds: [1], service: 'LIMOO_SHOP', sessionId: 'session-9', utmCampaign: 'spring', meta: { SPV: 'C' } },
+      { productIds: [1], service: 'LIMOO_SHOP', sessionId: 'session-9', utmCampaign: 'spring', meta: { SPV: 'C' }, botCheckToken: '' },
     ])
     expect(window.sessionStorage.getItem('lemonadeOrderId')).toBe(String(CREATED_ORDER_ID))
     expect(window.sessionStorage.getItem('showPromotionField')).toBe('true')
