@@ -481,6 +481,17 @@ mod tests {
     }
 
     #[test]
+    fn number_answers_typed_as_text_are_kept_as_numbers_and_others_as_sent() {
+        let form = definition("diet-request").expect("diet-request form");
+        let question = |id: &str| form.question(id).unwrap_or_else(|| panic!("{id} is a question"));
+        assert_eq!(question("age").normalised(&json!("۱۵")), json!(15));
+        assert_eq!(question("weight").normalised(&json!("۷۲٫۵")), json!(72.5));
+        assert_eq!(question("weight").normalised(&json!(72)), json!(72));
+        assert_eq!(question("weight").normalised(&json!("هفتاد")), json!("هفتاد"));
+        assert_eq!(question("exerciseDays").normalised(&json!("3")), json!("3"));
+    }
+
+    #[test]
     fn female_only_options_are_refused_for_a_male() {
         let male = json!({ "bm2_1": "MALE", "bm2_7": ["PREGNANCY"] });
         assert_eq!(problems("betterme2", male, None), vec!["bm2_7: لطفا یک یا چند گزینه را انتخاب کنید"]);
