@@ -272,7 +272,9 @@ mod tests {
 
     #[test]
     fn the_age_is_15_to_70_in_latin_or_persian_digits_and_kept_as_a_number() {
-        for (age, kept) in [(json!(15), 15), (json!("۱۵"), 15), (json!("٤٠"), 40), (json!(" 70 "), 70), (json!("۷۰"), 70)] {
+        for (age, kept) in
+            [(json!(15), 15), (json!("۱۵"), 15), (json!("٤٠"), 40), (json!(" 70 "), 70), (json!("۷۰"), 70)]
+        {
             let profile = with_age(age.clone()).unwrap_or_else(|problems| panic!("age {age} refused: {problems:?}"));
             assert_eq!(profile.json["general"]["age"], json!(kept), "age {age}");
         }
