@@ -1,5 +1,6 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
+mod bot_check;
 mod catalogue;
 mod constants;
 mod diet_requests;

@@ -36,7 +36,7 @@ fn transfer_select(field: &str) -> String {
 
 impl LimooWorld {
     /// The JSON body of the newest recorded request whose address contains `path` and method is `method`.
-    async fn sent_body(&mut self, method: &str, path: &str) -> Value {
+    pub(super) async fn sent_body(&mut self, method: &str, path: &str) -> Value {
         let found = poll_for(Duration::from_secs(10), || async {
             let requests = self.sent_requests_now().await?;
             Ok(requests
