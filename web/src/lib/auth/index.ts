@@ -15,3 +15,4 @@ export {
 } from './token'
 export { ensureTokenChecked, refreshToken, resetTokenCheck } from './verify'
 export { setPendingForm, submitPendingForm } from './pending-form'
+export { currentUserQueryOptions, isForeignMobile } from './current-user'

@@ -1,4 +1,5 @@
-import { isForeignMobile, useCurrentUser } from '../api/current-user'
+import { isForeignMobile } from '@/lib/auth'
+import { useCurrentUser } from '../api/current-user'
 import { useSnappEligibility } from '../api/snapp-eligibility'
 import { defaultPaymentMethod, paymentOptions } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'

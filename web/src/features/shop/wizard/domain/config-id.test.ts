@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isForeignMobile, wizardConfigId } from './config-id'
+import { wizardConfigId } from './config-id'
 
 describe('wizardConfigId', () => {
   it('uses the query configId [RG-44]', () => {
@@ -27,18 +27,5 @@ describe('wizardConfigId', () => {
 
   it('leaves the FOREIGN ids alone for a customer in Iran [RG-46]', () => {
     expect(wizardConfigId('SELECT_F_AFTER_PROF', false)).toBe('SELECT_F_AFTER_PROF')
-  })
-})
-
-describe('isForeignMobile', () => {
-  it.each([
-    ['+905321234567', true],
-    [' +905321234567', true],
-    ['09121234567', false],
-    ['9121234567', false],
-    ['', false],
-    [null, false],
-  ])('%j is foreign: %s [RG-45]', (mobile, expected) => {
-    expect(isForeignMobile(mobile)).toBe(expected)
   })
 })

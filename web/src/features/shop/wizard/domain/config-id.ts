@@ -4,11 +4,6 @@ export const FOREIGN_CONFIG_ID = 'SELECT_PACKAGE_F_FOREIGN'
 const AFTER_PROF_CONFIG_ID = 'SELECT_F_AFTER_PROF'
 const FOREIGN_AFTER_PROF_CONFIG_ID = 'SELECT_PACKAGE_F_FOREIGN_AFTER_PROF'
 
-/** A foreign customer's mobile number starts with a plus sign (spec 2 §1, §5). */
-export function isForeignMobile(mobile: string | null | undefined): boolean {
-  return mobile?.trim().startsWith('+') ?? false
-}
-
 /**
  * The configuration the wizard loads: the query's `configId`, else SELECT_PACKAGE_F_PRODUCTS [RG-44]. A foreign
  * customer gets the FOREIGN variant: SELECT_F_AFTER_PROF → SELECT_PACKAGE_F_FOREIGN_AFTER_PROF [RG-45], any other id

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { isLoggedIn, subscribeToken } from '@/lib/auth'
-import { currentCustomerQueryOptions, storedMobileIsForeign } from '../api/get-customer'
+import { currentUserQueryOptions, isForeignMobile, isLoggedIn, subscribeToken } from '@/lib/auth'
+import { storedMobileIsForeign } from '../api/get-customer'
 import { wizardConfigQueryOptions } from '../api/get-wizard-config'
-import { DEFAULT_CONFIG_ID, isForeignMobile, wizardConfigId } from '../domain/config-id'
+import { DEFAULT_CONFIG_ID, wizardConfigId } from '../domain/config-id'
 import type { WizardConfig } from '../types'
 
 /** The package fetch states of page f (spec 2 §4): IDLE until the config id is known. */
@@ -12,7 +12,7 @@ export type PackageFetchState = 'IDLE' | 'PENDING' | 'SUCCEED' | 'FAILED'
 /** Foreign or not: the signed-in customer's mobile from the server, else the number stored at sign-in; null while unknown. */
 function useForeignCustomer(): boolean | null {
   const loggedIn = useSyncExternalStore(subscribeToken, isLoggedIn, () => false)
-  const customer = useQuery({ ...currentCustomerQueryOptions(), enabled: loggedIn })
+  const customer = useQuery({ ...currentUserQueryOptions(), enabled: loggedIn })
   if (!loggedIn || customer.isError) return storedMobileIsForeign()
   return customer.isSuccess ? isForeignMobile(customer.data.mobile) : null
 }
