@@ -174,6 +174,16 @@ impl Browser {
         self.execute(&script).await.map(|_| ())
     }
 
+    /// Like `intercept_fetch`, for the first matching call only; later ones reach the server again.
+    pub async fn intercept_fetch_once(&self, fragment: &str, answer: &str) -> anyhow::Result<()> {
+        let script = format!(
+            "const real = window.fetch; let spent = false; window.fetch = (input, init) => {{ \
+             if (!spent && String(input && input.url ? input.url : input).includes({fragment:?})) \
+             {{ spent = true; return {answer}; }} return real(input, init); }};"
+        );
+        self.execute(&script).await.map(|_| ())
+    }
+
     /// A value of the page's session storage (or local storage with `local`), None when absent.
     pub async fn stored(&self, storage: Storage, key: &str) -> anyhow::Result<Option<String>> {
         let value = self.execute(&format!("return {}.getItem({key:?});", storage.js())).await?;

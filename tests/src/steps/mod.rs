@@ -7,6 +7,7 @@ mod diet_requests;
 mod giftcard;
 mod guard_failures;
 mod language;
+mod legacy_calls;
 mod orders;
 mod payment_screens;
 mod payments;

@@ -2,31 +2,44 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
-import { api } from '@/lib/api'
+import { api, LegacyCallError, legacyMsg } from '@/lib/api'
 import { clearToken } from '@/lib/auth'
 
-/**
- * Logout [AU-46]: drops every fetched-once query, clears local and session storage, calls `POST /app/auth/logout`
- * (which revokes the refresh cookie; a failure is only logged) and goes to /logout.
- */
-export async function logout(): Promise<void> {
-  window.localStorage.clear()
-  window.sessionStorage.clear()
-  clearToken()
+/** Why the server did not confirm a logout: the older call's failure [ER-13], or no answer at all. */
+export interface LogoutRefusal {
+  code: string
+  message: string
+}
+
+/** Asks the server to revoke the refresh cookie (`POST /app/auth/logout`); null when it confirmed. */
+export async function revokeSession(): Promise<LogoutRefusal | null> {
   try {
-    const { error } = await api.POST('/app/auth/logout', { credentials: 'include' })
-    if (error !== undefined) console.warn('logout call failed', error)
+    legacyMsg(await api.POST('/app/auth/logout', { credentials: 'include' }))
+    return null
   } catch (failure) {
+    if (failure instanceof LegacyCallError) return { code: failure.code, message: failure.message }
     console.warn('logout call failed', failure)
+    return { code: 'NETWORK', message: failure instanceof Error ? failure.message : String(failure) }
   }
 }
 
+/** Signs this device out: local and session storage cleared, the token gone. */
+function forgetDevice(): void {
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+  clearToken()
+}
+
+/**
+ * The side menu's logout [AU-46]: drops every fetched-once query, clears local and session storage and goes to
+ * /logout, whose loader calls the logout service. The device is signed out whatever the server answers.
+ */
 export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
     queryClient.clear()
-    await logout()
+    forgetDevice()
     await navigate(paths.logout, { replace: true })
   }, [queryClient, navigate])
 }

@@ -70,3 +70,76 @@ describe('logout [AU-46]', () => {
     expect(screen.queryByTestId('side-menu-button')).not.toBeInTheDocument()
   })
 })
+
+describe('the account number at the top of the menu [AU-30]', () => {
+  async function shownNumber() {
+    const user = userEvent.setup()
+    renderApp('/diets')
+    await user.click(await screen.findByTestId('side-menu-button'))
+    const shown = screen.getByTestId('account-mobile')
+    await waitFor(() => expect(shown).not.toBeEmptyDOMElement())
+    return shown
+  }
+
+  it("is the server's number of the account", async () => {
+    signIn()
+    expect(await shownNumber()).toHaveTextContent('09121234567')
+  })
+
+  it('is the number typed at sign-in when the server does not answer', async () => {
+    signIn()
+    window.localStorage.setItem('mobileNumber', '9351112233')
+    server.use(http.get('/app/auth/currentUser', () => new HttpResponse(null, { status: 503 }) as never))
+    expect(await shownNumber()).toHaveTextContent('09351112233')
+  })
+
+  it('defaults to 09999999999 when no number is set', async () => {
+    signIn()
+    server.use(http.get('/app/auth/currentUser', () => HttpResponse.json({ status: 'error', msg: 'unknown user' }) as never))
+    expect(await shownNumber()).toHaveTextContent('09999999999')
+  })
+})
+
+describe('a logout the server does not confirm [ER-13]', () => {
+  async function logOut() {
+    signIn()
+    const user = userEvent.setup()
+    const { router } = renderApp('/diets')
+    await user.click(await screen.findByTestId('side-menu-button'))
+    await user.click(screen.getByTestId('logout-link'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/logout'))
+    return user
+  }
+
+  it('still signs the device out, shows the status code and message, and a retry that succeeds says so', async () => {
+    let calls = 0
+    server.use(
+      http.post('/app/auth/logout', () => {
+        calls += 1
+        return (
+          calls === 1
+            ? new HttpResponse('down', { status: 503, statusText: 'Service Unavailable' })
+            : HttpResponse.json({ status: 'success', msg: 'logged out' })
+        ) as never
+      }),
+    )
+    const user = await logOut()
+    const notice = await screen.findByTestId('logout-refusal')
+    expect(window.localStorage.getItem('token')).toBeNull()
+    expect(notice).toHaveAttribute('data-code', '503')
+    expect(notice).toHaveTextContent('سرور خروج را تأیید نکرد: Service Unavailable (کد 503)')
+    await user.click(screen.getByTestId('logout-retry'))
+    expect(await screen.findByTestId('logout-confirmed')).toHaveTextContent('خروج در سرور هم ثبت شد.')
+    expect(screen.queryByTestId('logout-refusal')).not.toBeInTheDocument()
+    expect(calls).toBe(2)
+  })
+
+  it("shows the msg of an answer whose status is error", async () => {
+    server.use(http.post('/app/auth/logout', () => HttpResponse.json({ status: 'error', msg: 'نشست پیدا نشد' }) as never))
+    await logOut()
+    const notice = await screen.findByTestId('logout-refusal')
+    expect(notice).toHaveAttribute('data-code', 'error')
+    expect(notice).toHaveTextContent('نشست پیدا نشد')
+  })
+})
+

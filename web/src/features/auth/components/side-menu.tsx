@@ -1,12 +1,29 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SUPPORT_SITE_URL } from '@/config/env'
 import { paths } from '@/config/paths'
-import { APP_LINKS, SITE_LINKS, SOCIAL_LINKS } from '../domain/menu-links'
+import { currentUserQueryOptions } from '@/lib/auth'
 import { useLogout } from '../api/logout'
+import { APP_LINKS, SITE_LINKS, SOCIAL_LINKS } from '../domain/menu-links'
+import { displayMobile } from '../domain/mobile'
+import { storedIdentity } from '../domain/stored-identity'
 import '../auth.css'
+
+/**
+ * The account's number at the top of the menu: the server's, else the one typed at sign-in, else 09999999999 when
+ * no number is set at all (a token adopted from the lemonadeToken cookie, the server not answering) [AU-30].
+ * Nothing while the server's answer is awaited and no number is stored, so the default does not flash.
+ */
+function useAccountNumber(open: boolean): string | null {
+  const user = useQuery({ ...currentUserQueryOptions(), enabled: open })
+  if (user.isSuccess && user.data.mobile !== '') return user.data.mobile
+  const stored = storedIdentity()
+  if (user.isPending && stored.mobileNumber === '') return null
+  return displayMobile(stored.mobileNumber, stored.countryId)
+}
 
 /**
  * The signed-in user's menu [AU-55]: home (/diets), the orders history, the reserve list and the Limoo card (spec 2 §2),
@@ -17,6 +34,7 @@ export function SideMenu() {
   const { t } = useTranslation()
   const logout = useLogout()
   const [open, setOpen] = useState(false)
+  const accountNumber = useAccountNumber(open)
   const [supportOpen, setSupportOpen] = useState(false)
   const [socialOpen, setSocialOpen] = useState(false)
   const menuId = useId()
@@ -59,6 +77,12 @@ export function SideMenu() {
                 <button ref={closeRef} type="button" className="side-menu__close" onClick={close}>
                   {t('menu.close')}
                 </button>
+                <p className="side-menu__account" data-testid="side-menu-account">
+                  <span>{t('menu.account')}</span>
+                  <bdi dir="ltr" data-testid="account-mobile">
+                    {accountNumber}
+                  </bdi>
+                </p>
                 <ul className="side-menu__list">
                   {APP_LINKS.map((link) => (
                     <li key={link.key}>
