@@ -1,5 +1,6 @@
 //! HTTP-level checks of the BFF that are not customer scenarios: the contract and the plumbing.
 mod auth;
+mod bot_check;
 mod diet_requests;
 mod diets;
 mod finalize;
