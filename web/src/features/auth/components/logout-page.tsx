@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { paths } from '@/config/paths'
+import { localDigits } from '@/lib/digits'
 import { revokeSession, type LogoutRefusal } from '../api/logout'
 import '../auth.css'
 
@@ -10,7 +11,7 @@ import '../auth.css'
  * cookie may still be valid) the page says why, with the older call's code and message [ER-13], and offers a retry.
  */
 export function LogoutPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const outcome = useLoaderData<{ refusal: Promise<LogoutRefusal | null> } | undefined>()
   const [refusal, setRefusal] = useState<LogoutRefusal | null>(null)
   const [retrying, setRetrying] = useState(false)
@@ -40,7 +41,7 @@ export function LogoutPage() {
       <p className="logout-page__body">{t('auth.logout.body')}</p>
       {refusal ? (
         <div className="logout-page__notice" role="alert" data-testid="logout-refusal" data-code={refusal.code}>
-          <p>{t('auth.logout.refused', { message: refusal.message, code: refusal.code })}</p>
+          <p>{t('auth.logout.refused', { message: refusal.message, code: localDigits(refusal.code, i18n.language) })}</p>
           <button type="button" className="auth-button auth-button--secondary" disabled={retrying} onClick={() => void retry()} data-testid="logout-retry">
             {t('auth.logout.retry')}
           </button>

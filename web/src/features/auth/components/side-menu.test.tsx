@@ -127,7 +127,7 @@ describe('a logout the server does not confirm [ER-13]', () => {
     const notice = await screen.findByTestId('logout-refusal')
     expect(window.localStorage.getItem('token')).toBeNull()
     expect(notice).toHaveAttribute('data-code', '503')
-    expect(notice).toHaveTextContent('سرور خروج را تأیید نکرد: Service Unavailable (کد 503)')
+    expect(notice).toHaveTextContent('سرور خروج را تأیید نکرد: Service Unavailable (کد ۵۰۳)')
     await user.click(screen.getByTestId('logout-retry'))
     expect(await screen.findByTestId('logout-confirmed')).toHaveTextContent('خروج در سرور هم ثبت شد.')
     expect(screen.queryByTestId('logout-refusal')).not.toBeInTheDocument()
