@@ -1,4 +1,4 @@
-import createClient from 'openapi-fetch'
+import createClient, { type Middleware } from 'openapi-fetch'
 import { botCheckMiddleware } from './bot-check'
 import type { paths } from './schema'
 
@@ -8,14 +8,15 @@ import type { paths } from './schema'
  *
  * The base URL is absolute (openapi-fetch cannot parse a relative one under jsdom) and `fetch` is looked up on
  * every call, so test doubles that patch `globalThis.fetch` after import are honoured. Every client adds the
- * bot-check token to its POST bodies [AU-47].
+ * bot-check token to its POST bodies [AU-47], after the client's own `middleware`: a call that those refuse (an
+ * authenticated call without a token) fails at once instead of waiting for the bot check first.
  */
-export function createApiClient(baseUrl: string = window.location.origin) {
+export function createApiClient(baseUrl: string = window.location.origin, middleware: Middleware[] = []) {
   const client = createClient<paths>({
     baseUrl,
     fetch: (request: Request) => globalThis.fetch(request),
   })
-  client.use(botCheckMiddleware())
+  client.use(...middleware, botCheckMiddleware())
   return client
 }
 

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeToken, signIn } from '@/testing/auth'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
@@ -46,6 +46,21 @@ describe('authenticated calls', () => {
     const seen = recordCanBuyDiet([ok])
     await expect(authApi.GET('/lemonade/api/can-buy-diet')).rejects.toThrow(MISSING_TOKEN_MESSAGE)
     expect(seen).toHaveLength(0)
+  })
+
+  it('fail without a token before any bot check is asked [ER-12, AU-47]', async () => {
+    const execute = vi.fn(() => new Promise<string>(() => undefined))
+    Object.assign(window, { grecaptcha: { execute }, botCheckSiteKey: 'site-key' })
+    try {
+      await expect(authApi.POST('/lemonade/api/orders', { body: { productIds: [101], service: 'LIMOO_SHOP' } as never })).rejects.toThrow(
+        MISSING_TOKEN_MESSAGE,
+      )
+      expect(execute).not.toHaveBeenCalled()
+    } finally {
+      const globals = window as unknown as Record<string, unknown>
+      delete globals.grecaptcha
+      delete globals.botCheckSiteKey
+    }
   })
 
   it('renew the token by verify and retry once on a 401 [AU-45]', async () => {

@@ -93,9 +93,7 @@ export function authMiddleware(onRefused: RefusedRenewal = 'login'): Middleware 
 
 /** The generated client for calls that need the signed-in user. */
 export function createAuthenticatedClient({ baseUrl, onRefused }: AuthenticatedClientOptions = {}) {
-  const client = createApiClient(baseUrl)
-  client.use(authMiddleware(onRefused))
-  return client
+  return createApiClient(baseUrl, [authMiddleware(onRefused)])
 }
 
 export const authApi = createAuthenticatedClient()
