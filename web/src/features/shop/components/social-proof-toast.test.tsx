@@ -76,4 +76,13 @@ describe('social-proof entries [CT-07]', () => {
     expect(socialProofEntries.some((entry) => entry.new_or_extend === 'new')).toBe(true)
     expect(socialProofEntries.some((entry) => entry.new_or_extend === 'extend')).toBe(true)
   })
+
+  it('draws the toast from all 100 entries by default and says so on its container', () => {
+    render(
+      <I18nextProvider i18n={createI18n('fa')}>
+        <SocialProofToast />
+      </I18nextProvider>,
+    )
+    expect(screen.getByTestId('social-proof')).toHaveAttribute('data-entries', '100')
+  })
 })

@@ -31,7 +31,14 @@ export function SocialProofToast({ entries = socialProofEntries }: { entries?: r
   }, [entries])
 
   return (
-    <div className="social-proof" role="status" aria-label={t('shop.socialProof.label')} data-testid="social-proof">
+    // data-entries: how many sample purchases the toast draws from, which no single toast shows [CT-07].
+    <div
+      className="social-proof"
+      role="status"
+      aria-label={t('shop.socialProof.label')}
+      data-testid="social-proof"
+      data-entries={entries.length}
+    >
       {entry ? (
         <p className="social-proof__toast" data-testid="social-proof-toast" data-kind={entry.new_or_extend}>
           {t(entry.new_or_extend === 'extend' ? 'shop.socialProof.extend' : 'shop.socialProof.new', {
