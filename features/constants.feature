@@ -1,6 +1,8 @@
 Feature: ثابت‌های کسب‌وکار
-  Constants of the rules table (CT) that a customer meets directly: the country table of the sign-in form and the
-  header colour (spec 1 §3, §9), how long the tests take (spec 2 §1, spec 3 §1). Every scenario name carries "ثابت-".
+  Constants of the rules table (CT) that a customer meets directly: the country table of the sign-in form, the
+  header colour and the loading screen (spec 1 §2, §3, §9), how long the tests take (spec 2 §1, spec 3 §1), the
+  social-proof toast, the landing values and the product types (spec 2 §3, §9; spec 3 §2, §3), and the sport choices
+  of the detailed diet-request form (spec 3 §9). Every scenario name carries "ثابت-".
 
   @CT-06
   Scenario: ثابت- جدول کشورها حدود ۲۴۰ ردیف دارد، ایران ۱ و ترکیه ۲۲۰ است
@@ -27,3 +29,86 @@ Feature: ثابت‌های کسب‌وکار
     Then متن "این آزمون حدود ۵ دقیقه طول می‌کشد." دیده می‌شود
     When مشتری صفحه "/form/f1" را باز می‌کند
     Then متن "این پرسشنامه حدود ۷۰ سوال کوتاه دارد" دیده می‌شود
+
+  # The page's own clock stamps each change; a timer never fires early, so the lower bounds are firm and the upper
+  # ones leave room for a loaded machine. The circle's 99 steps of 12.5 ms may each be floored to 12 ms.
+  @ui @CT-01 @CT-02
+  Scenario: ثابت- دایره بارگذاری در ۱٫۲۵ ثانیه از ۱ تا ۱۰۰ درصد می‌رود و فهرست هر ۱٫۲۵ ثانیه یک پیام کم می‌کند
+    Given سرور پرسشنامه‌ها در دسترس است
+    And بازدیدکننده پیش‌تر این پاسخ‌ها را داده است: '{"bm_f1":"FEMALE","bm_f2":"LOSE_WEIGHT","bm_f3":"30Year","bm_f4":"Both","bm_f5":"Low_Metabolism","bm_f6":"None","bm_f7":"Housewife","bm_f9":"House","bm_f10":"7Hour","bm_f11":"Tea","bm_f12":["Dairy"],"bm_f13":"Effort","bm_f14":165,"bm_f15":72,"bm_f16":60,"bm_f17":"None"}'
+    When مشتری صفحه "/prepare-result" را باز می‌کند و صفحه بارگذاری از آغاز ثبت می‌شود
+    Then دایره پیشرفت گام به گام از ۱ تا ۱۰۰ درصد می‌رود و درصد را با رقم فارسی می‌نویسد
+    And دایره پیشرفت دست‌کم 1150 و حداکثر 5000 میلی‌ثانیه پس از ۱ درصد به ۱۰۰ درصد می‌رسد
+    And فهرست بارگذاری از 7 پیام هر بار یکی کم می‌شود تا یک پیام بماند، هر بار دست‌کم 1200 و حداکثر 2500 میلی‌ثانیه پس از قبلی
+    And کدری پیام‌های فهرست بارگذاری بر اساس جایگاه "1, 0.9, 0.9, 0.75, 0.6, 0.6, 0.1" است
+
+  # One toast shows one entry; the container names how many entries the toasts are drawn from.
+  @ui @CT-07
+  Scenario: ثابت- اعلان خرید دیگران از ۱۰۰ نمونه با نام، بسته و خرید تازه یا تمدید ساخته می‌شود
+    Given مشتری با شماره "09121234567" وارد شده است
+    When مشتری صفحه "/select-package-c" را باز می‌کند
+    Then اعلان خرید دیگران از 100 نمونه خرید برمی‌آید
+    And اعلان خرید دیگران نام، بسته و خرید تازه یا تمدید یک نمونه را می‌گوید
+
+  # The landing value is read from session storage, not only from the address; NOWRUZ has no page of its own in the
+  # spec, so the shop shows its usual list for it.
+  @ui @CT-10
+  Scenario: ثابت- مقدار لندینگ از حافظه جلسه خوانده می‌شود: KONKUR یک بسته و NOWRUZ فهرست معمول را نشان می‌دهد
+    Given مشتری با شماره "09121234567" وارد شده است
+    And در حافظه جلسه "landing" برابر "KONKUR" است
+    When مشتری صفحه "/select-package-c" را باز می‌کند
+    Then کارت‌های محصول به این ترتیب‌اند: "101"
+    When مشتری صفحه "/select-package-c?landing=NOWRUZ" را از نو باز می‌کند
+    Then در حافظه جلسه "landing" برابر "NOWRUZ" است
+    And کارت‌های محصول به این ترتیب‌اند: "112, 101, 111, 102, 103, 113, 121, 131, 132, 141"
+
+  @CT-11
+  Scenario Outline: ثابت- کاتالوگ نوع <type> را می‌شناسد و نوع ناشناخته را نمی‌پذیرد
+    Given فروشگاه این محصولات را دارد:
+      | id | type             | count | tags             |
+      | 1  | DIET             | 1     | DIET             |
+      | 2  | BUNDLE           | 3     | DIET             |
+      | 3  | TAG              |       | DIET             |
+      | 4  | PARTNER_DISCOUNT |       | PARTNER_DISCOUNT |
+      | 5  | MENTOR           | 1     | MENTOR           |
+    When بازدیدکننده فهرست محصولات را با فیلتر '{"productType": "<type>", "meta.tags": null}' می‌گیرد
+    Then شناسه محصولات به این ترتیب است: "<id>"
+    And نوع محصولات فهرست به ترتیب "<type>" است
+    When بازدیدکننده فهرست محصولات را با فیلتر '{"productType": "KONKUR"}' می‌گیرد
+    Then پاسخ خطای 400 با کد "400" و پیام "فیلتر جستجوی محصولات معتبر نیست." است
+    And جزئیات خطا "productType" را نام می‌برد
+
+    Examples: the shop's types
+      | type             | id |
+      | DIET             | 1  |
+      | BUNDLE           | 2  |
+      | TAG              | 3  |
+      | PARTNER_DISCOUNT | 4  |
+
+    Examples: the questionnaire catalogue's add-on type
+      | type   | id |
+      | MENTOR | 5  |
+
+  @ui @CT-18 @CT-19
+  Scenario: ثابت- بخش ورزش فرم درخواست رژیم ۱ تا ۷ روز، مدت ۰:۳۰ تا ۴:۰۰ ساعت و سه بازه شدت از 1RM را پیشنهاد می‌کند
+    Given سرور پرسشنامه‌ها در دسترس است
+    And در حافظه جلسه "diet_request_answers" برابر '{"gender":"FEMALE","exerciseDays":"3"}' است
+    When مشتری صفحه "/form/f7" را باز می‌کند
+    Then گزینه‌های پرسش "exerciseDays" به ترتیب "ورزش نمی‌کنم | 1 | 2 | 3 | 4 | 5 | 6 | 7" است
+    And گزینه‌های پرسش "exerciseDuration" به ترتیب "0:30 ساعت | 1:00 ساعت | 1:30 ساعت | 2:00 ساعت | 3:00 ساعت | 4:00 ساعت" است
+    And گزینه‌های پرسش "trainingIntensity" به ترتیب "۴۰ تا ۶۰ درصد | ۶۰ تا ۸۰ درصد | ۸۰ تا ۱۰۰ درصد" است
+
+  @CT-18 @CT-19
+  Scenario Outline: ثابت- سرور در بخش ورزش فقط روز، مدت و شدت پیشنهادشده را می‌پذیرد: <answers>
+    Given سرور پرسشنامه‌ها در دسترس است
+    When بازدیدکننده پاسخ‌های "diet-request" را با '<answers>' تا مرحله "f7" می‌فرستد
+    Then <outcome>
+
+    Examples:
+      | answers                                                                        | outcome                                                         |
+      | {"exerciseDays":"1","exerciseDuration":"0:30","trainingIntensity":"40_60"}     | پاسخ‌ها پذیرفته می‌شوند                                          |
+      | {"exerciseDays":"7","exerciseDuration":"4:00","trainingIntensity":"80_100"}    | پاسخ‌ها پذیرفته می‌شوند                                          |
+      | {"exerciseDays":"8","exerciseDuration":"1:00","trainingIntensity":"60_80"}     | پاسخ‌ها با پیام "exerciseDays: unknown option 8" رد می‌شوند       |
+      | {"exerciseDays":"3","exerciseDuration":"5:00","trainingIntensity":"60_80"}     | پاسخ‌ها با پیام "exerciseDuration: unknown option 5:00" رد می‌شوند |
+      | {"exerciseDays":"3","exerciseDuration":"2:30","trainingIntensity":"60_80"}     | پاسخ‌ها با پیام "exerciseDuration: unknown option 2:30" رد می‌شوند |
+      | {"exerciseDays":"3","exerciseDuration":"1:00","trainingIntensity":"90_100"}    | پاسخ‌ها با پیام "trainingIntensity: unknown option 90_100" رد می‌شوند |

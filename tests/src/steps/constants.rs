@@ -1,10 +1,12 @@
-//! Steps for the business constants of the rules table (CT): the country table as the API serves it, how long
-//! points stay held, and the colours the browser paints.
+//! Steps for the business constants of the rules table (CT): the country table and product types as the API serves
+//! them, how long points stay held, the colours the browser paints, the loading screen's circle and fading list, the
+//! social-proof toast's sample data and the choices of the diet-request form.
 use std::time::Duration;
 
-use cucumber::then;
+use cucumber::{then, when};
 use limoo_bff::store::Db;
 use limoo_tests::browser::poll_for;
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::{LimooWorld, OrFail, OrFailAny};
@@ -63,4 +65,195 @@ async fn hold_lifetime(world: &mut LimooWorld, products: String, mobile: String,
     // The two times are read from the clock separately, a moment apart.
     let lifetime = expires - made;
     assert!((lifetime - minutes * 60_000).abs() < 1_000, "hold made at {made}, expiring at {expires}");
+}
+
+#[then(expr = "نوع محصولات فهرست به ترتیب {string} است")]
+async fn product_types(world: &mut LimooWorld, expected: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "products call failed: {}", reply.body);
+    let types: Vec<&str> =
+        reply.body.as_array().expect("a list").iter().map(|p| p["productType"].as_str().unwrap_or("?")).collect();
+    let expected: Vec<&str> = expected.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    assert_eq!(types, expected);
+}
+
+// --- the loading screen, recorded by the page itself ---------------------------------------------------------------
+
+const LOADING_RECORD: &str = "window.__limooLoadingRecord";
+
+/// Opens `route` in the loaded app with a recorder already watching, so the loading screen is seen from its first
+/// frame: every value of the progress circle and every change of the list's length, stamped with the page's clock,
+/// and the computed opacities of the list items whenever no fade is running (a fade's middle is no position's value).
+#[when(expr = "مشتری صفحه {string} را باز می‌کند و صفحه بارگذاری از آغاز ثبت می‌شود")]
+async fn record_loading(world: &mut LimooWorld, route: String) {
+    world.ensure_app_loaded().await;
+    let script = format!(
+        "const t0 = performance.now();\
+         const record = {LOADING_RECORD} = {{ circle: [], counts: [], settled: {{}} }};\
+         const read = () => {{\
+           const at = performance.now() - t0;\
+           const circle = document.querySelector('[data-testid=progress-circle]');\
+           if (circle) {{\
+             const value = Number(circle.getAttribute('aria-valuenow'));\
+             const last = record.circle[record.circle.length - 1];\
+             if (!last || last.value !== value) record.circle.push({{ value, at, text: circle.textContent.trim(),\
+               min: circle.getAttribute('aria-valuemin'), max: circle.getAttribute('aria-valuemax') }});\
+           }}\
+           const items = [...document.querySelectorAll('[data-testid=fading-list] li')];\
+           if (items.length === 0) {{ if (record.counts.length) record.left ??= at; return; }}\
+           const last = record.counts[record.counts.length - 1];\
+           if (!last || last.count !== items.length) record.counts.push({{ count: items.length, at }});\
+           if (items.every(item => item.getAnimations().length === 0))\
+             record.settled[items.length] = items.map(item => Number(getComputedStyle(item).opacity));\
+         }};\
+         new MutationObserver(read).observe(document.body, {{ childList: true, subtree: true, attributes: true, characterData: true }});\
+         setInterval(read, 40);\
+         location.hash = {hash:?};",
+        hash = format!("#{route}")
+    );
+    world.browser().await.execute(&script).await.or_fail("loading recorder installed");
+}
+
+#[derive(Debug, Deserialize)]
+struct CircleValue {
+    value: u32,
+    at: f64,
+    text: String,
+    min: Option<String>,
+    max: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ListLength {
+    count: usize,
+    at: f64,
+}
+
+#[derive(Debug, Deserialize)]
+struct LoadingRecord {
+    circle: Vec<CircleValue>,
+    counts: Vec<ListLength>,
+    /// List length → the items' opacities, in position order, when last seen with no fade running.
+    settled: std::collections::BTreeMap<usize, Vec<f64>>,
+    /// When the loading screen went away (the result opened).
+    left: Option<f64>,
+}
+
+/// The record once the loading screen has gone (the circle's run and the list's are over by then).
+async fn loading_record(world: &mut LimooWorld) -> LoadingRecord {
+    let browser = world.browser().await;
+    let script = format!("return {LOADING_RECORD} ?? null;");
+    let done = poll_for(Duration::from_secs(30), || async {
+        let record: Option<LoadingRecord> = serde_json::from_value(browser.execute(&script).await?)?;
+        Ok(record.filter(|r| r.left.is_some()))
+    })
+    .await;
+    match done {
+        Ok(record) => record,
+        Err(_) => panic!("the loading screen never went: {}", browser.execute(&script).await.or_fail("read")),
+    }
+}
+
+fn persian_digits(number: u32) -> String {
+    number.to_string().chars().map(|d| char::from_u32(u32::from(d) - u32::from('0') + 0x06F0).unwrap_or(d)).collect()
+}
+
+#[then("دایره پیشرفت گام به گام از ۱ تا ۱۰۰ درصد می‌رود و درصد را با رقم فارسی می‌نویسد")]
+async fn circle_steps(world: &mut LimooWorld) {
+    let record = loading_record(world).await;
+    let values: Vec<u32> = record.circle.iter().map(|c| c.value).collect();
+    assert_eq!(values, (1..=100).collect::<Vec<_>>(), "the circle's values");
+    for step in &record.circle {
+        assert_eq!(step.text, format!("{}٪", persian_digits(step.value)), "{step:?}");
+        assert_eq!((step.min.as_deref(), step.max.as_deref()), (Some("1"), Some("100")), "{step:?}");
+    }
+}
+
+#[then(expr = "دایره پیشرفت دست‌کم {int} و حداکثر {int} میلی‌ثانیه پس از ۱ درصد به ۱۰۰ درصد می‌رسد")]
+async fn circle_run(world: &mut LimooWorld, at_least: u32, at_most: u32) {
+    let record = loading_record(world).await;
+    let (Some(first), Some(last)) = (record.circle.first(), record.circle.last()) else { panic!("no circle seen") };
+    assert_eq!((first.value, last.value), (1, 100), "the circle ran {} to {}", first.value, last.value);
+    let run = last.at - first.at;
+    assert!((f64::from(at_least)..=f64::from(at_most)).contains(&run), "the circle ran 1 to 100 in {run:.0} ms");
+}
+
+#[then(
+    expr = "فهرست بارگذاری از {int} پیام هر بار یکی کم می‌شود تا یک پیام بماند، هر بار دست‌کم {int} و حداکثر {int} میلی‌ثانیه پس از قبلی"
+)]
+async fn list_steps(world: &mut LimooWorld, from: usize, at_least: u32, at_most: u32) {
+    let record = loading_record(world).await;
+    let counts: Vec<usize> = record.counts.iter().map(|c| c.count).collect();
+    assert_eq!(counts, (1..=from).rev().collect::<Vec<_>>(), "the list's lengths: {:?}", record.counts);
+    for pair in record.counts.windows(2) {
+        let gap = pair[1].at - pair[0].at;
+        let bounds = f64::from(at_least)..=f64::from(at_most);
+        assert!(bounds.contains(&gap), "{} → {} messages after {gap:.0} ms", pair[0].count, pair[1].count);
+    }
+}
+
+/// Every length the list went through was seen at rest with the items faded by their position.
+#[then(expr = "کدری پیام‌های فهرست بارگذاری بر اساس جایگاه {string} است")]
+async fn list_opacities(world: &mut LimooWorld, by_position: String) {
+    let wanted: Vec<f64> = by_position.split(',').map(|o| o.trim().parse().or_fail_any("an opacity")).collect();
+    let record = loading_record(world).await;
+    for count in 1..=wanted.len() {
+        let seen = record.settled.get(&count).unwrap_or_else(|| panic!("{count} messages never seen at rest"));
+        let close = seen.len() == count && seen.iter().zip(&wanted).all(|(s, w)| (s - w).abs() < 0.005);
+        assert!(close, "with {count} messages the opacities are {seen:?}, not the first {count} of {wanted:?}");
+    }
+}
+
+// --- the social-proof toast ----------------------------------------------------------------------------------------
+
+#[then(expr = "اعلان خرید دیگران از {int} نمونه خرید برمی‌آید")]
+async fn toast_sample_size(world: &mut LimooWorld, size: u32) {
+    let browser = world.browser().await;
+    let css = "[data-testid=social-proof]";
+    let found = poll_for(PAINT_PATIENCE, || async { browser.attribute(css, "data-entries").await }).await;
+    assert_eq!(found.or_fail("the toast's container"), size.to_string());
+}
+
+/// The first toast names a first name and a package and says bought (new) or renewed (extend).
+#[then("اعلان خرید دیگران نام، بسته و خرید تازه یا تمدید یک نمونه را می‌گوید")]
+async fn toast_entry(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    let script = "const toast = document.querySelector('[data-testid=social-proof-toast]');\
+                  return toast ? [toast.dataset.kind, toast.textContent.trim()] : null;";
+    // The first toast comes after at most 6 s.
+    let shown = poll_for(Duration::from_secs(15), || async {
+        Ok(Some(browser.execute(script).await?).filter(|v| !v.is_null()))
+    })
+    .await
+    .or_fail("no toast appeared");
+    let (kind, text) = (shown[0].as_str().unwrap_or_default(), shown[1].as_str().unwrap_or_default());
+    let ending = match kind {
+        "new" => " را خرید.",
+        "extend" => " را تمدید کرد.",
+        other => panic!("the toast's kind is {other:?}, neither new nor extend"),
+    };
+    let named = text.strip_suffix(ending).unwrap_or_else(|| panic!("a {kind} toast reads {text:?}"));
+    let (name, package) = named.split_once(' ').unwrap_or_else(|| panic!("no name and package in {text:?}"));
+    assert!(!name.is_empty() && package.contains("رژیم"), "name {name:?}, package {package:?}");
+}
+
+// --- the detailed diet-request form -------------------------------------------------------------------------------
+
+/// The labels of a question's choices as shown, in order: a select's options without its empty prompt, or the
+/// choice buttons' titles.
+#[then(expr = "گزینه‌های پرسش {string} به ترتیب {string} است")]
+async fn question_choices(world: &mut LimooWorld, question: String, expected: String) {
+    let browser = world.browser().await;
+    let script = format!(
+        "const q = document.querySelector('[data-testid=quiz-question][data-question-id=\"{question}\"]');\
+         if (!q) return null;\
+         const options = [...q.querySelectorAll('select option')].filter(o => o.value).map(o => o.textContent.trim());\
+         const choices = [...q.querySelectorAll('[data-testid=quiz-option] .quiz-choice__title')].map(c => c.textContent.trim());\
+         return [...options, ...choices].join(' | ');"
+    );
+    let wanted = Value::from(expected);
+    let found =
+        poll_for(PAINT_PATIENCE, || async { Ok((browser.execute(&script).await? == wanted).then_some(())) }).await;
+    let shown = browser.execute(&script).await.or_fail("choices read");
+    assert!(found.is_ok(), "question {question} offers {shown}, not {wanted}");
 }
