@@ -49,7 +49,7 @@ describe('authenticated calls', () => {
   })
 
   it('fail without a token before any bot check is asked [ER-12, AU-47]', async () => {
-    const execute = vi.fn(() => new Promise<string>(() => undefined))
+    const execute = vi.fn<() => Promise<string>>(() => new Promise<string>(() => undefined))
     Object.assign(window, { grecaptcha: { execute }, botCheckSiteKey: 'site-key' })
     try {
       await expect(authApi.POST('/lemonade/api/orders', { body: { productIds: [101], service: 'LIMOO_SHOP' } as never })).rejects.toThrow(
