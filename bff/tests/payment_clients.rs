@@ -411,6 +411,67 @@ async fn digipay_delivers_a_credit_purchase_whose_verify_went_unanswered_and_cou
     );
 }
 
+/// A first verify that Digipay accepts, for a purchase of `ticket_type`.
+async fn digipay_verifies(server: &MockServer, ticket_type: &str) {
+    Mock::given(method("POST"))
+        .and(path("/purchases/verify"))
+        .and(query_param("type", ticket_type))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "result": { "status": 0 }, "trackingCode": "777", "providerId": "916132831", "amount": 3_900_000
+        })))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
+/// Digipay's answer to a delivery of the credit purchase 777, expected `times` times.
+async fn digipay_delivery(server: &MockServer, answer: ResponseTemplate, times: u64) {
+    Mock::given(method("POST"))
+        .and(path("/purchases/deliver"))
+        .and(body_string_contains("\"trackingCode\":\"777\""))
+        .respond_with(answer)
+        .expect(times)
+        .mount(server)
+        .await;
+}
+
+#[tokio::test]
+async fn digipay_delivers_a_verified_credit_purchase_so_the_merchant_is_settled() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    digipay_verifies(&server, "13").await;
+    digipay_delivery(&server, digipay_ok(), 1).await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    assert_eq!(
+        client.verify(&verify("ticket", Some("13:777"))).await,
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "777".to_owned() }
+    );
+}
+
+#[tokio::test]
+async fn digipay_a_refused_delivery_does_not_undo_the_customers_verified_payment() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    digipay_verifies(&server, "5").await;
+    let refused = ResponseTemplate::new(422).set_body_json(json!({ "result": { "status": 9012 } }));
+    digipay_delivery(&server, refused, 1).await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    assert!(matches!(client.verify(&verify("ticket", Some("5:777"))).await, GatewayVerdict::Paid { .. }));
+}
+
+#[tokio::test]
+async fn digipay_delivers_nothing_for_an_ipg_purchase() {
+    let server = MockServer::start().await;
+    digipay_login(&server).await;
+    digipay_verifies(&server, "0").await;
+    digipay_delivery(&server, digipay_ok(), 0).await;
+    let client = DigipayClient::new(http(), &settings(&server));
+
+    assert!(matches!(client.verify(&verify("ticket", Some("0:777"))).await, GatewayVerdict::Paid { .. }));
+}
+
 #[tokio::test]
 async fn digipay_asks_again_later_when_neither_reverse_nor_delivery_is_accepted() {
     let server = MockServer::start().await;

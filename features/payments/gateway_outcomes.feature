@@ -171,6 +171,16 @@ Feature: نتیجه پرداخت در هر درگاه
     And وضعیت امتیاز سفارش "USED" است
     And پرداخت شبیه‌ساز "digipay" در مرحله "verified" است
 
+  # gateways.md §4 step 6: Digipay settles a credit purchase with the merchant only once it is delivered; a diet
+  # programme is delivered when paid, so the BFF delivers right after the verify.
+  Scenario: خرید اعتباری دیجی‌پی پس از تایید یک بار تحویل می‌شود تا پولش به فروشگاه برسد
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری با روش "LIMOO_DIGIPAY" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش دقیقا یک بار پرداخت شده است
+    And شبیه‌ساز "digipay" خرید را دقیقا یک بار پذیرفته و تحویل گرفته است
+
   Scenario Outline: پرداختی که مشتری از درگاه <method> برنگشت با جاروب پرداخت‌ها منقضی می‌شود
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند

@@ -186,6 +186,18 @@ async fn payment_stage_at(world: &mut LimooWorld, sim: String, stage: String) {
     assert_eq!(stages, [stage.as_str()], "the simulator's payments");
 }
 
+/// The calls to the gateway's delivery endpoint (Digipay's `purchases/deliver`) that it accepted.
+#[then(expr = "شبیه‌ساز {string} خرید را دقیقا یک بار پذیرفته و تحویل گرفته است")]
+async fn delivered_once(world: &mut LimooWorld, sim: String) {
+    let journal = world.app().sims.journal();
+    let deliveries: Vec<u16> = journal
+        .iter()
+        .filter(|e| e.gateway == gateway(&sim) && !e.outgoing && e.path.ends_with("/purchases/deliver"))
+        .map(|e| e.status)
+        .collect();
+    assert_eq!(deliveries, [200], "the simulator's delivery calls and their answers");
+}
+
 #[then(expr = "شبیه‌ساز {string} هیچ پرداختی ندارد")]
 async fn no_payment_at(world: &mut LimooWorld, sim: String) {
     assert!(world.app().sims.payments(Some(gateway(&sim))).is_empty());

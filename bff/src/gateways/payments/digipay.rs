@@ -3,7 +3,8 @@
 //! `redirectUrl` the browser follows. Digipay POSTs `amount`, `providerId` (our payment),
 //! `trackingCode`, `result` and `type` back; verify needs the tracking code and that type, so the
 //! callback's pair is kept as the payment's bank reference ([`DigipayCallback::ref_id`]). Business
-//! refusals are 422 with `result.status`.
+//! refusals are 422 with `result.status`. A verified credit purchase is delivered at once, since Digipay settles it
+//! with the merchant only then.
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -138,7 +139,15 @@ impl DigipayClient {
         let code = answer["result"]["status"].as_i64();
         match (status, code) {
             (200, Some(0)) => match answer["amount"].as_i64() {
-                Some(amount) => GatewayVerdict::Paid { amount, ref_id: tracking_code.to_owned() },
+                Some(amount) => {
+                    // Digipay settles a credit purchase with the merchant only once it is delivered, and a diet
+                    // programme is delivered when paid. A refused delivery does not undo the customer's payment:
+                    // it is logged for the merchant to deliver by hand.
+                    if CREDIT_TYPES.contains(&ticket_type) && !self.deliver(ticket_type, tracking_code, request).await {
+                        tracing::warn!(tracking_code, "digipay: a verified credit purchase was not delivered");
+                    }
+                    GatewayVerdict::Paid { amount, ref_id: tracking_code.to_owned() }
+                }
                 None => GatewayVerdict::Unknown,
             },
             (_, Some(WRONG_STATE)) => self.settle_unanswered(ticket_type, tracking_code, request).await,
@@ -163,31 +172,37 @@ impl DigipayClient {
         tracking_code: &str,
         request: &VerifyRequest<'_>,
     ) -> GatewayVerdict {
-        let provider_id = request.payment_id.to_string();
-        let credit = CREDIT_TYPES.contains(&ticket_type);
-        let (path, body) = if credit {
-            let delivered = json!({
-                "deliveryDate": crate::store::now_ms(),
-                "invoiceNumber": provider_id,
-                "trackingCode": tracking_code,
-                "products": [],
-            });
-            ("/purchases/deliver", delivered)
+        if CREDIT_TYPES.contains(&ticket_type) {
+            return if self.deliver(ticket_type, tracking_code, request).await {
+                GatewayVerdict::Paid { amount: request.amount, ref_id: tracking_code.to_owned() }
+            } else {
+                GatewayVerdict::Unknown
+            };
+        }
+        let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
+        if accepted(self.call("/reverse", ticket_type, &body).await) {
+            let reason = "digipay: a verify went unanswered; the purchase was reversed, the money returned";
+            GatewayVerdict::NotPaid { reason: reason.to_owned() }
         } else {
-            ("/reverse", json!({ "trackingCode": tracking_code, "providerId": provider_id }))
-        };
-        match self.call(path, ticket_type, &body).await {
-            Ok((200, Some(answer))) if answer["result"]["status"].as_i64() == Some(0) => {
-                if credit {
-                    GatewayVerdict::Paid { amount: request.amount, ref_id: tracking_code.to_owned() }
-                } else {
-                    let reason = "digipay: a verify went unanswered; the purchase was reversed, the money returned";
-                    GatewayVerdict::NotPaid { reason: reason.to_owned() }
-                }
-            }
-            _ => GatewayVerdict::Unknown,
+            GatewayVerdict::Unknown
         }
     }
+
+    /// `POST purchases/deliver` for a verified credit purchase; whether Digipay accepted it.
+    async fn deliver(&self, ticket_type: &str, tracking_code: &str, request: &VerifyRequest<'_>) -> bool {
+        let body = json!({
+            "deliveryDate": crate::store::now_ms(),
+            "invoiceNumber": request.payment_id.to_string(),
+            "trackingCode": tracking_code,
+            "products": [],
+        });
+        accepted(self.call("/purchases/deliver", ticket_type, &body).await)
+    }
+}
+
+/// A 200 whose `result.status` is 0.
+fn accepted(answer: Result<(u16, Option<Value>), StartError>) -> bool {
+    matches!(answer, Ok((200, Some(body))) if body["result"]["status"].as_i64() == Some(0))
 }
 
 /// `result.message` and `result.status` as texts.
