@@ -8,7 +8,7 @@ use limoo_bff::{
 use limoo_tests::browser::Storage;
 use serde_json::{Map, Value, json};
 
-use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::latest_record};
+use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::wait_for_latest_record};
 
 const PROFILES: &str = "/lemonade/api/medical-profiles";
 const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
@@ -96,13 +96,7 @@ async fn profile_age_stored(world: &mut LimooWorld, conversation: String, age: i
 /// The BFF's answers record of the form as the web sent it: the step and the age among its `{id: value}` entries.
 #[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} را با سن {int} دارد")]
 async fn record_holds_age(world: &mut LimooWorld, form_type: String, step_id: String, age: i64) {
-    let db = world.app().db.clone();
-    let record = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
-        let (db, form_type) = (db.clone(), form_type.clone());
-        async move { latest_record(&db, &form_type).await }
-    })
-    .await
-    .or_fail("no answers record of that form");
+    let record = wait_for_latest_record(world, &form_type).await;
     let entries: Vec<Map<String, Value>> = serde_json::from_str(&record.answers).or_fail_any("answers JSON");
     let sent = entries.iter().find_map(|entry| entry.get("age"));
     assert_eq!((record.step.as_deref(), sent), (Some(step_id.as_str()), Some(&json!(age))), "{}", record.answers);

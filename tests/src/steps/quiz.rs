@@ -326,15 +326,20 @@ pub(crate) async fn latest_record(db: &Db, form_type: &str) -> anyhow::Result<Op
     }
 }
 
-#[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} و پاسخ‌های {string} را دارد")]
-async fn latest_record_holds(world: &mut LimooWorld, form_type: String, step_id: String, answers: String) {
+/// The newest answers record of `form_type`, waiting for one to arrive.
+pub(crate) async fn wait_for_latest_record(world: &mut LimooWorld, form_type: &str) -> form_answers::FormAnswerRecord {
     let db = world.app().db.clone();
-    let record = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
-        let (db, form_type) = (db.clone(), form_type.clone());
-        async move { latest_record(&db, &form_type).await }
+    limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
+        let db = db.clone();
+        async move { latest_record(&db, form_type).await }
     })
     .await
-    .or_fail("no answers record of that form");
+    .or_fail("no answers record of that form")
+}
+
+#[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} و پاسخ‌های {string} را دارد")]
+async fn latest_record_holds(world: &mut LimooWorld, form_type: String, step_id: String, answers: String) {
+    let record = wait_for_latest_record(world, &form_type).await;
     assert_eq!((record.step.as_deref(), record.answers.as_str()), (Some(step_id.as_str()), answers.as_str()));
 }
 
