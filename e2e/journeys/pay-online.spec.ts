@@ -1,16 +1,6 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { demoCustomer } from '../support/demo'
-import { buyOneMonthDiet } from '../support/shop'
-
-/** Opens the payment popup, keeps the preselected online method and pays: the browser leaves for the gateway. */
-async function payOnline(page: Page) {
-  await page.getByTestId('checkout-button').click()
-  const sheet = page.getByRole('dialog', { name: 'انتخاب روش پرداخت' })
-  await expect(sheet.getByRole('radio', { name: 'پرداخت آنلاین', exact: true })).toBeChecked()
-  await sheet.getByTestId('payment-button').click()
-  await expect(page.locator('#sim-page')).toBeVisible()
-}
+import { buyOneMonthDiet, payOnline } from '../support/shop'
 
 test.describe('paying online on a 390 px phone', () => {
   test('a customer pays on the gateway page and sees the success page [PM-48, PM-61]', async ({ page, simulators }) => {

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { authPopup, signInWithSms } from '../support/sign-in'
 
-/** A valid typed answer per number question; any other number question gets 5. */
-const NUMBERS: Record<string, string> = { bm2_12: '82', bm2_13: '70', psy_21: '3' }
+/** A valid typed answer per number question (weights in kg); any other number question gets 5. */
+const NUMBERS: Record<string, string> = { bm2_12: '82', bm2_13: '70', psy_21: '3', bm_f15: '82', bm_f16: '70', nrz_10: '75' }
 
 /**
  * Answers every question of the open step as a visitor would (the first option, a valid number) and submits when the
@@ -24,9 +24,11 @@ async function answerStep(page: Page): Promise<void> {
             ? 'select'
             : has('[data-testid="quiz-round-slider"]')
               ? 'slider'
-              : has('[data-testid="quiz-textbox"]')
-                ? 'text'
-                : 'option'
+              : has('[data-testid="quiz-ruler"]')
+                ? 'ruler'
+                : has('[data-testid="quiz-textbox"]')
+                  ? 'text'
+                  : 'option'
       return { id: question.dataset.questionId ?? '', kind }
     }),
   )
@@ -36,6 +38,8 @@ async function answerStep(page: Page): Promise<void> {
     else if (kind === 'checkbox') await question.getByRole('checkbox').first().click()
     else if (kind === 'select') await question.getByTestId('quiz-select').selectOption({ index: 1 })
     else if (kind === 'slider') await question.getByTestId('quiz-round-slider').press('ArrowUp')
+    // The ruler starts mid-scale without an answer; one tap on «افزایش» answers it.
+    else if (kind === 'ruler') await question.getByRole('button', { name: 'افزایش' }).click()
     else if (kind === 'text') await question.getByTestId('quiz-textbox').fill('غذای شب')
     else await question.getByTestId('quiz-option').first().click()
   }
@@ -59,6 +63,14 @@ async function completeFlow(page: Page, start: string, preparePath: string): Pro
     // The next step opens 500 ms after the submit [QN-01].
     await expect(page).not.toHaveURL(address)
   }
+}
+
+/** The analysis loading page runs on a fixed timer (8.75 s): jump over it, then the flow's result page shows `resultTestId`. */
+async function expectResultAfterLoading(page: Page, resultPath: string, resultTestId: string): Promise<void> {
+  await expect(page.getByTestId('analysis-loading')).toBeVisible()
+  await page.clock.fastForward(9_000)
+  await expect(page).toHaveURL(new RegExp(`#${resultPath}$`))
+  await expect(page.getByTestId(resultTestId)).toBeVisible()
 }
 
 /** The mobile number (+98…) of the customer each of the test database's records of `formType` is linked to ('' if anonymous). */
@@ -111,19 +123,29 @@ test.describe('questionnaires on a 390 px phone', () => {
     // 18 active steps: kn_5 is never shown [QN-20].
     expect(steps).toHaveLength(18)
     expect(steps).not.toContain('kn_5')
-    await expect(page.getByTestId('analysis-loading')).toBeVisible()
-    await page.clock.fastForward(9_000)
-    await expect(page).toHaveURL(/#\/konkur-result$/)
-    await expect(page.getByTestId('konkur-meals')).toBeVisible()
+    await expectResultAfterLoading(page, '/konkur-result', 'konkur-meals')
   })
 
   test('a psychology run reaches its result', async ({ page }) => {
     test.setTimeout(45_000)
     const steps = await completeFlow(page, '/psychology/1', '/prepare-psychology-result')
     expect(steps).toEqual(Array.from({ length: 22 }, (_, index) => String(index + 1)))
-    await expect(page.getByTestId('analysis-loading')).toBeVisible()
-    await page.clock.fastForward(9_000)
-    await expect(page).toHaveURL(/#\/psychology-result$/)
-    await expect(page.getByTestId('psychology-areas')).toBeVisible()
+    await expectResultAfterLoading(page, '/psychology-result', 'psychology-areas')
+  })
+
+  test('a good-looking run reaches its result', async ({ page }) => {
+    const steps = await completeFlow(page, '/bm_f1', '/prepare-result')
+    // Of the 17 steps a woman is asked her working time on bm_f7 and never sees the men's bm_f8 [QN-15].
+    expect(steps).toEqual(Array.from({ length: 17 }, (_, index) => `bm_f${index + 1}`).filter((id) => id !== 'bm_f8'))
+    await expectResultAfterLoading(page, '/result', 'good-looking-result')
+    // The body shape and BMI come from the BFF's perfect-body answer [RS-24].
+    await expect(page.getByTestId('bmi-warning')).toBeVisible()
+  })
+
+  test('a nowruz run reaches its result', async ({ page }) => {
+    const steps = await completeFlow(page, '/nowruz/1', '/prepare-nowruz-result')
+    expect(steps).toEqual(Array.from({ length: 11 }, (_, index) => String(index + 1)))
+    await expectResultAfterLoading(page, '/nowruz-result', 'nowruz-result')
+    await expect(page.getByTestId('holiday-plan')).toBeVisible()
   })
 })

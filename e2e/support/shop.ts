@@ -24,3 +24,12 @@ export async function buyOneMonthDiet(page: Page, simulators: RunningSimulators,
   await expect(page).toHaveURL(/#\/checkout-new/)
   await expect(page.getByTestId('footer-payable')).toHaveText(toman(diet.finalPrice))
 }
+
+/** Opens the payment popup, keeps the preselected online method and pays: the browser leaves for the gateway. */
+export async function payOnline(page: Page) {
+  await page.getByTestId('checkout-button').click()
+  const sheet = page.getByRole('dialog', { name: 'انتخاب روش پرداخت' })
+  await expect(sheet.getByRole('radio', { name: 'پرداخت آنلاین', exact: true })).toBeChecked()
+  await sheet.getByTestId('payment-button').click()
+  await expect(page.locator('#sim-page')).toBeVisible()
+}

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import { demoCustomer } from '../support/demo'
+import { withPersianDigits } from '../support/money'
+import { buyOneMonthDiet, payOnline } from '../support/shop'
+
+const section = (page: Page) => page.getByTestId('diet-request')
+const question = (page: Page, id: string): Locator => page.locator(`[data-testid="quiz-question"][data-question-id="${id}"]`)
+
+/** Types a measurement as a phone keyboard would, in Persian digits (and the Persian decimal separator). */
+async function typeNumber(page: Page, id: string, value: string) {
+  await question(page, id).getByTestId('quiz-number').pressSequentially(withPersianDigits(value).replace('.', '٫'))
+}
+
+const choose = (page: Page, id: string, label: string) =>
+  question(page, id).getByRole('radio', { name: label, exact: true }).click()
+const tick = (page: Page, id: string, label: string) =>
+  question(page, id).getByRole('checkbox', { name: label, exact: true }).check()
+const pick = (page: Page, id: string, label: string) => question(page, id).getByTestId('quiz-select').selectOption({ label })
+const write = (page: Page, id: string, text: string) => question(page, id).getByTestId('quiz-textbox').fill(text)
+
+/** Waits for section `formId` (f1…f10) with its progress line, e.g. «بخش ۳ از ۱۰». */
+async function expectSection(page: Page, formId: string) {
+  await expect(page).toHaveURL(new RegExp(`#/form/${formId}$`))
+  await expect(section(page)).toHaveAttribute('data-step', formId)
+  await expect(section(page)).toContainText(`بخش ${withPersianDigits(formId.slice(1))} از ۱۰`)
+}
+
+/** Presses «مرحله بعد» (enabled only once the section is valid) and waits for section `nextId`. */
+async function nextSection(page: Page, nextId: string) {
+  await expect(page.getByTestId('quiz-submit')).toBeEnabled()
+  await page.getByTestId('quiz-submit').click()
+  await expectSection(page, nextId)
+}
+
+/** The signed-in customer's active diet package, as the BFF reports it to the app (GET /app/diets/active). */
+async function activeDiet(page: Page): Promise<{ status: string; dietNumber?: string | null }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const response = await page.request.get('/app/diets/active', { headers: { Authorization: `Bearer ${token ?? ''}` } })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await response.json()) as { msg: { activeDiet: { status: string; dietNumber?: string | null } } }).msg.activeDiet
+}
+
+/** The stored medical profile's age, weight and fixed location, from the test's own database. */
+function storedProfile(databaseFile: string): string {
+  return execFileSync('sqlite3', [
+    databaseFile,
+    "SELECT json_extract(profile, '$.general.age'), json_extract(profile, '$.body.weight'), country_code, state, city FROM medical_profile",
+  ])
+    .toString('utf8')
+    .trim()
+}
+
+test.describe('the detailed diet request on a 390 px phone', () => {
+  test('a customer who paid for a diet answers f1 to f10, confirms, lands on /finish and the diet is being issued [QN-31, QN-64, QN-65]', async ({
+    page,
+    simulators,
+    bff,
+  }) => {
+    // Arrange: the one-month diet, paid on the gateway page; the paid diet now waits for the answers.
+    await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile)
+    await payOnline(page)
+    await page.getByTestId('sim-pay').click()
+    await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+/)
+    expect((await activeDiet(page)).status).toBe('ANSWERING_QUESTIONS')
+
+    // f1: body measurements. The age comes right after gender: 14 is out of range, then a valid age in Persian digits.
+    await page.goto('/#/form/f1')
+    await expectSection(page, 'f1')
+    await expect(page.getByTestId('diet-request-about')).toContainText('۷۰ سوال')
+    await choose(page, 'gender', 'خانم')
+    const age = question(page, 'age')
+    await age.getByTestId('quiz-number').pressSequentially('۱۴')
+    await expect(age.getByTestId('field-error')).toHaveText('سن باید بین 15 تا 70 سال باشد')
+    await age.getByTestId('quiz-number').clear()
+    await age.getByTestId('quiz-number').pressSequentially('۳۲')
+    await expect(age.getByTestId('quiz-number')).toHaveValue('32')
+    await expect(age.getByTestId('field-error')).toHaveCount(0)
+    const measurements: [string, string][] = [
+      ['weight', '68.5'],
+      ['stature', '165'],
+      ['wrist', '15'],
+      ['shoulders', '40'],
+      ['chest', '90'],
+      ['abdominal', '78'],
+      ['hip', '100'],
+      ['thigh', '55'],
+      ['birthWeight', '3.2'],
+      ['birthStature', '50'],
+      ['fatherStature', '175'],
+      ['motherStature', '160'],
+    ]
+    for (const [id, value] of measurements) await typeNumber(page, id, value)
+    await expect(question(page, 'birthWeight').getByTestId('quiz-number')).toHaveValue('3.2')
+    await nextSection(page, 'f2')
+
+    // f2: health; the medication names appear only once she says she takes some.
+    await choose(page, 'headache', 'خیر')
+    await choose(page, 'thyroid', 'کم‌کاری')
+    await choose(page, 'pressure', 'طبیعی')
+    await choose(page, 'anemia', 'خیر')
+    await expect(question(page, 'medicationNames')).toHaveCount(0)
+    await choose(page, 'medication', 'بله')
+    await write(page, 'medicationNames', 'لووتیروکسین')
+    await nextSection(page, 'f3')
+
+    await tick(page, 'discomforts', 'خستگی مزمن')
+    await tick(page, 'discomforts', 'ریزش مو')
+    await nextSection(page, 'f4')
+
+    await choose(page, 'appetite', 'معمولی')
+    await choose(page, 'temperament', 'معتدل')
+    await pick(page, 'sleepHours', '۶ تا ۸ ساعت')
+    await nextSection(page, 'f5')
+
+    await tick(page, 'digestion', 'مشکلی ندارم')
+    await nextSection(page, 'f6')
+
+    // f6: a recent blood test, so its values are asked for.
+    await choose(page, 'hasBloodTest', 'بله')
+    for (const [id, value] of [
+      ['glucose', '92'],
+      ['triglyceride', '140'],
+      ['cholesterol', '180'],
+      ['uricAcid', '4.5'],
+      ['platelet', '250'],
+    ] as const) {
+      await typeNumber(page, id, value)
+    }
+    await nextSection(page, 'f7')
+
+    await pick(page, 'exerciseDays', '3')
+    await pick(page, 'exerciseDuration', '1:00 ساعت')
+    await choose(page, 'trainingIntensity', '۶۰ تا ۸۰ درصد')
+    await nextSection(page, 'f8')
+
+    // f8 is asked of women only.
+    await choose(page, 'pregnant', 'خیر')
+    await choose(page, 'breastFeeding', 'خیر')
+    await choose(page, 'periodRegular', 'بله')
+    await nextSection(page, 'f9')
+
+    await write(page, 'favouriteFoods', 'قورمه‌سبزی و سالاد شیرازی')
+    await write(page, 'dislikedFoods', 'جگر')
+    await nextSection(page, 'f10')
+
+    // f10: personal details, then the confirmation popup before anything is sent [QN-64].
+    await choose(page, 'marital', 'متاهل')
+    await pick(page, 'education', 'کارشناسی')
+    await pick(page, 'blood', 'O+')
+    const birthDate = question(page, 'birthDate')
+    await birthDate.getByTestId('date-day').selectOption('21')
+    await birthDate.getByTestId('date-month').selectOption('6')
+    await birthDate.getByTestId('date-year').selectOption('1373')
+    await write(page, 'job', 'معلم')
+    await write(page, 'city', 'تبریز')
+    await expect(page.getByTestId('quiz-submit')).toHaveText('ثبت درخواست رژیم')
+    await expect(page.getByTestId('quiz-submit')).toBeEnabled()
+    await page.getByTestId('quiz-submit').click()
+    const confirm = page.getByRole('dialog', { name: 'تایید اطلاعات وارد شده' })
+    await expect(confirm.getByTestId('diet-request-declaration')).toBeVisible()
+    await expect(page).toHaveURL(/#\/form\/f10$/)
+    await confirm.getByTestId('diet-request-confirm').click()
+
+    // The profile and the diet request went through: /finish, and the BFF now issues the paid diet.
+    await expect(page).toHaveURL(/#\/finish$/)
+    await expect(page.getByRole('heading', { name: 'درخواست رژیم شما ثبت شد' })).toBeVisible()
+    const diet = await activeDiet(page)
+    expect(diet.status).toBe('ISSUING')
+    expect(diet.dietNumber ?? '').not.toBe('')
+    expect(storedProfile(bff.databaseFile)).toBe('32|68.5|TR|2170|107851')
+  })
+})
