@@ -10,6 +10,7 @@ import { PaymentMethodPopup } from '@/features/payment/components/payment-method
 import { goodLookingLandingLoader, quizStepLoader } from '@/features/quiz/loaders'
 import { GiftCardFormPage, GiftProductsPage, GiftResultPage, LimooCardIntroPage } from '@/features/giftcard'
 import { OrdersHistoryPage, ReservePage } from '@/features/orders'
+import { DietsPage } from '@/features/panel'
 import {
   CreateOrderWithProductIdsPage,
   PartnerBundleLandingPage,
@@ -180,7 +181,7 @@ export const routes: RouteObject[] = [
       { path: '/limoocard', element: <GiftCardFormPage /> },
       { path: '/limoocard-result', element: <GiftResultPage /> },
       { path: '/select-limoocard-options', element: <GiftProductsPage /> },
-      screen('/diets', 'diets'),
+      { path: '/diets', element: <DietsPage /> },
       screen('/diets/extend/back', 'dietsExtendBack'),
       { path: '/logout', loader: logoutLoader, element: <LogoutPage /> },
 

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { localDigits } from '@/lib/digits'
+import { useActiveDiet } from '../api/active-diet'
+import { displayState, offersNewDiet, questionsPath } from '../domain/display-state'
+import '../panel.css'
+
+/**
+ * The customer's diet package at a glance: its display state [DS-15…DS-21], days left, and the next step — answering
+ * the diet questions after paying, buying when payment is awaited, a new diet when it expired or is close to
+ * expiry [DS-23].
+ */
+export function ActiveDietCard() {
+  const { t, i18n } = useTranslation()
+  const diet = useActiveDiet(true)
+
+  if (diet.isPending) return <p className="diet-card__loading">{t('panel.loading')}</p>
+  if (diet.isError) {
+    return (
+      <p className="diet-card__error" role="alert" data-testid="active-diet-error">
+        {t('panel.error')}
+      </p>
+    )
+  }
+
+  const { status, remainDays } = diet.data
+  const state = displayState(status, remainDays)
+  return (
+    <section className="diet-card" data-testid="active-diet" data-status={status} data-state={state}>
+      <h2 className="diet-card__title">{t('panel.title')}</h2>
+      <p className={`diet-card__state diet-card__state--${state}`} data-testid="active-diet-state">
+        {t(`panel.states.${state}`)}
+      </p>
+      {state === 'active' && remainDays !== undefined ? (
+        <p className="diet-card__days">{t('panel.remainDays', { days: localDigits(remainDays, i18n.language) })}</p>
+      ) : null}
+      {state === 'answering' ? (
+        <>
+          <p className="diet-card__hint">{t('panel.answerHint')}</p>
+          <Link className="diet-card__action" to={questionsPath(status)} data-testid="answer-questions">
+            {t('panel.answerQuestions')}
+          </Link>
+        </>
+      ) : null}
+      {state === 'issuing' ? <p className="diet-card__hint">{t('panel.issuingHint')}</p> : null}
+      {state === 'awaitingPayment' ? (
+        <Link className="diet-card__action" to="/select-package" data-testid="buy-diet">
+          {t('panel.buy')}
+        </Link>
+      ) : null}
+      {offersNewDiet(status) ? (
+        <Link className="diet-card__action" to="/select-package?source=panel" data-testid="request-new-diet">
+          {t('panel.requestNew')}
+        </Link>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { activeDiet } from '@/testing/handlers'
+import { http } from '@/testing/http'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+
+function answerStatus(status: string, extra: Record<string, unknown> = {}) {
+  const answer = activeDiet(status)
+  Object.assign(answer.msg.activeDiet, extra)
+  server.use(http.get('/app/diets/active', () => HttpResponse.json(answer) as never))
+}
+
+describe('/diets: the diet package card', () => {
+  it('sends a customer who paid to the diet questions [DS-15]', async () => {
+    signIn()
+    answerStatus('ANSWERING_QUESTIONS')
+    renderApp('/diets')
+    const card = await screen.findByTestId('active-diet')
+    expect(within(card).getByTestId('active-diet-state')).toHaveTextContent('در حال پاسخ به سوالات')
+    expect(within(card).getByRole('link', { name: 'پاسخ به سوالات رژیم' })).toHaveAttribute('href', '/form/f1')
+  })
+
+  it('says the diet is being issued once the questions are answered [DS-19]', async () => {
+    signIn()
+    answerStatus('ISSUING', { dietNumber: 'D-1' })
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet-state')).toHaveTextContent('در حال صدور توسط متخصصین')
+    expect(screen.queryByTestId('answer-questions')).not.toBeInTheDocument()
+  })
+
+  it('shows the days left of a running diet and offers a new one close to expiry [DS-20, DS-23]', async () => {
+    signIn()
+    answerStatus('CLOSE_TO_EXPIRE', { dietNumber: 'D-1', isReady: true, remainDays: 2 })
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet-state')).toHaveTextContent('فعال')
+    expect(screen.getByText('۲ روز از رژیم شما باقی مانده است')).toBeInTheDocument()
+    expect(screen.getByTestId('request-new-diet')).toHaveAttribute('href', '/select-package?source=panel')
+  })
+
+  it('keeps the message of an ok: false answer out of the page and says the status could not be read', async () => {
+    signIn()
+    server.use(http.get('/app/diets/active', () => HttpResponse.json({ ok: false, msg: 'no package' }) as never))
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet-error')).toHaveTextContent('دریافت وضعیت رژیم ممکن نشد')
+  })
+
+  it('is not shown to a visitor who has not signed in', async () => {
+    renderApp('/diets')
+    await screen.findByTestId('placeholder')
+    expect(screen.queryByTestId('active-diet')).not.toBeInTheDocument()
+  })
+})

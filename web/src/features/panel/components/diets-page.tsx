@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react'
+import { Placeholder } from '@/components/ui/placeholder'
+import { isLoggedIn, subscribeToken } from '@/lib/auth'
+import { ActiveDietCard } from './active-diet-card'
+
+/**
+ * /diets, the panel home: the signed-in customer's diet package; the rest of the panel (diet days, points, franchise)
+ * is a later slice, so the page keeps its placeholder below.
+ */
+export function DietsPage() {
+  const loggedIn = useSyncExternalStore(subscribeToken, isLoggedIn, () => false)
+  return (
+    <>
+      {loggedIn ? (
+        <div className="diets-page">
+          <ActiveDietCard />
+        </div>
+      ) : null}
+      <Placeholder titleKey="diets" />
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { displayState, offersNewDiet, questionsPath } from './display-state'
+
+describe('active-diet display states [DS-15…DS-21]', () => {
+  it.each([
+    ['ANSWERING_QUESTIONS', undefined, 'answering'],
+    ['SIB_DIET_ERROR', undefined, 'answering'],
+    ['TRANSACTION_WATING', undefined, 'awaitingPayment'],
+    ['TRANSACTION_VERIFCATION_WATING', undefined, 'awaitingConfirmation'],
+    ['TRANSACTION_UNVERIFIED', undefined, 'paymentNotConfirmed'],
+    ['ISSUING', undefined, 'issuing'],
+    ['ACTIVE', 12, 'active'],
+    ['ACTIVE', undefined, 'active'],
+    ['CLOSE_TO_EXPIRE', 2, 'active'],
+    ['MID_TERM_EXPIRED', 0, 'expired'],
+    ['EXPIRED', 0, 'expired'],
+    ['EXPIRED', -3, 'expired'],
+  ] as const)('%s with %s days left shows %s', (status, days, expected) => {
+    expect(displayState(status, days)).toBe(expected)
+  })
+
+  it('offers a new diet only when expired or close to expiry [DS-23]', () => {
+    expect(['EXPIRED', 'CLOSE_TO_EXPIRE', 'ACTIVE', 'ISSUING'].map(offersNewDiet)).toEqual([true, true, false, false])
+  })
+
+  it('starts the questions at f1, or at f10 once the form was saved', () => {
+    expect(questionsPath('ANSWERING_QUESTIONS')).toBe('/form/f1')
+    expect(questionsPath('SIB_DIET_ERROR')).toBe('/form/f10')
+  })
+})
