@@ -4,6 +4,7 @@ mod bot_check;
 mod catalogue;
 mod constants;
 mod diet_requests;
+mod diet_status;
 mod giftcard;
 mod guard_failures;
 mod language;

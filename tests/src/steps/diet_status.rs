@@ -1,0 +1,177 @@
+//! The diet-package status of the panel (spec 3 §4 "Diet-package status") as `GET /app/diets/active` answers it,
+//! reached the way the product reaches it: the customer's purchases, card transfers reviewed by finance, the
+//! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
+//! next diet of a package) is written straight into the `diet` table.
+use cucumber::{given, then};
+use limoo_bff::store::{
+    Db,
+    diets::{self, NewDiet},
+    now_ms,
+};
+use limoo_tests::app::FINANCE_TOKEN;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use super::{LimooWorld, OrFail, OrFailAny};
+
+const DAY_MS: i64 = 86_400_000;
+/// Days of each diet the dietitians write, as the diet request issues it.
+const DIET_DAYS: i64 = 30;
+
+impl LimooWorld {
+    /// The customer's active package (`msg.activeDiet`).
+    async fn active_diet(&self, mobile: &str) -> Value {
+        let token = self.token_of(mobile).await;
+        let (code, body) = self.app().get_as(&token, "/app/diets/active").await;
+        assert_eq!(code, 200, "active diet failed: {body}");
+        body["msg"]["activeDiet"].clone()
+    }
+
+    /// The newest transfer finance has pending for the customer's order of `products`.
+    async fn pending_transfer_of(&self, mobile: &str, products: &str) -> i64 {
+        let order = self.order_of(mobile, products).await;
+        let (code, body) = self.app().get_as(FINANCE_TOKEN, "/lemonade/api/finance/transfers").await;
+        assert_eq!(code, 200, "finance queue failed: {body}");
+        body["transfers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|t| t["orderId"].as_i64() == Some(order))
+            .filter_map(|t| t["paymentId"].as_i64())
+            .next_back()
+            .unwrap_or_else(|| panic!("order {order} has no pending transfer: {body}"))
+    }
+}
+
+/// The start of a diet that began `days_ago` days ago.
+fn started(days_ago: i64) -> i64 {
+    now_ms() - days_ago * DAY_MS
+}
+
+/// The customer sends a medical profile under a fresh form run and requests the diet of the paid package: the
+/// diet gets its number and waits for the dietitians (spec 3 §4 "Diet actions").
+#[given(expr = "مشتری {string} رژیم بسته خریده‌شده‌اش را با پرونده پزشکی درخواست کرده است")]
+async fn diet_requested(world: &mut LimooWorld, mobile: String) {
+    let token = world.token_of(&mobile).await;
+    let conversation = uuid::Uuid::new_v4().to_string();
+    let profile = json!({
+        "conversationId": conversation,
+        "general": { "gender": "FEMALE" }, "body": { "weight": 72, "stature": 165 },
+        "countryCode": "TR", "state": 2170, "city": 107851
+    });
+    let (code, body) = world.app().post_as(&token, "/lemonade/api/medical-profiles", &profile).await;
+    assert_eq!(code, 200, "profile refused: {body}");
+    let request = json!({ "conversationId": conversation });
+    let (code, body) = world.app().post_as(&token, "/lemonade/api/make-profile-and-request-diet", &request).await;
+    assert_eq!(code, 200, "diet request refused: {body}");
+}
+
+/// The dietitians wrote the order's requested diet and it started `days_ago` days ago.
+#[given(expr = "متخصصان رژیم سفارش {string} مشتری {string} را نوشته‌اند و {int} روز از آغاز آن گذشته است")]
+async fn diet_ready(world: &mut LimooWorld, products: String, mobile: String, days_ago: i64) {
+    let order = world.order_of(&mobile, &products).await;
+    const SQL: &str = "UPDATE diet SET is_ready = 1, starts_at = $1 WHERE customer_order_id = $2";
+    let done = match &world.app().db {
+        Db::Sqlite(pool) => {
+            sqlx::query(SQL).bind(started(days_ago)).bind(order).execute(pool).await.map(|r| r.rows_affected())
+        }
+        Db::Postgres(pool) => {
+            sqlx::query(SQL).bind(started(days_ago)).bind(order).execute(pool).await.map(|r| r.rows_affected())
+        }
+    }
+    .or_fail_any("diet marked ready");
+    assert_eq!(done, 1, "order {order} has no requested diet");
+}
+
+/// The dietitians wrote diet `number` of the order's package, which started `days_ago` days ago.
+#[given(
+    expr = "متخصصان رژیم شماره {int} بسته سفارش {string} مشتری {string} را نوشته‌اند و {int} روز از آغاز آن گذشته است"
+)]
+async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: String, mobile: String, days_ago: i64) {
+    let order = world.order_of(&mobile, &products).await;
+    const SQL: &str = "SELECT customer_id, package_count FROM diet WHERE customer_order_id = $1 \
+                       AND current_diet_count = 1";
+    let first: Option<(i64, Option<i64>)> = match &world.app().db {
+        Db::Sqlite(pool) => sqlx::query_as(SQL).bind(order).fetch_optional(pool).await,
+        Db::Postgres(pool) => sqlx::query_as(SQL).bind(order).fetch_optional(pool).await,
+    }
+    .or_fail_any("first diet read");
+    let (customer_id, package_count) = first.unwrap_or_else(|| panic!("order {order} has no first diet"));
+    let diet_number = format!("D-{order}-{number}");
+    let diet = NewDiet {
+        order_id: order,
+        customer_id,
+        diet_number: &diet_number,
+        is_ready: true,
+        starts_at: Some(started(days_ago)),
+        days: DIET_DAYS,
+        package_count,
+        current_diet_count: number,
+    };
+    diets::insert(&world.app().db, &diet).await.or_fail("next diet stored");
+}
+
+/// The diet-request form's answers as the web saves them when the customer leaves `section` (`f3` or `f10`): the
+/// answers so far, each section's required ones included, with the section as the step.
+#[given(expr = "مشتری {string} پاسخ‌های فرم درخواست رژیم را تا بخش {string} ذخیره کرده است")]
+async fn form_saved_up_to(world: &mut LimooWorld, mobile: String, section: String) {
+    let mut answers = vec![json!({ "gender": "FEMALE" }), json!({ "age": 34 }), json!({ "discomforts": ["FATIGUE"] })];
+    match section.as_str() {
+        "f3" => {}
+        "f10" => answers.extend([
+            json!({ "marital": "SINGLE" }),
+            json!({ "education": "BACHELOR" }),
+            json!({ "blood": "O+" }),
+            json!({ "birthDate": "1991-03-21" }),
+            json!({ "job": "معلم" }),
+            json!({ "city": "تبریز" }),
+        ]),
+        other => panic!("no answers written for section {other}"),
+    }
+    answers.push(json!({ "step": section }));
+    let body = json!({ "answers": answers, "formId": section, "formType": "diet-request", "userId": "" });
+    let token = world.token_of(&mobile).await;
+    let (code, reply) = world.app().post_as(&token, "/lemonade/api/formAnswers", &body).await;
+    assert_eq!(code, 200, "form answers refused: {reply}");
+}
+
+/// Finance reviews the customer's pending card transfer: `approve` or `reject`.
+#[given(expr = "واحد مالی کارت به کارت سفارش {string} مشتری {string} را {word} کرده است")]
+async fn transfer_reviewed(world: &mut LimooWorld, products: String, mobile: String, verdict: String) {
+    let verdict = match verdict.as_str() {
+        "تایید" => "approve",
+        "رد" => "reject",
+        other => panic!("a review is تایید or رد, not {other}"),
+    };
+    let transfer = world.pending_transfer_of(&mobile, &products).await;
+    let path = format!("/lemonade/api/finance/transfers/{transfer}/{verdict}");
+    let body = json!({ "reviewer": "sara", "reason": "واریزی پیدا نشد" });
+    let (code, reply) = world.app().call_as(Method::POST, FINANCE_TOKEN, &path, Some(&body)).await;
+    assert_eq!(code, 200, "review refused: {reply}");
+}
+
+#[then(expr = "رژیم فعال مشتری {string} {int} روز باقی‌مانده دارد")]
+async fn remain_days_are(world: &mut LimooWorld, mobile: String, days: i64) {
+    let diet = world.active_diet(&mobile).await;
+    assert_eq!(diet["remainDays"].as_i64(), Some(days), "active diet: {diet}");
+}
+
+#[then(expr = "بسته رژیم فعال مشتری {string} {int} رژیمی است و رژیم {int} آن جاری است")]
+async fn package_counts_are(world: &mut LimooWorld, mobile: String, count: i64, current: i64) {
+    let diet = world.active_diet(&mobile).await;
+    let counts = (diet["packageCount"].as_i64(), diet["currentDietCount"].as_i64());
+    assert_eq!(counts, (Some(count), Some(current)), "active diet: {diet}");
+}
+
+#[then(expr = "بسته رژیم فعال مشتری {string} شمار رژیم ندارد")]
+async fn no_package_count(world: &mut LimooWorld, mobile: String) {
+    let diet = world.active_diet(&mobile).await;
+    assert_eq!(diet["packageCount"], Value::Null, "active diet: {diet}");
+}
+
+#[then(expr = "veryFirstTimeUser مشتری {string} برابر {word} است")]
+async fn very_first_time_user(world: &mut LimooWorld, mobile: String, expected: String) {
+    let expected: bool = expected.parse().or_fail_any("true or false");
+    let diet = world.active_diet(&mobile).await;
+    assert_eq!(diet["veryFirstTimeUser"].as_bool(), Some(expected), "active diet: {diet}");
+}
