@@ -7,8 +7,8 @@ import '../panel.css'
 
 /**
  * The customer's diet package at a glance: its display state [DS-15…DS-21], days left, and the next step — answering
- * the diet questions after paying, buying when payment is awaited, a new diet when it expired or is close to
- * expiry [DS-23].
+ * the diet questions after paying, buying when payment is awaited (or nothing was ever ordered), a new diet when it
+ * expired or is close to expiry [DS-23].
  */
 export function ActiveDietCard() {
   const { t, i18n } = useTranslation()
@@ -23,7 +23,18 @@ export function ActiveDietCard() {
     )
   }
 
-  const { status, remainDays } = diet.data
+  const { status, remainDays, orderId } = diet.data
+  if (orderId === undefined) {
+    return (
+      <section className="diet-card" data-testid="active-diet" data-status="NONE">
+        <h2 className="diet-card__title">{t('panel.title')}</h2>
+        <p className="diet-card__hint">{t('panel.noDiet')}</p>
+        <Link className="diet-card__action" to="/select-package" data-testid="buy-diet">
+          {t('panel.buy')}
+        </Link>
+      </section>
+    )
+  }
   const state = displayState(status, remainDays)
   return (
     <section className="diet-card" data-testid="active-diet" data-status={status} data-state={state}>

@@ -9,7 +9,7 @@ import { server } from '@/testing/server'
 
 function answerStatus(status: string, extra: Record<string, unknown> = {}) {
   const answer = activeDiet(status)
-  Object.assign(answer.msg.activeDiet, extra)
+  Object.assign(answer.msg.activeDiet, { orderId: 7, ...extra })
   server.use(http.get('/app/diets/active', () => HttpResponse.json(answer) as never))
 }
 
@@ -45,6 +45,15 @@ describe('/diets: the diet package card', () => {
     server.use(http.get('/app/diets/active', () => HttpResponse.json({ ok: false, msg: 'no package' }) as never))
     renderApp('/diets')
     expect(await screen.findByTestId('active-diet-error')).toHaveTextContent('دریافت وضعیت رژیم ممکن نشد')
+  })
+
+  it('invites a customer who never ordered to buy', async () => {
+    signIn()
+    answerStatus('TRANSACTION_WATING', { orderId: undefined })
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet')).toHaveTextContent('هنوز رژیمی نخریده‌اید')
+    expect(screen.queryByTestId('active-diet-state')).not.toBeInTheDocument()
+    expect(screen.getByTestId('buy-diet')).toHaveAttribute('href', '/select-package')
   })
 
   it('is not shown to a visitor who has not signed in', async () => {
