@@ -71,6 +71,19 @@ pub async fn find_profile(db: &Db, conversation: &ConversationId) -> anyhow::Res
     .transpose()
 }
 
+/// The customer's most recent medical profile, if they ever sent one.
+pub async fn latest_profile(db: &Db, customer_id: i64) -> anyhow::Result<Option<serde_json::Value>> {
+    let row: Option<(String,)> = on_pool!(db, pool => {
+        sqlx::query_as(
+            "SELECT profile FROM medical_profile WHERE customer_id = $1 \
+             ORDER BY updated_at DESC, medical_profile_id DESC LIMIT 1",
+        )
+        .bind(customer_id).fetch_optional(pool).await
+    })
+    .context("cannot read the medical profile")?;
+    row.map(|(profile,)| serde_json::from_str(&profile).context("stored medical profile")).transpose()
+}
+
 /// What a diet request did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Requested {

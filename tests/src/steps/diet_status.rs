@@ -175,3 +175,27 @@ async fn very_first_time_user(world: &mut LimooWorld, mobile: String, expected: 
     let diet = world.active_diet(&mobile).await;
     assert_eq!(diet["veryFirstTimeUser"].as_bool(), Some(expected), "active diet: {diet}");
 }
+
+impl LimooWorld {
+    /// The `msg` of `GET /app/physicalinfo/general` for the customer.
+    async fn physical_info_msg(&self, mobile: &str) -> Value {
+        let token = self.token_of(mobile).await;
+        let (code, body) = self.app().get_as(&token, "/app/physicalinfo/general").await;
+        assert_eq!((code, &body["ok"]), (200, &json!(true)), "physical info failed: {body}");
+        body["msg"].clone()
+    }
+}
+
+#[then(expr = "مشخصات بدنی مشتری {string} پیامی خالی است")]
+async fn physical_info_empty(world: &mut LimooWorld, mobile: String) {
+    let msg = world.physical_info_msg(&mobile).await;
+    assert_eq!(msg, json!({}), "physical info msg");
+}
+
+#[then(expr = "مشخصات بدنی مشتری {string} وزن {float}، قد {float} و سن {int} دارد")]
+async fn physical_info_figures(world: &mut LimooWorld, mobile: String, weight: f64, stature: f64, age: i64) {
+    let msg = world.physical_info_msg(&mobile).await;
+    let info = &msg["physicalInfo"];
+    let figures = (info["weight"].as_f64(), info["stature"].as_f64(), info["age"].as_i64());
+    assert_eq!(figures, (Some(weight), Some(stature), Some(age)), "physical info: {msg}");
+}

@@ -32,6 +32,7 @@ export const handlers = [
   http.get('/lemonade/api/orders/profile-orders', () => HttpResponse.json([])),
   http.get('/lemonade/api/can-buy-diet', () => HttpResponse.json({ canBuyDiet: true })),
   http.get('/app/diets/active', () => HttpResponse.json(activeDiet('ANSWERING_QUESTIONS'))),
+  http.get('/app/physicalinfo/general', () => HttpResponse.json({ ok: true, msg: {} })),
   http.post('/auth/check-mobile', () => HttpResponse.json({ isRegistered: true, authenticationType: 'sms' as const })),
   http.post('/auth/otp', () => HttpResponse.json(codeSent)),
   http.post('/auth/verify-mobile', () => HttpResponse.json(codeSent)),

@@ -1,5 +1,6 @@
-//! The diet panel's reads; for now the active package the `/user-panel` guard and the can-buy-diet
-//! check decide by (spec 1 §2, spec 3 §4). Answers use the panel's `{ok, msg}` envelope (spec 3 §7).
+//! The diet panel's reads: the active package the `/user-panel` guard and the can-buy-diet check decide
+//! by (spec 1 §2, spec 3 §4), and the customer's physical info. Answers use the panel's `{ok, msg}`
+//! envelope (spec 3 §7).
 pub mod reserves;
 
 use poem::web::Data;
@@ -9,12 +10,12 @@ use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::C
 use crate::{
     domain::diet_package,
     startup::AppState,
-    store::{diets, now_ms},
+    store::{diet_requests, diets, now_ms},
 };
 
-/// The customer's current diet package and its status.
+/// The customer's current diet package and its status. Unknown fields are left out, as the schema says (not null).
 #[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct ActiveDiet {
     /// ACTIVE, CLOSE_TO_EXPIRE, EXPIRED, MID_TERM_EXPIRED, ISSUING, ANSWERING_QUESTIONS, SIB_DIET_ERROR,
     /// TRANSACTION_VERIFCATION_WATING, TRANSACTION_UNVERIFIED or TRANSACTION_WATING [DS-01…DS-11].
@@ -41,6 +42,47 @@ pub struct ActiveDietMsg {
 pub struct ActiveDietReply {
     pub ok: bool,
     pub msg: ActiveDietMsg,
+}
+
+/// The body figures of the customer's latest medical profile (spec 3 §7 "physicalinfo/general").
+#[derive(Object, Debug, PartialEq)]
+#[oai(skip_serializing_if_is_none)]
+pub struct PhysicalInfo {
+    /// FEMALE or MALE.
+    pub gender: Option<String>,
+    /// Whole years.
+    pub age: Option<i64>,
+    /// Kilograms.
+    pub weight: Option<f64>,
+    /// Centimetres.
+    pub stature: Option<f64>,
+}
+
+/// Empty when the customer never sent a medical profile: the panel reads that as NO_DATA [DS-30].
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct PhysicalInfoMsg {
+    pub physical_info: Option<PhysicalInfo>,
+}
+
+#[derive(Object, Debug)]
+pub struct PhysicalInfoReply {
+    pub ok: bool,
+    pub msg: PhysicalInfoMsg,
+}
+
+impl PhysicalInfo {
+    /// From a stored profile's `general` and `body` groups; None when it holds none of the figures.
+    fn of_profile(profile: &serde_json::Value) -> Option<PhysicalInfo> {
+        let info = PhysicalInfo {
+            gender: profile["general"]["gender"].as_str().map(str::to_owned),
+            age: profile["general"]["age"].as_i64(),
+            weight: profile["body"]["weight"].as_f64(),
+            stature: profile["body"]["stature"].as_f64(),
+        };
+        let empty = PhysicalInfo { gender: None, age: None, weight: None, stature: None };
+        (info != empty).then_some(info)
+    }
 }
 
 pub struct DietsApi;
@@ -74,6 +116,21 @@ impl DietsApi {
             },
         }))
     }
+
+    /// The signed-in customer's physical info from their latest medical profile; an empty `msg` when they
+    /// never sent one.
+    #[oai(path = "/app/physicalinfo/general", method = "get", operation_id = "physicalInfo")]
+    async fn physical_info(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<PhysicalInfoReply>, CustomerCallFailure> {
+        let profile = diet_requests::latest_profile(&state.db, token.customer_id())
+            .await
+            .map_err(|error| CustomerCallFailure::unexpected(&error))?;
+        let physical_info = profile.as_ref().and_then(PhysicalInfo::of_profile);
+        Ok(Json(PhysicalInfoReply { ok: true, msg: PhysicalInfoMsg { physical_info } }))
+    }
 }
 
 /// The customer's package as of now; a store failure is the generic 500.
@@ -84,4 +141,25 @@ pub async fn active_package(
     diets::active_package(&state.db, token.customer_id(), now_ms())
         .await
         .map_err(|error| CustomerCallFailure::unexpected(&error))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::PhysicalInfo;
+
+    #[test]
+    fn physical_info_takes_the_profiles_general_and_body_figures() {
+        let profile = json!({"general": {"gender": "FEMALE", "age": 34, "marital": "SINGLE"},
+                             "body": {"weight": 72.5, "stature": 165}});
+        let expected =
+            PhysicalInfo { gender: Some("FEMALE".into()), age: Some(34), weight: Some(72.5), stature: Some(165.0) };
+        assert_eq!(PhysicalInfo::of_profile(&profile), Some(expected));
+    }
+
+    #[test]
+    fn a_profile_without_any_figure_is_no_physical_info() {
+        assert_eq!(PhysicalInfo::of_profile(&json!({"general": {"marital": "SINGLE"}, "special": {}})), None);
+    }
 }

@@ -927,6 +927,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/physicalinfo/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's physical info from their latest medical profile; an empty `msg` when they
+         *     never sent one.
+         */
+        get: operations["physicalInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/diet-packages": {
         parameters: {
             query?: never;
@@ -1139,7 +1159,7 @@ export interface components {
     schemas: {
         /**
          * ActiveDiet
-         * @description The customer's current diet package and its status.
+         * @description The customer's current diet package and its status. Unknown fields are left out, as the schema says (not null).
          */
         ActiveDiet: {
             /**
@@ -1968,6 +1988,41 @@ export interface components {
             bmi: number;
             bmiClass: components["schemas"]["BmiClass"];
             bodyShape: components["schemas"]["BodyShape"];
+        };
+        /**
+         * PhysicalInfo
+         * @description The body figures of the customer's latest medical profile (spec 3 §7 "physicalinfo/general").
+         */
+        PhysicalInfo: {
+            /** @description FEMALE or MALE. */
+            gender?: string;
+            /**
+             * Format: int64
+             * @description Whole years.
+             */
+            age?: number;
+            /**
+             * Format: double
+             * @description Kilograms.
+             */
+            weight?: number;
+            /**
+             * Format: double
+             * @description Centimetres.
+             */
+            stature?: number;
+        };
+        /**
+         * PhysicalInfoMsg
+         * @description Empty when the customer never sent a medical profile: the panel reads that as NO_DATA [DS-30].
+         */
+        PhysicalInfoMsg: {
+            physicalInfo?: components["schemas"]["PhysicalInfo"];
+        };
+        /** PhysicalInfoReply */
+        PhysicalInfoReply: {
+            ok: boolean;
+            msg: components["schemas"]["PhysicalInfoMsg"];
         };
         /**
          * PointsAmount
@@ -5679,6 +5734,42 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ActiveDietReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    physicalInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PhysicalInfoReply"];
                 };
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */

@@ -56,6 +56,27 @@ describe('/diets: the diet package card', () => {
     expect(screen.getByTestId('buy-diet')).toHaveAttribute('href', '/select-package')
   })
 
+  it('says no body figures are recorded before the diet questions, and shows them after [DS-30]', async () => {
+    signIn()
+    renderApp('/diets')
+    expect(await screen.findByTestId('physical-info')).toHaveTextContent('هنوز مشخصات بدنی شما ثبت نشده است')
+  })
+
+  it('shows the recorded age, weight and height in Persian digits [DS-30]', async () => {
+    signIn()
+    server.use(
+      http.get('/app/physicalinfo/general', () =>
+        HttpResponse.json({ ok: true, msg: { physicalInfo: { gender: 'FEMALE', age: 34, weight: 72.5, stature: 165 } } }) as never,
+      ),
+    )
+    renderApp('/diets')
+    const card = await screen.findByTestId('physical-info')
+    await within(card).findByTestId('physical-age')
+    expect(within(card).getByTestId('physical-age')).toHaveTextContent('۳۴ سال')
+    expect(within(card).getByTestId('physical-weight')).toHaveTextContent('۷۲.۵ کیلوگرم')
+    expect(within(card).getByTestId('physical-stature')).toHaveTextContent('۱۶۵ سانتی‌متر')
+  })
+
   it('is not shown to a visitor who has not signed in', async () => {
     renderApp('/diets')
     await screen.findByTestId('placeholder')

@@ -2,9 +2,10 @@ import { useSyncExternalStore } from 'react'
 import { Placeholder } from '@/components/ui/placeholder'
 import { isLoggedIn, subscribeToken } from '@/lib/auth'
 import { ActiveDietCard } from './active-diet-card'
+import { PhysicalInfoCard } from './physical-info-card'
 
 /**
- * /diets, the panel home: the signed-in customer's diet package; the rest of the panel (diet days, points, franchise)
+ * /diets, the panel home: the signed-in customer's diet package and body figures; the rest of the panel (diet days, points, franchise)
  * is a later slice, so the page keeps its placeholder below.
  */
 export function DietsPage() {
@@ -14,6 +15,7 @@ export function DietsPage() {
       {loggedIn ? (
         <div className="diets-page">
           <ActiveDietCard />
+          <PhysicalInfoCard />
         </div>
       ) : null}
       <Placeholder titleKey="diets" />
