@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { Placeholder } from '@/components/ui/placeholder'
-import { isLoggedIn, subscribeToken } from '@/lib/auth'
+import { useIsLoggedIn } from '@/lib/auth'
 import { ActiveDietCard } from './active-diet-card'
 import { PhysicalInfoCard } from './physical-info-card'
 
@@ -9,7 +8,7 @@ import { PhysicalInfoCard } from './physical-info-card'
  * is a later slice, so the page keeps its placeholder below.
  */
 export function DietsPage() {
-  const loggedIn = useSyncExternalStore(subscribeToken, isLoggedIn, () => false)
+  const loggedIn = useIsLoggedIn()
   return (
     <>
       {loggedIn ? (

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
-import { currentUserQueryOptions, isForeignMobile, isLoggedIn, subscribeToken } from '@/lib/auth'
+import { currentUserQueryOptions, isForeignMobile, useIsLoggedIn } from '@/lib/auth'
 import { storedMobileIsForeign } from '../api/get-customer'
 import { wizardConfigQueryOptions } from '../api/get-wizard-config'
 import { DEFAULT_CONFIG_ID, wizardConfigId } from '../domain/config-id'
@@ -11,7 +10,7 @@ export type PackageFetchState = 'IDLE' | 'PENDING' | 'SUCCEED' | 'FAILED'
 
 /** Foreign or not: the signed-in customer's mobile from the server, else the number stored at sign-in; null while unknown. */
 function useForeignCustomer(): boolean | null {
-  const loggedIn = useSyncExternalStore(subscribeToken, isLoggedIn, () => false)
+  const loggedIn = useIsLoggedIn()
   const customer = useQuery({ ...currentUserQueryOptions(), enabled: loggedIn })
   if (!loggedIn || customer.isError) return storedMobileIsForeign()
   return customer.isSuccess ? isForeignMobile(customer.data.mobile) : null

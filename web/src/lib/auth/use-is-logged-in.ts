@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { isLoggedIn, subscribeToken } from '@/lib/auth'
+import { isLoggedIn, subscribeToken } from './token'
 
 /** The signed-in state, re-rendering on sign-in, token refresh and logout [AU-39]. */
 export function useIsLoggedIn(): boolean {
