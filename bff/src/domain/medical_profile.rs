@@ -183,12 +183,10 @@ impl MedicalProfile {
         let stored = |fields: Map<String, Value>| -> Map<String, Value> {
             fields
                 .into_iter()
-                .map(|(field, value)| match form.question(&field) {
-                    Some(question) => {
-                        let value = question.normalised(&value);
-                        (field, value)
-                    }
-                    None => (field, value),
+                .map(|(field, value)| {
+                    let kept =
+                        form.question(&field).map_or_else(|| value.clone(), |question| question.normalised(&value));
+                    (field, kept)
                 })
                 .collect()
         };

@@ -6,6 +6,7 @@ use std::time::Duration;
 use cucumber::{then, when};
 use limoo_bff::store::Db;
 use limoo_tests::browser::poll_for;
+use rust_persian_tools::digits;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -154,17 +155,13 @@ async fn loading_record(world: &mut LimooWorld) -> LoadingRecord {
     }
 }
 
-fn persian_digits(number: u32) -> String {
-    number.to_string().chars().map(|d| char::from_u32(u32::from(d) - u32::from('0') + 0x06F0).unwrap_or(d)).collect()
-}
-
 #[then("دایره پیشرفت گام به گام از ۱ تا ۱۰۰ درصد می‌رود و درصد را با رقم فارسی می‌نویسد")]
 async fn circle_steps(world: &mut LimooWorld) {
     let record = loading_record(world).await;
     let values: Vec<u32> = record.circle.iter().map(|c| c.value).collect();
     assert_eq!(values, (1..=100).collect::<Vec<_>>(), "the circle's values");
     for step in &record.circle {
-        assert_eq!(step.text, format!("{}٪", persian_digits(step.value)), "{step:?}");
+        assert_eq!(step.text, format!("{}٪", digits::en_to_fa(step.value.to_string())), "{step:?}");
         assert_eq!((step.min.as_deref(), step.max.as_deref()), (Some("1"), Some("100")), "{step:?}");
     }
 }
