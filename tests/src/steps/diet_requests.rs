@@ -10,8 +10,8 @@ use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::wait_for_latest_record};
 
-const PROFILES: &str = "/lemonade/api/medical-profiles";
-const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
+pub(super) const PROFILES: &str = "/lemonade/api/medical-profiles";
+pub(super) const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
 
 impl LimooWorld {
     async fn post_as_customer(&mut self, mobile: &str, path: &str, body: &Value) -> &Reply {

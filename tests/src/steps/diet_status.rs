@@ -12,7 +12,10 @@ use limoo_tests::app::FINANCE_TOKEN;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{LimooWorld, OrFail, OrFailAny};
+use super::{
+    LimooWorld, OrFail, OrFailAny,
+    diet_requests::{PROFILES, REQUEST},
+};
 
 const DAY_MS: i64 = 86_400_000;
 /// Days of each diet the dietitians write, as the diet request issues it.
@@ -59,10 +62,10 @@ async fn diet_requested(world: &mut LimooWorld, mobile: String) {
         "general": { "gender": "FEMALE" }, "body": { "weight": 72, "stature": 165 },
         "countryCode": "TR", "state": 2170, "city": 107851
     });
-    let (code, body) = world.app().post_as(&token, "/lemonade/api/medical-profiles", &profile).await;
+    let (code, body) = world.app().post_as(&token, PROFILES, &profile).await;
     assert_eq!(code, 200, "profile refused: {body}");
     let request = json!({ "conversationId": conversation });
-    let (code, body) = world.app().post_as(&token, "/lemonade/api/make-profile-and-request-diet", &request).await;
+    let (code, body) = world.app().post_as(&token, REQUEST, &request).await;
     assert_eq!(code, 200, "diet request refused: {body}");
 }
 
