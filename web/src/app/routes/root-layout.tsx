@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, useLocation, useMatches, type Params } from 'react-router'
 import { TopBar } from '@/components/ui/top-bar'
 import { SideMenu } from '@/features/auth'
-import { useIsLoggedIn } from '@/lib/auth'
+import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { trackPageView } from '@/lib/analytics'
 
 /** One page-view event per rendered route; redirect-only routes never render, so they send none [RG-40]. */

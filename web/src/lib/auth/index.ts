@@ -16,4 +16,3 @@ export {
 export { ensureTokenChecked, refreshToken, resetTokenCheck } from './verify'
 export { setPendingForm, submitPendingForm } from './pending-form'
 export { currentUserQueryOptions, isForeignMobile } from './current-user'
-export { useIsLoggedIn } from './use-is-logged-in'

@@ -1,5 +1,5 @@
 import { Placeholder } from '@/components/ui/placeholder'
-import { useIsLoggedIn } from '@/lib/auth'
+import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { ActiveDietCard } from './active-diet-card'
 import { PhysicalInfoCard } from './physical-info-card'
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { currentUserQueryOptions, isForeignMobile, useIsLoggedIn } from '@/lib/auth'
+import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
+import { currentUserQueryOptions, isForeignMobile } from '@/lib/auth'
 import { storedMobileIsForeign } from '../api/get-customer'
 import { wizardConfigQueryOptions } from '../api/get-wizard-config'
 import { DEFAULT_CONFIG_ID, wizardConfigId } from '../domain/config-id'
