@@ -1,15 +1,18 @@
-//! `bff finance …`: the finance review of manual transfers from a terminal, against `DATABASE_URL`
-//! and the configured SMS provider. The same service functions as the finance API.
+//! `bff finance …`: the finance review of manual transfers and the refund queue from a terminal,
+//! against `DATABASE_URL` and the configured SMS provider. The same service functions as the finance API.
 use std::fmt::Write as _;
 
 use clap::Subcommand;
 
 use crate::{
     config::Settings,
-    domain::transfer::TransferState,
-    shop::transfers::{self, Reviewed, TransferError, Verdict},
+    domain::{payment::PaymentState, transfer::TransferState},
+    shop::{
+        refunds::{self, RefundError},
+        transfers::{self, Reviewed, TransferError, Verdict},
+    },
     startup::AppState,
-    store::{Db, transfers::Transfer},
+    store::{Db, payments::Payment, transfers::Transfer},
 };
 
 #[derive(Subcommand, Debug)]
@@ -35,6 +38,20 @@ pub enum FinanceCommand {
         #[arg(long)]
         reason: Option<String>,
     },
+    /// List online payments whose money goes back: REFUND_DUE (to pay back by hand, the default),
+    /// REVERSED (given back by the gateway) or REFUNDED (paid back by finance).
+    Refunds {
+        #[arg(long, default_value = "REFUND_DUE")]
+        status: String,
+    },
+    /// Record that finance paid a REFUND_DUE payment back by hand.
+    Refunded {
+        /// The payment's id.
+        payment_id: i64,
+        /// Who paid it back, recorded with the refund.
+        #[arg(long = "by")]
+        reviewer: String,
+    },
 }
 
 /// Runs one command and answers what to print.
@@ -52,7 +69,45 @@ pub async fn run(settings: &Settings, command: FinanceCommand) -> anyhow::Result
         FinanceCommand::Reject { payment_id, reviewer, reason } => {
             review(&state, payment_id, Verdict::Reject, &reviewer, reason.as_deref()).await
         }
+        FinanceCommand::Refunds { status } => {
+            let wanted = PaymentState::parse(status.trim())
+                .filter(|s| s.is_refund())
+                .ok_or_else(|| anyhow::anyhow!("--status is REFUND_DUE, REVERSED or REFUNDED"))?;
+            Ok(render_refunds(&refunds::list(&state, wanted).await?))
+        }
+        FinanceCommand::Refunded { payment_id, reviewer } => {
+            let reviewer = reviewer.trim();
+            anyhow::ensure!(!reviewer.is_empty(), "--by needs the name of who paid it back");
+            match refunds::settle_by_hand(&state, payment_id, reviewer).await {
+                Ok(payment) => Ok(format!(
+                    "payment {} REFUNDED by {reviewer}; order {}; {} toman\n",
+                    payment.id, payment.order_id, payment.amount
+                )),
+                Err(RefundError::Unexpected(error)) => Err(error),
+                Err(other) => anyhow::bail!("{other}"),
+            }
+        }
     }
+}
+
+fn render_refunds(refunds: &[Payment]) -> String {
+    if refunds.is_empty() {
+        return "no payments in this state\n".to_owned();
+    }
+    let mut out = String::from("paymentId\torderId\tgateway\tamount\tref\treason\n");
+    for p in refunds {
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            p.id,
+            p.order_id,
+            p.gateway.as_str(),
+            p.amount,
+            p.ref_id.as_deref().unwrap_or("-"),
+            p.refund_reason.as_deref().unwrap_or("-")
+        );
+    }
+    out
 }
 
 async fn review(

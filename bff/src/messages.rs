@@ -103,6 +103,10 @@ pub const PAYMENT_REFUSED: &str = "درگاه پرداخت درخواست را �
 pub const PAYMENT_NOTHING_TO_PAY: &str = "این سفارش مبلغی برای پرداخت آنلاین ندارد.";
 /// An `Idempotency-Key` came back with another order.
 pub const PAYMENT_KEY_REUSED: &str = "این کلید یکتا برای پرداخت دیگری استفاده شده است.";
+/// Another payment of the order is being started or verified (a double tap, a second tab).
+pub const PAYMENT_IN_PROGRESS: &str = "پرداخت دیگری برای این سفارش در حال انجام است. چند لحظه دیگر دوباره تلاش کنید.";
+/// Finance settles a refund that is not waiting (given back already, or never due).
+pub const REFUND_NOT_DUE: &str = "این پرداخت در انتظار بازپرداخت نیست.";
 /// The chosen payment method cannot be paid through this service yet.
 pub const PAYMENT_METHOD_UNAVAILABLE: &str = "این روش پرداخت در حال حاضر فعال نیست.";
 /// A gateway called back about a payment this service does not know.

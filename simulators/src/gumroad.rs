@@ -7,7 +7,8 @@
 //! (form-urlencoded, the fields of gumroad.com/ping) to every URL subscribed to `sale` through
 //! `PUT /v2/resource_subscriptions`. When a ping is answered 200 with an http(s) URL as plain
 //! text, the customer is sent there (Gumroad's legacy webhook redirect); otherwise a receipt is
-//! shown. `GET /v2/sales/{id}` confirms a sale server to server. API calls need an
+//! shown. `GET /v2/sales/{id}` confirms a sale server to server; `PUT /v2/sales/{id}/refund` gives the
+//! whole sale back (the sale then reads `refunded: true`, stage `reversed`). API calls need an
 //! `access_token` (parameter or Bearer; any but `sim-invalid`).
 
 use std::sync::Arc;
@@ -57,6 +58,7 @@ pub(crate) fn routes() -> Route {
         .at("/l/:permalink", get(endpoint(GATEWAY, product)))
         .at(PageSpec::ACTION_ROUTE, post(checkout))
         .at("/v2/sales/:id", get(endpoint(GATEWAY, sale)))
+        .at("/v2/sales/:id/refund", poem::put(endpoint(GATEWAY, refund)))
         .at("/v2/resource_subscriptions", get(endpoint(GATEWAY, list_subscriptions)).put(endpoint(GATEWAY, subscribe)))
         .at("/v2/resource_subscriptions/:id", poem::delete(endpoint(GATEWAY, unsubscribe)))
 }
@@ -203,15 +205,28 @@ fn product_id(permalink: &str) -> String {
 }
 
 fn sale(call: &Call<'_>) -> Reply {
+    sale_answer(call, false)
+}
+
+/// `PUT /v2/sales/{id}/refund`: the whole sale back to the buyer; a refunded sale answers as it is.
+fn refund(call: &Call<'_>) -> Reply {
+    sale_answer(call, true)
+}
+
+fn sale_answer(call: &Call<'_>, refund: bool) -> Reply {
     if let Err(refused) = authorise(call) {
         return refused;
     }
     let id = call.path_param("id").to_owned();
-    let paid = |p: &Payment| p.token == id && matches!(p.stage, Stage::Paid { .. });
-    let found = call.state.with_payment(GATEWAY, paid, |p| {
+    let sold = |p: &Payment| p.token == id && matches!(p.stage, Stage::Paid { .. } | Stage::Reversed);
+    let found = call.state.with_payment(GATEWAY, sold, |p| {
+        if refund {
+            p.stage = Stage::Reversed;
+        }
         let permalink = p.extra("permalink");
         let price = p.charged();
         let dollars = page::format_amount(Lang::En, price, Unit::UsCents);
+        let refunded = p.stage == Stage::Reversed;
         json!({
             "success": true,
             "sale": {
@@ -230,10 +245,10 @@ fn sale(call: &Call<'_>) -> Reply {
                 "currency_symbol": "$",
                 "formatted_display_price": dollars,
                 "formatted_total_price": dollars,
-                "amount_refundable_in_currency": format!("{}.{:02}", price / 100, price % 100),
+                "amount_refundable_in_currency": if refunded { "0.00".to_owned() } else { format!("{}.{:02}", price / 100, price % 100) },
                 "order_id": p.reference,
                 "paid": true,
-                "refunded": false,
+                "refunded": refunded,
                 "partially_refunded": false,
                 "chargedback": false,
                 "is_gift_receiver_purchase": false,

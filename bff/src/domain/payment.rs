@@ -3,7 +3,13 @@
 use super::{MobileNumber, Toman};
 
 /// CREATED → REDIRECTED → CALLBACK_RECEIVED → VERIFIED | FAILED | EXPIRED. A payment may also fail or
-/// expire straight from CREATED or REDIRECTED (the gateway refused it, nobody came back).
+/// expire straight from CREATED or REDIRECTED (the gateway refused it, nobody came back, a newer payment
+/// of the order replaced it).
+///
+/// Money the gateway took that the order must not keep (the order was paid already, the amount is not
+/// the order's, the payment had been replaced) goes back: REFUND_DUE, recorded before anything is asked
+/// of the gateway, then REVERSED once the gateway's own reverse/refund/cancel call succeeds, or REFUNDED
+/// when finance pays it back by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PaymentState {
     Created,
@@ -12,16 +18,22 @@ pub enum PaymentState {
     Verified,
     Failed,
     Expired,
+    RefundDue,
+    Reversed,
+    Refunded,
 }
 
 impl PaymentState {
-    pub const ALL: [PaymentState; 6] = [
+    pub const ALL: [PaymentState; 9] = [
         PaymentState::Created,
         PaymentState::Redirected,
         PaymentState::CallbackReceived,
         PaymentState::Verified,
         PaymentState::Failed,
         PaymentState::Expired,
+        PaymentState::RefundDue,
+        PaymentState::Reversed,
+        PaymentState::Refunded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -32,6 +44,9 @@ impl PaymentState {
             PaymentState::Verified => "VERIFIED",
             PaymentState::Failed => "FAILED",
             PaymentState::Expired => "EXPIRED",
+            PaymentState::RefundDue => "REFUND_DUE",
+            PaymentState::Reversed => "REVERSED",
+            PaymentState::Refunded => "REFUNDED",
         }
     }
 
@@ -39,9 +54,20 @@ impl PaymentState {
         PaymentState::ALL.into_iter().find(|s| s.as_str() == text)
     }
 
-    /// Nothing moves a final payment any more.
+    /// Still under way at the gateway: the customer may pay, and verify may be asked.
+    pub fn is_open(self) -> bool {
+        matches!(self, PaymentState::Created | PaymentState::Redirected | PaymentState::CallbackReceived)
+    }
+
+    /// Settled as far as the order goes: it paid the order (VERIFIED) or it did not; only money taken by
+    /// mistake still moves, towards the customer (REFUND_DUE → REVERSED | REFUNDED).
     pub fn is_final(self) -> bool {
-        matches!(self, PaymentState::Verified | PaymentState::Failed | PaymentState::Expired)
+        !self.is_open()
+    }
+
+    /// Money the gateway took is coming back or came back.
+    pub fn is_refund(self) -> bool {
+        matches!(self, PaymentState::RefundDue | PaymentState::Reversed | PaymentState::Refunded)
     }
 
     /// Whether `self → to` is a step of the machine.
@@ -53,6 +79,9 @@ impl PaymentState {
                 | (Redirected, CallbackReceived)
                 | (Created | Redirected | CallbackReceived, Failed | Expired)
                 | (Redirected | CallbackReceived, Verified)
+                // The gateway took money the order must not keep, even after we gave up on the payment.
+                | (Redirected | CallbackReceived | Failed | Expired, RefundDue)
+                | (RefundDue, Reversed | Refunded)
         )
     }
 
@@ -166,6 +195,11 @@ impl Gateway {
         matches!(self, Gateway::Vandar | Gateway::PayPing)
     }
 
+    /// Whether the customer's payment itself keeps the money (a Gumroad sale), with no verify to withhold.
+    pub fn takes_at_payment(self) -> bool {
+        self == Gateway::Gumroad
+    }
+
     /// Lower-case path segment of its callback: `/lemonade/api/payments/{slug}/callback`.
     pub fn slug(self) -> &'static str {
         match self {
@@ -228,16 +262,28 @@ pub enum Settlement {
     Failed {
         reason: String,
     },
+    /// The gateway took money this payment must not keep: it goes back to the customer.
+    GiveBack {
+        ref_id: String,
+        reason: String,
+    },
     /// Nothing decided; the sweeper tries again.
     Pending,
 }
 
-/// Judges a verdict against the amount the database asked for: a paid amount that differs never
-/// completes the order.
-pub fn settle(expected_gateway_amount: i64, verdict: GatewayVerdict) -> Settlement {
+/// Judges a verdict against the amount the database asked for and whether the order may still be paid
+/// by it: a paid amount that differs never completes the order, and neither does a payment of an order
+/// paid already; the money such a payment took goes back.
+pub fn settle(expected_gateway_amount: i64, verdict: GatewayVerdict, order_payable: bool) -> Settlement {
     match verdict {
-        GatewayVerdict::Paid { amount, ref_id } if amount == expected_gateway_amount => Settlement::Verified { ref_id },
-        GatewayVerdict::Paid { amount, .. } => Settlement::Failed {
+        GatewayVerdict::Paid { amount, ref_id } if amount == expected_gateway_amount && order_payable => {
+            Settlement::Verified { ref_id }
+        }
+        GatewayVerdict::Paid { amount, ref_id } if amount == expected_gateway_amount => {
+            Settlement::GiveBack { ref_id, reason: "the order was paid already".to_owned() }
+        }
+        GatewayVerdict::Paid { amount, ref_id } => Settlement::GiveBack {
+            ref_id,
             reason: format!("amount mismatch: the gateway reports {amount}, the payment is {expected_gateway_amount}"),
         },
         GatewayVerdict::NotPaid { reason } => Settlement::Failed { reason },
@@ -278,8 +324,12 @@ mod tests {
         assert!(Created.can_become(Redirected));
         assert!(CallbackReceived.can_become(Verified));
         assert!(!Created.can_become(Verified));
-        for end in [Verified, Failed, Expired] {
+        for end in [Verified, Reversed, Refunded] {
             assert!(PaymentState::ALL.iter().all(|to| !end.can_become(*to)));
+        }
+        // Money never comes back into an order once given back, and never becomes its payment.
+        for end in [Failed, Expired, RefundDue] {
+            assert!(!end.can_become(Verified));
         }
     }
 
@@ -309,8 +359,12 @@ mod tests {
     }
 
     #[test]
-    fn a_different_amount_never_verifies() {
-        let paid = GatewayVerdict::Paid { amount: 1_010, ref_id: "r".into() };
-        assert!(matches!(settle(1_000, paid), Settlement::Failed { .. }));
+    fn a_different_amount_or_a_paid_order_gives_the_money_back() {
+        let paid = |amount| GatewayVerdict::Paid { amount, ref_id: "r".into() };
+        assert!(matches!(settle(1_000, paid(1_010), true), Settlement::GiveBack { .. }));
+        assert!(matches!(settle(1_000, paid(1_000), false), Settlement::GiveBack { .. }));
+        assert!(matches!(settle(1_000, paid(1_000), true), Settlement::Verified { .. }));
+        let not_paid = GatewayVerdict::NotPaid { reason: "x".into() };
+        assert!(matches!(settle(1_000, not_paid, false), Settlement::Failed { .. }));
     }
 }

@@ -7,4 +7,5 @@ pub mod partner_discounts;
 pub mod payments;
 pub mod points;
 pub mod promotions;
+pub mod refunds;
 pub mod transfers;

@@ -6,6 +6,7 @@ use crate::{
     store::{
         now_ms, orders,
         orders::PAYMENT_SUCCESS,
+        payments::{self, Payment},
         points::{self, expire_stale},
         promotions::{self, ACTIVE, CAPTURED},
     },
@@ -73,17 +74,22 @@ pub async fn finalize(state: &AppState, customer_id: i64, order_id: i64) -> Resu
 pub struct ListedOrder {
     pub invoice: Invoice,
     pub statuses: Vec<(String, i64)>,
+    /// Payments of the order whose money goes or went back to the customer.
+    pub refunds: Vec<Payment>,
 }
 
 /// The customer's orders, newest first; only those now in `status` when given.
 pub async fn list(state: &AppState, customer_id: i64, status: Option<&str>) -> anyhow::Result<Vec<ListedOrder>> {
     let now = now_ms();
+    let mut refunds = payments::refunds_of_customer(&state.db, customer_id).await?;
     let mut tx = state.db.read().await?;
     let mut listed = Vec::new();
     for order_id in orders::ids_for_customer(&mut tx, customer_id, status).await? {
         let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?;
         let statuses = orders::status_history(&mut tx, order_id).await?;
-        listed.extend(invoice.map(|invoice| ListedOrder { invoice, statuses }));
+        let (of_order, rest) = refunds.into_iter().partition(|p| p.order_id == order_id);
+        refunds = rest;
+        listed.extend(invoice.map(|invoice| ListedOrder { invoice, statuses, refunds: of_order }));
     }
     Ok(listed)
 }

@@ -1,11 +1,13 @@
 //! Paying an order online (issue 6). A payment starts with the gateway and locks the order's points
 //! (RESERVED); it ends through one path, [`complete`], whoever asks: the browser coming back, the
 //! gateway's callback or the sweeper. `complete` verifies server to server with the amount from the
-//! database, under a lease so one caller asks the gateway at a time, and finishes the payment with a
-//! conditional UPDATE inside the order's transaction: the order is completed at most once.
+//! database, under a lease so one caller asks the gateway at a time (and one payment of an order at a
+//! time), and finishes the payment with a conditional UPDATE inside the order's transaction: the order
+//! is completed at most once, and money kept at most once per order (issue 13): an order has one live
+//! payment, a payment of a paid order is not verified, and money taken anyway goes back ([`refunds`]).
 use std::time::Duration;
 
-use super::{invoice, partner_discounts};
+use super::{invoice, partner_discounts, refunds};
 use crate::{
     domain::{
         MobileNumber, Toman,
@@ -41,6 +43,8 @@ pub enum PaymentError {
     GatewayDown(String),
     #[error("a card transfer for the order waits for finance's review")]
     TransferPending,
+    #[error("another payment of the order is being started or verified")]
+    InProgress,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -61,20 +65,80 @@ pub struct StartRequest<'a> {
     pub product_permalink: Option<&'a str>,
 }
 
+/// How long a start waits for a concurrent start of the same order (a double tap, a second tab, a retry
+/// with the same `Idempotency-Key`) to get its answer from the gateway before answering 409.
+const WAIT_FOR_CONCURRENT_START: Duration = Duration::from_secs(10);
+
 /// Starts a payment of the order's payable total and answers the gateway's handle on it and the link
-/// the browser follows. The same `Idempotency-Key` answers the same payment.
+/// the browser follows. At most one payment per order is live: a start that finds one of the same
+/// gateway and amount answers it (a second tab, a double tap, the same `Idempotency-Key`), one that
+/// finds another replaces it (withdrawn at the gateway where the protocol allows; never verified, so a
+/// gateway returns whatever is paid on it), and one that finds a start still talking to the gateway
+/// waits for it, or answers [`PaymentError::InProgress`].
 pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Started, PaymentError> {
-    if let Some(key) = request.idempotency_key
-        && let Some(earlier) = payments::find_by_key(&state.db, request.customer_id, key).await?
-    {
-        return replay(&earlier, request.order_id);
+    let deadline = tokio::time::Instant::now() + WAIT_FOR_CONCURRENT_START;
+    loop {
+        match begin(state, &request).await? {
+            Begun::Live(started) => return Ok(started),
+            Begun::New { payment_id, amount, gateway_amount, replaced } => {
+                for old in replaced {
+                    if let Some(authority) = &old.authority
+                        && state.payment_gateways.withdraw(old.gateway, authority).await
+                    {
+                        tracing::info!(payment_id = old.id, "a replaced payment was withdrawn at the gateway");
+                    }
+                }
+                return open_at_gateway(state, &request, payment_id, amount, gateway_amount).await;
+            }
+            Begun::InFlight if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Begun::InFlight => return Err(PaymentError::InProgress),
+        }
     }
+}
+
+/// What a start found in the order's transaction.
+enum Begun {
+    /// A live payment answers this start.
+    Live(Started),
+    /// Another start (or a verify) of the order is under way: ask again shortly.
+    InFlight,
+    /// A new payment was stored (CREATED); `replaced` are the live ones it replaced.
+    New { payment_id: i64, amount: Toman, gateway_amount: i64, replaced: Vec<Payment> },
+}
+
+async fn begin(state: &AppState, request: &StartRequest<'_>) -> Result<Begun, PaymentError> {
     let amount = payable(state, request.customer_id, request.order_id).await?;
     let gateway_amount = request
         .gateway
         .unit()
         .of(amount)
         .ok_or_else(|| anyhow::anyhow!("{amount} toman overflows the gateway unit"))?;
+    let now = now_ms();
+    // Every start of the order passes through this lock, so two of them never both open a payment.
+    let mut tx = state.db.begin().await?;
+    lock_order(&mut tx, request.customer_id, request.order_id, now).await?;
+    if let Some(key) = request.idempotency_key
+        && let Some(earlier) = payments::find_by_key_in(&mut tx, request.customer_id, key).await?
+    {
+        return replay(&earlier, request.order_id);
+    }
+    let open = payments::open_for_order(&mut tx, request.order_id).await?;
+    if open.iter().any(|p| matches!(p.state, PaymentState::Created | PaymentState::CallbackReceived)) {
+        return Ok(Begun::InFlight);
+    }
+    let fresh = |p: &Payment| now - p.created_at < state.payment_settings.expire_ms();
+    let same = open.iter().find(|p| {
+        p.gateway == request.gateway && p.amount == amount.get() && p.result_url == request.result_url && fresh(p)
+    });
+    if let Some(Ok(live)) = same.map(|p| replay(p, request.order_id)) {
+        return Ok(live);
+    }
+    for old in &open {
+        payments::finish(&mut tx, old.id, PaymentState::Failed, None, Some("replaced by a newer payment of the order"))
+            .await?;
+    }
     let new = NewPayment {
         order_id: request.order_id,
         customer_id: request.customer_id,
@@ -84,12 +148,20 @@ pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Starte
         result_url: request.result_url,
         idempotency_key: request.idempotency_key,
     };
-    let Some(payment_id) = payments::insert(&state.db, &new).await? else {
-        // A concurrent request with the same key stored its payment first.
-        let key = request.idempotency_key.unwrap_or_default();
-        let earlier = payments::find_by_key(&state.db, request.customer_id, key).await?;
-        return earlier.as_ref().map_or(Err(PaymentError::KeyReused), |p| replay(p, request.order_id));
-    };
+    // The key was looked up under the order's lock, so a clash means it was used for another order.
+    let payment_id = payments::insert(&mut tx, &new).await?.ok_or(PaymentError::KeyReused)?;
+    tx.commit().await?;
+    Ok(Begun::New { payment_id, amount, gateway_amount, replaced: open })
+}
+
+/// Asks the gateway to open the stored payment and hands the customer its page.
+async fn open_at_gateway(
+    state: &AppState,
+    request: &StartRequest<'_>,
+    payment_id: i64,
+    amount: Toman,
+    gateway_amount: i64,
+) -> Result<Started, PaymentError> {
     let start = PaymentStart {
         amount: gateway_amount,
         callback_url: format!("{}/lemonade/api/payments/{}/callback", request.callback_base, request.gateway.slug()),
@@ -129,19 +201,23 @@ pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Starte
     if let Some(hold) = invoice.hold.as_ref().filter(|h| h.status == HoldStatus::AddedToOrder) {
         points::reserve(&mut tx, hold.id, now + state.points.hold_ms()).await?;
     }
-    payments::mark_redirected(&mut tx, payment_id, &started.authority, &started.link).await?;
+    if !payments::mark_redirected(&mut tx, payment_id, &started.authority, &started.link).await? {
+        // A newer start replaced it meanwhile: its page must not be handed out.
+        return Err(PaymentError::InProgress);
+    }
     tx.commit().await?;
     Ok(started)
 }
 
-/// The earlier payment made with the same key, as its first answer was.
-fn replay(earlier: &Payment, order_id: i64) -> Result<Started, PaymentError> {
+/// An earlier payment of the order, as its first answer was: its page while it is live.
+fn replay(earlier: &Payment, order_id: i64) -> Result<Begun, PaymentError> {
     if earlier.order_id != order_id {
         return Err(PaymentError::KeyReused);
     }
     match (&earlier.authority, &earlier.payment_link, earlier.state) {
-        (Some(authority), Some(link), PaymentState::Redirected | PaymentState::CallbackReceived) => {
-            Ok(Started { authority: authority.clone(), link: link.clone() })
+        (_, _, PaymentState::Created | PaymentState::CallbackReceived) => Ok(Begun::InFlight),
+        (Some(authority), Some(link), PaymentState::Redirected) => {
+            Ok(Begun::Live(Started { authority: authority.clone(), link: link.clone() }))
         }
         (_, _, PaymentState::Verified) => Err(PaymentError::OrderPaid),
         _ => Err(PaymentError::GatewayDown(earlier.failure.clone().unwrap_or_default())),
@@ -197,18 +273,24 @@ pub async fn callback(
     report: Report,
 ) -> anyhow::Result<Option<Payment>> {
     let Some(payment) = payments::find_by_authority(&state.db, gateway, authority).await? else { return Ok(None) };
-    payments::record_callback(&state.db, payment.id, ref_id).await?;
-    complete(state, payment.id, report).await?;
-    Ok(Some(settled(state, payment.id).await?))
+    if payment.state.is_open() {
+        payments::record_callback(&state.db, payment.id, ref_id).await?;
+    } else if gateway.takes_at_payment() && !payment.state.is_refund() && payment.state != PaymentState::Verified {
+        // A sale on a payment given up on (replaced, expired) kept the customer's money: it goes back.
+        late_sale(state, &payment, ref_id).await?;
+    }
+    Ok(Some(settled(state, payment.id, report).await?))
 }
 
-/// How long a concurrent caller's verify is waited for before the browser is sent on.
+/// How long a callback waits for the payment to settle (a concurrent caller's verify, or the verify of
+/// another payment of the order) before the browser is sent on.
 const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
 
-/// The payment once it is final, or as it is after a short wait for a concurrent caller.
-async fn settled(state: &AppState, payment_id: i64) -> anyhow::Result<Payment> {
+/// Completes the payment, or waits a little for whoever is completing it; the payment as it then is.
+async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<Payment> {
     let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
     loop {
+        complete(state, payment_id, report).await?;
         let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
         if payment.state.is_final() || tokio::time::Instant::now() >= deadline {
             return Ok(payment);
@@ -219,15 +301,26 @@ async fn settled(state: &AppState, payment_id: i64) -> anyhow::Result<Payment> {
 
 /// The one completion path: asks the gateway whether the payment went through and finishes it
 /// accordingly. Answers the state the payment is in afterwards.
+///
+/// Verify is what makes most gateways keep the money, so a payment of an order already paid is not
+/// verified at all (the gateway returns what was paid on it), unless an earlier verify may have taken
+/// it (a lost answer, a crash): then it is verified again, and money taken goes back.
 pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<PaymentState> {
     let Some(payment) = payments::find(&state.db, payment_id).await? else { anyhow::bail!("no payment {payment_id}") };
-    if payment.state.is_final() {
+    if !payment.state.is_open() {
         return Ok(payment.state);
     }
     let now = now_ms();
     let lease = 2 * state.payment_settings.payment_gateway_timeout_seconds.saturating_mul(1000) as i64 + 5_000;
-    if !payments::take_lease(&state.db, payment_id, now, now + lease).await? {
+    if !payments::take_lease(&state.db, &payment, now, now + lease).await? {
         return Ok(payment.state);
+    }
+    let order_paid = order_paid(state, payment.order_id).await?;
+    let maybe_taken = payment.attempts > 0 || payment.gateway.takes_at_payment();
+    if order_paid && !maybe_taken {
+        let reason = "the order was paid by another payment; this one was never verified";
+        finish(state, &payment, PaymentState::Failed, None, Some(reason)).await?;
+        return current_state(state, payment_id).await;
     }
     let verdict = match &payment.authority {
         Some(authority) => {
@@ -247,26 +340,51 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
         }
         other => other,
     };
-    let (to, ref_id, failure) = match settle(payment.gateway_amount, verdict) {
-        Settlement::Verified { ref_id } => (PaymentState::Verified, Some(ref_id), None),
-        Settlement::Failed { reason } => (PaymentState::Failed, None, Some(reason)),
+    match settle(payment.gateway_amount, verdict, !order_paid) {
+        Settlement::Verified { ref_id } => {
+            finish(state, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
+        }
+        Settlement::GiveBack { ref_id, reason } => refunds::give_back(state, &payment, Some(&ref_id), &reason).await?,
+        Settlement::Failed { reason } => {
+            tracing::info!(payment_id, reason, "payment not completed");
+            finish(state, &payment, PaymentState::Failed, None, Some(&reason)).await?;
+        }
         Settlement::Pending if now - payment.created_at >= state.payment_settings.expire_ms() => {
-            (PaymentState::Expired, None, Some("the gateway did not confirm it in time".to_owned()))
+            let reason = "the gateway did not confirm it in time";
+            finish(state, &payment, PaymentState::Expired, None, Some(reason)).await?;
         }
-        Settlement::Pending => {
-            payments::end_lease(&state.db, payment_id).await?;
-            return Ok(payment.state);
-        }
-    };
-    if let Some(reason) = &failure {
-        tracing::info!(payment_id, state = to.as_str(), reason, "payment not completed");
+        Settlement::Pending => payments::end_lease(&state.db, payment_id).await?,
     }
-    finish(state, &payment, to, ref_id.as_deref(), failure.as_deref()).await?;
-    Ok(payments::find(&state.db, payment_id).await?.map_or(to, |p| p.state))
+    current_state(state, payment_id).await
+}
+
+async fn current_state(state: &AppState, payment_id: i64) -> anyhow::Result<PaymentState> {
+    let payment = payments::find(&state.db, payment_id).await?;
+    payment.map(|p| p.state).ok_or_else(|| anyhow::anyhow!("payment {payment_id} is gone"))
+}
+
+async fn order_paid(state: &AppState, order_id: i64) -> anyhow::Result<bool> {
+    let mut tx = state.db.read().await?;
+    orders::is_paid(&mut tx, order_id).await
+}
+
+/// A sale confirmed on a payment that no longer pays its order (Gumroad, where the sale itself keeps
+/// the money): the money goes back.
+async fn late_sale(state: &AppState, payment: &Payment, sale_id: Option<&str>) -> anyhow::Result<()> {
+    let (Some(authority), Some(sale_id)) = (payment.authority.as_deref(), sale_id) else { return Ok(()) };
+    let request =
+        VerifyRequest { payment_id: payment.id, authority, ref_id: Some(sale_id), amount: payment.gateway_amount };
+    if let GatewayVerdict::Paid { ref_id, .. } = state.payment_gateways.verify(payment.gateway, &request).await {
+        let reason = "paid after the payment was replaced or had expired";
+        refunds::give_back(state, payment, Some(&ref_id), reason).await?;
+    }
+    Ok(())
 }
 
 /// Finishes the payment and, if this call finished it, its order: paid → order PAYMENT_SUCCESS,
-/// points USED, code CAPTURED; otherwise the points go back to the switch (ADDED_TO_ORDER).
+/// points USED, code CAPTURED; otherwise the points go back to the switch (ADDED_TO_ORDER). A verified
+/// payment of an order that got paid meanwhile (a transfer approved while it was verified) does not pay
+/// it again: its money goes back.
 async fn finish(
     state: &AppState,
     payment: &Payment,
@@ -276,13 +394,24 @@ async fn finish(
 ) -> anyhow::Result<()> {
     let now = now_ms();
     let mut tx = state.db.begin().await?;
-    orders::lock_for_customer(&mut tx, payment.order_id, payment.customer_id).await?;
+    orders::lock(&mut tx, payment.order_id).await?;
+    let paid = to == PaymentState::Verified;
+    if paid && orders::is_paid(&mut tx, payment.order_id).await? {
+        drop(tx);
+        return refunds::give_back(state, payment, ref_id, "the order was paid already").await;
+    }
     if !payments::finish(&mut tx, payment.id, to, ref_id, failure).await? {
+        if paid {
+            // Replaced while its verify ran, and the verify took the money: it goes back.
+            drop(tx);
+            return refunds::give_back(state, payment, ref_id, "paid after the payment was replaced").await;
+        }
         return Ok(());
     }
-    settle_order(&mut tx, payment.order_id, to == PaymentState::Verified, now).await?;
+    // Another payment of the order (a replaced one, verified before being replaced) still holds nothing.
+    settle_order(&mut tx, payment.order_id, paid, now).await?;
     tx.commit().await?;
-    if to == PaymentState::Verified {
+    if paid {
         partner_discounts::after_paid(state, payment.order_id, payment.customer_id).await;
     }
     Ok(())
@@ -294,9 +423,7 @@ async fn finish(
 pub(crate) async fn settle_order(tx: &mut Tx, order_id: i64, paid: bool, now: i64) -> anyhow::Result<()> {
     let hold = points::latest_for_order(tx, order_id).await?.filter(|h| h.is_live_at(now));
     if paid {
-        if !orders::mark_paid(tx, order_id).await? {
-            tracing::error!(order_id, "a paid order was paid again");
-        }
+        anyhow::ensure!(orders::mark_paid(tx, order_id).await?, "order {order_id} is paid already");
         if let Some(hold) = hold {
             points::set_status(tx, hold.id, hold.status, HoldStatus::Used).await?;
         }
@@ -316,7 +443,8 @@ async fn finish_alone(state: &AppState, payment_id: i64, to: PaymentState, failu
     tx.commit().await
 }
 
-/// Settles payments nobody came back from: verify or inquiry, and expiry once too old.
+/// Settles payments nobody came back from (verify or inquiry, and expiry once too old), and asks the
+/// gateways again to give back the money of payments still REFUND_DUE.
 pub async fn sweep(state: &AppState) -> anyhow::Result<usize> {
     let before = now_ms() - state.payment_settings.payment_settle_after_seconds.saturating_mul(1000);
     let stale = payments::stale(&state.db, before).await?;
@@ -328,7 +456,7 @@ pub async fn sweep(state: &AppState) -> anyhow::Result<usize> {
             Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "sweeping a payment failed"),
         }
     }
-    Ok(finished)
+    Ok(finished + refunds::retry_due(state, before).await?)
 }
 
 /// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the process ends.

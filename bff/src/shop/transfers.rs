@@ -6,12 +6,13 @@ use super::{invoice, partner_discounts, payments::settle_order};
 use crate::{
     domain::{
         Toman,
+        payment::PaymentState,
         points::HoldStatus,
         transfer::{TransferDetails, TransferState},
     },
     startup::AppState,
     store::{
-        customers, now_ms, orders,
+        customers, now_ms, orders, payments,
         points::{self, expire_stale},
         transfers::{self, NewTransfer, Transfer},
     },
@@ -29,6 +30,8 @@ pub enum TransferError {
     PointsGone,
     #[error("the order has a transfer under review")]
     AlreadySubmitted,
+    #[error("an online payment of the order is being started or verified")]
+    PaymentInProgress,
     #[error("no transfer {0}")]
     NotFound(i64),
     #[error("transfer {0} was reviewed already")]
@@ -64,6 +67,14 @@ pub async fn submit(
     }
     if transfers::pending_for_order(&mut tx, order_id).await? {
         return Err(TransferError::AlreadySubmitted);
+    }
+    // The transfer replaces a live online payment, which then is never verified: one payment per order.
+    let open = payments::open_for_order(&mut tx, order_id).await?;
+    if open.iter().any(|p| p.state != PaymentState::Redirected) {
+        return Err(TransferError::PaymentInProgress);
+    }
+    for payment in &open {
+        payments::finish(&mut tx, payment.id, PaymentState::Failed, None, Some("replaced by a card transfer")).await?;
     }
     let new = NewTransfer { order_id, customer_id, amount: invoice.totals.payable.get(), details };
     let transfer_id = transfers::insert(&mut tx, &new).await?.ok_or(TransferError::AlreadySubmitted)?;
@@ -113,6 +124,11 @@ pub async fn review(
     };
     let mut tx = state.db.begin().await?;
     orders::lock_for_customer(&mut tx, transfer.order_id, transfer.customer_id).await?;
+    // Paid online meanwhile: approving would keep the customer's money twice. Finance rejects it instead
+    // (and pays the transfer back).
+    if verdict == Verdict::Approve && orders::is_paid(&mut tx, transfer.order_id).await? {
+        return Err(TransferError::OrderPaid);
+    }
     if !transfers::review(&mut tx, transfer_id, to, reviewer, reason, now).await? {
         return Err(TransferError::AlreadyReviewed(transfer_id));
     }

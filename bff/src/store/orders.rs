@@ -133,6 +133,26 @@ pub async fn lock_for_customer(tx: &mut Tx, order_id: i64, customer_id: i64) -> 
     Ok(done == 1)
 }
 
+/// Locks the order's row until the transaction ends, whoever's it is (payments of one order take turns).
+pub async fn lock(tx: &mut Tx, order_id: i64) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query("UPDATE customer_order SET status = status WHERE customer_order_id = $1")
+            .bind(order_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot lock order")?;
+    Ok(())
+}
+
+/// Whether the order is paid (PAYMENT_SUCCESS), read inside the transaction.
+pub async fn is_paid(tx: &mut Tx, order_id: i64) -> anyhow::Result<bool> {
+    let status: Option<(String,)> = on_tx!(tx, conn => {
+        sqlx::query_as("SELECT status FROM customer_order WHERE customer_order_id = $1")
+            .bind(order_id).fetch_optional(conn).await
+    })
+    .context("cannot read the order's status")?;
+    Ok(status.is_some_and(|(status,)| status == PAYMENT_SUCCESS))
+}
+
 /// The customer's own order; another customer's order reads as missing.
 pub async fn find_for_customer(tx: &mut Tx, order_id: i64, customer_id: i64) -> anyhow::Result<Option<Order>> {
     let sql = format!("{HEAD} WHERE customer_order_id = $1 AND customer_id = $2");

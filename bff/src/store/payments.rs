@@ -25,6 +25,11 @@ pub struct Payment {
     pub attempts: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Why the money goes back (REFUND_DUE, REVERSED, REFUNDED).
+    pub refund_reason: Option<String>,
+    /// Who in finance refunded it by hand, and when (REFUNDED).
+    pub refunded_by: Option<String>,
+    pub refunded_at: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -46,6 +51,9 @@ struct PaymentRow {
     attempts: i64,
     created_at: i64,
     updated_at: i64,
+    refund_reason: Option<String>,
+    refunded_by: Option<String>,
+    refunded_at: Option<i64>,
 }
 
 impl TryFrom<PaymentRow> for Payment {
@@ -75,13 +83,16 @@ impl TryFrom<PaymentRow> for Payment {
             attempts: row.attempts,
             created_at: row.created_at,
             updated_at: row.updated_at,
+            refund_reason: row.refund_reason,
+            refunded_by: row.refunded_by,
+            refunded_at: row.refunded_at,
         })
     }
 }
 
 const PAYMENT: &str = "SELECT payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
                        state, authority, ref_id, payment_link, result_url, idempotency_key, failure, attempts, \
-                       created_at, updated_at FROM payment";
+                       created_at, updated_at, refund_reason, refunded_by, refunded_at FROM payment";
 
 /// `IN (…)` of the states that may become `to`.
 fn sources(to: PaymentState) -> String {
@@ -92,13 +103,14 @@ fn sources(to: PaymentState) -> String {
 /// `IN (…)` of the states a payment is still under way in.
 fn open_states() -> String {
     let names: Vec<String> =
-        PaymentState::ALL.iter().filter(|s| !s.is_final()).map(|s| format!("'{}'", s.as_str())).collect();
+        PaymentState::ALL.iter().filter(|s| s.is_open()).map(|s| format!("'{}'", s.as_str())).collect();
     format!("({})", names.join(", "))
 }
 
 /// The parameters of a payment query.
 enum Key<'a> {
     Id(i64),
+    Text(&'a str),
     IdText(i64, &'a str),
     Texts(&'a str, &'a str),
 }
@@ -108,6 +120,7 @@ async fn fetch(db: &Db, sql: String, key: Key<'_>) -> anyhow::Result<Vec<Payment
         let query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
         let query = match key {
             Key::Id(id) => query.bind(id),
+            Key::Text(text) => query.bind(text),
             Key::IdText(id, text) => query.bind(id).bind(text),
             Key::Texts(a, b) => query.bind(a).bind(b),
         };
@@ -115,6 +128,50 @@ async fn fetch(db: &Db, sql: String, key: Key<'_>) -> anyhow::Result<Vec<Payment
     })
     .context("cannot read payments")?;
     rows.into_iter().map(Payment::try_from).collect()
+}
+
+async fn fetch_in(tx: &mut Tx, sql: String, key: Key<'_>) -> anyhow::Result<Vec<Payment>> {
+    let rows: Vec<PaymentRow> = on_tx!(tx, conn => {
+        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+        let query = match key {
+            Key::Id(id) => query.bind(id),
+            Key::Text(text) => query.bind(text),
+            Key::IdText(id, text) => query.bind(id).bind(text),
+            Key::Texts(a, b) => query.bind(a).bind(b),
+        };
+        query.fetch_all(conn).await
+    })
+    .context("cannot read payments")?;
+    rows.into_iter().map(Payment::try_from).collect()
+}
+
+/// The order's payments still under way at a gateway, oldest first, read inside the order's transaction.
+pub async fn open_for_order(tx: &mut Tx, order_id: i64) -> anyhow::Result<Vec<Payment>> {
+    let sql = format!("{PAYMENT} WHERE customer_order_id = $1 AND state IN {} ORDER BY created_at", open_states());
+    fetch_in(tx, sql, Key::Id(order_id)).await
+}
+
+/// The customer's payment made with this `Idempotency-Key`, read inside a transaction.
+pub async fn find_by_key_in(tx: &mut Tx, customer_id: i64, key: &str) -> anyhow::Result<Option<Payment>> {
+    let sql = format!("{PAYMENT} WHERE customer_id = $1 AND idempotency_key = $2");
+    Ok(fetch_in(tx, sql, Key::IdText(customer_id, key)).await?.into_iter().next())
+}
+
+/// Payments whose money goes or went back, in `state`, oldest first.
+pub async fn in_state(db: &Db, state: PaymentState) -> anyhow::Result<Vec<Payment>> {
+    let sql = format!("{PAYMENT} WHERE state = $1 ORDER BY updated_at");
+    fetch(db, sql, Key::Text(state.as_str())).await
+}
+
+/// The customer's payments whose money goes or went back, newest first (the orders history shows them).
+pub async fn refunds_of_customer(db: &Db, customer_id: i64) -> anyhow::Result<Vec<Payment>> {
+    let sql = format!(
+        "{PAYMENT} WHERE customer_id = $1 AND state IN ('{}', '{}', '{}') ORDER BY updated_at DESC",
+        PaymentState::RefundDue.as_str(),
+        PaymentState::Reversed.as_str(),
+        PaymentState::Refunded.as_str()
+    );
+    fetch(db, sql, Key::Id(customer_id)).await
 }
 
 pub async fn find(db: &Db, payment_id: i64) -> anyhow::Result<Option<Payment>> {
@@ -150,12 +207,12 @@ pub struct NewPayment<'a> {
     pub idempotency_key: Option<&'a str>,
 }
 
-/// Stores a CREATED payment; `None` when the customer already used the idempotency key (a
-/// concurrent request won the race).
-pub async fn insert(db: &Db, new: &NewPayment<'_>) -> anyhow::Result<Option<i64>> {
+/// Stores a CREATED payment in the order's transaction; `None` when the customer already used the
+/// idempotency key (for another order: the transaction is then spoiled and must be dropped).
+pub async fn insert(tx: &mut Tx, new: &NewPayment<'_>) -> anyhow::Result<Option<i64>> {
     let id = random_id();
     let now = now_ms();
-    let inserted = on_pool!(db, pool => {
+    let inserted = on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, \
              gateway_unit, state, result_url, idempotency_key, created_at, updated_at) \
@@ -164,7 +221,7 @@ pub async fn insert(db: &Db, new: &NewPayment<'_>) -> anyhow::Result<Option<i64>
         .bind(id).bind(new.order_id).bind(new.customer_id).bind(new.gateway.as_str()).bind(new.amount)
         .bind(new.gateway_amount).bind(new.gateway.unit().as_str()).bind(PaymentState::Created.as_str())
         .bind(new.result_url).bind(new.idempotency_key).bind(now)
-        .execute(pool).await.map(|done| done.rows_affected())
+        .execute(conn).await.map(|done| done.rows_affected())
     });
     match inserted {
         Ok(_) => Ok(Some(id)),
@@ -204,19 +261,76 @@ pub async fn record_callback(db: &Db, payment_id: i64, ref_id: Option<&str>) -> 
     Ok(done == 1)
 }
 
-/// Takes the right to ask the gateway about an open payment until `until`; false when another
-/// caller holds it or the payment is final.
-pub async fn take_lease(db: &Db, payment_id: i64, now: i64, until: i64) -> anyhow::Result<bool> {
+/// Takes the right to ask the gateway about an open payment until `until`; false when another caller
+/// holds it, the payment is final, or another payment of the same order is being asked about: one
+/// verify per order at a time, so a second payment is only ever verified once the first is settled.
+pub async fn take_lease(db: &Db, payment: &Payment, now: i64, until: i64) -> anyhow::Result<bool> {
+    let mut tx = db.begin().await?;
+    super::orders::lock(&mut tx, payment.order_id).await?;
     let sql = format!(
         "UPDATE payment SET lease_until = $1, attempts = attempts + 1 \
-         WHERE payment_id = $2 AND lease_until < $3 AND state IN {}",
+         WHERE payment_id = $2 AND lease_until < $3 AND state IN {} AND NOT EXISTS \
+         (SELECT 1 FROM payment other WHERE other.customer_order_id = $4 AND other.payment_id <> $2 \
+          AND other.lease_until >= $3)",
         open_states()
     );
-    let done = on_pool!(db, pool => {
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(until).bind(payment_id).bind(now)
-            .execute(pool).await.map(|done| done.rows_affected())
+    let done = on_tx!(&mut tx, conn => {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(until).bind(payment.id).bind(now).bind(payment.order_id)
+            .execute(conn).await.map(|done| done.rows_affected())
     })
     .context("cannot lease payment")?;
+    tx.commit().await?;
+    Ok(done == 1)
+}
+
+/// Takes the right to ask the gateway to give a REFUND_DUE payment's money back until `until`.
+pub async fn take_refund_lease(db: &Db, payment_id: i64, now: i64, until: i64) -> anyhow::Result<bool> {
+    let done = on_pool!(db, pool => {
+        sqlx::query(
+            "UPDATE payment SET lease_until = $1, attempts = attempts + 1 \
+             WHERE payment_id = $2 AND lease_until < $3 AND state = 'REFUND_DUE'",
+        )
+        .bind(until).bind(payment_id).bind(now).execute(pool).await.map(|done| done.rows_affected())
+    })
+    .context("cannot lease the refund")?;
+    Ok(done == 1)
+}
+
+/// REFUND_DUE payments untouched since `before`, oldest first: the sweeper asks their gateways again.
+pub async fn refunds_due(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {
+    let sql = format!("{PAYMENT} WHERE state = 'REFUND_DUE' AND updated_at < $1 ORDER BY updated_at");
+    fetch(db, sql, Key::Id(before)).await
+}
+
+/// An open, failed or expired payment whose money the gateway took → REFUND_DUE, keeping the bank
+/// reference and why; false when it had moved on (a concurrent caller recorded it first).
+pub async fn mark_refund_due(tx: &mut Tx, payment_id: i64, ref_id: Option<&str>, reason: &str) -> anyhow::Result<bool> {
+    let sql = format!(
+        "UPDATE payment SET state = 'REFUND_DUE', ref_id = COALESCE($1, ref_id), refund_reason = $2, lease_until = 0, \
+         updated_at = $3 WHERE payment_id = $4 AND state IN {}",
+        sources(PaymentState::RefundDue)
+    );
+    let done = on_tx!(tx, conn => {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ref_id).bind(reason).bind(now_ms()).bind(payment_id)
+            .execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot record the refund due")?;
+    Ok(done == 1)
+}
+
+/// REFUND_DUE → REVERSED (the gateway gave the money back) or REFUNDED (finance did, `by` whom); false
+/// when it was no longer due.
+pub async fn settle_refund(db: &Db, payment_id: i64, to: PaymentState, by: Option<&str>) -> anyhow::Result<bool> {
+    anyhow::ensure!(PaymentState::RefundDue.can_become(to), "a refund does not end in {}", to.as_str());
+    let now = now_ms();
+    let done = on_pool!(db, pool => {
+        sqlx::query(
+            "UPDATE payment SET state = $1, refunded_by = $2, refunded_at = $3, lease_until = 0, updated_at = $3 \
+             WHERE payment_id = $4 AND state = 'REFUND_DUE'",
+        )
+        .bind(to.as_str()).bind(by).bind(now).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
+    })
+    .context("cannot settle the refund")?;
     Ok(done == 1)
 }
 

@@ -1,6 +1,10 @@
 use poem_openapi::Object;
 
-use crate::{domain::transfer::TransferDetails, shop::transfers::Reviewed, store::transfers::Transfer};
+use crate::{
+    domain::transfer::TransferDetails,
+    shop::transfers::Reviewed,
+    store::{payments::Payment, transfers::Transfer},
+};
 
 /// The form's fields as the customer submitted them (date in the calendar of the method: Jalali for
 /// card to card, Gregorian for PayPal; time in Tehran).
@@ -86,4 +90,62 @@ impl From<Reviewed> for ReviewReply {
     fn from(reviewed: Reviewed) -> Self {
         ReviewReply { transfer: reviewed.transfer.into(), sms_sent: reviewed.sms_sent }
     }
+}
+
+/// An online payment whose money goes or went back to the customer.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct RefundView {
+    pub payment_id: i64,
+    pub order_id: i64,
+    pub customer_id: i64,
+    /// `VANDAR`, `PAYPING`, `SNAPP_PAY`, `DIGIPAY`, `TARA`, `SAMAN` or `GUMROAD`.
+    pub gateway: String,
+    /// Toman.
+    pub amount: i64,
+    /// `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did).
+    pub status: String,
+    /// Why the money goes back (the order was paid already, another amount, a replaced payment).
+    pub reason: Option<String>,
+    /// The gateway's reference of the payment (card statement, gateway panel).
+    pub ref_id: Option<String>,
+    /// Epoch milliseconds.
+    pub created_at: i64,
+    /// Epoch milliseconds of the last change.
+    pub updated_at: i64,
+    /// Who in finance refunded it by hand (`REFUNDED`).
+    pub refunded_by: Option<String>,
+    /// Epoch milliseconds: when it went back (`REVERSED`, `REFUNDED`).
+    pub refunded_at: Option<i64>,
+}
+
+impl From<Payment> for RefundView {
+    fn from(payment: Payment) -> Self {
+        RefundView {
+            payment_id: payment.id,
+            order_id: payment.order_id,
+            customer_id: payment.customer_id,
+            gateway: payment.gateway.as_str().to_owned(),
+            amount: payment.amount,
+            status: payment.state.as_str().to_owned(),
+            reason: payment.refund_reason,
+            ref_id: payment.ref_id,
+            created_at: payment.created_at,
+            updated_at: payment.updated_at,
+            refunded_by: payment.refunded_by,
+            refunded_at: payment.refunded_at,
+        }
+    }
+}
+
+#[derive(Object, Debug)]
+pub struct RefundList {
+    pub refunds: Vec<RefundView>,
+}
+
+/// Who in finance paid the money back.
+#[derive(Object, Debug)]
+pub struct RefundSettleRequest {
+    /// The name recorded with the refund.
+    pub reviewer: String,
 }

@@ -11,9 +11,10 @@ area_failure! {
         400 => BadRequest,
         /// Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured.
         401 => Unauthorized,
-        /// No transfer with this id.
+        /// No transfer (or payment) with this id.
         404 => NotFound,
-        /// The transfer was approved or rejected already.
+        /// The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
+        /// the refund was settled already.
         409 => Conflict,
         500 => Internal,
     }
@@ -26,6 +27,11 @@ impl From<TransferError> for FinanceFailure {
             TransferError::AlreadyReviewed(id) => {
                 Self::status(409, messages::TRANSFER_REVIEWED, format!("transfer {id} was reviewed already"))
             }
+            TransferError::OrderPaid => Self::status(
+                409,
+                messages::ORDER_ALREADY_PAID,
+                "the order was paid online meanwhile: reject the transfer and pay it back",
+            ),
             TransferError::Unexpected(error) => Self::unexpected(&error),
             // Only submitting a transfer fails these ways.
             other => Self::unexpected(&anyhow::anyhow!(other)),

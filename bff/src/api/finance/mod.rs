@@ -1,6 +1,7 @@
-//! Finance review of manual transfers: the queue, approve and reject (spec 2 §4). Behind a bearer
-//! token of its own (`FINANCE_API_TOKEN`); the `finance` command of the binary does the same through
-//! the same service functions.
+//! Finance review of manual transfers: the queue, approve and reject (spec 2 §4); and the refund queue:
+//! online payments whose money goes back to the customer and that no gateway call gave back. Behind a
+//! bearer token of its own (`FINANCE_API_TOKEN`); the `finance` command of the binary does the same
+//! through the same service functions.
 use poem::{Request, web::Data};
 use poem_openapi::{
     OpenApi, SecurityScheme,
@@ -13,14 +14,17 @@ pub mod dto;
 pub mod error;
 
 use self::{
-    dto::{ReviewReply, ReviewRequest, TransferList},
+    dto::{RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList},
     error::FinanceFailure,
 };
 use super::{ApiTags, error::AreaFailure};
 use crate::{
-    domain::transfer::TransferState,
+    domain::{payment::PaymentState, transfer::TransferState},
     messages,
-    shop::transfers::{self, Verdict},
+    shop::{
+        refunds::{self, RefundError},
+        transfers::{self, Verdict},
+    },
     startup::AppState,
 };
 
@@ -86,6 +90,54 @@ impl FinanceApi {
         body: Json<ReviewRequest>,
     ) -> Result<Json<ReviewReply>, FinanceFailure> {
         review(&state, payment_id.0, Verdict::Reject, &body).await
+    }
+
+    /// Online payments whose money goes back to the customer, in a state (`REFUND_DUE` by default: the
+    /// queue finance pays back by hand; `REVERSED`: given back by the gateway; `REFUNDED`: paid back by
+    /// finance), oldest first.
+    #[oai(path = "/refunds", method = "get", operation_id = "listRefunds")]
+    async fn refunds(
+        &self,
+        state: Data<&AppState>,
+        _token: FinanceToken,
+        status: Query<Option<String>>,
+    ) -> Result<Json<RefundList>, FinanceFailure> {
+        let wanted = match status.0.as_deref() {
+            None => PaymentState::RefundDue,
+            Some(text) => PaymentState::parse(text.trim()).filter(|s| s.is_refund()).ok_or_else(|| {
+                FinanceFailure::bad_request(messages::BAD_REQUEST, "status is REFUND_DUE, REVERSED or REFUNDED")
+            })?,
+        };
+        let refunds = refunds::list(&state, wanted).await?;
+        Ok(Json(RefundList { refunds: refunds.into_iter().map(Into::into).collect() }))
+    }
+
+    /// Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once.
+    #[oai(path = "/refunds/:paymentId/settle", method = "post", operation_id = "settleRefund")]
+    async fn settle_refund(
+        &self,
+        state: Data<&AppState>,
+        _token: FinanceToken,
+        #[oai(name = "paymentId")] payment_id: Path<i64>,
+        body: Json<RefundSettleRequest>,
+    ) -> Result<Json<RefundView>, FinanceFailure> {
+        let reviewer = body.reviewer.trim();
+        if reviewer.is_empty() {
+            return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
+        }
+        Ok(Json(refunds::settle_by_hand(&state, payment_id.0, reviewer).await?.into()))
+    }
+}
+
+impl From<RefundError> for FinanceFailure {
+    fn from(error: RefundError) -> Self {
+        match error {
+            RefundError::NotFound(id) => Self::status(404, messages::PAYMENT_NOT_FOUND, format!("no payment {id}")),
+            RefundError::NotDue(id) => {
+                Self::status(409, messages::REFUND_NOT_DUE, format!("payment {id} is not waiting for a refund"))
+            }
+            RefundError::Unexpected(error) => Self::unexpected(&error),
+        }
     }
 }
 

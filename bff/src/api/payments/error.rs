@@ -20,10 +20,11 @@ pub enum PaymentFailure {
     /// No such order for this customer, or no such payment for a callback.
     #[oai(status = 404)]
     NotFound(Json<ErrorEnvelope>),
-    /// The points the order held went to another order or ran out [ER-21, ER-24]; or the
-    /// `Idempotency-Key` was used for another order.
+    /// The points the order held went to another order or ran out [ER-21, ER-24]; the
+    /// `Idempotency-Key` was used for another order; or another payment of the order is being started
+    /// or verified, and `Retry-After` says in how many seconds to ask again.
     #[oai(status = 409)]
-    Conflict(Json<ErrorEnvelope>),
+    Conflict(Json<ErrorEnvelope>, #[oai(header = "Retry-After")] Option<u32>),
     /// The gateway refused the payment (its messages in `details.messages`) or could not be reached.
     #[oai(status = 502)]
     BadGateway(Json<ErrorEnvelope>),
@@ -51,8 +52,9 @@ impl From<PaymentError> for PaymentFailure {
                 messages::BAD_REQUEST,
                 vec![messages::TRANSFER_PENDING.to_owned()],
             ))),
-            PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED)),
-            KeyReused => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_KEY_REUSED)),
+            PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
+            KeyReused => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_KEY_REUSED), None),
+            InProgress => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2)),
             Refused(details) => {
                 PaymentFailure::BadGateway(Json(ErrorEnvelope::new("502", messages::PAYMENT_REFUSED, details)))
             }

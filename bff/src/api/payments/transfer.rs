@@ -91,8 +91,13 @@ impl From<TransferError> for PaymentFailure {
             TransferError::NothingToPay => {
                 PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY))
             }
-            TransferError::PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED)),
-            TransferError::AlreadySubmitted => PaymentFailure::Conflict(envelope("409", messages::TRANSFER_PENDING)),
+            TransferError::PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
+            TransferError::AlreadySubmitted => {
+                PaymentFailure::Conflict(envelope("409", messages::TRANSFER_PENDING), None)
+            }
+            TransferError::PaymentInProgress => {
+                PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2))
+            }
             other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
         }
     }

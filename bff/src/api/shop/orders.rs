@@ -99,6 +99,22 @@ pub struct OrderSummaryDto {
     pub basket_items: Vec<BasketItemDto>,
     /// Oldest first.
     pub order_statuses: Vec<OrderStatusDto>,
+    /// Payments of this order whose money goes or went back to the customer (paid twice, another
+    /// amount, paid on a replaced payment), newest first.
+    pub refunds: Vec<OrderRefundDto>,
+}
+
+/// Money of an order's payment that goes or went back to the customer.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderRefundDto {
+    pub payment_id: i64,
+    /// Toman.
+    pub amount: i64,
+    /// `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did).
+    pub status: String,
+    /// Epoch milliseconds of the last change.
+    pub updated_at: i64,
 }
 
 /// A paid order of a diet programme, as the package-page guards read it.
@@ -221,6 +237,16 @@ impl OrdersApi {
                             .statuses
                             .into_iter()
                             .map(|(status, created_at)| OrderStatusDto { status, created_at })
+                            .collect(),
+                        refunds: listed
+                            .refunds
+                            .into_iter()
+                            .map(|p| OrderRefundDto {
+                                payment_id: p.id,
+                                amount: p.amount,
+                                status: p.state.as_str().to_owned(),
+                                updated_at: p.updated_at,
+                            })
                             .collect(),
                     }
                 })

@@ -8,7 +8,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, password_grant};
+use super::{
+    GiveBack, GiveBackRequest, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, password_grant,
+};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
@@ -185,6 +187,23 @@ impl DigipayClient {
             GatewayVerdict::NotPaid { reason: reason.to_owned() }
         } else {
             GatewayVerdict::Unknown
+        }
+    }
+
+    /// `POST reverse?type=T` (IPG and wallet purchases, within 25 minutes of the verify). A credit purchase
+    /// cannot be reversed: Digipay refuses, and finance refunds it.
+    pub async fn reverse(&self, request: &GiveBackRequest<'_>) -> GiveBack {
+        let Some((ticket_type, tracking_code)) = request.ref_id.and_then(|r| r.split_once(':')) else {
+            return GiveBack::Failed("digipay: no tracking code to reverse with".to_owned());
+        };
+        let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
+        match self.call("/reverse", ticket_type, &body).await {
+            Ok((200, Some(answer))) if answer["result"]["status"].as_i64() == Some(0) => GiveBack::Returned,
+            Ok((status, answer)) => {
+                let messages = answer.as_ref().map(result_messages).unwrap_or_default();
+                GiveBack::Failed(format!("digipay refused reverse (HTTP {status}): {messages:?}"))
+            }
+            Err(error) => GiveBack::Failed(format!("digipay: {error}")),
         }
     }
 

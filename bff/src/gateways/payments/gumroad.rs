@@ -8,7 +8,7 @@
 //! payment keeps the order's toman total and a confirmed, unrefunded sale pays exactly that.
 use serde_json::Value;
 
-use super::{PaymentStart, StartError, Started, VerifyRequest, json_body};
+use super::{GiveBack, GiveBackRequest, PaymentStart, StartError, Started, VerifyRequest, json_body};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
@@ -62,15 +62,35 @@ impl GumroadClient {
         Ok(Started { authority: start.reference.clone(), link: link.to_string() })
     }
 
+    /// `{api}/v2/sales/{sale_id}` and more segments, the id escaped.
+    fn sale_url(&self, sale_id: &str, more: &[&str]) -> Option<reqwest::Url> {
+        let mut url = reqwest::Url::parse(&format!("{}/v2/sales/", self.api_base_url)).ok()?;
+        url.path_segments_mut().ok()?.pop_if_empty().push(sale_id).extend(more);
+        Some(url)
+    }
+
+    /// `PUT /v2/sales/{id}/refund`: the whole sale back to the buyer.
+    pub async fn refund(&self, request: &GiveBackRequest<'_>) -> GiveBack {
+        let Some(url) = request.ref_id.filter(|s| !s.trim().is_empty()).and_then(|id| self.sale_url(id, &["refund"]))
+        else {
+            return GiveBack::Failed("gumroad: no sale to refund".to_owned());
+        };
+        match self.http.put(url).bearer_auth(self.access_token.expose()).send().await {
+            Ok(response) => match json_body(response).await {
+                (200, Some(body)) if body["success"].as_bool() == Some(true) => GiveBack::Returned,
+                (status, body) => {
+                    let message = body.as_ref().and_then(|b| b["message"].as_str()).unwrap_or_default().to_owned();
+                    GiveBack::Failed(format!("gumroad refused the refund (HTTP {status}): {message}"))
+                }
+            },
+            Err(error) => GiveBack::Failed(format!("gumroad unreachable: {error}")),
+        }
+    }
+
     pub async fn verify(&self, request: &VerifyRequest<'_>) -> GatewayVerdict {
         // Only the ping names the sale.
         let Some(sale_id) = request.ref_id.filter(|s| !s.trim().is_empty()) else { return GatewayVerdict::Unknown };
-        let Ok(mut url) = reqwest::Url::parse(&format!("{}/v2/sales/", self.api_base_url)) else {
-            return GatewayVerdict::Unknown;
-        };
-        if let Ok(mut segments) = url.path_segments_mut() {
-            segments.pop_if_empty().push(sale_id);
-        }
+        let Some(url) = self.sale_url(sale_id, &[]) else { return GatewayVerdict::Unknown };
         let Ok(response) = self.http.get(url).bearer_auth(self.access_token.expose()).send().await else {
             return GatewayVerdict::Unknown;
         };

@@ -58,6 +58,26 @@ pub struct VerifyRequest<'a> {
     pub amount: i64,
 }
 
+/// A payment whose money goes back: what the gateway knows it by.
+#[derive(Debug, Clone)]
+pub struct GiveBackRequest<'a> {
+    pub payment_id: i64,
+    pub authority: &'a str,
+    /// The bank reference the verify settled on.
+    pub ref_id: Option<&'a str>,
+}
+
+/// What asking a gateway to give a payment's money back came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GiveBack {
+    /// The gateway returned the money (reversed, refunded, cancelled), or had already.
+    Returned,
+    /// The gateway has no such call: finance refunds by hand.
+    Unsupported,
+    /// Refused or unanswered; asked again later, and finance can refund by hand meanwhile.
+    Failed(String),
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error("the gateway is unreachable: {0}")]
@@ -140,6 +160,30 @@ impl PaymentGateways {
             Gateway::Tara => self.tara.verify(request).await,
             Gateway::Saman => self.saman.verify(request).await,
             Gateway::Gumroad => self.gumroad.verify(request).await,
+        }
+    }
+
+    /// Asks the gateway to give back the money of a payment it took (gateways.md: PayPing and Saman
+    /// reverse, Digipay reverse, SnappPay cancel after settle, Gumroad refund). Vandar has no such call,
+    /// and Tara's refund lives in its club API with credentials of its own: those are refunded by finance.
+    pub async fn give_back(&self, gateway: Gateway, request: &GiveBackRequest<'_>) -> GiveBack {
+        match gateway {
+            Gateway::PayPing => self.payping.reverse(request).await,
+            Gateway::Saman => self.saman.reverse(request).await,
+            Gateway::Digipay => self.digipay.reverse(request).await,
+            Gateway::SnappPay => self.snapppay.cancel(request).await,
+            Gateway::Gumroad => self.gumroad.refund(request).await,
+            Gateway::Vandar | Gateway::Tara => GiveBack::Unsupported,
+        }
+    }
+
+    /// Withdraws a payment nobody has paid yet, where the gateway allows it (PayPing `DELETE /v3/pay`
+    /// before the payer reaches the bank); whether it was withdrawn. Elsewhere an unpaid payment simply
+    /// runs out, and one paid after all is never verified, so the gateway returns its money by itself.
+    pub async fn withdraw(&self, gateway: Gateway, authority: &str) -> bool {
+        match gateway {
+            Gateway::PayPing => self.payping.withdraw(authority).await,
+            _ => false,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! 409 with code 110 "already verified" (the original answer in `metaData.message`).
 use serde_json::{Value, json};
 
-use super::{PaymentStart, StartError, Started, VerifyRequest, json_body};
+use super::{GiveBack, GiveBackRequest, PaymentStart, StartError, Started, VerifyRequest, json_body};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
@@ -64,6 +64,8 @@ impl PayPingClient {
             "payerIdentity": start.mobile,
             "description": start.description,
             "clientRefId": start.reference,
+            // Without it PayPing refuses to reverse, and a payment taken by mistake could not go back.
+            "isReversible": true,
         });
         let (status, body) = self.call("/v3/pay", &body).await?;
         if status >= 500 {
@@ -100,6 +102,31 @@ impl PayPingClient {
             }
             _ => GatewayVerdict::Unknown,
         }
+    }
+}
+
+impl PayPingClient {
+    /// `POST /v3/pay/reverse` (within 30 minutes of the verify).
+    pub async fn reverse(&self, request: &GiveBackRequest<'_>) -> GiveBack {
+        let Some(ref_id) = request.ref_id.and_then(|r| r.parse::<i64>().ok()) else {
+            return GiveBack::Failed("payping: no paymentRefId to reverse with".to_owned());
+        };
+        let body = json!({ "paymentRefId": ref_id, "paymentCode": request.authority });
+        match self.call("/v3/pay/reverse", &body).await {
+            Ok((200, _)) => GiveBack::Returned,
+            Ok((status, answer)) => {
+                let messages = answer.as_ref().map(problem_messages).unwrap_or_default();
+                GiveBack::Failed(format!("payping refused reverse (HTTP {status}): {messages:?}"))
+            }
+            Err(error) => GiveBack::Failed(format!("payping unreachable: {error}")),
+        }
+    }
+
+    /// `DELETE /v3/pay`: 2xx while the payer has not reached the bank.
+    pub async fn withdraw(&self, payment_code: &str) -> bool {
+        let url = format!("{}/v3/pay", self.base_url);
+        let sent = self.http.delete(url).bearer_auth(self.token.expose()).json(&json!({ "paymentCode": payment_code }));
+        sent.send().await.is_ok_and(|response| response.status().is_success())
     }
 }
 

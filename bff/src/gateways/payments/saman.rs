@@ -3,16 +3,18 @@
 //! → the browser GETs `SendToken?token=` (the callback then always comes as a POST) → SEP posts
 //! `State`, `Status`, `RefNum` (empty unless paid), `Token` … back → `VerifyTransaction` with
 //! `RefNum` and `TerminalNumber` within 30 minutes. A repeated verify answers `ResultCode` 2 with
-//! the same detail, which counts as verified; a paid amount that is not the order's is reversed.
+//! the same detail, which counts as verified. Money to give back is reversed (`ReverseTransaction`).
 use serde_json::{Value, json};
 
-use super::{PaymentStart, StartError, Started, VerifyRequest, json_body};
+use super::{GiveBack, GiveBackRequest, PaymentStart, StartError, Started, VerifyRequest, json_body};
 use crate::{config::PaymentSettings, domain::payment::GatewayVerdict};
 
 /// `ResultCode`s of verify: ok, and "already verified".
 const VERIFIED: [i64; 2] = [0, 2];
 /// Definitive refusals: not found, over 30 minutes.
 const NOT_PAID: [i64; 2] = [-2, -6];
+/// `ResultCode`s of reverse: ok, and "already reversed" (2 duplicate, 5 reversed before).
+const REVERSED: [i64; 3] = [0, 2, 5];
 
 #[derive(Debug)]
 pub struct SamanClient {
@@ -76,9 +78,6 @@ impl SamanClient {
                 let Some(amount) = answer["TransactionDetail"]["OrginalAmount"].as_i64() else {
                     return GatewayVerdict::Unknown;
                 };
-                if amount != request.amount {
-                    self.reverse(ref_num).await;
-                }
                 GatewayVerdict::Paid { amount, ref_id: ref_num.to_owned() }
             }
             Some(code) if NOT_PAID.contains(&code) => {
@@ -89,12 +88,21 @@ impl SamanClient {
         }
     }
 
-    /// Gives a wrongly paid amount back; SEP reverses by itself what is never verified, and a
-    /// failed reverse leaves the payment failed all the same, so its answer is only logged.
-    async fn reverse(&self, ref_num: &str) {
+    /// `ReverseTransaction` by `RefNum` (SEP allows it up to 50 minutes after the payment).
+    pub async fn reverse(&self, request: &GiveBackRequest<'_>) -> GiveBack {
+        let Some(ref_num) = request.ref_id.filter(|r| !r.trim().is_empty()) else {
+            return GiveBack::Failed("saman: no RefNum to reverse with".to_owned());
+        };
         let body = json!({ "RefNum": ref_num, "TerminalNumber": self.terminal_id });
-        let answer = self.call("/verifyTxnRandomSessionkey/ipg/ReverseTransaction", &body).await;
-        let code = answer.as_ref().ok().and_then(|(_, body)| body.as_ref()?["ResultCode"].as_i64());
-        tracing::warn!(ref_num, ?code, "saman: reversed a payment whose amount is not the order's");
+        match self.call("/verifyTxnRandomSessionkey/ipg/ReverseTransaction", &body).await {
+            Ok((200, Some(answer))) if answer["ResultCode"].as_i64().is_some_and(|c| REVERSED.contains(&c)) => {
+                GiveBack::Returned
+            }
+            Ok((status, answer)) => {
+                let code = answer.as_ref().and_then(|a| a["ResultCode"].as_i64());
+                GiveBack::Failed(format!("sep refused reverse (HTTP {status}, ResultCode {code:?})"))
+            }
+            Err(error) => GiveBack::Failed(format!("sep unreachable: {error}")),
+        }
     }
 }

@@ -7,7 +7,10 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::{Eligibility, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, password_grant};
+use super::{
+    Eligibility, GiveBack, GiveBackRequest, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body,
+    password_grant,
+};
 use crate::{
     config::{PaymentSettings, Secret},
     domain::payment::GatewayVerdict,
@@ -199,6 +202,22 @@ impl SnappPayClient {
             Step::Done => paid,
             // Settled by an earlier call whose answer was lost, or not yet: `status` tells next time.
             Step::WrongState | Step::Unknown => GatewayVerdict::Unknown,
+        }
+    }
+
+    /// Gives a purchase back: `cancel` once settled, `revert` while only verified (gateways.md §3 step 7);
+    /// `status` tells which, and a purchase already cancelled or reverted counts as given back.
+    pub async fn cancel(&self, request: &GiveBackRequest<'_>) -> GiveBack {
+        let step = match self.status(request.authority).await.map(|(state, _)| state) {
+            Some(state) if state == "SETTLE" => "cancel",
+            Some(state) if state == "VERIFY" => "revert",
+            Some(state) if state == "CANCEL" || state == "REVERT" => return GiveBack::Returned,
+            Some(state) => return GiveBack::Failed(format!("snapppay: the purchase is {state}, nothing to give back")),
+            None => return GiveBack::Failed("snapppay: status unanswered".to_owned()),
+        };
+        match self.step(step, request.authority).await {
+            Step::Done => GiveBack::Returned,
+            Step::WrongState | Step::Unknown => GiveBack::Failed(format!("snapppay refused {step}")),
         }
     }
 

@@ -59,6 +59,12 @@ impl VandarClient {
             return GatewayVerdict::Unknown;
         };
         match info["code"].as_i64() {
+            // Verify is what makes Vandar keep the money, and Vandar cannot give it back: a payment of
+            // another amount is never verified, so Vandar returns it by itself.
+            Some(1) if info["amount"].as_i64() != Some(request.amount) => {
+                let reason = format!("vandar: paid {} instead of {}; not verified", info["amount"], request.amount);
+                return GatewayVerdict::NotPaid { reason };
+            }
             Some(1) => {}
             Some(2) => return paid(&info),
             Some(3) => return GatewayVerdict::NotPaid { reason: "vandar: the payment expired".to_owned() },

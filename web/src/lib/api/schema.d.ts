@@ -907,6 +907,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/finance/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Online payments whose money goes back to the customer, in a state (`REFUND_DUE` by default: the
+         *     queue finance pays back by hand; `REVERSED`: given back by the gateway; `REFUNDED`: paid back by
+         *     finance), oldest first.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/finance/refunds/{paymentId}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once. */
+        post: operations["settleRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/active": {
         parameters: {
             query?: never;
@@ -1842,6 +1880,26 @@ export interface components {
             meta: unknown;
         };
         /**
+         * OrderRefundDto
+         * @description Money of an order's payment that goes or went back to the customer.
+         */
+        OrderRefundDto: {
+            /** Format: int64 */
+            paymentId: number;
+            /**
+             * Format: int64
+             * @description Toman.
+             */
+            amount: number;
+            /** @description `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did). */
+            status: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last change.
+             */
+            updatedAt: number;
+        };
+        /**
          * OrderStatusDto
          * @description A status the order went through.
          */
@@ -1872,6 +1930,11 @@ export interface components {
             basketItems: components["schemas"]["BasketItemDto"][];
             /** @description Oldest first. */
             orderStatuses: components["schemas"]["OrderStatusDto"][];
+            /**
+             * @description Payments of this order whose money goes or went back to the customer (paid twice, another
+             *     amount, paid on a replaced payment), newest first.
+             */
+            refunds: components["schemas"]["OrderRefundDto"][];
         };
         /**
          * PackageDiet
@@ -2177,6 +2240,60 @@ export interface components {
              * @description The chosen product, for a card with several options.
              */
             selectedProductId?: number;
+        };
+        /** RefundList */
+        RefundList: {
+            refunds: components["schemas"]["RefundView"][];
+        };
+        /**
+         * RefundSettleRequest
+         * @description Who in finance paid the money back.
+         */
+        RefundSettleRequest: {
+            /** @description The name recorded with the refund. */
+            reviewer: string;
+        };
+        /**
+         * RefundView
+         * @description An online payment whose money goes or went back to the customer.
+         */
+        RefundView: {
+            /** Format: int64 */
+            paymentId: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            customerId: number;
+            /** @description `VANDAR`, `PAYPING`, `SNAPP_PAY`, `DIGIPAY`, `TARA`, `SAMAN` or `GUMROAD`. */
+            gateway: string;
+            /**
+             * Format: int64
+             * @description Toman.
+             */
+            amount: number;
+            /** @description `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did). */
+            status: string;
+            /** @description Why the money goes back (the order was paid already, another amount, a replaced payment). */
+            reason?: string;
+            /** @description The gateway's reference of the payment (card statement, gateway panel). */
+            refId?: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last change.
+             */
+            updatedAt: number;
+            /** @description Who in finance refunded it by hand (`REFUNDED`). */
+            refundedBy?: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: when it went back (`REVERSED`, `REFUNDED`).
+             */
+            refundedAt?: number;
         };
         /**
          * RegisterRequest
@@ -4599,11 +4716,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4686,11 +4805,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4774,11 +4895,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4862,11 +4985,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4950,11 +5075,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5038,11 +5165,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5126,11 +5255,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,11 +5345,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,11 +5439,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The points the order held went to another order or ran out [ER-21, ER-24]; or the
-             *     `Idempotency-Key` was used for another order.
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
              */
             409: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5553,7 +5688,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No transfer with this id. */
+            /** @description No transfer (or payment) with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5562,7 +5697,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The transfer was approved or rejected already. */
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
+             *     the refund was settled already.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5622,7 +5760,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No transfer with this id. */
+            /** @description No transfer (or payment) with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5631,7 +5769,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The transfer was approved or rejected already. */
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
+             *     the refund was settled already.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5691,7 +5832,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No transfer with this id. */
+            /** @description No transfer (or payment) with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5700,7 +5841,150 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The transfer was approved or rejected already. */
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
+             *     the refund was settled already.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer (or payment) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
+             *     the refund was settled already.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    settleRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RefundSettleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer (or payment) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
+             *     the refund was settled already.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,148 @@
+//! Money a gateway took that its order must not keep goes back to the customer (issue 13): a payment of
+//! an order already paid, of an amount that is not the order's, or paid after it was replaced. The
+//! payment is first recorded REFUND_DUE in the order's transaction (so nothing is forgotten if the
+//! process dies), then the gateway's own reverse/refund/cancel call is asked (REVERSED); gateways without
+//! one (Vandar, Tara) and calls that keep failing stay in finance's queue, which settles them by hand
+//! (REFUNDED, with who and when). The customer is told by SMS and sees the refund in the orders history.
+use rust_persian_tools::{commas::add_commas, digits::en_to_fa};
+
+use super::payments::settle_order;
+use crate::{
+    domain::payment::PaymentState,
+    gateways::payments::{GiveBack, GiveBackRequest},
+    startup::AppState,
+    store::{
+        customers, now_ms, orders,
+        payments::{self, Payment},
+    },
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum RefundError {
+    #[error("no payment {0}")]
+    NotFound(i64),
+    #[error("payment {0} is not waiting for a refund")]
+    NotDue(i64),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// Records that the payment's money goes back and asks the gateway to give it back; the customer gets
+/// an SMS. Only the caller that recorded it acts, so a payment is given back once.
+pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<()> {
+    let mut tx = state.db.begin().await?;
+    orders::lock(&mut tx, payment.order_id).await?;
+    let current = payments::find(&state.db, payment.id).await?;
+    if !payments::mark_refund_due(&mut tx, payment.id, ref_id, reason).await? {
+        return Ok(());
+    }
+    // An open payment of an unpaid order held the order's points: they go back to the switch.
+    if current.is_some_and(|p| p.state.is_open()) && !orders::is_paid(&mut tx, payment.order_id).await? {
+        settle_order(&mut tx, payment.order_id, false, now_ms()).await?;
+    }
+    tx.commit().await?;
+    tracing::warn!(payment_id = payment.id, order_id = payment.order_id, reason, "a payment's money goes back");
+    let returned = ask_gateway(state, payment.id).await?;
+    if let Err(error) = notify(state, payment, returned).await {
+        tracing::error!(payment_id = payment.id, error = ?error, "the refund SMS was not sent");
+    }
+    Ok(())
+}
+
+/// Asks the gateway to give a REFUND_DUE payment's money back, under a lease; whether it did.
+async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> {
+    let now = now_ms();
+    let lease = 2 * state.payment_settings.payment_gateway_timeout_seconds.saturating_mul(1000) as i64 + 5_000;
+    if !payments::take_refund_lease(&state.db, payment_id, now, now + lease).await? {
+        return Ok(false);
+    }
+    let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
+    let request = GiveBackRequest {
+        payment_id,
+        authority: payment.authority.as_deref().unwrap_or_default(),
+        ref_id: payment.ref_id.as_deref(),
+    };
+    match state.payment_gateways.give_back(payment.gateway, &request).await {
+        GiveBack::Returned => {
+            payments::settle_refund(&state.db, payment_id, PaymentState::Reversed, None).await?;
+            tracing::info!(payment_id, gateway = payment.gateway.as_str(), "the gateway gave the money back");
+            Ok(true)
+        }
+        GiveBack::Unsupported => {
+            payments::end_lease(&state.db, payment_id).await?;
+            tracing::warn!(payment_id, gateway = payment.gateway.as_str(), "no refund call: finance refunds it");
+            Ok(false)
+        }
+        GiveBack::Failed(why) => {
+            payments::end_lease(&state.db, payment_id).await?;
+            tracing::warn!(payment_id, why, "the gateway did not give the money back; asked again later");
+            Ok(false)
+        }
+    }
+}
+
+/// Asks the gateways again for REFUND_DUE payments untouched since `before`; how many went back.
+pub async fn retry_due(state: &AppState, before: i64) -> anyhow::Result<usize> {
+    let mut returned = 0;
+    for payment in payments::refunds_due(&state.db, before).await? {
+        match ask_gateway(state, payment.id).await {
+            Ok(true) => returned += 1,
+            Ok(false) => {}
+            Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "retrying a refund failed"),
+        }
+    }
+    Ok(returned)
+}
+
+/// Payments in a refund state, oldest first (finance's queue is REFUND_DUE).
+pub async fn list(state: &AppState, in_state: PaymentState) -> anyhow::Result<Vec<Payment>> {
+    anyhow::ensure!(in_state.is_refund(), "{} is not a refund state", in_state.as_str());
+    payments::in_state(&state.db, in_state).await
+}
+
+/// Finance paid a REFUND_DUE payment back by hand: REFUNDED, with who and when.
+pub async fn settle_by_hand(state: &AppState, payment_id: i64, by: &str) -> Result<Payment, RefundError> {
+    let payment = payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
+    if !payments::settle_refund(&state.db, payment.id, PaymentState::Refunded, Some(by)).await? {
+        return Err(RefundError::NotDue(payment_id));
+    }
+    tracing::info!(payment_id, by, "finance refunded a payment by hand");
+    Ok(payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?)
+}
+
+async fn notify(state: &AppState, payment: &Payment, returned: bool) -> anyhow::Result<()> {
+    let customer = customers::find_by_id(&state.db, payment.customer_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("customer {} is gone", payment.customer_id))?;
+    state.sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.amount, returned)).await?;
+    Ok(())
+}
+
+/// The refund SMS, in Persian: given back already by the gateway, or to be paid back by finance.
+pub fn refund_sms(order_id: i64, amount: i64, returned: bool) -> String {
+    let amount = en_to_fa(add_commas(amount.to_string()));
+    if returned {
+        format!(
+            "لیمو: مبلغ {amount} تومان که برای سفارش {order_id} اضافه پرداخت شده بود به کارت شما برگشت داده شد. \
+             سفارش شما فقط یک بار پرداخت شده است."
+        )
+    } else {
+        format!(
+            "لیمو: مبلغ {amount} تومان که برای سفارش {order_id} اضافه پرداخت شده بود ظرف سه روز کاری توسط واحد مالی \
+             به شما بازپرداخت می‌شود. سفارش شما فقط یک بار پرداخت شده است."
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refund_sms;
+
+    #[test]
+    fn the_sms_names_the_amount_in_persian_digits_and_what_happens() {
+        let returned = refund_sms(7, 1_032_000, true);
+        assert!(returned.contains("۱,۰۳۲,۰۰۰ تومان"), "{returned}");
+        assert!(returned.contains("برگشت داده شد"));
+        assert!(refund_sms(7, 1_000, false).contains("واحد مالی"));
+    }
+}
