@@ -77,8 +77,17 @@ const WAIT_FOR_CONCURRENT_START: Duration = Duration::from_secs(10);
 /// waits for it, or answers [`PaymentError::InProgress`].
 pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Started, PaymentError> {
     let deadline = tokio::time::Instant::now() + WAIT_FOR_CONCURRENT_START;
+    let mut checked = Vec::new();
     loop {
-        match begin(state, &request).await? {
+        match begin(state, &request, &checked).await? {
+            Begun::Check(payment_ids) => {
+                // Asked about before, so possibly taken by a verify whose answer was lost: settled first
+                // (paid on the old page → the order is paid by it), so a replaced payment never holds money.
+                for payment_id in payment_ids {
+                    complete(state, payment_id, Report::None).await?;
+                    checked.push(payment_id);
+                }
+            }
             Begun::Live(started) => return Ok(started),
             Begun::New { payment_id, amount, gateway_amount, replaced } => {
                 for old in replaced {
@@ -104,11 +113,13 @@ enum Begun {
     Live(Started),
     /// Another start (or a verify) of the order is under way: ask again shortly.
     InFlight,
+    /// Live payments the gateway was asked about already: complete them before replacing them.
+    Check(Vec<i64>),
     /// A new payment was stored (CREATED); `replaced` are the live ones it replaced.
     New { payment_id: i64, amount: Toman, gateway_amount: i64, replaced: Vec<Payment> },
 }
 
-async fn begin(state: &AppState, request: &StartRequest<'_>) -> Result<Begun, PaymentError> {
+async fn begin(state: &AppState, request: &StartRequest<'_>, checked: &[i64]) -> Result<Begun, PaymentError> {
     let amount = payable(state, request.customer_id, request.order_id).await?;
     let gateway_amount = request
         .gateway
@@ -125,7 +136,9 @@ async fn begin(state: &AppState, request: &StartRequest<'_>) -> Result<Begun, Pa
         return replay(&earlier, request.order_id);
     }
     let open = payments::open_for_order(&mut tx, request.order_id).await?;
-    if open.iter().any(|p| matches!(p.state, PaymentState::Created | PaymentState::CallbackReceived)) {
+    let busy =
+        |p: &Payment| matches!(p.state, PaymentState::Created | PaymentState::CallbackReceived) || p.lease_until >= now;
+    if open.iter().any(busy) {
         return Ok(Begun::InFlight);
     }
     let fresh = |p: &Payment| now - p.created_at < state.payment_settings.expire_ms();
@@ -134,6 +147,11 @@ async fn begin(state: &AppState, request: &StartRequest<'_>) -> Result<Begun, Pa
     });
     if let Some(Ok(live)) = same.map(|p| replay(p, request.order_id)) {
         return Ok(live);
+    }
+    let unchecked: Vec<i64> =
+        open.iter().filter(|p| p.attempts > 0 && !checked.contains(&p.id)).map(|p| p.id).collect();
+    if !unchecked.is_empty() {
+        return Ok(Begun::Check(unchecked));
     }
     for old in &open {
         payments::finish(&mut tx, old.id, PaymentState::Failed, None, Some("replaced by a newer payment of the order"))

@@ -23,6 +23,8 @@ pub struct Payment {
     pub idempotency_key: Option<String>,
     pub failure: Option<String>,
     pub attempts: i64,
+    /// Until when a caller asks the gateway about it (epoch ms; 0 when nobody does).
+    pub lease_until: i64,
     pub created_at: i64,
     pub updated_at: i64,
     /// Why the money goes back (REFUND_DUE, REVERSED, REFUNDED).
@@ -49,6 +51,7 @@ struct PaymentRow {
     idempotency_key: Option<String>,
     failure: Option<String>,
     attempts: i64,
+    lease_until: i64,
     created_at: i64,
     updated_at: i64,
     refund_reason: Option<String>,
@@ -81,6 +84,7 @@ impl TryFrom<PaymentRow> for Payment {
             idempotency_key: row.idempotency_key,
             failure: row.failure,
             attempts: row.attempts,
+            lease_until: row.lease_until,
             created_at: row.created_at,
             updated_at: row.updated_at,
             refund_reason: row.refund_reason,
@@ -92,7 +96,7 @@ impl TryFrom<PaymentRow> for Payment {
 
 const PAYMENT: &str = "SELECT payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
                        state, authority, ref_id, payment_link, result_url, idempotency_key, failure, attempts, \
-                       created_at, updated_at, refund_reason, refunded_by, refunded_at FROM payment";
+                       lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at FROM payment";
 
 /// `IN (…)` of the states that may become `to`.
 fn sources(to: PaymentState) -> String {
