@@ -7,7 +7,9 @@
 //! `providerId`, `trackingCode`, `rrn`, `psp`, `isCredit`, `result` (SUCCESS | FAILURE) and
 //! `type` to `callbackUrl` → `POST purchases/verify?type=<type>` (body `trackingCode` +
 //! `providerId`, or the older `purchases/verify/{trackingCode}` without body) → for credit,
-//! `POST purchases/deliver`; IPG purchases may be reversed within 25 minutes. Business errors
+//! `POST purchases/deliver`; IPG purchases may be reversed within 25 minutes, and any verified
+//! purchase refunded (`POST refunds?type=T` with a new `providerId`, `amount`, `saleTrackingCode`;
+//! one of the two per purchase, the purchase then reads `reversed`). Business errors
 //! are 422 with `result.status`; bad input 400 with 1054. On a ticket of type 11 (all
 //! features) the simulated customer pays on credit, so the callback says type 5.
 
@@ -59,6 +61,7 @@ pub(crate) fn routes() -> Route {
         .at("/api/purchases/verify/:tracking", post(endpoint(GATEWAY, verify)))
         .at("/api/purchases/deliver", post(endpoint(GATEWAY, deliver)))
         .at("/api/reverse", post(endpoint(GATEWAY, reverse)))
+        .at("/api/refunds", post(endpoint(GATEWAY, refund)))
         .at(
             "/web-pay/tgs/:ticket",
             get(endpoint(GATEWAY, |call| hosted::show(call, &PAGE, call.path_param("ticket"), |_| {}))),
@@ -313,6 +316,33 @@ fn reverse(call: &Call<'_>) -> Reply {
                 "amount": p.charged(),
                 "paymentGateway": 0,
             });
+            Reply::json(StatusCode::OK, p.scenario.name(), &body)
+        },
+    );
+    answered.unwrap_or_else(not_found)
+}
+
+/// Money back for a verified purchase, credit ones included, up to what was paid.
+fn refund(call: &Call<'_>) -> Reply {
+    if let Err(refused) = authorise(call) {
+        return refused;
+    }
+    let fields = Fields::of(call);
+    let (Some(sale), Some(amount), Some(_)) =
+        (fields.text("saleTrackingCode"), fields.integer("amount"), fields.text("providerId"))
+    else {
+        return failure(StatusCode::BAD_REQUEST, WRONG_INPUT, "ورودی نامعتبر است", INVALID_REQUEST);
+    };
+    let answered = call.state.with_payment(
+        GATEWAY,
+        |p| p.reference.to_string() == sale,
+        |p| {
+            if !matches!(p.stage, Stage::Verified { .. }) || amount <= 0 || amount > p.charged() {
+                let message = "وضعیت خرید برای این درخواست مناسب نیست";
+                return failure(StatusCode::UNPROCESSABLE_ENTITY, WRONG_STATE, message, p.scenario.name());
+            }
+            p.stage = Stage::Reversed;
+            let body = json!({ "result": ok_result(), "trackingCode": call.state.next_number().to_string() });
             Reply::json(StatusCode::OK, p.scenario.name(), &body)
         },
     );

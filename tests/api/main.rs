@@ -9,6 +9,7 @@ mod openapi;
 mod orders;
 mod payment_crash;
 mod payment_gateways;
+mod payment_races;
 mod payment_result;
 mod payments;
 mod points;

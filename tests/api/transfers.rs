@@ -193,3 +193,24 @@ async fn the_review_api_needs_the_finance_token_and_a_reviewer() {
     assert_eq!(status, 404, "{reply}");
     assert_eq!(app.invoice(&customer, order).await.1["status"], "CREATED");
 }
+
+#[tokio::test]
+async fn a_transfer_replaces_the_live_online_payment_and_an_order_paid_meanwhile_is_not_approved() {
+    let app = spawn_app().await;
+    let (token, order) = order_with_points(&app).await;
+    let (status, online) =
+        app.post_as(&token, "/lemonade/api/payments", &request(&app, &token, order, "VANDAR", json!(null))).await;
+    assert_eq!(status, 200, "{online}");
+    let (status, reply) = submit(&app, &token, order, "C2C", card_meta()).await;
+    assert_eq!(status, 200, "{reply}");
+    // One payment per order: the online page was replaced and will never be verified.
+    assert_eq!(limoo_tests::payment::payment_states(&app, order).await, ["FAILED"]);
+    // Paid by another path meanwhile (defence in depth): approving would keep the money twice.
+    let sql = format!("UPDATE customer_order SET status = 'PAYMENT_SUCCESS' WHERE customer_order_id = {order}");
+    app.execute_sql(sql).await;
+    let id = reply["paymentId"].as_i64().expect("paymentId");
+    let (status, refused) = review(&app, id, "approve", json!({ "reviewer": "Sara" })).await;
+    assert_eq!(status, 409, "{refused}");
+    let (status, _) = review(&app, id, "reject", json!({ "reviewer": "Sara", "reason": "paid online" })).await;
+    assert_eq!(status, 200, "finance rejects it instead");
+}

@@ -144,7 +144,8 @@ impl TestApp {
     }
 
     /// Runs a statement directly on this app's database, whichever backend it is (arranging test data).
-    pub async fn execute_sql(&self, sql: &'static str) {
+    pub async fn execute_sql(&self, sql: impl Into<String>) {
+        let sql = sqlx::AssertSqlSafe(sql.into());
         match &self.db {
             Db::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),

@@ -249,6 +249,9 @@ pub enum GatewayVerdict {
     Paid { amount: i64, ref_id: String },
     /// Definitely not paid (cancelled, declined, verify refused, expired at the gateway).
     NotPaid { reason: String },
+    /// Taken, then given back by the gateway during the check (Digipay reverses a purchase whose verify
+    /// answer was lost).
+    GivenBack { ref_id: String, reason: String },
     /// The gateway cannot say yet (processing, unreachable): ask again later.
     Unknown,
 }
@@ -264,6 +267,11 @@ pub enum Settlement {
     },
     /// The gateway took money this payment must not keep: it goes back to the customer.
     GiveBack {
+        ref_id: String,
+        reason: String,
+    },
+    /// The gateway took money and gave it back already.
+    GivenBack {
         ref_id: String,
         reason: String,
     },
@@ -287,6 +295,7 @@ pub fn settle(expected_gateway_amount: i64, verdict: GatewayVerdict, order_payab
             reason: format!("amount mismatch: the gateway reports {amount}, the payment is {expected_gateway_amount}"),
         },
         GatewayVerdict::NotPaid { reason } => Settlement::Failed { reason },
+        GatewayVerdict::GivenBack { ref_id, reason } => Settlement::GivenBack { ref_id, reason },
         GatewayVerdict::Unknown => Settlement::Pending,
     }
 }

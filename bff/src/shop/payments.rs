@@ -363,6 +363,7 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
             finish(state, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
         }
         Settlement::GiveBack { ref_id, reason } => refunds::give_back(state, &payment, Some(&ref_id), &reason).await?,
+        Settlement::GivenBack { ref_id, reason } => refunds::given_back(state, &payment, &ref_id, &reason).await?,
         Settlement::Failed { reason } => {
             tracing::info!(payment_id, reason, "payment not completed");
             finish(state, &payment, PaymentState::Failed, None, Some(&reason)).await?;

@@ -30,11 +30,32 @@ pub enum RefundError {
 /// Records that the payment's money goes back and asks the gateway to give it back; the customer gets
 /// an SMS. Only the caller that recorded it acts, so a payment is given back once.
 pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<()> {
+    if !record_due(state, payment, ref_id, reason).await? {
+        return Ok(());
+    }
+    let returned = ask_gateway(state, payment.id).await?;
+    tell_customer(state, payment, returned).await;
+    Ok(())
+}
+
+/// The gateway took the payment's money and gave it back by itself while it was checked: recorded as
+/// REVERSED, and the customer is told.
+pub async fn given_back(state: &AppState, payment: &Payment, ref_id: &str, reason: &str) -> anyhow::Result<()> {
+    if !record_due(state, payment, Some(ref_id), reason).await? {
+        return Ok(());
+    }
+    payments::settle_refund(&state.db, payment.id, PaymentState::Reversed, None).await?;
+    tell_customer(state, payment, true).await;
+    Ok(())
+}
+
+/// REFUND_DUE in the order's transaction; false when another caller recorded it first.
+async fn record_due(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<bool> {
+    let current = payments::find(&state.db, payment.id).await?;
     let mut tx = state.db.begin().await?;
     orders::lock(&mut tx, payment.order_id).await?;
-    let current = payments::find(&state.db, payment.id).await?;
     if !payments::mark_refund_due(&mut tx, payment.id, ref_id, reason).await? {
-        return Ok(());
+        return Ok(false);
     }
     // An open payment of an unpaid order held the order's points: they go back to the switch.
     if current.is_some_and(|p| p.state.is_open()) && !orders::is_paid(&mut tx, payment.order_id).await? {
@@ -42,11 +63,13 @@ pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>
     }
     tx.commit().await?;
     tracing::warn!(payment_id = payment.id, order_id = payment.order_id, reason, "a payment's money goes back");
-    let returned = ask_gateway(state, payment.id).await?;
+    Ok(true)
+}
+
+async fn tell_customer(state: &AppState, payment: &Payment, returned: bool) {
     if let Err(error) = notify(state, payment, returned).await {
         tracing::error!(payment_id = payment.id, error = ?error, "the refund SMS was not sent");
     }
-    Ok(())
 }
 
 /// Asks the gateway to give a REFUND_DUE payment's money back, under a lease; whether it did.
@@ -61,6 +84,7 @@ async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> 
         payment_id,
         authority: payment.authority.as_deref().unwrap_or_default(),
         ref_id: payment.ref_id.as_deref(),
+        amount: payment.gateway_amount,
     };
     match state.payment_gateways.give_back(payment.gateway, &request).await {
         GiveBack::Returned => {
@@ -107,7 +131,7 @@ pub async fn settle_by_hand(state: &AppState, payment_id: i64, by: &str) -> Resu
         return Err(RefundError::NotDue(payment_id));
     }
     tracing::info!(payment_id, by, "finance refunded a payment by hand");
-    Ok(payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?)
+    payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))
 }
 
 async fn notify(state: &AppState, payment: &Payment, returned: bool) -> anyhow::Result<()> {

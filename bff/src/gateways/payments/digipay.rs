@@ -148,7 +148,7 @@ impl DigipayClient {
                     if CREDIT_TYPES.contains(&ticket_type) && !self.deliver(ticket_type, tracking_code, request).await {
                         tracing::warn!(tracking_code, "digipay: a verified credit purchase was not delivered");
                     }
-                    GatewayVerdict::Paid { amount, ref_id: tracking_code.to_owned() }
+                    GatewayVerdict::Paid { amount, ref_id: format!("{ticket_type}:{tracking_code}") }
                 }
                 None => GatewayVerdict::Unknown,
             },
@@ -176,7 +176,7 @@ impl DigipayClient {
     ) -> GatewayVerdict {
         if CREDIT_TYPES.contains(&ticket_type) {
             return if self.deliver(ticket_type, tracking_code, request).await {
-                GatewayVerdict::Paid { amount: request.amount, ref_id: tracking_code.to_owned() }
+                GatewayVerdict::Paid { amount: request.amount, ref_id: format!("{ticket_type}:{tracking_code}") }
             } else {
                 GatewayVerdict::Unknown
             };
@@ -184,24 +184,32 @@ impl DigipayClient {
         let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
         if accepted(self.call("/reverse", ticket_type, &body).await) {
             let reason = "digipay: a verify went unanswered; the purchase was reversed, the money returned";
-            GatewayVerdict::NotPaid { reason: reason.to_owned() }
+            GatewayVerdict::GivenBack { ref_id: format!("{ticket_type}:{tracking_code}"), reason: reason.to_owned() }
         } else {
             GatewayVerdict::Unknown
         }
     }
 
-    /// `POST reverse?type=T` (IPG and wallet purchases, within 25 minutes of the verify). A credit purchase
-    /// cannot be reversed: Digipay refuses, and finance refunds it.
+    /// Money back (gateways.md §4 step 7): `POST reverse?type=T` for IPG and wallet purchases (within 25
+    /// minutes of the verify), `POST refunds?type=T` for credit ones, which cannot be reversed.
     pub async fn reverse(&self, request: &GiveBackRequest<'_>) -> GiveBack {
         let Some((ticket_type, tracking_code)) = request.ref_id.and_then(|r| r.split_once(':')) else {
-            return GiveBack::Failed("digipay: no tracking code to reverse with".to_owned());
+            return GiveBack::Failed("digipay: no tracking code to give back with".to_owned());
         };
-        let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
-        match self.call("/reverse", ticket_type, &body).await {
+        let (path, body) = if CREDIT_TYPES.contains(&ticket_type) {
+            // A refund is a transaction of its own, with a provider id of its own.
+            let provider_id = format!("{}-refund", request.payment_id);
+            let body =
+                json!({ "providerId": provider_id, "amount": request.amount, "saleTrackingCode": tracking_code });
+            ("/refunds", body)
+        } else {
+            ("/reverse", json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() }))
+        };
+        match self.call(path, ticket_type, &body).await {
             Ok((200, Some(answer))) if answer["result"]["status"].as_i64() == Some(0) => GiveBack::Returned,
             Ok((status, answer)) => {
                 let messages = answer.as_ref().map(result_messages).unwrap_or_default();
-                GiveBack::Failed(format!("digipay refused reverse (HTTP {status}): {messages:?}"))
+                GiveBack::Failed(format!("digipay refused {path} (HTTP {status}): {messages:?}"))
             }
             Err(error) => GiveBack::Failed(format!("digipay: {error}")),
         }

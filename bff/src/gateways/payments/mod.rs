@@ -65,6 +65,8 @@ pub struct GiveBackRequest<'a> {
     pub authority: &'a str,
     /// The bank reference the verify settled on.
     pub ref_id: Option<&'a str>,
+    /// What the payment asked for, in the gateway's unit (Digipay's refund names the amount).
+    pub amount: i64,
 }
 
 /// What asking a gateway to give a payment's money back came to.
@@ -164,7 +166,7 @@ impl PaymentGateways {
     }
 
     /// Asks the gateway to give back the money of a payment it took (gateways.md: PayPing and Saman
-    /// reverse, Digipay reverse, SnappPay cancel after settle, Gumroad refund). Vandar has no such call,
+    /// reverse, Digipay reverse or refund, SnappPay cancel after settle, Gumroad refund). Vandar has no such call,
     /// and Tara's refund lives in its club API with credentials of its own: those are refunded by finance.
     pub async fn give_back(&self, gateway: Gateway, request: &GiveBackRequest<'_>) -> GiveBack {
         match gateway {

@@ -169,11 +169,12 @@ impl SnappPayClient {
 
     pub async fn verify(&self, request: &VerifyRequest<'_>) -> GatewayVerdict {
         let Some((state, amount)) = self.status(request.authority).await else { return GatewayVerdict::Unknown };
-        let paid = GatewayVerdict::Paid { amount, ref_id: request.authority.to_owned() };
         if amount != request.amount {
             // Neither verified nor settled: Snapp refunds an unverified purchase by itself.
-            return paid;
+            let reason = format!("snapppay: {amount} instead of {}; not verified", request.amount);
+            return GatewayVerdict::NotPaid { reason };
         }
+        let paid = GatewayVerdict::Paid { amount, ref_id: request.authority.to_owned() };
         match state.as_str() {
             "SETTLE" => paid,
             "VERIFY" => self.settle(request.authority, paid).await,

@@ -1,0 +1,257 @@
+//! Money is kept at most once per order, whatever the customer does (issue 13): two tabs, a double tap,
+//! ten retries with one `Idempotency-Key`, payments replaced by another gateway and paid anyway, repeated
+//! callbacks, a wrong amount, and a payment the gateway took for an order paid already. Every check
+//! counts the money the simulators keep.
+use futures::future::join_all;
+use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimPayment, browser, browser::Navigation};
+use limoo_tests::{
+    TestApp,
+    app::FINANCE_TOKEN,
+    payment::{entry, follow, payment_request, payment_states, result_url, times_paid},
+    spawn_app,
+};
+use serde_json::{Value, json};
+
+/// Every gateway with a hosted page.
+const HOSTED: [Gateway; 7] = [
+    Gateway::Vandar,
+    Gateway::PayPing,
+    Gateway::SnappPay,
+    Gateway::Digipay,
+    Gateway::Tara,
+    Gateway::Saman,
+    Gateway::Gumroad,
+];
+
+fn method(gateway: Gateway) -> &'static str {
+    match gateway {
+        Gateway::Vandar => "VANDAR",
+        Gateway::PayPing => "PAYPING",
+        Gateway::SnappPay => "SNAPP_PAY",
+        Gateway::Digipay => "limoo_digipay",
+        Gateway::Tara => "LIMOO_TARA",
+        Gateway::Saman => "LIMOO_SAMAN",
+        Gateway::Gumroad => "LIMOO_GUMROAD",
+        other => panic!("{other:?} has no hosted page"),
+    }
+}
+
+struct Start {
+    status: u16,
+    body: Value,
+    retry_after: Option<String>,
+}
+
+async fn start(app: &TestApp, token: &str, order: i64, gateway: Gateway, key: Option<&str>) -> Start {
+    let mut body = payment_request(app, token, order, method(gateway));
+    body["mobile"] = json!("09121234567");
+    body["productPermalink"] = json!("limoo-diet");
+    let mut request = app.client.post(app.url("/lemonade/api/payments")).bearer_auth(token).json(&body);
+    if let Some(key) = key {
+        request = request.header("Idempotency-Key", key);
+    }
+    let response = request.send().await.expect("answered");
+    let status = response.status().as_u16();
+    let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap_or_default().to_owned());
+    Start { status, body: response.json().await.expect("JSON"), retry_after }
+}
+
+/// The money a simulator keeps: verified or settled payments, and Gumroad sales (paid is final there).
+fn kept(app: &TestApp) -> Vec<SimPayment> {
+    let keeps = |p: &SimPayment| {
+        matches!(p.stage.as_str(), "verified" | "settled") || (p.gateway == Gateway::Gumroad && p.stage == "paid")
+    };
+    app.sims.payments(None).into_iter().filter(keeps).collect()
+}
+
+/// Pays on the hosted page the start reply leads to; the callback the browser then brings (Gumroad's
+/// ping was delivered by Gumroad itself: its navigation is where the buyer went next).
+async fn pay_page(reply: &Value) -> Navigation {
+    browser::press(entry(reply), PageAction::Pay).await.expect("the hosted page").expect("the page sends the buyer on")
+}
+
+/// Brings the callback back to the shop; where the shop sent the browser.
+async fn deliver(gateway: Gateway, callback: &Navigation) -> String {
+    if gateway == Gateway::Gumroad { callback.url.clone() } else { follow(callback).await }
+}
+
+async fn customer_token(app: &TestApp) -> String {
+    app.existing_customer("09121234567").await
+}
+
+#[tokio::test]
+async fn two_tabs_a_double_tap_and_ten_retries_with_one_key_get_the_one_live_payment() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    for gateway in HOSTED {
+        let order = app.create_order(&token, &[101]).await;
+        let key = format!("tap-{order}");
+        let retries = join_all((0..10).map(|_| start(&app, &token, order, gateway, Some(&key)))).await;
+        let other_tabs = [None, Some("another-tab"), Some("a-third-tab")];
+        let tabs = join_all(other_tabs.map(|key| start(&app, &token, order, gateway, key))).await;
+        let mut links: Vec<&str> = Vec::new();
+        for reply in retries.iter().chain(&tabs) {
+            assert_eq!(reply.status, 200, "{gateway:?}: {}", reply.body);
+            links.push(reply.body["paymentLink"].as_str().expect("a link"));
+        }
+        links.dedup();
+        assert_eq!(links.len(), 1, "{gateway:?}: one payment page for every start: {links:?}");
+        if gateway != Gateway::Gumroad {
+            // Gumroad holds nothing before the buyer checks out.
+            assert_eq!(app.sims.payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_start_that_waits_for_another_start_answers_409_with_retry_after_never_a_5xx() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    let order = app.create_order(&token, &[101]).await;
+    // A start of the order is talking to the gateway (a CREATED payment) and never comes back.
+    let customer = app.tokens.verify(&token).expect("token").sub;
+    let sql = format!(
+        "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
+         state, result_url, created_at, updated_at) VALUES (1, {order}, {customer}, 'VANDAR', 390000, 3900000, 'RIAL', \
+         'CREATED', 'x', 0, 0)"
+    );
+    app.execute_sql(sql).await;
+    let reply = start(&app, &token, order, Gateway::PayPing, None).await;
+    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert_eq!(reply.retry_after.as_deref(), Some("2"));
+    assert_eq!(reply.body["err"]["code"], "409", "{}", reply.body);
+    assert!(app.sims.payments(None).is_empty(), "nothing was opened at any gateway");
+}
+
+/// Starts `gateways` in turn on one order (each replacing the one before), pays every page in `pay_order`
+/// (indexes into `gateways`) and brings each callback back; answers where each callback sent the browser.
+async fn pay_every_page(app: &TestApp, token: &str, gateways: &[Gateway], pay_order: &[usize]) -> (i64, Vec<String>) {
+    let order = app.create_order(token, &[101]).await;
+    let mut replies = Vec::new();
+    for gateway in gateways {
+        let reply = start(app, token, order, *gateway, None).await;
+        assert_eq!(reply.status, 200, "{gateway:?}: {}", reply.body);
+        replies.push(reply.body);
+    }
+    let mut locations = Vec::new();
+    for &i in pay_order {
+        let callback = pay_page(&replies[i]).await;
+        locations.push(deliver(gateways[i], &callback).await);
+    }
+    (order, locations)
+}
+
+#[tokio::test]
+async fn paying_every_page_of_one_order_keeps_the_money_once() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    let pairs = HOSTED.iter().zip(HOSTED.iter().cycle().skip(1));
+    for (&replaced, &live) in pairs {
+        for pay_order in [[0, 1], [1, 0]] {
+            let before = kept(&app).len();
+            let (order, locations) = pay_every_page(&app, &token, &[replaced, live], &pay_order).await;
+            let case = format!("{replaced:?} replaced by {live:?}, paid in order {pay_order:?}");
+            assert_eq!(times_paid(&app, &token, order).await, 1, "{case}: the order is paid once");
+            assert_eq!(kept(&app).len(), before + 1, "{case}: money kept once: {:?}", app.sims.payments(None));
+            let live_location = locations[pay_order.iter().position(|&i| i == 1).expect("paid")].clone();
+            assert_eq!(live_location, result_url(&app, true, order), "{case}: the live payment pays the order");
+        }
+    }
+    // Three tabs, three gateways, paid newest first.
+    let before = kept(&app).len();
+    let three = [Gateway::Vandar, Gateway::PayPing, Gateway::Saman];
+    let (order, _) = pay_every_page(&app, &token, &three, &[2, 1, 0]).await;
+    assert_eq!(times_paid(&app, &token, order).await, 1);
+    assert_eq!(kept(&app).len(), before + 1, "{:?}", app.sims.payments(None));
+}
+
+#[tokio::test]
+async fn the_same_callback_five_times_at_once_completes_the_order_once() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    for gateway in HOSTED.into_iter().filter(|g| *g != Gateway::Gumroad) {
+        let order = app.create_order(&token, &[101]).await;
+        let reply = start(&app, &token, order, gateway, None).await;
+        let callback = pay_page(&reply.body).await;
+        let before = kept(&app).len();
+        let locations = join_all((0..5).map(|_| follow(&callback))).await;
+        assert!(locations.iter().any(|l| *l == result_url(&app, true, order)), "{gateway:?}: {locations:?}");
+        assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}");
+        assert_eq!(kept(&app).len(), before + 1, "{gateway:?}");
+    }
+}
+
+#[tokio::test]
+async fn money_of_another_amount_is_never_kept_or_goes_back() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    for gateway in HOSTED.into_iter().filter(|g| *g != Gateway::Gumroad) {
+        app.sims.force(gateway, PaymentScenario::AmountMismatch).expect("forced");
+        let order = app.create_order(&token, &[101]).await;
+        let reply = start(&app, &token, order, gateway, None).await;
+        let callback = pay_page(&reply.body).await;
+        assert_eq!(deliver(gateway, &callback).await, result_url(&app, false, order), "{gateway:?}");
+        assert_eq!(times_paid(&app, &token, order).await, 0, "{gateway:?}");
+        let states = payment_states(&app, order).await;
+        if gateway == Gateway::Tara {
+            // Tara's verify took it and Tara's refund is not ours to call: finance pays it back.
+            assert_eq!(states, ["REFUND_DUE"], "{gateway:?}");
+        } else {
+            assert!(states == ["FAILED"] || states == ["REVERSED"], "{gateway:?}: {states:?}");
+            assert!(kept(&app).iter().all(|p| p.gateway != gateway), "{gateway:?}: {:?}", app.sims.payments(None));
+        }
+    }
+}
+
+#[tokio::test]
+async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_customer_is_told() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    let sweeper = app.payment_sweeper(30);
+    for gateway in HOSTED {
+        let order = app.create_order(&token, &[101]).await;
+        let reply = start(&app, &token, order, gateway, None).await;
+        let callback = pay_page(&reply.body).await;
+        assert_eq!(deliver(gateway, &callback).await, result_url(&app, true, order), "{gateway:?}");
+        // As if its verify answer had been lost while something else paid the order.
+        let sql =
+            format!("UPDATE payment SET state = 'CALLBACK_RECEIVED', attempts = 1 WHERE customer_order_id = {order}");
+        app.execute_sql(sql).await;
+        let sms_before = app.sims.sms_outbox("09121234567").len();
+        for _ in 0..3 {
+            limoo_bff::shop::payments::sweep(&sweeper).await.expect("sweep");
+        }
+        let states = payment_states(&app, order).await;
+        let given_back = !matches!(gateway, Gateway::Vandar | Gateway::Tara);
+        let expected = if given_back { "REVERSED" } else { "REFUND_DUE" };
+        assert_eq!(states, [expected], "{gateway:?}");
+        if given_back {
+            assert!(kept(&app).iter().all(|p| p.gateway != gateway), "{gateway:?}: {:?}", app.sims.payments(None));
+        }
+        let sms = app.sims.sms_outbox("09121234567");
+        assert_eq!(sms.len(), sms_before + 1, "{gateway:?}: one SMS");
+        let text = &sms.last().expect("an SMS").message;
+        assert!(text.contains("۳۹۰,۰۰۰ تومان") && text.contains(&order.to_string()), "{gateway:?}: {text}");
+        let (_, orders) = app.get_as(&token, "/lemonade/api/orders").await;
+        let listed = orders.as_array().expect("orders").iter().find(|o| o["id"] == order).expect("the order").clone();
+        assert_eq!(listed["refunds"][0]["status"], expected, "{gateway:?}: {listed}");
+        assert_eq!(listed["refunds"][0]["amount"], 390_000, "{gateway:?}");
+    }
+    // Finance pays back what no gateway call could, once, with who and when.
+    let finance = |path: &str| app.client.get(app.url(path)).bearer_auth(FINANCE_TOKEN);
+    let due: Value = finance("/lemonade/api/finance/refunds").send().await.expect("list").json().await.expect("JSON");
+    let due = due["refunds"].as_array().expect("refunds").clone();
+    assert_eq!(due.len(), 2, "Vandar and Tara: {due:?}");
+    for refund in &due {
+        let path = format!("/lemonade/api/finance/refunds/{}/settle", refund["paymentId"]);
+        let settle = || app.client.post(app.url(&path)).bearer_auth(FINANCE_TOKEN).json(&json!({"reviewer": "Sara"}));
+        let first = settle().send().await.expect("settled");
+        assert_eq!(first.status(), 200);
+        let settled: Value = first.json().await.expect("JSON");
+        assert_eq!((&settled["status"], &settled["refundedBy"]), (&json!("REFUNDED"), &json!("Sara")));
+        assert!(settled["refundedAt"].as_i64().is_some());
+        assert_eq!(settle().send().await.expect("answered").status(), 409, "settled once");
+    }
+    let left: Value = finance("/lemonade/api/finance/refunds").send().await.expect("list").json().await.expect("JSON");
+    assert_eq!(left["refunds"], json!([]));
+}
