@@ -1,6 +1,7 @@
 //! Online payments: amounts in each gateway's unit, the mobile formats gateways take, the state
 //! machine, and random interleavings of browser returns, gateway callbacks and the sweeper on one
-//! real payment, which complete the order exactly once.
+//! real payment, which complete the order exactly once; and random starts, payments, callbacks and sweeps
+//! across several payments of one order, which keep the money at most once.
 use limoo_bff::{
     domain::{
         MobileNumber, Toman,
@@ -127,5 +128,94 @@ proptest! {
     fn returns_callbacks_and_sweeps_in_any_order_complete_the_order_once(arrivals in arrivals()) {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
         runtime.block_on(interleave(arrivals))?;
+    }
+}
+
+/// One thing a customer, a browser or the service does to one order's payments.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// A start through one of [`GATEWAYS`] (a new tab, a retry, another method).
+    Start(usize),
+    /// The customer pays on the page of the n-th start.
+    Pay(usize),
+    /// The browser brings the n-th page's callback back (again, maybe).
+    Callback(usize),
+    Sweep,
+}
+
+const GATEWAYS: [&str; 3] = ["VANDAR", "PAYPING", "LIMOO_SAMAN"];
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    let one = prop_oneof![
+        (0..GATEWAYS.len()).prop_map(Step::Start),
+        (0usize..4).prop_map(Step::Pay),
+        (0usize..4).prop_map(Step::Callback),
+        Just(Step::Sweep),
+    ];
+    proptest::collection::vec(one, 1..12)
+}
+
+async fn several_payments(steps: Vec<Step>) -> Result<(), TestCaseError> {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let sweeper = app.payment_sweeper(30);
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let mut pages: Vec<serde_json::Value> = Vec::new();
+    let mut callbacks: Vec<Option<Navigation>> = Vec::new();
+    let mut paid_links: Vec<String> = Vec::new();
+    for step in &steps {
+        match *step {
+            Step::Start(g) => {
+                let mut body = limoo_tests::payment::payment_request(&app, &token, order, GATEWAYS[g]);
+                body["mobile"] = json!("09121234567");
+                let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+                prop_assert!(status < 500, "{:?}: {} {}", steps, status, reply);
+                if status == 200 {
+                    pages.push(reply);
+                    callbacks.push(None);
+                }
+            }
+            Step::Pay(n) if n < pages.len() => {
+                let link = pages[n]["paymentLink"].as_str().unwrap().to_owned();
+                // A second tab shows the same page: it is paid once.
+                if !paid_links.contains(&link) {
+                    callbacks[n] =
+                        browser::press(limoo_tests::payment::entry(&pages[n]), PageAction::Pay).await.unwrap();
+                    paid_links.push(link);
+                }
+            }
+            Step::Callback(n) if n < pages.len() => {
+                if let Some(callback) = &callbacks[n] {
+                    let answer = callback.send(&browser).await.unwrap();
+                    prop_assert!(answer.status().as_u16() < 500, "{:?}", steps);
+                }
+            }
+            Step::Sweep => {
+                sweep(&sweeper).await.unwrap();
+            }
+            Step::Pay(_) | Step::Callback(_) => {}
+        }
+    }
+    // Every browser comes back in the end, and the sweeper settles what is left.
+    for callback in callbacks.iter().flatten() {
+        callback.send(&browser).await.unwrap();
+    }
+    sweep(&sweeper).await.unwrap();
+    let kept = app.sims.payments(None).into_iter().filter(|p| p.stage == "verified").count();
+    let paid = limoo_tests::payment::times_paid(&app, &token, order).await;
+    prop_assert!(kept <= 1, "money kept {} times: {:?}", kept, steps);
+    prop_assert!(paid <= 1, "order paid {} times: {:?}", paid, steps);
+    prop_assert_eq!(kept, paid, "money kept without the order paid, or the reverse: {:?}", steps);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn starts_payments_callbacks_and_sweeps_of_one_order_in_any_order_keep_money_at_most_once(steps in steps()) {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        runtime.block_on(several_payments(steps))?;
     }
 }
