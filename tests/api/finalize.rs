@@ -113,3 +113,16 @@ async fn a_paid_mentor_only_order_is_no_profile_order_and_others_cannot_finalize
     let (_, others) = app.get_as(&other, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
     assert_eq!(others, json!([]), "a customer sees only their own orders");
 }
+
+#[tokio::test]
+async fn ten_finalizes_at_once_pay_the_free_order_once_and_all_get_its_id() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    apply(&app, &token, order, "FREE100").await;
+    let replies = futures::future::join_all((0..10).map(|_| finalize(&app, &token, order))).await;
+    assert!(replies.iter().all(|reply| *reply == (200, json!({ "id": order }))), "{replies:?}");
+    let (_, paid) = app.get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let statuses = paid[0]["orderStatuses"].as_array().map(Vec::len);
+    assert_eq!(statuses, Some(2), "CREATED and one PAYMENT_SUCCESS: {paid}");
+}

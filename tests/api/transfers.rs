@@ -120,13 +120,22 @@ async fn a_rejected_transfer_releases_the_points_and_says_why() {
 }
 
 #[tokio::test]
-async fn a_second_transfer_or_an_online_payment_is_refused_while_the_first_transfer_waits() {
+async fn the_same_report_again_gets_the_same_transfer_another_or_an_online_payment_is_refused_while_it_waits() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
-    assert_eq!(submit(&app, &token, order, "C2C", card_meta()).await.0, 200);
+    let (status, first) = submit(&app, &token, order, "C2C", card_meta()).await;
+    assert_eq!(status, 200, "{first}");
+    // A double tap: five more of the same report at once get the same transfer.
+    let again = futures::future::join_all((0..5).map(|_| submit(&app, &token, order, "C2C", card_meta()))).await;
+    assert!(
+        again.iter().all(|(status, reply)| *status == 200 && reply["paymentId"] == first["paymentId"]),
+        "{again:?}"
+    );
 
-    let (status, refused) = submit(&app, &token, order, "C2C", card_meta()).await;
+    let mut other = card_meta();
+    other["card-digits"] = json!("5678");
+    let (status, refused) = submit(&app, &token, order, "C2C", other).await;
     assert_eq!(status, 409, "{refused}");
     assert!(refused["err"]["message"].as_str().unwrap().contains("در حال بررسی"), "{refused}");
     assert_eq!(pending(&app).await.len(), 1);

@@ -38,12 +38,23 @@ pub async fn options(state: &AppState, code: &GiftCode) -> Result<Vec<Product>, 
     Ok(card.product_ids.iter().filter_map(|id| for_sale(&catalogue, *id).cloned()).collect())
 }
 
+/// A used card: the same answer for the customer who redeemed it, `USED_CODE` for anyone else.
+fn redeemed_before(card: &gift_cards::GiftCard, customer_id: i64) -> Result<Redemption, GiftCardError> {
+    match card.redeemed {
+        Some((by, order_id)) if by == customer_id => {
+            Ok(Redemption::Paid { options: card.product_ids.clone(), order_id })
+        }
+        _ => Err(RedeemError::UsedCode.into()),
+    }
+}
+
 fn for_sale(catalogue: &[Product], id: i64) -> Option<&Product> {
     catalogue.iter().find(|p| p.id == id && p.is_enabled && p.product_type != ProductType::Tag)
 }
 
 /// Redeems `code` for the customer. The card is claimed by a conditional UPDATE in the transaction that makes
-/// the order, so concurrent requests with one code make one order at most; the others get `USED_CODE`.
+/// the order, so concurrent requests with one code make one order at most; other customers get `USED_CODE`,
+/// and the customer who redeemed it (a double tap, a retry after a lost answer) gets the same order back.
 pub async fn redeem(
     state: &AppState,
     customer_id: i64,
@@ -53,7 +64,7 @@ pub async fn redeem(
 ) -> Result<Redemption, GiftCardError> {
     let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
     if card.used {
-        return Err(RedeemError::UsedCode.into());
+        return redeemed_before(&card, customer_id);
     }
     let product_id = match choose(&card.product_ids, selected)? {
         Choice::Ask => return Ok(Redemption::Choose { options: card.product_ids }),
@@ -80,7 +91,9 @@ pub async fn redeem(
     )
     .await?;
     if !gift_cards::claim(&mut tx, card.id, customer_id, order_id).await? {
-        return Err(RedeemError::UsedCode.into());
+        drop(tx);
+        let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+        return redeemed_before(&card, customer_id);
     }
     orders::make_free(&mut tx, order_id).await?;
     orders::mark_paid(&mut tx, order_id).await?;

@@ -41,7 +41,8 @@ pub enum TransferError {
 }
 
 /// Records the customer's transfer report for the order and reserves the order's points until the
-/// review (at most `TRANSFER_REVIEW_HOURS`). Answers the transfer's id (`paymentId`).
+/// review (at most `TRANSFER_REVIEW_HOURS`). Answers the transfer's id (`paymentId`); the same report
+/// again answers the same id, another one is refused while the first waits.
 pub async fn submit(
     state: &AppState,
     customer_id: i64,
@@ -65,8 +66,13 @@ pub async fn submit(
     if invoice.totals.payable == Toman::ZERO {
         return Err(TransferError::NothingToPay);
     }
-    if transfers::pending_for_order(&mut tx, order_id).await? {
-        return Err(TransferError::AlreadySubmitted);
+    if let Some(waiting) = transfers::pending_of_order(&mut tx, order_id).await? {
+        // The same report again (a double tap, a retry after a lost answer) gets the same answer.
+        return if waiting.customer_id == customer_id && waiting.details == *details {
+            Ok(waiting.id)
+        } else {
+            Err(TransferError::AlreadySubmitted)
+        };
     }
     // The transfer replaces a live online payment, which then is never verified: one payment per order.
     let open = payments::open_for_order(&mut tx, order_id).await?;

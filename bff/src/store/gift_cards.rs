@@ -10,6 +10,8 @@ pub struct GiftCard {
     /// The product options, in the order offered.
     pub product_ids: Vec<i64>,
     pub used: bool,
+    /// Who redeemed it, for which order.
+    pub redeemed: Option<(i64, i64)>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -17,6 +19,8 @@ struct Row {
     gift_card_id: i64,
     product_ids: String,
     used_at: Option<i64>,
+    used_by: Option<i64>,
+    customer_order_id: Option<i64>,
 }
 
 impl Row {
@@ -25,11 +29,13 @@ impl Row {
             id: self.gift_card_id,
             product_ids: serde_json::from_str(&self.product_ids).context("gift card product ids")?,
             used: self.used_at.is_some(),
+            redeemed: self.used_by.zip(self.customer_order_id),
         })
     }
 }
 
-const SELECT: &str = "SELECT gift_card_id, product_ids, used_at FROM gift_card WHERE code = $1";
+const SELECT: &str =
+    "SELECT gift_card_id, product_ids, used_at, used_by, customer_order_id FROM gift_card WHERE code = $1";
 
 pub async fn find(db: &Db, code: &GiftCode) -> anyhow::Result<Option<GiftCard>> {
     let row: Option<Row> = on_pool!(db, pool => {

@@ -88,6 +88,15 @@ pub async fn pending_for_order(tx: &mut Tx, order_id: i64) -> anyhow::Result<boo
     Ok(n > 0)
 }
 
+/// The order's transfer waiting for review, read inside the order's transaction.
+pub async fn pending_of_order(tx: &mut Tx, order_id: i64) -> anyhow::Result<Option<Transfer>> {
+    let sql = format!("{TRANSFER} WHERE customer_order_id = $1 AND state = 'PENDING'");
+    let row: Option<TransferRow> =
+        on_tx!(tx, conn => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(order_id).fetch_optional(conn).await)
+            .context("cannot read transfers")?;
+    row.map(Transfer::try_from).transpose()
+}
+
 pub struct NewTransfer<'a> {
     pub order_id: i64,
     pub customer_id: i64,
