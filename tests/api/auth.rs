@@ -206,6 +206,31 @@ async fn logout_revokes_the_refresh_cookie() {
 }
 
 #[tokio::test]
+async fn logout_ends_the_bearer_token_it_carries_and_no_other_session() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let other_device = app.token_for(MOBILE, 1).await;
+    let current_user = "/app/auth/currentUser";
+    assert_eq!(app.get_as(&signed_in.token, current_user).await.0, 200);
+    let logout = || {
+        app.client
+            .post(app.url("/app/auth/logout"))
+            .bearer_auth(&signed_in.token)
+            .header("cookie", &signed_in.refresh_cookie)
+            .send()
+    };
+    assert_eq!(logout().await.unwrap().status(), 200);
+
+    let (status, reply) = app.get_as(&signed_in.token, current_user).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "the signed-out token is refused: {reply}");
+    let logged = app.client.get(app.url("/api/auth/isloggedin")).bearer_auth(&signed_in.token).send().await.unwrap();
+    assert_eq!(body(logged).await.1["msg"]["isLoggedIn"], false);
+    assert_eq!(logout().await.unwrap().status(), 200, "where a token is optional, a signed-out one is anonymous");
+    let (status, reply) = app.get_as(&other_device, current_user).await;
+    assert_eq!(status, 200, "another session of the same customer goes on: {reply}");
+}
+
+#[tokio::test]
 async fn refresh_cookie_is_http_only_and_strict() {
     let app = spawn_app().await;
     app.post_json("/auth/otp", &identity(MOBILE)).await;

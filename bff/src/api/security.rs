@@ -1,21 +1,31 @@
-//! The bearer scheme: a valid `lemonadeToken` yields the customer's claims; anything else is a 401. Also who
-//! the client is, for per-IP limits.
+//! The bearer scheme: a valid `lemonadeToken` that was not signed out yields the customer's claims; anything
+//! else is a 401. Also who the client is, for per-IP limits.
 use std::net::{IpAddr, SocketAddr};
 
 use ipnet::IpNet;
-use poem::Request;
-use poem_openapi::{SecurityScheme, auth::Bearer};
+use poem::{Request, http::StatusCode};
+use poem_openapi::{SecurityScheme, auth::Bearer, error::AuthorizationError};
 
-use crate::{auth::tokens::Claims, startup::AppState};
+use crate::{
+    auth::{self, AuthError, tokens::Claims},
+    startup::AppState,
+};
 
 /// `Authorization: Bearer {lemonadeToken}`.
 #[derive(SecurityScheme)]
 #[oai(ty = "bearer", bearer_format = "JWT", checker = "customer_claims")]
 pub struct CustomerToken(pub Claims);
 
-async fn customer_claims(req: &Request, bearer: Bearer) -> Option<Claims> {
-    let state = req.data::<AppState>()?;
-    state.tokens.verify(&bearer.token).ok()
+async fn customer_claims(req: &Request, bearer: Bearer) -> poem::Result<Claims> {
+    let state = req.data::<AppState>().ok_or(AuthorizationError)?;
+    match auth::verify_access(state, &bearer.token).await {
+        Ok(claims) => Ok(claims),
+        // The deny-list could not be read: a 500, not a 401 that would sign the customer out.
+        Err(AuthError::Unexpected(error)) => {
+            Err(poem::Error::from_string(format!("{error:#}"), StatusCode::INTERNAL_SERVER_ERROR))
+        }
+        Err(_) => Err(AuthorizationError.into()),
+    }
 }
 
 impl CustomerToken {
@@ -61,8 +71,8 @@ fn hop_address(hop: &str) -> Option<IpAddr> {
     hop.parse::<IpAddr>().ok().or_else(|| hop.parse::<SocketAddr>().ok().map(|address| address.ip()))
 }
 
-/// A bearer token when the call carries a valid one, anonymous otherwise: an expired or foreign token counts as
-/// none, so a visitor's questionnaire answers are never refused for a stale token.
+/// A bearer token when the call carries a valid one, anonymous otherwise: an expired, signed-out or foreign token
+/// counts as none, so a visitor's questionnaire answers are never refused for a stale token.
 #[derive(SecurityScheme)]
 pub enum MaybeCustomer {
     Customer(CustomerToken),
@@ -72,8 +82,12 @@ pub enum MaybeCustomer {
 
 impl MaybeCustomer {
     pub fn customer_id(&self) -> Option<i64> {
+        self.claims().and_then(Claims::customer_id)
+    }
+
+    pub fn claims(&self) -> Option<&Claims> {
         match self {
-            MaybeCustomer::Customer(token) => token.0.customer_id(),
+            MaybeCustomer::Customer(token) => Some(&token.0),
             MaybeCustomer::Anonymous => None,
         }
     }
