@@ -35,6 +35,8 @@ pub struct AppOptions {
     pub public_base_url: Option<String>,
     /// `PAYMENT_RESULT_ORIGINS`; none by default.
     pub payment_result_origins: Vec<String>,
+    /// `TRUSTED_PROXIES` as CIDR blocks (`127.0.0.1/32`); none by default.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for AppOptions {
@@ -46,6 +48,7 @@ impl Default for AppOptions {
             payment_gateway_timeout_seconds: None,
             public_base_url: None,
             payment_result_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -90,6 +93,7 @@ impl TestApp {
         settings.payments.payment_callback_base_url = None;
         settings.payments.payment_result_origins =
             options.payment_result_origins.iter().map(|origin| origin.parse()).collect::<Result<_, _>>()?;
+        settings.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse()).collect::<Result<_, _>>()?;
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);
