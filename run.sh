@@ -20,7 +20,10 @@ trap 'kill "$sim_pid" 2>/dev/null || true' EXIT INT TERM
 echo "==> Limoo is running at http://127.0.0.1:${PORT}/  (API docs: /docs)"
 echo "    Sign-in codes land in the simulators: http://127.0.0.1:${SIM_PORT}/_sim/sms?receptor=09121234567"
 echo "    and http://127.0.0.1:${SIM_PORT}/_sim/email?to=you@example.com"
+# Payments come back to the address printed above; localhost is the same machine under another name.
 DATABASE_URL="${DATABASE_URL:-sqlite://data/limoo.db}" WEB_DIR=web/dist DEMO_DATA=true PORT="$PORT" \
+  PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:${PORT}}" \
+  PAYMENT_RESULT_ORIGINS="${PAYMENT_RESULT_ORIGINS:-http://localhost:${PORT}}" \
   KAVENEGAR_BASE_URL="http://127.0.0.1:${SIM_PORT}/kavenegar" KAVENEGAR_API_KEY=sim-key \
   SMTP_HOST=127.0.0.1 SMTP_PORT="$SIM_SMTP_PORT" \
   ./target/release/bff serve

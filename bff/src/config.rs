@@ -1,4 +1,12 @@
-use std::{fmt, path::PathBuf, str::FromStr};
+use std::{
+    fmt,
+    net::{IpAddr, Ipv4Addr, SocketAddr},
+    path::PathBuf,
+    str::FromStr,
+};
+
+use ipnet::IpNet;
+use reqwest::Url;
 
 use crate::domain::payment::Gateway;
 
@@ -23,6 +31,15 @@ pub struct Settings {
     /// Load the demo catalogue when the database has none.
     #[arg(long, env = "DEMO_DATA", default_value_t = false)]
     pub demo_data: bool,
+    /// The shop's public origin as browsers reach it, e.g. `https://shop.example`. Payment callbacks and the
+    /// allowed `paymentResultUrl` come from it, never from the request's `Host` or `X-Forwarded-*`, which a
+    /// client can forge. Unset: the address listened on, `http://127.0.0.1:{PORT}` (development only).
+    #[arg(long, env = "PUBLIC_BASE_URL", value_parser = parse_origin)]
+    pub public_base_url: Option<Url>,
+    /// Proxies (IPs or CIDRs, comma-separated) whose `X-Forwarded-For` names the client for per-IP limits.
+    /// None by default: the connection's peer is the client.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_networks)]
+    pub trusted_proxies: ::std::vec::Vec<IpNet>,
     #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]
@@ -225,9 +242,13 @@ pub struct PaymentSettings {
     pub gumroad_api_base_url: String,
     #[arg(long, env = "GUMROAD_ACCESS_TOKEN", default_value = "sim-key", hide_env_values = true)]
     pub gumroad_access_token: Secret,
-    /// Public address of this service the gateways send browsers back to; the request's Host when unset.
-    #[arg(long, env = "PAYMENT_CALLBACK_BASE_URL")]
-    pub payment_callback_base_url: Option<String>,
+    /// Address of this service the gateways send browsers back to, when it differs from `PUBLIC_BASE_URL`.
+    #[arg(long, env = "PAYMENT_CALLBACK_BASE_URL", value_parser = parse_origin)]
+    pub payment_callback_base_url: Option<Url>,
+    /// Origins besides `PUBLIC_BASE_URL` that `paymentResultUrl` may point at (comma-separated), e.g. the
+    /// Vite dev server `http://localhost:5173`.
+    #[arg(long, env = "PAYMENT_RESULT_ORIGINS", default_value = "", value_parser = parse_origins)]
+    pub payment_result_origins: ::std::vec::Vec<Url>,
     /// How often the sweeper looks for payments nobody came back from.
     #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60)]
     pub payment_sweep_seconds: u64,
@@ -254,7 +275,48 @@ fn parse_gateway(text: &str) -> Result<Gateway, String> {
         .ok_or_else(|| format!("{text} is not an online gateway (VANDAR or PAYPING)"))
 }
 
+/// An absolute http(s) address with a host: what browsers can be sent to.
+fn parse_origin(text: &str) -> Result<Url, String> {
+    let url = Url::parse(text.trim()).map_err(|e| format!("{text} is not an address: {e}"))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err(format!("{text} is not an http(s) address with a host"));
+    }
+    Ok(url)
+}
+
+/// A comma-separated list (the fully qualified `Vec` in the fields keeps clap from splitting it itself); empty
+/// entries, and so an empty setting, are skipped.
+fn parse_list<T>(text: &str, item: fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
+    text.split(',').map(str::trim).filter(|entry| !entry.is_empty()).map(item).collect()
+}
+
+fn parse_origins(text: &str) -> Result<Vec<Url>, String> {
+    parse_list(text, parse_origin)
+}
+
+fn parse_networks(text: &str) -> Result<Vec<IpNet>, String> {
+    parse_list(text, parse_network)
+}
+
+/// `10.0.0.0/8`, or a single address such as `10.0.0.7`.
+fn parse_network(text: &str) -> Result<IpNet, String> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+        .map_err(|_| format!("{text} is neither an IP address nor a CIDR block"))
+}
+
 impl Settings {
+    /// `PUBLIC_BASE_URL`, else `listening` as seen from this machine (an unspecified bind address such as
+    /// 0.0.0.0 becomes 127.0.0.1).
+    pub fn public_base_url(&self, listening: SocketAddr) -> Url {
+        self.public_base_url.clone().unwrap_or_else(|| {
+            let ip = if listening.ip().is_unspecified() { IpAddr::V4(Ipv4Addr::LOCALHOST) } else { listening.ip() };
+            let address = SocketAddr::new(ip, listening.port());
+            Url::parse(&format!("http://{address}")).expect("a socket address makes a valid http URL")
+        })
+    }
+
     /// The built-in defaults with port 0 and the given database: for tests and tools.
     pub fn for_database(database_url: impl Into<String>) -> Self {
         #[derive(clap::Parser)]
@@ -272,5 +334,45 @@ impl Settings {
     /// The canonical service name, e.g. `LIMOO_SHOP` [CT-04].
     pub fn service_name(&self) -> String {
         format!("{}_SHOP", self.product_code.to_uppercase())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_cidr_blocks() {
+        assert_eq!(parse_network("10.0.0.7"), Ok("10.0.0.7/32".parse().unwrap()));
+        assert_eq!(parse_network(" 10.0.0.0/8 "), Ok("10.0.0.0/8".parse().unwrap()));
+        assert_eq!(parse_network("fd00::/8"), Ok("fd00::/8".parse().unwrap()));
+        assert_eq!(parse_network("::1"), Ok("::1/128".parse().unwrap()));
+        assert!(parse_network("proxy.internal").is_err());
+        assert!(parse_network("10.0.0.0/33").is_err());
+        assert_eq!(parse_networks(""), Ok(Vec::new()), "empty: none trusted");
+        assert_eq!(parse_networks("10.0.0.0/8, 192.0.2.7").map(|n| n.len()), Ok(2));
+        assert!(parse_networks("10.0.0.0/8,nope").is_err());
+    }
+
+    #[test]
+    fn public_origins_are_http_addresses_with_a_host() {
+        assert_eq!(
+            parse_origin("https://shop.example").map(|u| u.origin().ascii_serialization()).as_deref(),
+            Ok("https://shop.example")
+        );
+        assert!(parse_origin("http://localhost:5173").is_ok());
+        assert!(parse_origin("shop.example").is_err(), "no scheme");
+        assert!(parse_origin("javascript:alert(1)").is_err());
+        assert!(parse_origin("file:///etc/passwd").is_err());
+        assert_eq!(parse_origins("http://localhost:5173, http://127.0.0.1:5173,").map(|o| o.len()), Ok(2));
+    }
+
+    #[test]
+    fn without_public_base_url_the_listening_address_is_used() {
+        let settings = Settings::for_database("sqlite::memory:");
+        let any = SocketAddr::from(([0, 0, 0, 0], 8080));
+        assert_eq!(settings.public_base_url(any).as_str(), "http://127.0.0.1:8080/");
+        let configured = Settings { public_base_url: parse_origin("https://shop.example").ok(), ..settings };
+        assert_eq!(configured.public_base_url(any).as_str(), "https://shop.example/");
     }
 }

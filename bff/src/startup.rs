@@ -1,7 +1,12 @@
 //! Assembles the service: database, API, docs and the web app on one listener.
-use std::{net::SocketAddr, sync::Arc, time::Duration};
+use std::{
+    net::{Ipv4Addr, SocketAddr},
+    sync::Arc,
+    time::Duration,
+};
 
 use anyhow::Context;
+use ipnet::IpNet;
 use poem::{
     Endpoint, EndpointExt, IntoEndpoint, Route, Server,
     endpoint::StaticFilesEndpoint,
@@ -10,6 +15,7 @@ use poem::{
     middleware::{NormalizePath, Tracing, TrailingSlash},
     web::{LocalAddr, RemoteAddr},
 };
+use reqwest::Url;
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::{
@@ -40,6 +46,13 @@ pub struct AppState {
     pub finance: Arc<FinanceSettings>,
     /// `MENTOR_LINK_BASE_URL`: the mentor link is this followed by the customer's profile number.
     pub mentor_link_base_url: Arc<str>,
+    /// Where the gateways send browsers back: `PAYMENT_CALLBACK_BASE_URL`, else `PUBLIC_BASE_URL`; no
+    /// trailing slash.
+    pub payment_callback_base: Arc<str>,
+    /// The origins a `paymentResultUrl` may point at: `PUBLIC_BASE_URL`'s and `PAYMENT_RESULT_ORIGINS`.
+    pub payment_result_origins: Arc<[Url]>,
+    /// `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Arc<[IpNet]>,
 }
 
 impl AppState {
@@ -53,6 +66,10 @@ impl AppState {
                 random_hex()
             }
         };
+        // Without a listener (tools, tests) the configured port stands in for the bound one.
+        let public_base = settings.public_base_url(SocketAddr::from((Ipv4Addr::LOCALHOST, settings.port)));
+        let callback_base = settings.payments.payment_callback_base_url.as_ref().unwrap_or(&public_base);
+        let result_origins = std::iter::once(&public_base).chain(&settings.payments.payment_result_origins);
         Ok(AppState {
             db,
             service_name: settings.service_name(),
@@ -66,6 +83,9 @@ impl AppState {
             payment_gateways: Arc::new(PaymentGateways::new(&settings.payments)?),
             finance: Arc::new(settings.finance.clone()),
             mentor_link_base_url: settings.gateways.mentor_link_base_url.as_str().into(),
+            payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
+            payment_result_origins: result_origins.cloned().collect(),
+            trusted_proxies: settings.trusted_proxies.as_slice().into(),
         })
     }
 }
@@ -91,10 +111,15 @@ impl Application {
     }
 
     /// Binds the listener for an already-migrated database; the port is known before `run`.
-    pub async fn with_db(settings: Settings, db: Db) -> anyhow::Result<Self> {
+    pub async fn with_db(mut settings: Settings, db: Db) -> anyhow::Result<Self> {
         let bind = format!("{}:{}", settings.host, settings.port);
         let listener = TcpListener::bind(&bind).await.with_context(|| format!("cannot listen on {bind}"))?;
         let address = listener.local_addr()?;
+        if settings.public_base_url.is_none() && !address.ip().is_loopback() {
+            tracing::warn!("PUBLIC_BASE_URL is not set: payment callbacks and result pages use http://127.0.0.1");
+        }
+        // The bound port, not PORT: with PORT=0 (tests, e2e) only the listener knows it.
+        settings.public_base_url = Some(settings.public_base_url(address));
         let acceptor = NoDelayAcceptor { listener, local: LocalAddr(address.into()) };
         let state = AppState::new(&settings, db)?;
         Ok(Application { address, acceptor, state, settings })

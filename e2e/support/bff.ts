@@ -136,6 +136,11 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is
       // covered by the Rust API and Gherkin suites.
       OTP_RESEND_SECONDS: '1',
+      // PUBLIC_BASE_URL stays unset on purpose: the BFF then takes the address it binds (random here), which is
+      // the baseURL the journeys browse, so payments come back to it. A value from the caller's shell would not.
+      PUBLIC_BASE_URL: undefined,
+      PAYMENT_CALLBACK_BASE_URL: undefined,
+      PAYMENT_RESULT_ORIGINS: undefined,
       // The listening line is logged at INFO; a caller's RUST_LOG=warn would hide it.
       RUST_LOG: process.env.LIMOO_BFF_LOG ?? 'info',
       NO_COLOR: '1',

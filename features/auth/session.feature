@@ -37,6 +37,8 @@ Feature: نشست‌ها، نگهبان مسیرها و منوی کاربر
     When مشتری از منوی کناری خارج می‌شود
     Then مشتری به مسیر "/logout" می‌رسد
     And حافظه مرورگر خالی است
+    # Beyond AU-46 (issue 13): the token the device held is refused on the server too, not only forgotten.
+    And سرور توکن پیشین مشتری را دیگر نمی‌پذیرد
 
   @AU-55
   Scenario: بازدیدکننده ناشناس منوی کناری ندارد

@@ -1,6 +1,7 @@
 //! Sign-in over HTTP against the real BFF and the SMS/e-mail simulators: the happy paths and the
 //! security properties of codes and tokens.
-use limoo_tests::{SignIn, refresh_cookie_of, spawn_app};
+use limoo_bff::store::Db;
+use limoo_tests::{AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 use serde_json::{Value, json};
 
 const MOBILE: &str = "09121234567";
@@ -203,6 +204,60 @@ async fn logout_revokes_the_refresh_cookie() {
         .await
         .unwrap();
     assert_eq!(again.status(), 401);
+}
+
+#[tokio::test]
+async fn logout_ends_the_bearer_token_it_carries_and_no_other_session() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let other_device = app.token_for(MOBILE, 1).await;
+    let current_user = "/app/auth/currentUser";
+    assert_eq!(app.get_as(&signed_in.token, current_user).await.0, 200);
+    let logout = || {
+        app.client
+            .post(app.url("/app/auth/logout"))
+            .bearer_auth(&signed_in.token)
+            .header("cookie", &signed_in.refresh_cookie)
+            .send()
+    };
+    assert_eq!(logout().await.unwrap().status(), 200);
+
+    let (status, reply) = app.get_as(&signed_in.token, current_user).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "the signed-out token is refused: {reply}");
+    let logged = app.client.get(app.url("/api/auth/isloggedin")).bearer_auth(&signed_in.token).send().await.unwrap();
+    assert_eq!(body(logged).await.1["msg"]["isLoggedIn"], false);
+    assert_eq!(logout().await.unwrap().status(), 200, "where a token is optional, a signed-out one is anonymous");
+    let (status, reply) = app.get_as(&other_device, current_user).await;
+    assert_eq!(status, 200, "another session of the same customer goes on: {reply}");
+}
+
+/// The client address the last code request for `mobile` was counted against (per-IP limits).
+async fn counted_address(app: &TestApp, mobile: &str) -> String {
+    let number = limoo_bff::auth::parse_mobile(mobile, 1).expect("valid mobile");
+    let sql = "SELECT client_ip FROM otp_code WHERE subject = $1 ORDER BY created_at DESC LIMIT 1";
+    let row: Result<(String,), _> = match &app.db {
+        Db::Sqlite(pool) => sqlx::query_as(sql).bind(number.canonical()).fetch_one(pool).await,
+        Db::Postgres(pool) => sqlx::query_as(sql).bind(number.canonical()).fetch_one(pool).await,
+    };
+    row.expect("a code was requested").0
+}
+
+async fn request_code_forwarded_for(app: &TestApp, mobile: &str, forwarded_for: &str) {
+    let sent =
+        app.client.post(app.url("/auth/otp")).header("X-Forwarded-For", forwarded_for).json(&identity(mobile)).send();
+    assert_eq!(sent.await.unwrap().status(), 200);
+}
+
+#[tokio::test]
+async fn per_ip_limits_believe_x_forwarded_for_only_from_a_trusted_proxy() {
+    let app = spawn_app().await;
+    request_code_forwarded_for(&app, MOBILE, "198.51.100.7").await;
+    assert_eq!(counted_address(&app, MOBILE).await, "127.0.0.1", "an untrusted peer's header is ignored");
+
+    let options = AppOptions { trusted_proxies: vec!["127.0.0.1/32".to_owned()], ..AppOptions::default() };
+    let behind_proxy = TestApp::spawn(options).await.expect("test app");
+    request_code_forwarded_for(&behind_proxy, MOBILE, "203.0.113.1, 198.51.100.7").await;
+    assert_eq!(counted_address(&behind_proxy, MOBILE).await, "198.51.100.7", "the right-most untrusted hop");
 }
 
 #[tokio::test]

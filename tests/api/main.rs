@@ -15,6 +15,7 @@ mod payment_result;
 mod payments;
 mod points;
 mod promotions;
+mod public_addresses;
 mod shop_wizard;
 mod system;
 mod transfers;

@@ -31,11 +31,25 @@ pub struct AppOptions {
     pub sim_time_scale: f64,
     /// The BFF's time limit for each gateway call; its own default when `None`.
     pub payment_gateway_timeout_seconds: Option<u64>,
+    /// `PUBLIC_BASE_URL`; `None` is the address the app listens on (`TestApp::address`), as browsers reach it.
+    pub public_base_url: Option<String>,
+    /// `PAYMENT_RESULT_ORIGINS`; none by default.
+    pub payment_result_origins: Vec<String>,
+    /// `TRUSTED_PROXIES` as CIDR blocks (`127.0.0.1/32`); none by default.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { demo_catalogue: true, web_dir: None, sim_time_scale: 1.0, payment_gateway_timeout_seconds: None }
+        AppOptions {
+            demo_catalogue: true,
+            web_dir: None,
+            sim_time_scale: 1.0,
+            payment_gateway_timeout_seconds: None,
+            public_base_url: None,
+            payment_result_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
+        }
     }
 }
 
@@ -74,6 +88,12 @@ impl TestApp {
         if let Some(seconds) = options.payment_gateway_timeout_seconds {
             settings.payments.payment_gateway_timeout_seconds = seconds;
         }
+        // Set here whatever the environment says: unset, the BFF takes the address it binds (port 0 until then).
+        settings.public_base_url = options.public_base_url.as_deref().map(str::parse).transpose()?;
+        settings.payments.payment_callback_base_url = None;
+        settings.payments.payment_result_origins =
+            options.payment_result_origins.iter().map(|origin| origin.parse()).collect::<Result<_, _>>()?;
+        settings.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse()).collect::<Result<_, _>>()?;
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);

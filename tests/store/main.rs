@@ -5,6 +5,7 @@ use limoo_bff::{
 };
 use limoo_tests::TestDb;
 
+mod revoked_tokens;
 mod shop;
 
 /// Runs `check` against a fresh, migrated database of every available backend.

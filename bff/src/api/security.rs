@@ -1,17 +1,31 @@
-//! The bearer scheme: a valid `lemonadeToken` yields the customer's claims; anything else is a 401.
-use poem::Request;
-use poem_openapi::{SecurityScheme, auth::Bearer};
+//! The bearer scheme: a valid `lemonadeToken` that was not signed out yields the customer's claims; anything
+//! else is a 401. Also who the client is, for per-IP limits.
+use std::net::{IpAddr, SocketAddr};
 
-use crate::{auth::tokens::Claims, startup::AppState};
+use ipnet::IpNet;
+use poem::{Request, http::StatusCode};
+use poem_openapi::{SecurityScheme, auth::Bearer, error::AuthorizationError};
+
+use crate::{
+    auth::{self, AuthError, tokens::Claims},
+    startup::AppState,
+};
 
 /// `Authorization: Bearer {lemonadeToken}`.
 #[derive(SecurityScheme)]
 #[oai(ty = "bearer", bearer_format = "JWT", checker = "customer_claims")]
 pub struct CustomerToken(pub Claims);
 
-async fn customer_claims(req: &Request, bearer: Bearer) -> Option<Claims> {
-    let state = req.data::<AppState>()?;
-    state.tokens.verify(&bearer.token).ok()
+async fn customer_claims(req: &Request, bearer: Bearer) -> poem::Result<Claims> {
+    let state = req.data::<AppState>().ok_or(AuthorizationError)?;
+    match auth::verify_access(state, &bearer.token).await {
+        Ok(claims) => Ok(claims),
+        // The deny-list could not be read: a 500, not a 401 that would sign the customer out.
+        Err(AuthError::Unexpected(error)) => {
+            Err(poem::Error::from_string(format!("{error:#}"), StatusCode::INTERNAL_SERVER_ERROR))
+        }
+        Err(_) => Err(AuthorizationError.into()),
+    }
 }
 
 impl CustomerToken {
@@ -21,13 +35,44 @@ impl CustomerToken {
     }
 }
 
-/// The client address used for per-IP limits.
+/// The client address used for per-IP limits: the connection's peer, or, when the peer is one of
+/// `TRUSTED_PROXIES`, the client its `X-Forwarded-For` names.
 pub fn client_ip(req: &Request) -> String {
-    req.remote_addr().as_socket_addr().map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
+    let Some(peer) = req.remote_addr().as_socket_addr().map(SocketAddr::ip) else { return "unknown".to_owned() };
+    let trusted = req.data::<AppState>().map_or(&[][..], |state| &state.trusted_proxies);
+    let forwarded = req.headers().get_all("x-forwarded-for").iter().filter_map(|value| value.to_str().ok());
+    forwarded_client(peer, forwarded, trusted).to_string()
 }
 
-/// A bearer token when the call carries a valid one, anonymous otherwise: an expired or foreign token counts as
-/// none, so a visitor's questionnaire answers are never refused for a stale token.
+/// The standard right-to-left walk of `X-Forwarded-For`: each trusted hop vouches for the address before it,
+/// so the client is the right-most address that is not a trusted proxy. A peer that is not trusted is the
+/// client whatever it sends (anyone can write the header). An entry that is not an address ends the walk at
+/// the last trusted hop.
+pub fn forwarded_client<'a>(peer: IpAddr, headers: impl Iterator<Item = &'a str>, trusted: &[IpNet]) -> IpAddr {
+    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
+    if !is_trusted(&peer) {
+        return peer;
+    }
+    // Several headers read as one list, in order.
+    let hops: Vec<&str> = headers.flat_map(|value| value.split(',')).collect();
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        let Some(ip) = hop_address(hop.trim()) else { break };
+        client = ip;
+        if !is_trusted(&ip) {
+            break;
+        }
+    }
+    client
+}
+
+/// An `X-Forwarded-For` entry: an address, possibly with a port (`1.2.3.4:5678`, `[2001:db8::1]:443`).
+fn hop_address(hop: &str) -> Option<IpAddr> {
+    hop.parse::<IpAddr>().ok().or_else(|| hop.parse::<SocketAddr>().ok().map(|address| address.ip()))
+}
+
+/// A bearer token when the call carries a valid one, anonymous otherwise: an expired, signed-out or foreign token
+/// counts as none, so a visitor's questionnaire answers are never refused for a stale token.
 #[derive(SecurityScheme)]
 pub enum MaybeCustomer {
     Customer(CustomerToken),
@@ -37,9 +82,57 @@ pub enum MaybeCustomer {
 
 impl MaybeCustomer {
     pub fn customer_id(&self) -> Option<i64> {
+        self.claims().and_then(Claims::customer_id)
+    }
+
+    pub fn claims(&self) -> Option<&Claims> {
         match self {
-            MaybeCustomer::Customer(token) => token.0.customer_id(),
+            MaybeCustomer::Customer(token) => Some(&token.0),
             MaybeCustomer::Anonymous => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    fn nets(list: &[&str]) -> Vec<IpNet> {
+        list.iter().map(|n| n.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn an_untrusted_peer_is_the_client_whatever_it_forwards() {
+        let client = forwarded_client(ip("203.0.113.9"), ["198.51.100.1"].into_iter(), &nets(&["10.0.0.0/8"]));
+        assert_eq!(client, ip("203.0.113.9"));
+        let nobody_trusted = forwarded_client(ip("10.0.0.2"), ["198.51.100.1"].into_iter(), &[]);
+        assert_eq!(nobody_trusted, ip("10.0.0.2"), "no proxies are trusted by default");
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_right_most_untrusted_address() {
+        let trusted = nets(&["10.0.0.0/8", "192.0.2.7/32"]);
+        // The client wrote a spoofed first entry; the proxies appended the real hops.
+        let forwarded = ["1.1.1.1, 198.51.100.4", "192.0.2.7"];
+        assert_eq!(forwarded_client(ip("10.0.0.2"), forwarded.into_iter(), &trusted), ip("198.51.100.4"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), ["198.51.100.4:5678"].into_iter(), &trusted), ip("198.51.100.4"));
+        let v6 = nets(&["2001:db8::/32"]);
+        assert_eq!(forwarded_client(ip("2001:db8::1"), ["[2001:db9::5]:443"].into_iter(), &v6), ip("2001:db9::5"));
+    }
+
+    #[test]
+    fn a_trusted_proxy_without_usable_forwarding_is_the_client() {
+        let trusted = nets(&["10.0.0.0/8"]);
+        assert_eq!(forwarded_client(ip("10.0.0.2"), std::iter::empty(), &trusted), ip("10.0.0.2"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), ["1.1.1.1, garbage"].into_iter(), &trusted), ip("10.0.0.2"));
+        assert_eq!(
+            forwarded_client(ip("10.0.0.2"), ["10.0.0.3, 10.0.0.4"].into_iter(), &trusted),
+            ip("10.0.0.3"),
+            "all hops trusted: the left-most"
+        );
     }
 }

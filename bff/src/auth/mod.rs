@@ -13,10 +13,11 @@ use crate::{
     startup::AppState,
     store::{
         customers::{self, AuthType, Customer, NewCustomer},
-        now_ms,
+        now_ms, revoked_tokens,
     },
 };
 use otp::{Delivery, SentCode};
+use tokens::Claims;
 
 /// Everything sign-in can refuse. The API maps each to a status, a code and a Persian message.
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +185,34 @@ async fn sign_in(state: &AppState, customer: Customer) -> Result<SignedIn, AuthE
 pub async fn refresh_token(state: &AppState, raw: &str) -> Result<(String, String), AuthError> {
     let (customer_id, next) = refresh::rotate(state, raw).await?;
     Ok((state.tokens.issue(customer_id, now_ms() / 1000)?, next))
+}
+
+/// The claims of a bearer token that verifies and was not signed out.
+pub async fn verify_access(state: &AppState, token: &str) -> Result<Claims, AuthError> {
+    let claims = state.tokens.verify(token).map_err(|_| AuthError::InvalidToken)?;
+    if !claims.jti.is_empty() && revoked_tokens::is_revoked(&state.db, &claims.jti).await? {
+        return Err(AuthError::InvalidToken);
+    }
+    Ok(claims)
+}
+
+/// Signs out: the refresh credential's whole family is revoked, and the bearer token the call carried stops
+/// working on every replica (it is denied until it would have expired anyway).
+pub async fn logout(
+    state: &AppState,
+    refresh_credential: Option<&str>,
+    access: Option<&Claims>,
+) -> Result<(), AuthError> {
+    if let Some(raw) = refresh_credential {
+        refresh::revoke(state, raw).await?;
+    }
+    if let Some(claims) = access.filter(|claims| !claims.jti.is_empty()) {
+        let now = now_ms();
+        revoked_tokens::insert(&state.db, &claims.jti, claims.exp.saturating_mul(1000), now).await?;
+        // Rows of expired tokens can never match one that still verifies; logouts are rare enough to tidy up here.
+        revoked_tokens::purge_expired(&state.db, now).await?;
+    }
+    Ok(())
 }
 
 pub async fn current_customer(state: &AppState, customer_id: i64) -> Result<Customer, AuthError> {

@@ -11,6 +11,10 @@ pub struct Claims {
     pub sub: String,
     pub exp: i64,
     pub iat: i64,
+    /// Random token id, the key of the logout deny-list. Tokens issued before it existed have none (empty) and
+    /// simply expire.
+    #[serde(default)]
+    pub jti: String,
 }
 
 impl Claims {
@@ -49,7 +53,12 @@ impl TokenKeys {
     }
 
     pub fn issue(&self, customer_id: i64, now_seconds: i64) -> anyhow::Result<String> {
-        let claims = Claims { sub: customer_id.to_string(), iat: now_seconds, exp: now_seconds + self.ttl_seconds };
+        let claims = Claims {
+            sub: customer_id.to_string(),
+            iat: now_seconds,
+            exp: now_seconds + self.ttl_seconds,
+            jti: uuid::Uuid::new_v4().to_string(),
+        };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
@@ -98,6 +107,9 @@ mod tests {
         let keys = TokenKeys::new(b"secret", 900);
         let token = keys.issue(42, now()).unwrap();
         assert_eq!(keys.verify(&token).unwrap().customer_id(), Some(42));
+        let (first, second) = (keys.verify(&token).unwrap(), keys.verify(&keys.issue(42, now()).unwrap()).unwrap());
+        assert!(!first.jti.is_empty());
+        assert_ne!(first.jti, second.jti, "each token has its own id");
     }
 
     #[test]

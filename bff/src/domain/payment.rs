@@ -310,17 +310,13 @@ pub fn result_address(result_url: &str, paid: bool, order_id: i64) -> String {
 
 /// A result address the BFF will send browsers to: an absolute http(s) address.
 ///
-/// Only the shop's own address (`shop_base`: scheme, host and port) is accepted, so the callback can never
-/// send a customer to someone else's site (an open redirect).
-pub fn is_result_url(text: &str, shop_base: &str) -> bool {
-    let (Ok(url), Ok(shop)) = (reqwest::Url::parse(text), reqwest::Url::parse(shop_base)) else {
-        return false;
-    };
+/// Only addresses of the shop's own origins (scheme, host and port, from configuration) are accepted, so the
+/// callback can never send a customer to someone else's site (an open redirect).
+pub fn is_result_url(text: &str, shop_origins: &[reqwest::Url]) -> bool {
+    let Ok(url) = reqwest::Url::parse(text) else { return false };
     matches!(url.scheme(), "http" | "https")
         && url.host().is_some()
-        && url.scheme() == shop.scheme()
-        && url.host() == shop.host()
-        && url.port_or_known_default() == shop.port_or_known_default()
+        && shop_origins.iter().any(|shop| shop.origin() == url.origin())
 }
 
 #[cfg(test)]
@@ -349,12 +345,15 @@ mod tests {
             "http://shop.test/#/payment-result?status=OK&orderId=7"
         );
         assert_eq!(result_address("http://shop.test/r?x=1", false, 7), "http://shop.test/r?x=1&status=NOK&orderId=7");
-        let shop = "http://shop.test";
-        assert!(is_result_url("http://shop.test/#/payment-result", shop));
-        assert!(!is_result_url("javascript:alert(1)", shop));
-        assert!(!is_result_url("/#/payment-result", shop));
-        assert!(!is_result_url("http://evil.test/#/payment-result", shop));
-        assert!(!is_result_url("http://shop.test:8081/#/payment-result", shop));
+        let shop = ["http://shop.test", "http://localhost:5173"].map(|o| reqwest::Url::parse(o).unwrap());
+        assert!(is_result_url("http://shop.test/#/payment-result", &shop));
+        assert!(is_result_url("http://shop.test:80/#/payment-result", &shop), "the default port is the same origin");
+        assert!(is_result_url("http://localhost:5173/#/payment-result", &shop), "any configured origin");
+        assert!(!is_result_url("javascript:alert(1)", &shop));
+        assert!(!is_result_url("/#/payment-result", &shop));
+        assert!(!is_result_url("http://evil.test/#/payment-result", &shop));
+        assert!(!is_result_url("http://shop.test:8081/#/payment-result", &shop));
+        assert!(!is_result_url("https://shop.test/#/payment-result", &shop), "another scheme is another origin");
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod points;
 pub mod products;
 pub mod promotions;
 pub mod refresh_tokens;
+pub mod revoked_tokens;
 pub mod sessions;
 pub mod transfers;
 pub mod wizard_configs;

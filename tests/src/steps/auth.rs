@@ -374,7 +374,22 @@ async fn no_side_menu(world: &mut LimooWorld) {
 
 #[when("مشتری از منوی کناری خارج می‌شود")]
 async fn logout(world: &mut LimooWorld) {
-    world.browser().await.click("[data-testid=logout-link]").await.or_fail("logout link");
+    let browser = world.browser().await;
+    let token = browser.execute("return localStorage.getItem('token');").await.or_fail("storage read");
+    browser.click("[data-testid=logout-link]").await.or_fail("logout link");
+    world.signed_out_token = token.as_str().map(str::to_owned);
+}
+
+#[then("سرور توکن پیشین مشتری را دیگر نمی‌پذیرد")]
+async fn signed_out_token_refused(world: &mut LimooWorld) {
+    let token = world.signed_out_token.clone().expect("the customer held a token when signing out");
+    let app = world.app();
+    // The /logout page calls the server after the route changed: wait for it.
+    poll_for(Duration::from_secs(5), || async {
+        Ok((app.get_as(&token, "/app/auth/currentUser").await.0 == 401).then_some(()))
+    })
+    .await
+    .or_fail("the signed-out token is refused");
 }
 
 impl LimooWorld {

@@ -73,6 +73,8 @@ pub struct LimooWorld {
     replaced_token: Option<(String, i64)>,
     /// The order a payments scenario pays.
     paying: Option<payments::Paying>,
+    /// The token the browser held when the customer signed out.
+    signed_out_token: Option<String>,
 }
 
 impl LimooWorld {

@@ -16,7 +16,7 @@ use self::{
 };
 use super::{
     ApiTags,
-    security::{CustomerToken, client_ip},
+    security::{CustomerToken, MaybeCustomer, client_ip},
 };
 use crate::{
     auth::{self, AuthError, SignedIn},
@@ -177,15 +177,16 @@ impl AuthApi {
     }
 
     /// Sign out: revokes the refresh credential and clears its cookie.
+    ///
+    /// The bearer token the call carries, if any, is refused from then on (401), on every replica.
     #[oai(path = "/app/auth/logout", method = "post", operation_id = "logout")]
     async fn logout(
         &self,
         state: Data<&AppState>,
+        token: MaybeCustomer,
         #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
     ) -> Result<LogoutResponse, AuthFailure> {
-        if let Some(raw) = refresh.0 {
-            auth::refresh::revoke(&state, &raw).await?;
-        }
+        auth::logout(&state, refresh.0.as_deref(), token.claims()).await?;
         Ok(LogoutResponse::Ok(Json(success(messages::LOGGED_OUT)), refresh_cookie(&state, "", 0)))
     }
 
@@ -203,14 +204,15 @@ impl AuthApi {
         }))
     }
 
-    /// Whether the request carries a valid bearer token.
+    /// Whether the request carries a valid bearer token (one signed out counts as none).
     #[oai(path = "/api/auth/isloggedin", method = "get", operation_id = "isLoggedIn")]
     async fn is_logged_in(&self, state: Data<&AppState>, req: &Request) -> Json<LoggedInReply> {
-        let token = req
-            .header("Authorization")
-            .and_then(|h| h.strip_prefix("Bearer "))
-            .is_some_and(|t| state.tokens.verify(t.trim()).is_ok());
-        Json(LoggedInReply { status: "success".into(), msg: LoggedInMsg { is_logged_in: token } })
+        let token = req.header("Authorization").and_then(|h| h.strip_prefix("Bearer "));
+        let is_logged_in = match token {
+            Some(token) => auth::verify_access(&state, token.trim()).await.is_ok(),
+            None => false,
+        };
+        Json(LoggedInReply { status: "success".into(), msg: LoggedInMsg { is_logged_in } })
     }
 
     /// The country table of the sign-in form (about 240 entries; Iran is 1, Turkey 220).

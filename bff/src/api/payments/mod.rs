@@ -153,8 +153,7 @@ impl PaymentsApi {
                 vec!["productPermalink is required for Gumroad".to_owned()],
             ));
         }
-        let callback_base = callback_base(&state, req);
-        if !is_result_url(&config.payment_result_url, &callback_base) {
+        if !is_result_url(&config.payment_result_url, &state.payment_result_origins) {
             return Err(PaymentFailure::bad_request(
                 messages::BAD_REQUEST,
                 vec!["paymentResultUrl must be an address of this shop".to_owned()],
@@ -172,7 +171,7 @@ impl PaymentsApi {
                 mobile,
                 result_url: &config.payment_result_url,
                 idempotency_key: key,
-                callback_base: &callback_base,
+                callback_base: &state.payment_callback_base,
                 payer_ip: Some(&payer_ip),
                 product_permalink: permalink,
             },
@@ -233,15 +232,4 @@ fn customer_id_text(value: &Value) -> Option<String> {
         Value::Number(number) => Some(number.to_string()),
         _ => None,
     }
-}
-
-/// `PAYMENT_CALLBACK_BASE_URL`, else the scheme and host this request came to.
-fn callback_base(state: &AppState, req: &Request) -> String {
-    if let Some(base) = &state.payment_settings.payment_callback_base_url {
-        return base.trim_end_matches('/').to_owned();
-    }
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
-    let scheme = header("x-forwarded-proto").unwrap_or("http");
-    let host = header("x-forwarded-host").or_else(|| header("host")).unwrap_or("localhost");
-    format!("{scheme}://{host}")
 }

@@ -149,7 +149,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: revokes the refresh credential and clears its cookie. */
+        /**
+         * Sign out: revokes the refresh credential and clears its cookie.
+         * @description The bearer token the call carries, if any, is refused from then on (401), on every replica.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -181,7 +184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the request carries a valid bearer token. */
+        /** Whether the request carries a valid bearer token (one signed out counts as none). */
         get: operations["isLoggedIn"];
         put?: never;
         post?: never;

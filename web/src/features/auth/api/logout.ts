@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { api, LegacyCallError, legacyMsg } from '@/lib/api'
-import { clearToken } from '@/lib/auth'
+import { clearToken, readToken } from '@/lib/auth'
 
 /** Why the server did not confirm a logout: the older call's failure [ER-13], or no answer at all. */
 export interface LogoutRefusal {
@@ -11,10 +11,21 @@ export interface LogoutRefusal {
   message: string
 }
 
-/** Asks the server to revoke the refresh cookie (`POST /app/auth/logout`); null when it confirmed. */
+/**
+ * The signed-out device's bearer token, kept in memory only: storage is cleared before /logout calls the server,
+ * which must still see the token to refuse it from then on. Dropped once the server confirmed.
+ */
+let tokenToRevoke: string | null = null
+
+/**
+ * Asks the server to revoke the refresh cookie and the bearer token (`POST /app/auth/logout`); null when it
+ * confirmed.
+ */
 export async function revokeSession(): Promise<LogoutRefusal | null> {
   try {
-    legacyMsg(await api.POST('/app/auth/logout', { credentials: 'include' }))
+    const headers = tokenToRevoke === null ? {} : { Authorization: `Bearer ${tokenToRevoke}` }
+    legacyMsg(await api.POST('/app/auth/logout', { credentials: 'include', headers }))
+    tokenToRevoke = null
     return null
   } catch (failure) {
     if (failure instanceof LegacyCallError) return { code: failure.code, message: failure.message }
@@ -38,6 +49,7 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
+    tokenToRevoke = readToken()
     queryClient.clear()
     forgetDevice()
     await navigate(paths.logout, { replace: true })

@@ -45,14 +45,16 @@ describe('side menu [AU-55]', () => {
 })
 
 describe('logout [AU-46]', () => {
-  it('clears local and session storage, calls the logout service and shows /logout', async () => {
-    signIn()
+  it('clears local and session storage, calls the logout service with the token and shows /logout', async () => {
+    const token = signIn()
     window.localStorage.setItem('mobileNumber', '9121234567')
     const user = userEvent.setup()
     let loggedOut = 0
+    const bearers: (string | null)[] = []
     server.use(
-      http.post('/app/auth/logout', () => {
+      http.post('/app/auth/logout', ({ request }) => {
         loggedOut += 1
+        bearers.push(request.headers.get('Authorization'))
         return HttpResponse.json({ status: 'success', msg: 'bye' })
       }),
     )
@@ -62,6 +64,7 @@ describe('logout [AU-46]', () => {
     await user.click(screen.getByTestId('logout-link'))
     await waitFor(() => expect(currentLocation(router)).toBe('/logout'))
     expect(loggedOut).toBe(1)
+    expect(bearers).toEqual([`Bearer ${token}`])
     expect(window.localStorage.getItem('token')).toBeNull()
     expect(window.localStorage.getItem('mobileNumber')).toBeNull()
     expect(window.sessionStorage.getItem('sessId')).toBeNull()
