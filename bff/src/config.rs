@@ -23,6 +23,10 @@ pub struct Settings {
     /// Load the demo catalogue when the database has none.
     #[arg(long, env = "DEMO_DATA", default_value_t = false)]
     pub demo_data: bool,
+    /// Largest request body read, in bytes; a larger one (declared or chunked) is answered 413. The web app's
+    /// largest request, a questionnaire's answers, is a few KiB.
+    #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 256 * 1024)]
+    pub max_body_bytes: usize,
     #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]

@@ -5,6 +5,7 @@ mod diet_requests;
 mod diets;
 mod finalize;
 mod forms;
+mod limits;
 mod openapi;
 mod orders;
 mod payment_crash;

@@ -31,11 +31,19 @@ pub struct AppOptions {
     pub sim_time_scale: f64,
     /// The BFF's time limit for each gateway call; its own default when `None`.
     pub payment_gateway_timeout_seconds: Option<u64>,
+    /// The BFF's request-body limit (`MAX_BODY_BYTES`); its own default when `None`.
+    pub max_body_bytes: Option<usize>,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { demo_catalogue: true, web_dir: None, sim_time_scale: 1.0, payment_gateway_timeout_seconds: None }
+        AppOptions {
+            demo_catalogue: true,
+            web_dir: None,
+            sim_time_scale: 1.0,
+            payment_gateway_timeout_seconds: None,
+            max_body_bytes: None,
+        }
     }
 }
 
@@ -73,6 +81,9 @@ impl TestApp {
         point_at_simulators(&mut settings, &sims);
         if let Some(seconds) = options.payment_gateway_timeout_seconds {
             settings.payments.payment_gateway_timeout_seconds = seconds;
+        }
+        if let Some(bytes) = options.max_body_bytes {
+            settings.max_body_bytes = bytes;
         }
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
