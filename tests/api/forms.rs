@@ -263,6 +263,31 @@ async fn a_malformed_body_gets_the_error_envelope() {
     }
 }
 
+/// Sends a body of raw text, as a client that builds its own JSON might.
+async fn send_text(app: &TestApp, body: String) -> (u16, String) {
+    let response = app.client.post(app.url(RECORDS)).header("Content-Type", "application/json").body(body).send();
+    let response = response.await.expect("request failed");
+    (response.status().as_u16(), response.text().await.expect("reply"))
+}
+
+#[tokio::test]
+async fn an_oversized_answer_set_is_refused_with_a_short_reply_and_stores_nothing() {
+    let app = spawn_app().await;
+    // The penetration test's 11 MB anonymous send: cut off at the body limit.
+    let huge =
+        json!({ "answers": [{ "gender": "x".repeat(11 * 1024 * 1024) }], "formId": "1", "formType": "betterme2" });
+    let (status, reply) = send_text(&app, huge.to_string()).await;
+    assert_eq!(status, 413, "{reply}");
+    assert!(reply.len() < 1024, "{} bytes", reply.len());
+
+    // Within the body limit but over the answers cap: refused before it is checked.
+    let big = betterme(json!({ "gender": "x".repeat(100 * 1024) }), "1");
+    let (status, reply) = send(&app, Method::POST, RECORDS, None, &big).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("حجم اطلاعات ارسال شده بیش از حد مجاز است.")));
+    assert_eq!(reply["err"]["details"]["messages"], json!(["answers is larger than 64 KiB"]));
+    assert_eq!(form_answers::count(&app.db).await.unwrap(), 0);
+}
+
 const REGISTRATION: &str = "/landing/perfectbody/registrationt2";
 const RESULT: &str = "/landing/perfectbody/resultt2";
 

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 const ORDERS: &str = "/lemonade/api/orders";
 const TOO_LARGE: &str = "حجم درخواست ارسال شده بیش از حد مجاز است.";
+const FIELD_TOO_LARGE: &str = "حجم اطلاعات ارسال شده بیش از حد مجاز است.";
 const MIB: usize = 1024 * 1024;
 
 /// An order body whose meta holds `meta_bytes` of text.
@@ -90,4 +91,24 @@ async fn the_limit_is_a_setting() {
     let sent = app.client.post(app.url(ORDERS)).bearer_auth(&token).json(&order_with_meta(2 * 1024)).send().await;
     assert_too_large(answer(sent.expect("request")).await);
     assert_eq!(orders::count(&app.db).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn analytics_and_session_texts_over_their_caps_are_refused() {
+    let app = spawn_app().await;
+    let long = "x".repeat(2 * 1024);
+    for (path, body, detail) in [
+        (
+            "/lemonade/api/analytics",
+            json!({ "action": "page_view", "category": "view", "label": long }),
+            "label is larger than 1 KiB",
+        ),
+        ("/lemonade/api/sessions", json!({ "utmSource": long }), "utmSource is larger than 1 KiB"),
+        ("/lemonade/api/sessions", json!({ "meta": { "x": "x".repeat(9 * 1024) } }), "meta is larger than 8 KiB"),
+    ] {
+        let (status, reply) = answer(app.post_json(path, &body).await).await;
+        assert_eq!(status, 400, "{path}: {reply}");
+        assert_eq!(reply["err"]["message"], FIELD_TOO_LARGE, "{reply}");
+        assert_eq!(reply["err"]["details"]["messages"], json!([detail]), "{reply}");
+    }
 }
