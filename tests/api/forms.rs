@@ -288,6 +288,35 @@ async fn an_oversized_answer_set_is_refused_with_a_short_reply_and_stores_nothin
     assert_eq!(form_answers::count(&app.db).await.unwrap(), 0);
 }
 
+#[tokio::test]
+async fn refusals_never_repeat_a_long_input_in_full() {
+    let app = spawn_app().await;
+    // 400 unknown questions with 120-character ids, within the answers cap.
+    let unknown: serde_json::Map<String, Value> =
+        (0..400).map(|i| (format!("{i:03}{}", "q".repeat(117)), json!("x"))).collect();
+    let (status, reply) = send_text(&app, betterme(Value::Object(unknown), "1").to_string()).await;
+    assert_eq!(status, 400, "{reply}");
+    assert!(reply.len() < 4 * 1024, "{} bytes", reply.len());
+    let reply: Value = serde_json::from_str(&reply).expect("json");
+    let lines = reply["err"]["details"]["messages"].as_array().expect("lines").clone();
+    assert_eq!(lines.len(), 20, "{reply}");
+    assert_eq!(lines[0], format!("000{}…: unknown question", "q".repeat(61)));
+    // 400 unknown questions and step 1's unanswered ones: 19 shown, the rest counted.
+    let last = lines[19].as_str().expect("text");
+    assert!(last.starts_with("… and 38") && last.ends_with(" more"), "{last}");
+
+    // A wrongly typed body: poem's parse error quotes the value; the envelope clips it.
+    let wrong = json!({ "answers": "x".repeat(200 * 1024), "formId": "1", "formType": "betterme2" });
+    let (status, reply) = send_text(&app, wrong.to_string()).await;
+    assert_eq!(status, 400, "{reply}");
+    assert!(reply.len() < 2 * 1024, "{} bytes", reply.len());
+
+    let unknown_form = json!({ "answers": [], "formId": "1", "formType": "f".repeat(500) });
+    let (status, reply) = send(&app, Method::POST, RECORDS, None, &unknown_form).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!([format!("formType: unknown form {}…", "f".repeat(64))]));
+}
+
 const REGISTRATION: &str = "/landing/perfectbody/registrationt2";
 const RESULT: &str = "/landing/perfectbody/resultt2";
 
