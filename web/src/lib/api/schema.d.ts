@@ -1083,7 +1083,8 @@ export interface paths {
          * Store the signed-in customer's medical profile for a conversation.
          * @description Every field must be a question of the diet-request form in its group, and its answer must pass that
          *     question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
-         *     again under the same conversation replaces the profile.
+         *     again under the same conversation replaces the profile. The three groups together may hold at most 64 KiB
+         *     as JSON.
          */
         post: operations["createMedicalProfile"];
         delete?: never;
@@ -1381,7 +1382,7 @@ export interface components {
             service?: string;
             sessionId?: string;
             utmCampaign?: string;
-            /** @description Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`. */
+            /** @description Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`. At most 8 KiB as JSON text. */
             meta?: unknown;
         };
         /** CurrentUserMsg */
@@ -3509,7 +3510,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["IdReply"];
                 };
             };
-            /** @description A required field is empty or `meta` is too large. */
+            /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3560,7 +3561,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["IdReply"];
                 };
             };
-            /** @description A required field is empty or `meta` is too large. */
+            /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3609,7 +3610,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["IdReply"];
                 };
             };
-            /** @description A required field is empty or `meta` is too large. */
+            /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,7 +3785,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -3854,7 +3855,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -3925,7 +3926,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -3995,7 +3996,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -4061,7 +4062,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -5469,7 +5470,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -5931,7 +5932,8 @@ export interface operations {
             /**
              * @description The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
              *     rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
-             *     `{question}: {why}`.
+             *     `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
+             *     or a text (formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
              */
             400: {
                 headers: {
@@ -5987,7 +5989,8 @@ export interface operations {
             /**
              * @description The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
              *     rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
-             *     `{question}: {why}`.
+             *     `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
+             *     or a text (formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
              */
             400: {
                 headers: {
@@ -6161,8 +6164,8 @@ export interface operations {
             };
             /**
              * @description `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
-             *     message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
-             *     paid diet waits for answers).
+             *     message), `PROFILE_TOO_LARGE` (over 64 KiB as JSON), `PROFILE_NOT_FOUND` (no profile sent for this
+             *     conversation) or `NO_DIET_AWAITING_ANSWERS` (no paid diet waits for answers).
              */
             400: {
                 headers: {
@@ -6223,8 +6226,8 @@ export interface operations {
             };
             /**
              * @description `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
-             *     message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
-             *     paid diet waits for answers).
+             *     message), `PROFILE_TOO_LARGE` (over 64 KiB as JSON), `PROFILE_NOT_FOUND` (no profile sent for this
+             *     conversation) or `NO_DIET_AWAITING_ANSWERS` (no paid diet waits for answers).
              */
             400: {
                 headers: {
