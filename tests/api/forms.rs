@@ -285,6 +285,11 @@ async fn an_oversized_answer_set_is_refused_with_a_short_reply_and_stores_nothin
     let (status, reply) = send(&app, Method::POST, RECORDS, None, &big).await;
     assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("حجم اطلاعات ارسال شده بیش از حد مجاز است.")));
     assert_eq!(reply["err"]["details"]["messages"], json!(["answers is larger than 64 KiB"]));
+    // A konkur landing's own form type is stored as sent, so it is a capped text.
+    let long_type = json!({ "answers": [], "formId": "1", "formType": format!("konkur{}", "x".repeat(2048)) });
+    let (status, reply) = send(&app, Method::POST, RECORDS, None, &long_type).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["formType is larger than 1 KiB"]));
     assert_eq!(form_answers::count(&app.db).await.unwrap(), 0);
 }
 

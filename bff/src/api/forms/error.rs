@@ -13,7 +13,7 @@ area_failure! {
         /// The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
         /// rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
         /// `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
-        /// or a text (formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
+        /// or a text (formType, formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
         400 => BadRequest,
         /// No record with this id, or it belongs to another customer.
         404 => NotFound,

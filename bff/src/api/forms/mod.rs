@@ -98,6 +98,8 @@ impl Checked {
         limits::within("answers", &answers, MAX_ANSWERS_BYTES)
             .and_then(|()| {
                 limits::short_texts([
+                    // A konkur landing's own type (`konkur…`) is stored as sent.
+                    ("formType", Some(body.form_type.as_str())),
                     ("formId", Some(body.form_id.as_str())),
                     ("userId", body.user_id.as_deref()),
                     ("step", set.step.as_deref()),
