@@ -4563,7 +4563,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["PaymentReply"];
                 };
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4650,7 +4653,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,7 +4744,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4826,7 +4835,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["SnappPayEligibilityReply"];
                 };
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4914,7 +4926,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5002,7 +5017,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5090,7 +5108,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,7 +5199,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5270,7 +5294,10 @@ export interface operations {
                     "text/plain; charset=utf-8": string;
                 };
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
