@@ -40,6 +40,10 @@ pub struct Settings {
     /// None by default: the connection's peer is the client.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_networks)]
     pub trusted_proxies: ::std::vec::Vec<IpNet>,
+    /// Largest request body read, in bytes; a larger one (declared or chunked) is answered 413. The web app's
+    /// largest request, a questionnaire's answers, is a few KiB.
+    #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 256 * 1024)]
+    pub max_body_bytes: usize,
     #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]

@@ -1,10 +1,12 @@
 //! Limoo BFF: the domain, its store and the HTTP API the web app and QA suites speak to.
 pub mod api;
 pub mod auth;
+pub mod body_limit;
 pub mod config;
 pub mod domain;
 pub mod finance;
 pub mod gateways;
+pub mod limits;
 pub mod messages;
 pub mod shop;
 pub mod startup;

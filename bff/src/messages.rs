@@ -12,6 +12,10 @@ pub const NOT_FOUND: &str = "آدرس درخواست شده پیدا نشد.";
 pub const METHOD_NOT_ALLOWED: &str = "این نوع درخواست برای این آدرس پشتیبانی نمی‌شود.";
 /// Authentication is missing or invalid.
 pub const UNAUTHORIZED: &str = "لطفا ابتدا وارد سایت شوید.";
+/// The request body is larger than the service reads (413).
+pub const REQUEST_TOO_LARGE: &str = "حجم درخواست ارسال شده بیش از حد مجاز است.";
+/// One field of the request is larger than its cap (meta, answers, a text).
+pub const FIELD_TOO_LARGE: &str = "حجم اطلاعات ارسال شده بیش از حد مجاز است.";
 /// Anything unexpected; the cause is logged, never shown.
 pub const INTERNAL: &str = "خطا رخ داده است! لطفا بعد از چند دقیقه دوباره تلاش کنید.";
 
@@ -22,6 +26,7 @@ pub fn for_status(status: u16) -> &'static str {
         401 | 403 => UNAUTHORIZED,
         404 => NOT_FOUND,
         405 => METHOD_NOT_ALLOWED,
+        413 => REQUEST_TOO_LARGE,
         _ => INTERNAL,
     }
 }

@@ -21,6 +21,7 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::{
     api::{self, error::framework_error},
     auth::tokens::{TokenKeys, random_hex},
+    body_limit::BodyLimit,
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     store::{Db, demo},
@@ -191,5 +192,5 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         let api = api::openapi_service().into_endpoint().with(NormalizePath::new(TrailingSlash::Trim));
         route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error));
     }
-    route.data(state).with(Tracing)
+    route.data(state).with(BodyLimit::new(settings.max_body_bytes)).with(Tracing)
 }

@@ -390,3 +390,19 @@ fn base64_url_encode(bytes: &[u8]) -> String {
     use base64::Engine;
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
+
+#[tokio::test]
+async fn a_name_over_1_kib_is_refused_before_the_code_is_spent() {
+    let app = spawn_app().await;
+    let identity = json!({ "mobileNumber": "09121234567", "countryId": 1 });
+    assert_eq!(app.post_json("/auth/otp", &identity).await.status(), 200);
+    let code = app.last_sms_code("09121234567").expect("a code");
+    let long = json!({ "mobileNumber": "09121234567", "countryId": 1, "firstName": "ن".repeat(600), "otp": code });
+    let response = app.post_json("/auth/register", &long).await;
+    assert_eq!(response.status(), 400);
+    let reply: Value = response.json().await.expect("JSON");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["firstName is larger than 1 KiB"]), "{reply}");
+
+    let short = json!({ "mobileNumber": "09121234567", "countryId": 1, "firstName": "علی", "otp": code });
+    assert_eq!(app.post_json("/auth/register", &short).await.status(), 200, "the code is still good");
+}

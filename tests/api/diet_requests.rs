@@ -139,6 +139,19 @@ async fn a_profile_is_checked_by_the_form_rules_and_the_fixed_location() {
 }
 
 #[tokio::test]
+async fn a_profile_over_64_kib_is_refused_before_its_fields_are_checked() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let mut body = profile(CONVERSATION);
+    body["general"]["job"] = json!("x".repeat(65 * 1024));
+    let (status, reply) = app.post_as(&token, PROFILES, &body).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("PROFILE_TOO_LARGE")), "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["profile is larger than 64 KiB"]));
+    let conversation = ConversationId::parse(CONVERSATION).unwrap();
+    assert!(diet_requests::find_profile(&app.db, &conversation).await.unwrap().is_none(), "nothing stored");
+}
+
+#[tokio::test]
 async fn a_conversation_belongs_to_its_customer_and_both_calls_need_a_token() {
     let app = spawn_app().await;
     let first = app.existing_customer("09121234567").await;

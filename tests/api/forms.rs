@@ -263,6 +263,65 @@ async fn a_malformed_body_gets_the_error_envelope() {
     }
 }
 
+/// Sends a body of raw text, as a client that builds its own JSON might.
+async fn send_text(app: &TestApp, body: String) -> (u16, String) {
+    let response = app.client.post(app.url(RECORDS)).header("Content-Type", "application/json").body(body).send();
+    let response = response.await.expect("request failed");
+    (response.status().as_u16(), response.text().await.expect("reply"))
+}
+
+#[tokio::test]
+async fn an_oversized_answer_set_is_refused_with_a_short_reply_and_stores_nothing() {
+    let app = spawn_app().await;
+    // The penetration test's 11 MB anonymous send: cut off at the body limit.
+    let huge =
+        json!({ "answers": [{ "gender": "x".repeat(11 * 1024 * 1024) }], "formId": "1", "formType": "betterme2" });
+    let (status, reply) = send_text(&app, huge.to_string()).await;
+    assert_eq!(status, 413, "{reply}");
+    assert!(reply.len() < 1024, "{} bytes", reply.len());
+
+    // Within the body limit but over the answers cap: refused before it is checked.
+    let big = betterme(json!({ "gender": "x".repeat(100 * 1024) }), "1");
+    let (status, reply) = send(&app, Method::POST, RECORDS, None, &big).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("حجم اطلاعات ارسال شده بیش از حد مجاز است.")));
+    assert_eq!(reply["err"]["details"]["messages"], json!(["answers is larger than 64 KiB"]));
+    // A konkur landing's own form type is stored as sent, so it is a capped text.
+    let long_type = json!({ "answers": [], "formId": "1", "formType": format!("konkur{}", "x".repeat(2048)) });
+    let (status, reply) = send(&app, Method::POST, RECORDS, None, &long_type).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["formType is larger than 1 KiB"]));
+    assert_eq!(form_answers::count(&app.db).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn refusals_never_repeat_a_long_input_in_full() {
+    let app = spawn_app().await;
+    // 400 unknown questions with 120-character ids, within the answers cap.
+    let unknown: serde_json::Map<String, Value> =
+        (0..400).map(|i| (format!("{i:03}{}", "q".repeat(117)), json!("x"))).collect();
+    let (status, reply) = send_text(&app, betterme(Value::Object(unknown), "1").to_string()).await;
+    assert_eq!(status, 400, "{reply}");
+    assert!(reply.len() < 4 * 1024, "{} bytes", reply.len());
+    let reply: Value = serde_json::from_str(&reply).expect("json");
+    let lines = reply["err"]["details"]["messages"].as_array().expect("lines").clone();
+    assert_eq!(lines.len(), 20, "{reply}");
+    assert_eq!(lines[0], format!("000{}…: unknown question", "q".repeat(61)));
+    // 400 unknown questions and step 1's unanswered ones: 19 shown, the rest counted.
+    let last = lines[19].as_str().expect("text");
+    assert!(last.starts_with("… and 38") && last.ends_with(" more"), "{last}");
+
+    // A wrongly typed body: poem's parse error quotes the value; the envelope clips it.
+    let wrong = json!({ "answers": "x".repeat(200 * 1024), "formId": "1", "formType": "betterme2" });
+    let (status, reply) = send_text(&app, wrong.to_string()).await;
+    assert_eq!(status, 400, "{reply}");
+    assert!(reply.len() < 2 * 1024, "{} bytes", reply.len());
+
+    let unknown_form = json!({ "answers": [], "formId": "1", "formType": "f".repeat(500) });
+    let (status, reply) = send(&app, Method::POST, RECORDS, None, &unknown_form).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!([format!("formType: unknown form {}…", "f".repeat(64))]));
+}
+
 const REGISTRATION: &str = "/landing/perfectbody/registrationt2";
 const RESULT: &str = "/landing/perfectbody/resultt2";
 

@@ -6,6 +6,7 @@ mod diets;
 mod finalize;
 mod forms;
 mod gift_cards;
+mod limits;
 mod openapi;
 mod orders;
 mod payment_crash;

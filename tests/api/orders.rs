@@ -72,6 +72,22 @@ async fn a_bad_basket_is_refused_and_stores_nothing() {
 }
 
 #[tokio::test]
+async fn an_order_meta_over_8_kib_is_refused_and_stores_nothing() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    // `{"SPV":"…"}` is 10 bytes around the text: 8 KiB exactly is kept, one byte more is refused.
+    let meta = |bytes: usize| json!({ "productIds": [101], "meta": { "SPV": "x".repeat(bytes - 10) } });
+    let (status, reply) = create(&app, &token, meta(8 * 1024 + 1)).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
+    assert_eq!(reply["err"]["message"], "حجم اطلاعات ارسال شده بیش از حد مجاز است.");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["meta is larger than 8 KiB"]));
+    assert_eq!(limoo_bff::store::orders::count(&app.db).await.unwrap(), 0);
+
+    let (status, reply) = create(&app, &token, meta(8 * 1024)).await;
+    assert_eq!(status, 200, "{reply}");
+}
+
+#[tokio::test]
 async fn orders_belong_to_their_customer() {
     let app = spawn_app().await;
     let owner = app.existing_customer("09121234567").await;

@@ -224,3 +224,25 @@ async fn the_sweeper_completes_a_paid_payment_nobody_came_back_from_and_expires_
     let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
     assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "the points are free for the switch again: {total}");
 }
+
+#[tokio::test]
+async fn a_key_or_result_address_over_1_kib_is_refused_and_no_payment_starts() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let (status, reply) = start(&app, &token, order, Some(&"k".repeat(2048))).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("حجم اطلاعات ارسال شده بیش از حد مجاز است.")));
+    assert_eq!(reply["err"]["details"]["messages"], json!(["Idempotency-Key is larger than 1 KiB"]));
+
+    let mut body = request(&app, &token, order);
+    body["paymentConfig"]["paymentResultUrl"] =
+        json!(format!("{}&{}", result_url(&app, true, order), "x".repeat(2048)));
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["paymentResultUrl is larger than 1 KiB"]));
+    let count: Result<(i64,), _> = match &app.db {
+        Db::Sqlite(pool) => sqlx::query_as("SELECT COUNT(*) FROM payment").fetch_one(pool).await,
+        Db::Postgres(pool) => sqlx::query_as("SELECT COUNT(*) FROM payment").fetch_one(pool).await,
+    };
+    assert_eq!(count.expect("count").0, 0, "no payment started");
+}

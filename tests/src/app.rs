@@ -37,6 +37,8 @@ pub struct AppOptions {
     pub payment_result_origins: Vec<String>,
     /// `TRUSTED_PROXIES` as CIDR blocks (`127.0.0.1/32`); none by default.
     pub trusted_proxies: Vec<String>,
+    /// The BFF's request-body limit (`MAX_BODY_BYTES`); its own default when `None`.
+    pub max_body_bytes: Option<usize>,
 }
 
 impl Default for AppOptions {
@@ -49,6 +51,7 @@ impl Default for AppOptions {
             public_base_url: None,
             payment_result_origins: Vec::new(),
             trusted_proxies: Vec::new(),
+            max_body_bytes: None,
         }
     }
 }
@@ -94,6 +97,9 @@ impl TestApp {
         settings.payments.payment_result_origins =
             options.payment_result_origins.iter().map(|origin| origin.parse()).collect::<Result<_, _>>()?;
         settings.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse()).collect::<Result<_, _>>()?;
+        if let Some(bytes) = options.max_body_bytes {
+            settings.max_body_bytes = bytes;
+        }
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);

@@ -2,7 +2,7 @@
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
 use poem_openapi::{Object, payload::Json};
 
-use crate::messages;
+use crate::{limits, messages};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorDetails {
@@ -25,9 +25,11 @@ pub struct ErrorEnvelope {
 }
 
 impl ErrorEnvelope {
+    /// The details are bounded (`limits::bounded_lines`): a line that repeats a huge input is clipped.
     pub fn new(code: impl Into<String>, message: impl Into<String>, details: Vec<String>) -> Self {
+        let messages = limits::bounded_lines(details);
         ErrorEnvelope {
-            err: ErrorBody { code: code.into(), message: message.into(), details: ErrorDetails { messages: details } },
+            err: ErrorBody { code: code.into(), message: message.into(), details: ErrorDetails { messages } },
         }
     }
 

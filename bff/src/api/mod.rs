@@ -88,7 +88,10 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),
     )
-    .description("Backend-for-frontend of the Limoo diet-programme shop. Prices are integer toman.")
+    .description(
+        "Backend-for-frontend of the Limoo diet-programme shop. Prices are integer toman. A request body larger \
+         than MAX_BODY_BYTES (256 KiB by default), declared or chunked, is answered 413 with the error envelope.",
+    )
 }
 
 /// The OpenAPI document as committed in `openapi/openapi.json` (`cargo run -p limoo-bff -- openapi`).

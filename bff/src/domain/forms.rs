@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::mobile_number::latin_digits;
+use crate::limits::echo;
 
 /// The message of a failing rule that has none of its own [QN-33].
 pub const FALLBACK_MESSAGE: &str = "error";
@@ -246,13 +247,14 @@ pub enum Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Ids and values come from the sender: repeated only in part, so a reply never grows with them.
         match self {
-            Problem::UnknownQuestion(q) => write!(f, "{q}: unknown question"),
-            Problem::AnsweredTwice(q) => write!(f, "{q}: answered twice"),
-            Problem::UnknownOption { question, value } => write!(f, "{question}: unknown option {value}"),
+            Problem::UnknownQuestion(q) => write!(f, "{}: unknown question", echo(q)),
+            Problem::AnsweredTwice(q) => write!(f, "{}: answered twice", echo(q)),
+            Problem::UnknownOption { question, value } => write!(f, "{question}: unknown option {}", echo(value)),
             Problem::NotAChoice { question, multi: true } => write!(f, "{question}: expected a list of option values"),
             Problem::NotAChoice { question, multi: false } => write!(f, "{question}: expected one option value"),
-            Problem::UnknownStep(step) => write!(f, "step: unknown step {step}"),
+            Problem::UnknownStep(step) => write!(f, "step: unknown step {}", echo(step)),
             Problem::Invalid { question, message } => write!(f, "{question}: {message}"),
         }
     }

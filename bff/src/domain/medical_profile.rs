@@ -7,6 +7,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::forms::{self, Answers, FormDefinition};
+use crate::limits::echo;
 
 /// Country code, state and city every profile request carries [QN-65].
 pub const COUNTRY_CODE: &str = "TR";
@@ -109,11 +110,14 @@ impl fmt::Display for ProfileProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProfileProblem::ConversationId => write!(f, "conversationId: not a uuid"),
-            ProfileProblem::UnknownField { group, field } => write!(f, "{}.{field}: unknown field", group.as_str()),
+            // A field name the sender made up is repeated only in part, so a reply never grows with it.
+            ProfileProblem::UnknownField { group, field } => {
+                write!(f, "{}.{}: unknown field", group.as_str(), echo(field))
+            }
             ProfileProblem::WrongGroup { group, field, belongs } => {
                 write!(f, "{}.{field}: belongs to {}", group.as_str(), belongs.as_str())
             }
-            ProfileProblem::Repeated(field) => write!(f, "{field}: sent in two groups"),
+            ProfileProblem::Repeated(field) => write!(f, "{}: sent in two groups", echo(field)),
             ProfileProblem::Invalid { field, message } => write!(f, "{field}: {message}"),
             ProfileProblem::Location => {
                 write!(f, "countryCode, state, city: the profile's location is {COUNTRY_CODE}, {STATE}, {CITY}")

@@ -80,3 +80,9 @@ pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<FormAnswerRecord>> 
     on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(pool).await)
         .context("cannot read form answers")
 }
+
+/// Every record, of any form: for tests that check a refusal stored nothing.
+pub async fn count(db: &Db) -> anyhow::Result<i64> {
+    let (n,): (i64,) = on_pool!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM form_answer").fetch_one(pool).await)?;
+    Ok(n)
+}

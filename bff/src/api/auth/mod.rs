@@ -16,12 +16,13 @@ use self::{
 };
 use super::{
     ApiTags,
+    error::ErrorEnvelope,
     security::{CustomerToken, MaybeCustomer, client_ip},
 };
 use crate::{
     auth::{self, AuthError, SignedIn},
     domain::{EmailAddress, OtpCode, country, country::Country, mobile_number::IRAN},
-    messages,
+    limits, messages,
     startup::AppState,
 };
 
@@ -145,6 +146,15 @@ impl AuthApi {
         state: Data<&AppState>,
         body: Json<RegisterRequest>,
     ) -> Result<SignedInResponse, AuthFailure> {
+        // The names are stored as sent.
+        limits::short_texts([
+            ("firstName", Some(body.first_name.as_str())),
+            ("lastName", Some(body.last_name.as_str())),
+        ])
+        .map_err(|refused| {
+            let envelope = ErrorEnvelope::new("400", messages::FIELD_TOO_LARGE, vec![refused.to_string()]);
+            AuthFailure::BadRequest(Json(envelope))
+        })?;
         let mobile = body.identity.mobile()?;
         let code = OtpCode::parse(&typed_code(&body.otp, &body.otp_code)).map_err(AuthError::from)?;
         let signed_in = auth::register(&state, &mobile, &code, &body.first_name, &body.last_name).await?;

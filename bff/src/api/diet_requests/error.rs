@@ -1,6 +1,7 @@
 use crate::{
     api::error::{AreaFailure, area_failure},
     domain::medical_profile::ProfileProblem,
+    limits::TooLarge,
     messages,
 };
 
@@ -8,8 +9,8 @@ area_failure! {
     /// Failures of the profile and diet-request calls; `err.code` names the refusal, `err.message` is Persian.
     pub enum DietRequestFailure(handler = "DietRequestFailure::malformed") {
         /// `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
-        /// message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
-        /// paid diet waits for answers).
+        /// message), `PROFILE_TOO_LARGE` (over 64 KiB as JSON), `PROFILE_NOT_FOUND` (no profile sent for this
+        /// conversation) or `NO_DIET_AWAITING_ANSWERS` (no paid diet waits for answers).
         400 => BadRequest,
         /// Missing or invalid bearer token.
         401 => Unauthorized,
@@ -27,6 +28,11 @@ impl DietRequestFailure {
             messages::PROFILE_INVALID,
             problems.iter().map(ToString::to_string).collect(),
         )
+    }
+
+    /// `PROFILE_TOO_LARGE`: the profile is over its cap (`limits`); nothing of it is checked or stored.
+    pub fn too_large(refused: TooLarge) -> Self {
+        Self::named(400, "PROFILE_TOO_LARGE", messages::FIELD_TOO_LARGE, vec![refused.to_string()])
     }
 
     pub fn no_profile() -> Self {

@@ -13,6 +13,7 @@ use self::error::DietRequestFailure;
 use super::{ApiTags, security::CustomerToken};
 use crate::{
     domain::medical_profile::{ConversationId, MedicalProfile, ProfileGroups},
+    limits::{self, MAX_ANSWERS_BYTES},
     startup::AppState,
     store::diet_requests::{self, Requested},
 };
@@ -81,7 +82,8 @@ impl DietRequestsApi {
     ///
     /// Every field must be a question of the diet-request form in its group, and its answer must pass that
     /// question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
-    /// again under the same conversation replaces the profile.
+    /// again under the same conversation replaces the profile. The three groups together may hold at most 64 KiB
+    /// as JSON.
     #[oai(path = "/medical-profiles", method = "post", operation_id = "createMedicalProfile")]
     async fn create_profile(
         &self,
@@ -91,6 +93,9 @@ impl DietRequestsApi {
     ) -> Result<Json<MedicalProfileSaved>, DietRequestFailure> {
         let request = body.0;
         let conversation = conversation(&request.conversation_id)?;
+        // Sized before the fields are checked: the profile is stored as sent, like a form's answers.
+        let sent = serde_json::json!([&request.general, &request.body, &request.special]).to_string();
+        limits::within("profile", &sent, MAX_ANSWERS_BYTES).map_err(DietRequestFailure::too_large)?;
         let groups = ProfileGroups {
             general: fields(request.general),
             body: fields(request.body),

@@ -20,7 +20,7 @@ use self::{
 use super::{ApiTags, error::AreaFailure};
 use crate::{
     domain::{payment::PaymentState, transfer::TransferState},
-    messages,
+    limits, messages,
     shop::{
         refunds::{self, RefundError},
         transfers::{self, Verdict},
@@ -147,6 +147,9 @@ async fn review(
     verdict: Verdict,
     body: &ReviewRequest,
 ) -> Result<Json<ReviewReply>, FinanceFailure> {
+    // Both are stored with the transfer as sent.
+    limits::short_texts([("reviewer", Some(body.reviewer.as_str())), ("reason", body.reason.as_deref())])
+        .map_err(|refused| FinanceFailure::bad_request(messages::FIELD_TOO_LARGE, refused))?;
     let reviewer = body.reviewer.trim();
     if reviewer.is_empty() {
         return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));

@@ -3,6 +3,7 @@ use poem_openapi::{ApiResponse, payload::Json};
 use crate::{
     api::error::{AreaFailure, ErrorEnvelope, area_failure},
     domain::perfect_body::RegistrationError,
+    limits::TooLarge,
     messages,
 };
 
@@ -11,7 +12,8 @@ area_failure! {
     pub enum FormAnswersFailure(handler = "FormAnswersFailure::malformed") {
         /// The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
         /// rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
-        /// `{question}: {why}`.
+        /// `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
+        /// or a text (formType, formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
         400 => BadRequest,
         /// No record with this id, or it belongs to another customer.
         404 => NotFound,
@@ -22,6 +24,11 @@ area_failure! {
 impl FormAnswersFailure {
     pub fn invalid(details: Vec<String>) -> Self {
         FormAnswersFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::FORM_ANSWERS_INVALID, details)))
+    }
+
+    /// A field over its cap (`limits`): nothing of it is checked or stored.
+    pub fn too_large(refused: TooLarge) -> Self {
+        FormAnswersFailure::bad_request(messages::FIELD_TOO_LARGE, refused)
     }
 
     pub fn not_found(id: i64) -> Self {

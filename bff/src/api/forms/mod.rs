@@ -16,6 +16,7 @@ use self::{
 use super::{ApiTags, security::MaybeCustomer};
 use crate::{
     domain::forms,
+    limits::{self, MAX_ANSWERS_BYTES},
     startup::AppState,
     store::form_answers::{self, AnswerWrite},
 };
@@ -83,20 +84,38 @@ struct Checked {
 
 impl Checked {
     fn from_request(body: FormAnswersRequest) -> Result<Checked, FormAnswersFailure> {
-        let definition = forms::definition(&body.form_type)
-            .ok_or_else(|| FormAnswersFailure::invalid(vec![format!("formType: unknown form {}", body.form_type)]))?;
+        let definition = forms::definition(&body.form_type).ok_or_else(|| {
+            FormAnswersFailure::invalid(vec![format!("formType: unknown form {}", limits::echo(&body.form_type))])
+        })?;
         let set = body.answers.into_set().map_err(|problem| FormAnswersFailure::invalid(vec![problem]))?;
+        // Sized before the answers are checked: the check's work grows with them, and they are stored as sent.
+        let entries: Vec<Value> = set
+            .answers
+            .iter()
+            .map(|(id, value)| Value::Object(Map::from_iter([(id.clone(), value.clone())])))
+            .collect();
+        let answers = Value::Array(entries).to_string();
+        limits::within("answers", &answers, MAX_ANSWERS_BYTES)
+            .and_then(|()| {
+                limits::short_texts([
+                    // A konkur landing's own type (`konkur…`) is stored as sent.
+                    ("formType", Some(body.form_type.as_str())),
+                    ("formId", Some(body.form_id.as_str())),
+                    ("userId", body.user_id.as_deref()),
+                    ("step", set.step.as_deref()),
+                    ("utm_campaign", set.utm_campaign.as_deref()),
+                ])
+            })
+            .map_err(FormAnswersFailure::too_large)?;
         let problems = definition.problems(&set);
         if !problems.is_empty() {
             return Err(FormAnswersFailure::invalid(problems.iter().map(ToString::to_string).collect()));
         }
-        let entries: Vec<Value> =
-            set.answers.into_iter().map(|(id, value)| Value::Object(Map::from_iter([(id, value)]))).collect();
         Ok(Checked {
             form_type: body.form_type,
             form_id: body.form_id,
             user_id: body.user_id.map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()),
-            answers: Value::Array(entries).to_string(),
+            answers,
             step: set.step,
             utm_campaign: set.utm_campaign,
         })

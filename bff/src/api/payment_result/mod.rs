@@ -19,7 +19,7 @@ use super::{
 };
 use crate::{
     domain::mobile_number::{IRAN, MobileNumber, latin_digits},
-    messages,
+    limits, messages,
     startup::AppState,
     store::{customers, orders, partner_sms},
 };
@@ -91,8 +91,10 @@ pub struct GraphqlErrors {
 }
 
 impl GraphqlErrors {
+    /// Clipped like the envelope's details: a parse error may quote the query, which can be long.
     fn one(message: impl Into<String>) -> Json<GraphqlErrors> {
-        Json(GraphqlErrors { errors: vec![GraphqlError { message: message.into() }] })
+        let message = limits::clip(&message.into(), limits::MAX_DETAIL_CHARS).into_owned();
+        Json(GraphqlErrors { errors: vec![GraphqlError { message }] })
     }
 }
 

@@ -8,7 +8,8 @@ use crate::{api::error::ErrorEnvelope, messages, shop::payments::PaymentError};
 #[derive(ApiResponse, Debug)]
 #[oai(bad_request_handler = "payments_bad_request")]
 pub enum PaymentFailure {
-    /// The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed.
+    /// The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+    /// `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
     #[oai(status = 400)]
     BadRequest(Json<ErrorEnvelope>),
     /// Missing or invalid bearer token.

@@ -26,7 +26,7 @@ use crate::{
         transfer::TransferGateway,
     },
     gateways::payments::payping::PayPingCallback,
-    messages,
+    limits, messages,
     shop::payments::{self, Report, StartRequest},
     startup::AppState,
     store::payments::Payment,
@@ -127,6 +127,13 @@ impl PaymentsApi {
         if customer_id_text(&body.customer_id).as_deref() != Some(token.0.sub.as_str()) {
             return Err(PaymentFailure::Forbidden(Json(ErrorEnvelope::new("403", messages::UNAUTHORIZED, Vec::new()))));
         }
+        // Kept with the payment as sent (the result address, the key) or sent on to the gateway (the permalink).
+        limits::short_texts([
+            ("paymentResultUrl", Some(body.payment_config.payment_result_url.as_str())),
+            ("productPermalink", body.product_permalink.as_deref()),
+            ("Idempotency-Key", idempotency_key.0.as_deref()),
+        ])
+        .map_err(|refused| PaymentFailure::bad_request(messages::FIELD_TOO_LARGE, vec![refused.to_string()]))?;
         if body.service.as_deref().is_some_and(|s| !s.eq_ignore_ascii_case(&state.service_name)) {
             return Err(PaymentFailure::bad_request(messages::BAD_REQUEST, vec!["unknown service".to_owned()]));
         }

@@ -16,6 +16,7 @@ use crate::{
         security::CustomerToken,
     },
     domain::catalogue::ProductType,
+    limits::{self, MAX_META_BYTES, TooLarge},
     messages,
     shop::orders::{self as shop_orders, OrderError},
     startup::AppState,
@@ -34,8 +35,18 @@ pub struct CreateOrderRequest {
     pub service: Option<String>,
     pub session_id: Option<String>,
     pub utm_campaign: Option<String>,
-    /// Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`.
+    /// Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`. At most 8 KiB as JSON text.
     pub meta: Option<Value>,
+}
+
+/// The meta as stored; it and the texts kept with the order within their caps.
+fn order_meta(body: &CreateOrderRequest) -> Result<String, TooLarge> {
+    limits::short_texts([
+        ("service", body.service.as_deref()),
+        ("sessionId", body.session_id.as_deref()),
+        ("utmCampaign", body.utm_campaign.as_deref()),
+    ])?;
+    limits::json_text("meta", body.meta.as_ref(), MAX_META_BYTES)
 }
 
 #[derive(Object, Debug)]
@@ -47,7 +58,7 @@ area_failure! {
     /// Failures of the order calls.
     pub enum OrderFailure(handler = "OrderFailure::malformed") {
         /// No products, too many, or a product that is unknown, disabled, of another service or not for
-        /// sale; or, when finalizing, an amount is still to pay.
+        /// sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
         400 => BadRequest,
         /// Missing or invalid bearer token.
         401 => Unauthorized,
@@ -147,11 +158,14 @@ impl OrdersApi {
                 format!("at most {MAX_ITEMS} products"),
             ));
         }
+        // Checked before anything is read: the meta is stored as sent.
+        let meta =
+            order_meta(&body).map_err(|refused| OrderFailure::bad_request(messages::FIELD_TOO_LARGE, refused))?;
         let service = body.service.clone().unwrap_or_else(|| state.service_name.clone());
         if !service.eq_ignore_ascii_case(&state.service_name) {
             return Err(OrderFailure::bad_request(
                 messages::ORDER_PRODUCT_INVALID,
-                format!("unknown service {service}"),
+                format!("unknown service {}", limits::echo(&service)),
             ));
         }
         let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
@@ -167,7 +181,6 @@ impl OrdersApi {
                 }
             }
         }
-        let meta = body.meta.as_ref().map_or_else(|| "{}".to_owned(), Value::to_string);
         let new = orders::NewOrder {
             customer_id: token.customer_id(),
             service: &state.service_name,

@@ -5,13 +5,11 @@ use serde_json::Value;
 
 use super::{ApiTags, error::ErrorEnvelope};
 use crate::{
+    limits::{self, MAX_META_BYTES, TooLarge},
     messages,
     startup::AppState,
     store::{analytics, sessions},
 };
-
-/// Meta objects larger than this are refused rather than stored.
-const MAX_META_BYTES: usize = 8 * 1024;
 
 /// The session body: camelCased utm parameters, free-form meta and the user once known.
 #[derive(Object, Debug, serde::Serialize)]
@@ -53,7 +51,7 @@ pub struct AnalyticsEvent {
 pub enum TrackingResponse {
     #[oai(status = 200)]
     Ok(Json<IdReply>),
-    /// A required field is empty or `meta` is too large.
+    /// A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB.
     #[oai(status = 400)]
     BadRequest(Json<ErrorEnvelope>),
     /// No session with this id.
@@ -75,18 +73,40 @@ fn internal(error: anyhow::Error) -> TrackingResponse {
     TrackingResponse::Internal(Json(ErrorEnvelope::internal(&error)))
 }
 
-fn meta_text(meta: &Option<Value>) -> Result<String, TrackingResponse> {
-    let text = meta.as_ref().map_or_else(|| "{}".to_owned(), Value::to_string);
-    if text.len() > MAX_META_BYTES {
-        return Err(bad_request("meta is larger than 8 KiB"));
-    }
-    Ok(text)
+fn too_large(refused: TooLarge) -> TrackingResponse {
+    TrackingResponse::BadRequest(Json(ErrorEnvelope::new("400", messages::FIELD_TOO_LARGE, vec![refused.to_string()])))
+}
+
+/// The meta as stored, and every text of the session within its cap.
+fn session_meta(body: &SessionBody) -> Result<String, TooLarge> {
+    limits::short_texts([
+        ("utmSource", body.utm_source.as_deref()),
+        ("utmMedium", body.utm_medium.as_deref()),
+        ("utmCampaign", body.utm_campaign.as_deref()),
+        ("utmTerm", body.utm_term.as_deref()),
+        ("utmContent", body.utm_content.as_deref()),
+        ("userId", body.user_id.as_deref()),
+    ])?;
+    limits::json_text("meta", body.meta.as_ref(), MAX_META_BYTES)
+}
+
+/// The meta as stored, and every text of the event within its cap.
+fn event_meta(event: &AnalyticsEvent) -> Result<String, TooLarge> {
+    limits::short_texts([
+        ("action", Some(event.action.as_str())),
+        ("category", Some(event.category.as_str())),
+        ("label", event.label.as_deref()),
+        ("userId", event.user_id.as_deref()),
+        ("service", event.service.as_deref()),
+        ("sessionId", event.session_id.as_deref()),
+    ])?;
+    limits::json_text("meta", event.meta.as_ref(), MAX_META_BYTES)
 }
 
 async fn store_session(state: &AppState, id: String, body: &SessionBody) -> TrackingResponse {
-    let meta = match meta_text(&body.meta) {
+    let meta = match session_meta(body) {
         Ok(meta) => meta,
-        Err(refused) => return refused,
+        Err(refused) => return too_large(refused),
     };
     let utm = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
     match sessions::upsert(&state.db, &id, &utm, &meta, body.user_id.as_deref()).await {
@@ -130,9 +150,9 @@ impl TrackingApi {
         if body.action.trim().is_empty() || body.category.trim().is_empty() {
             return bad_request("action and category are required");
         }
-        let meta = match meta_text(&body.meta) {
+        let meta = match event_meta(&body) {
             Ok(meta) => meta,
-            Err(refused) => return refused,
+            Err(refused) => return too_large(refused),
         };
         let id = uuid::Uuid::new_v4().to_string();
         let event = analytics::NewEvent {

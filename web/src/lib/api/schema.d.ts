@@ -1124,7 +1124,8 @@ export interface paths {
          * Store the signed-in customer's medical profile for a conversation.
          * @description Every field must be a question of the diet-request form in its group, and its answer must pass that
          *     question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
-         *     again under the same conversation replaces the profile.
+         *     again under the same conversation replaces the profile. The three groups together may hold at most 64 KiB
+         *     as JSON.
          */
         post: operations["createMedicalProfile"];
         delete?: never;
@@ -1422,7 +1423,7 @@ export interface components {
             service?: string;
             sessionId?: string;
             utmCampaign?: string;
-            /** @description Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`. */
+            /** @description Kept with the order: `SPV` (C or F), `configId`, `selectCOrFTest`. At most 8 KiB as JSON text. */
             meta?: unknown;
         };
         /** CurrentUserMsg */
@@ -3629,7 +3630,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["IdReply"];
                 };
             };
-            /** @description A required field is empty or `meta` is too large. */
+            /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3680,7 +3681,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["IdReply"];
                 };
             };
-            /** @description A required field is empty or `meta` is too large. */
+            /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3729,7 +3730,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["IdReply"];
                 };
             };
-            /** @description A required field is empty or `meta` is too large. */
+            /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3904,7 +3905,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -3974,7 +3975,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -4045,7 +4046,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -4115,7 +4116,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -4181,7 +4182,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -4682,7 +4683,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["PaymentReply"];
                 };
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4771,7 +4775,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4861,7 +4868,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4951,7 +4961,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["SnappPayEligibilityReply"];
                 };
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5041,7 +5054,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,7 +5147,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5221,7 +5240,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5311,7 +5333,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5405,7 +5430,10 @@ export interface operations {
                     "text/plain; charset=utf-8": string;
                 };
             };
-            /** @description The order is paid, has nothing to pay online, the method is unavailable, or the body is malformed. */
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5607,7 +5635,7 @@ export interface operations {
             };
             /**
              * @description No products, too many, or a product that is unknown, disabled, of another service or not for
-             *     sale; or, when finalizing, an amount is still to pay.
+             *     sale; `meta` larger than 8 KiB or a text larger than 1 KiB; or, when finalizing, an amount is still to pay.
              */
             400: {
                 headers: {
@@ -6218,7 +6246,8 @@ export interface operations {
             /**
              * @description The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
              *     rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
-             *     `{question}: {why}`.
+             *     `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
+             *     or a text (formType, formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
              */
             400: {
                 headers: {
@@ -6274,7 +6303,8 @@ export interface operations {
             /**
              * @description The answers do not fit the form: unknown form type, question, option or step, a rule broken (the
              *     rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
-             *     `{question}: {why}`.
+             *     `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
+             *     or a text (formType, formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
              */
             400: {
                 headers: {
@@ -6448,8 +6478,8 @@ export interface operations {
             };
             /**
              * @description `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
-             *     message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
-             *     paid diet waits for answers).
+             *     message), `PROFILE_TOO_LARGE` (over 64 KiB as JSON), `PROFILE_NOT_FOUND` (no profile sent for this
+             *     conversation) or `NO_DIET_AWAITING_ANSWERS` (no paid diet waits for answers).
              */
             400: {
                 headers: {
@@ -6510,8 +6540,8 @@ export interface operations {
             };
             /**
              * @description `INVALID_PROFILE` (`details.messages`: one line per field, `{field}: {why}`, the form rule's Persian
-             *     message), `PROFILE_NOT_FOUND` (no profile sent for this conversation) or `NO_DIET_AWAITING_ANSWERS` (no
-             *     paid diet waits for answers).
+             *     message), `PROFILE_TOO_LARGE` (over 64 KiB as JSON), `PROFILE_NOT_FOUND` (no profile sent for this
+             *     conversation) or `NO_DIET_AWAITING_ANSWERS` (no paid diet waits for answers).
              */
             400: {
                 headers: {
