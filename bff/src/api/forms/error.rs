@@ -13,7 +13,8 @@ area_failure! {
         /// rule's Persian message), or a record of another form type. `details.messages` has one line per problem,
         /// `{question}: {why}`.
         400 => BadRequest,
-        /// No record with this id, or it belongs to another customer.
+        /// No record with this id that the caller may change: unknown, another customer's, or anonymous and the edit
+        /// token missing or wrong (the three look the same).
         404 => NotFound,
         500 => Internal,
     }
