@@ -73,6 +73,8 @@ pub struct LimooWorld {
     replaced_token: Option<(String, i64)>,
     /// The order a payments scenario pays.
     paying: Option<payments::Paying>,
+    /// The answer record the scenario's visitor created.
+    answer_record: Option<quiz::AnswerRecord>,
 }
 
 impl LimooWorld {
