@@ -311,8 +311,8 @@ async fn stored_answer(world: &mut LimooWorld, question: String, value: String) 
     assert!(found.is_ok(), "user_answers is {now:?}, {question} is not {value}");
 }
 
-/// The record id the first send created, in session `form_answer_id` and local `formId`, and in the database with
-/// the step's answer [QN-41].
+/// The record id the first send created, in session `form_answer_id` and local `formId` (its edit token beside it),
+/// and in the database with the step's answer [QN-41].
 #[then(expr = "شناسه پاسخ‌نامه در حافظه است و پاسخ‌نامه {string} مرحله {string} را دارد")]
 async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: String) {
     let browser = world.browser().await;
@@ -323,6 +323,9 @@ async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: St
     .or_fail("no form_answer_id in session storage");
     let local = browser.stored(Storage::Local, "formId").await.or_fail("local read");
     assert_eq!(local.as_deref(), Some(id.as_str()), "local formId");
+    // Stored in the same call as the id: later sends cannot PATCH an anonymous record without it.
+    let edit_token = browser.stored(Storage::Session, "form_answer_edit_token").await.or_fail("session read");
+    assert!(edit_token.is_some_and(|token| !token.is_empty()), "no form_answer_edit_token beside the id");
     let id: i64 = id.parse().or_fail_any("a numeric id");
     let db = world.app().db.clone();
     let step_reached = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
