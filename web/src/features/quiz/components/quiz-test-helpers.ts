@@ -9,10 +9,16 @@ export function createdRecord(id: number) {
 
 /**
  * Records every form-answers send (spec-typed handlers); the BFF answers the created record, or the updated id. A
- * PATCH records the edit token it carried.
+ * PATCH records the edit token and the Authorization header it carried.
  */
 export function recordFormAnswers() {
-  const sent: { method: 'POST' | 'PATCH'; id?: string; editToken?: string | null; body: Record<string, unknown> }[] = []
+  const sent: {
+    method: 'POST' | 'PATCH'
+    id?: string
+    editToken?: string | null
+    authorization?: string | null
+    body: Record<string, unknown>
+  }[] = []
   server.use(
     http.post('/lemonade/api/formAnswers', async ({ request }) => {
       sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
@@ -20,7 +26,8 @@ export function recordFormAnswers() {
     }),
     http.patch('/lemonade/api/formAnswers/{id}', async ({ request, params }) => {
       const editToken = request.headers.get('X-Edit-Token')
-      sent.push({ method: 'PATCH', id: String(params.id), editToken, body: (await request.json()) as Record<string, unknown> })
+      const authorization = request.headers.get('Authorization')
+      sent.push({ method: 'PATCH', id: String(params.id), editToken, authorization, body: (await request.json()) as Record<string, unknown> })
       return HttpResponse.json({ id: Number(params.id) })
     }),
   )
