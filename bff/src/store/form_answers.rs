@@ -43,20 +43,13 @@ pub struct CreatedRecord {
     pub edit_token: String,
 }
 
-/// Who is changing a record: the customer of a valid bearer token, and the edit token the call carries.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Editor<'a> {
-    pub customer_id: Option<i64>,
-    pub edit_token: Option<&'a str>,
-}
-
 /// SHA-256 of an edit token, hex. The token is 256 random bits, so an unkeyed hash is enough and survives a change
-/// of the service secret; looking the hash up by equality leaks nothing about the token.
+/// of the service secret; comparing hashes by SQL equality may time out a prefix of the hash, never of the token.
 fn edit_token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// The records an editor may change, with `$1` the id, `$2` the editor's customer and `$3` their edit token's hash:
+/// The records a call may change, with `$1` the id, `$2` the call's customer and `$3` its edit token's hash:
 /// a linked record only by its customer; an anonymous one only by whoever holds its edit token. Both the update and
 /// the read that explains a refused update use it, so they cannot disagree.
 const EDITABLE: &str = "form_answer_id = $1 AND (customer_id = $2 OR (customer_id IS NULL AND edit_token_hash = $3))";
@@ -84,10 +77,10 @@ pub async fn insert(db: &Db, write: &AnswerWrite<'_>) -> anyhow::Result<CreatedR
     Ok(created)
 }
 
-/// Replaces a record's answers when the editor may (`EDITABLE`) and the form type is the record's. An anonymous
-/// record takes the editor's customer: holding its edit token and signing in links it. Answers whether a record
-/// changed; one statement, so concurrent calls cannot link a record to two customers.
-pub async fn update(db: &Db, id: i64, editor: Editor<'_>, write: &AnswerWrite<'_>) -> anyhow::Result<bool> {
+/// Replaces a record's answers when the call may (`EDITABLE`, the write's customer with `edit_token`) and the form
+/// type is the record's. An anonymous record takes the write's customer: holding its edit token and signing in links
+/// it. Answers whether a record changed; one statement, so concurrent calls cannot link a record to two customers.
+pub async fn update(db: &Db, id: i64, edit_token: Option<&str>, write: &AnswerWrite<'_>) -> anyhow::Result<bool> {
     let sql = format!(
         "UPDATE form_answer SET form_id = $4, customer_id = COALESCE(customer_id, $2), \
          claimed_user_id = COALESCE($5, claimed_user_id), answers = $6, step = $7, utm_campaign = $8, \
@@ -95,8 +88,8 @@ pub async fn update(db: &Db, id: i64, editor: Editor<'_>, write: &AnswerWrite<'_
     );
     let changed = on_pool!(db, pool => {
         sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(id).bind(editor.customer_id).bind(editor.edit_token.map(edit_token_hash)).bind(write.form_id)
-        .bind(editor.customer_id.is_none().then_some(write.claimed_user_id).flatten())
+        .bind(id).bind(write.customer_id).bind(edit_token.map(edit_token_hash)).bind(write.form_id)
+        .bind(write.customer_id.is_none().then_some(write.claimed_user_id).flatten())
         .bind(write.answers).bind(write.step).bind(write.utm_campaign).bind(now_ms()).bind(write.form_type)
         .execute(pool).await.map(|d| d.rows_affected())
     })
@@ -104,13 +97,18 @@ pub async fn update(db: &Db, id: i64, editor: Editor<'_>, write: &AnswerWrite<'_
     Ok(changed == 1)
 }
 
-/// The record when this editor may change it; none when it does not exist or is not theirs (a refusal must not
-/// tell the two apart).
-pub async fn find_editable(db: &Db, id: i64, editor: Editor<'_>) -> anyhow::Result<Option<FormAnswerRecord>> {
+/// The record when a call with this customer and edit token may change it; none when it does not exist or is not
+/// theirs (a refusal must not tell the two apart).
+pub async fn find_editable(
+    db: &Db,
+    id: i64,
+    customer_id: Option<i64>,
+    edit_token: Option<&str>,
+) -> anyhow::Result<Option<FormAnswerRecord>> {
     let sql = format!("SELECT {COLUMNS} FROM form_answer WHERE {EDITABLE}");
     on_pool!(db, pool => {
         sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(id).bind(editor.customer_id).bind(editor.edit_token.map(edit_token_hash))
+            .bind(id).bind(customer_id).bind(edit_token.map(edit_token_hash))
             .fetch_optional(pool).await
     })
     .context("cannot read form answers")

@@ -21,7 +21,7 @@ use super::{ApiTags, security::MaybeCustomer};
 use crate::{
     domain::forms,
     startup::AppState,
-    store::form_answers::{self, AnswerWrite, Editor},
+    store::form_answers::{self, AnswerWrite},
 };
 
 pub struct FormsApi;
@@ -66,13 +66,12 @@ impl FormsApi {
         body: Json<FormAnswersRequest>,
     ) -> Result<Json<FormAnswersSaved>, FormAnswersFailure> {
         let checked = Checked::from_request(body.0)?;
-        let customer_id = caller.customer_id();
-        let editor = Editor { customer_id, edit_token: edit_token.0.as_deref() };
-        if form_answers::update(&state.db, id.0, editor, &checked.write(customer_id)).await? {
+        let (customer_id, edit_token) = (caller.customer_id(), edit_token.0.as_deref());
+        if form_answers::update(&state.db, id.0, edit_token, &checked.write(customer_id)).await? {
             return Ok(Json(FormAnswersSaved { id: id.0 }));
         }
-        // Only the record's editor learns that the form type was the problem; anyone else cannot tell it exists.
-        match form_answers::find_editable(&state.db, id.0, editor).await? {
+        // Only who may change the record learns that the form type was the problem; anyone else cannot tell it exists.
+        match form_answers::find_editable(&state.db, id.0, customer_id, edit_token).await? {
             Some(record) if record.form_type != checked.form_type => Err(FormAnswersFailure::invalid(vec![format!(
                 "formType: record {} holds {} answers",
                 id.0, record.form_type
