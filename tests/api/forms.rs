@@ -1,9 +1,10 @@
 //! Questionnaire answer records and the perfect-body landing over HTTP: create, update and link, every refusal
 //! with its exact message, and the perfect-body arithmetic.
-use limoo_bff::store::{form_answers, perfect_body};
+use limoo_bff::store::{Db, form_answers, perfect_body};
 use limoo_tests::{TestApp, multipart::post_multipart, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 
 const RECORDS: &str = "/lemonade/api/formAnswers";
 const INVALID: &str = "پاسخ‌های ارسال شده معتبر نیست.";
@@ -31,14 +32,33 @@ async fn send(app: &TestApp, method: Method, path: &str, token: Option<&str>, bo
     }
 }
 
-async fn create(app: &TestApp, token: Option<&str>, body: &Value) -> i64 {
-    let (status, reply) = send(app, Method::POST, RECORDS, token, body).await;
-    assert_eq!(status, 200, "{reply}");
-    reply["id"].as_i64().expect("a numeric id")
+/// A created record: its id and the edit token the create call answered.
+struct Created {
+    id: i64,
+    edit_token: String,
 }
 
-async fn patch(app: &TestApp, id: i64, token: Option<&str>, body: &Value) -> (u16, Value) {
-    send(app, Method::PATCH, &format!("{RECORDS}/{id}"), token, body).await
+async fn create_record(app: &TestApp, token: Option<&str>, body: &Value) -> Created {
+    let (status, reply) = send(app, Method::POST, RECORDS, token, body).await;
+    assert_eq!(status, 200, "{reply}");
+    let id = reply["id"].as_i64().expect("a numeric id");
+    let edit_token = reply["editToken"].as_str().expect("an edit token").to_owned();
+    Created { id, edit_token }
+}
+
+async fn create(app: &TestApp, token: Option<&str>, body: &Value) -> i64 {
+    create_record(app, token, body).await.id
+}
+
+/// A PATCH as the record's creator would send it: with its edit token, and a bearer token when given.
+async fn patch(app: &TestApp, record: &Created, token: Option<&str>, body: &Value) -> (u16, Value) {
+    app.update_form_answers(record.id, token, Some(&record.edit_token), body).await
+}
+
+/// A refusal that does not tell "not yours" from "no such record".
+fn assert_not_found((status, reply): (u16, Value)) {
+    assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{reply}");
+    assert_eq!(reply["err"]["message"], "پاسخ‌نامه مورد نظر پیدا نشد.", "{reply}");
 }
 
 async fn record(app: &TestApp, id: i64) -> form_answers::FormAnswerRecord {
@@ -59,14 +79,16 @@ fn assert_refused((status, reply): (u16, Value), details: &[&str]) {
 #[tokio::test]
 async fn the_first_send_creates_the_record_and_later_sends_replace_its_answers() {
     let app = spawn_app().await;
-    let id = create(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    let created = create_record(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    let id = created.id;
     let stored = record(&app, id).await;
     assert_eq!((stored.form_type.as_str(), stored.form_id.as_str()), ("betterme2", "1"));
     assert_eq!(stored.answers, r#"[{"bm2_1":"FEMALE"}]"#);
     assert_eq!((stored.step.as_deref(), stored.utm_campaign.as_deref()), (Some("1"), Some("yalda")));
     assert_eq!(stored.customer_id, None, "anonymous");
 
-    let (status, reply) = patch(&app, id, None, &betterme(json!({ "bm2_1": "FEMALE", "bm2_2": "REDUCE" }), "2")).await;
+    let (status, reply) =
+        patch(&app, &created, None, &betterme(json!({ "bm2_1": "FEMALE", "bm2_2": "REDUCE" }), "2")).await;
     assert_eq!((status, &reply), (200, &json!({ "id": id })));
     let updated = record(&app, id).await;
     assert_eq!(updated.answers, r#"[{"bm2_1":"FEMALE"},{"bm2_2":"REDUCE"}]"#);
@@ -87,29 +109,83 @@ async fn a_signed_in_send_links_the_record_to_the_customer_not_to_the_body_user_
 }
 
 #[tokio::test]
-async fn an_anonymous_record_is_linked_when_patched_after_sign_in_and_stays_linked() {
+async fn an_anonymous_record_is_linked_by_a_send_with_its_edit_token_after_sign_in() {
     let app = spawn_app().await;
     let mut body = betterme(json!({ "bm2_1": "FEMALE" }), "1");
     body["userId"] = json!("09121234567");
-    let id = create(&app, None, &body).await;
-    assert_eq!(record(&app, id).await.claimed_user_id.as_deref(), Some("09121234567"));
+    let created = create_record(&app, None, &body).await;
+    assert_eq!(record(&app, created.id).await.claimed_user_id.as_deref(), Some("09121234567"));
 
     let token = app.existing_customer("09121234567").await;
-    let (status, _) = patch(&app, id, Some(&token), &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    let (status, _) = patch(&app, &created, Some(&token), &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
     assert_eq!(status, 200);
     let customer = customer_of(&app, &token).await;
-    assert_eq!(record(&app, id).await.customer_id, Some(customer));
+    assert_eq!(record(&app, created.id).await.customer_id, Some(customer));
 
-    let (status, _) = patch(&app, id, None, &betterme(json!({ "bm2_1": "FEMALE", "bm2_2": "FITNESS" }), "2")).await;
-    assert_eq!(status, 200, "an expired token must not lose answers");
-    assert_eq!(record(&app, id).await.customer_id, Some(customer), "an anonymous send does not unlink");
+    let (status, _) =
+        patch(&app, &created, Some(&token), &betterme(json!({ "bm2_1": "FEMALE", "bm2_2": "FITNESS" }), "2")).await;
+    assert_eq!(status, 200, "the owner's token alone keeps changing a linked record");
+    let (status, _) =
+        app.update_form_answers(created.id, Some(&token), None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    assert_eq!(status, 200, "a linked record needs no edit token");
+    assert_eq!(record(&app, created.id).await.customer_id, Some(customer), "stays linked");
+}
 
+#[tokio::test]
+async fn an_anonymous_record_changes_only_with_its_edit_token() {
+    let app = spawn_app().await;
+    let created = create_record(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    assert_eq!(created.edit_token.len(), 64, "32 random bytes, hex");
+    let overwrite = betterme(json!({ "bm2_1": "MALE" }), "1");
+    let stranger = app.existing_customer("09127654321").await;
+    for (bearer, edit_token, why) in [
+        (None, None, "no edit token"),
+        (None, Some("0".repeat(64)), "a wrong edit token"),
+        (None, Some(String::new()), "an empty edit token"),
+        (Some(stranger.as_str()), None, "a bearer token alone cannot claim someone else's record"),
+        (Some(stranger.as_str()), Some("0".repeat(64)), "a bearer token with a wrong edit token"),
+    ] {
+        assert_not_found(app.update_form_answers(created.id, bearer, edit_token.as_deref(), &overwrite).await);
+        let kept = record(&app, created.id).await;
+        assert_eq!((kept.answers.as_str(), kept.customer_id), (r#"[{"bm2_1":"FEMALE"}]"#, None), "{why}");
+    }
+    let (status, _) = patch(&app, &created, None, &overwrite).await;
+    assert_eq!(status, 200, "the creator's edit token");
+    assert_eq!(record(&app, created.id).await.answers, r#"[{"bm2_1":"MALE"}]"#);
+}
+
+#[tokio::test]
+async fn a_linked_record_changes_only_with_its_customers_token() {
+    let app = spawn_app().await;
+    let owner = app.existing_customer("09121234567").await;
+    let created = create_record(&app, Some(&owner), &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    let overwrite = betterme(json!({ "bm2_1": "MALE" }), "1");
     let other = app.existing_customer("09127654321").await;
-    let (status, reply) = patch(&app, id, Some(&other), &betterme(json!({ "bm2_1": "MALE" }), "1")).await;
-    assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{reply}");
-    assert_eq!(reply["err"]["message"], "پاسخ‌نامه مورد نظر پیدا نشد.");
-    let kept = record(&app, id).await;
-    assert_eq!((kept.customer_id, kept.answers.contains("FITNESS")), (Some(customer), true));
+    for (bearer, why) in
+        [(None, "no token"), (Some("not.a.token"), "an invalid token"), (Some(other.as_str()), "another customer")]
+    {
+        // Even with the record's edit token: once linked, the customer's token is what authorises.
+        assert_not_found(patch(&app, &created, bearer, &overwrite).await);
+        assert_eq!(record(&app, created.id).await.answers, r#"[{"bm2_1":"FEMALE"}]"#, "{why}");
+    }
+    let (status, _) = app.update_form_answers(created.id, Some(&owner), None, &overwrite).await;
+    assert_eq!(status, 200, "the owner");
+    assert_eq!(record(&app, created.id).await.answers, r#"[{"bm2_1":"MALE"}]"#);
+}
+
+#[tokio::test]
+async fn the_edit_token_is_stored_only_as_its_hash() {
+    let app = spawn_app().await;
+    let created = create_record(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    const HASH: &str = "SELECT edit_token_hash FROM form_answer WHERE form_answer_id = $1";
+    let stored: Option<String> = match &app.db {
+        Db::Sqlite(pool) => sqlx::query_scalar(HASH).bind(created.id).fetch_one(pool).await,
+        Db::Postgres(pool) => sqlx::query_scalar(HASH).bind(created.id).fetch_one(pool).await,
+    }
+    .expect("hash read");
+    let stored = stored.expect("a hash is stored");
+    assert_ne!(stored, created.edit_token);
+    assert_eq!(stored, hex::encode(Sha256::digest(created.edit_token.as_bytes())));
 }
 
 #[tokio::test]
@@ -244,11 +320,17 @@ async fn the_extend_diet_form_sends_a_map_of_values_and_its_final_submit_needs_e
 #[tokio::test]
 async fn updates_keep_the_form_type_and_need_a_known_record() {
     let app = spawn_app().await;
-    let id = create(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
-    let (status, reply) = patch(&app, id, None, &good_looking(json!({ "bm_f1": "FEMALE" }), "bm_f1")).await;
-    assert_refused((status, reply), &[&format!("formType: record {id} holds betterme2 answers")]);
-    let (status, reply) = patch(&app, id + 1, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
-    assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{reply}");
+    let created = create_record(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
+    let id = created.id;
+    let other_type = good_looking(json!({ "bm_f1": "FEMALE" }), "bm_f1");
+    assert_refused(
+        patch(&app, &created, None, &other_type).await,
+        &[&format!("formType: record {id} holds betterme2 answers")],
+    );
+    // Without the edit token the form type is not named: a stranger learns nothing about the record.
+    assert_not_found(app.update_form_answers(id, None, None, &other_type).await);
+    let unknown = Created { id: id + 1, edit_token: created.edit_token.clone() };
+    assert_not_found(patch(&app, &unknown, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await);
     let (status, reply) = send(&app, Method::PATCH, &format!("{RECORDS}/abc"), None, &betterme(json!({}), "1")).await;
     assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
 }

@@ -322,10 +322,26 @@ impl TestApp {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await.expect("request failed");
-        let status = response.status().as_u16();
-        let text = response.text().await.expect("body");
-        (status, serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
+        status_and_json(request).await
+    }
+
+    /// `PATCH /lemonade/api/formAnswers/{id}` with a bearer token and the record's edit token (`X-Edit-Token`), each
+    /// when given; answers the status and the JSON body.
+    pub async fn update_form_answers(
+        &self,
+        id: i64,
+        bearer: Option<&str>,
+        edit_token: Option<&str>,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.patch(self.url(&format!("/lemonade/api/formAnswers/{id}"))).json(body);
+        if let Some(token) = bearer {
+            request = request.bearer_auth(token);
+        }
+        if let Some(token) = edit_token {
+            request = request.header("X-Edit-Token", token);
+        }
+        status_and_json(request).await
     }
 
     pub async fn get_as(&self, token: &str, path: &str) -> (u16, serde_json::Value) {
@@ -420,4 +436,12 @@ pub fn refresh_cookie_of(response: &reqwest::Response) -> Option<String> {
         .find(|v| v.starts_with("limoo_refresh="))
         .and_then(|v| v.split(';').next())
         .map(str::to_owned)
+}
+
+/// Sends a request; answers the status and the JSON body (null when empty or not JSON).
+async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
+    let response = request.send().await.expect("request failed");
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
 }

@@ -1,7 +1,9 @@
 //! Questionnaire answer records (`form_answer`).
 use anyhow::Context;
+use sha2::{Digest, Sha256};
 
 use super::{Db, customers::random_id, now_ms, on_pool};
+use crate::auth::tokens::random_hex;
 
 /// A stored answer record.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -33,45 +35,83 @@ pub struct AnswerWrite<'a> {
     pub utm_campaign: Option<&'a str>,
 }
 
+/// A created record: its id, and the edit token that lets its creator change it while it has no customer. Only the
+/// token's hash is stored, so the token is answered once, here.
+#[derive(Debug, Clone)]
+pub struct CreatedRecord {
+    pub id: i64,
+    pub edit_token: String,
+}
+
+/// SHA-256 of an edit token, hex. The token is 256 random bits, so an unkeyed hash is enough and survives a change
+/// of the service secret; comparing hashes by SQL equality may time out a prefix of the hash, never of the token.
+fn edit_token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// The records a call may change, with `$1` the id, `$2` the call's customer and `$3` its edit token's hash:
+/// a linked record only by its customer; an anonymous one only by whoever holds its edit token. Both the update and
+/// the read that explains a refused update use it, so they cannot disagree.
+const EDITABLE: &str = "form_answer_id = $1 AND (customer_id = $2 OR (customer_id IS NULL AND edit_token_hash = $3))";
+
 const COLUMNS: &str = "form_answer_id, form_type, form_id, customer_id, claimed_user_id, answers, step, utm_campaign, \
                        created_at, updated_at";
 
-/// Creates a record; answers its id.
-pub async fn insert(db: &Db, write: &AnswerWrite<'_>) -> anyhow::Result<i64> {
-    let id = random_id();
+/// Creates a record with a fresh edit token; answers both.
+pub async fn insert(db: &Db, write: &AnswerWrite<'_>) -> anyhow::Result<CreatedRecord> {
+    let created = CreatedRecord { id: random_id(), edit_token: random_hex() };
     let now = now_ms();
     on_pool!(db, pool => {
         sqlx::query(
             "INSERT INTO form_answer (form_answer_id, form_type, form_id, customer_id, claimed_user_id, answers, step, \
-             utm_campaign, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+             utm_campaign, edit_token_hash, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
         )
-        .bind(id).bind(write.form_type).bind(write.form_id).bind(write.customer_id)
+        .bind(created.id).bind(write.form_type).bind(write.form_id).bind(write.customer_id)
         .bind(write.customer_id.is_none().then_some(write.claimed_user_id).flatten())
-        .bind(write.answers).bind(write.step).bind(write.utm_campaign).bind(now)
+        .bind(write.answers).bind(write.step).bind(write.utm_campaign).bind(edit_token_hash(&created.edit_token))
+        .bind(now)
         .execute(pool).await.map(|d| d.rows_affected())
     })
     .context("cannot store form answers")?;
-    Ok(id)
+    Ok(created)
 }
 
-/// Replaces a record's answers when the write may: same form type, and the record has no customer yet, or this
-/// one, or the call carries none. A record without a customer takes the write's (linked after sign-in). Answers
-/// whether a record changed; one statement, so concurrent calls cannot link a record to two customers.
-pub async fn update(db: &Db, id: i64, write: &AnswerWrite<'_>) -> anyhow::Result<bool> {
+/// Replaces a record's answers when the call may (`EDITABLE`, the write's customer with `edit_token`) and the form
+/// type is the record's. An anonymous record takes the write's customer: holding its edit token and signing in links
+/// it. Answers whether a record changed; one statement, so concurrent calls cannot link a record to two customers.
+pub async fn update(db: &Db, id: i64, edit_token: Option<&str>, write: &AnswerWrite<'_>) -> anyhow::Result<bool> {
+    let sql = format!(
+        "UPDATE form_answer SET form_id = $4, customer_id = COALESCE(customer_id, $2), \
+         claimed_user_id = COALESCE($5, claimed_user_id), answers = $6, step = $7, utm_campaign = $8, \
+         updated_at = $9 WHERE {EDITABLE} AND form_type = $10"
+    );
     let changed = on_pool!(db, pool => {
-        sqlx::query(
-            "UPDATE form_answer SET form_id = $2, customer_id = COALESCE(customer_id, $3), \
-             claimed_user_id = COALESCE($4, claimed_user_id), answers = $5, step = $6, utm_campaign = $7, \
-             updated_at = $8 WHERE form_answer_id = $1 AND form_type = $9 \
-             AND (customer_id IS NULL OR $3 IS NULL OR customer_id = $3)",
-        )
-        .bind(id).bind(write.form_id).bind(write.customer_id)
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id).bind(write.customer_id).bind(edit_token.map(edit_token_hash)).bind(write.form_id)
         .bind(write.customer_id.is_none().then_some(write.claimed_user_id).flatten())
         .bind(write.answers).bind(write.step).bind(write.utm_campaign).bind(now_ms()).bind(write.form_type)
         .execute(pool).await.map(|d| d.rows_affected())
     })
     .context("cannot update form answers")?;
     Ok(changed == 1)
+}
+
+/// The record when a call with this customer and edit token may change it; none when it does not exist or is not
+/// theirs (a refusal must not tell the two apart).
+pub async fn find_editable(
+    db: &Db,
+    id: i64,
+    customer_id: Option<i64>,
+    edit_token: Option<&str>,
+) -> anyhow::Result<Option<FormAnswerRecord>> {
+    let sql = format!("SELECT {COLUMNS} FROM form_answer WHERE {EDITABLE}");
+    on_pool!(db, pool => {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(id).bind(customer_id).bind(edit_token.map(edit_token_hash))
+            .fetch_optional(pool).await
+    })
+    .context("cannot read form answers")
 }
 
 /// One record (support, tests).

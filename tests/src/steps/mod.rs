@@ -75,6 +75,8 @@ pub struct LimooWorld {
     paying: Option<payments::Paying>,
     /// The token the browser held when the customer signed out.
     signed_out_token: Option<String>,
+    /// The answer record the scenario's visitor created.
+    answer_record: Option<quiz::AnswerRecord>,
 }
 
 impl LimooWorld {

@@ -23,11 +23,34 @@ fn entries_body(form_type: &str, answers: &Map<String, Value>, step: &str) -> Va
     json!({ "answers": entries, "formId": "1", "formType": form_type, "userId": "" })
 }
 
-async fn send(world: &mut LimooWorld, method: reqwest::Method, path: &str, body: &Value) {
+/// A created answer record as its creator keeps it: the id and the edit token the create call answered.
+#[derive(Debug, Clone)]
+pub struct AnswerRecord {
+    id: i64,
+    edit_token: String,
+}
+
+/// Creates a record; a created one becomes the scenario's record.
+async fn create(world: &mut LimooWorld, body: &Value) {
     let app = world.app();
-    let response = app.client.request(method, app.url(path)).json(body).send().await.expect("request sent");
+    let response = app.client.post(app.url(RECORDS)).json(body).send().await.expect("request sent");
     let status = response.status().as_u16();
-    let body = response.json().await.unwrap_or(Value::Null);
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    if let (Some(id), Some(edit_token)) = (body["id"].as_i64(), body["editToken"].as_str()) {
+        world.answer_record = Some(AnswerRecord { id, edit_token: edit_token.to_owned() });
+    }
+    world.reply = Some(Reply { status, body });
+}
+
+fn answer_record(world: &LimooWorld) -> AnswerRecord {
+    world.answer_record.clone().expect("no answer record created yet")
+}
+
+/// A PATCH of the scenario's record, with its edit token when `with_edit_token` and a bearer token when given.
+async fn update(world: &mut LimooWorld, bearer: Option<&str>, with_edit_token: bool, body: &Value) {
+    let record = answer_record(world);
+    let edit_token = with_edit_token.then_some(record.edit_token.as_str());
+    let (status, body) = world.app().update_form_answers(record.id, bearer, edit_token, body).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -46,22 +69,57 @@ async fn server_up(world: &mut LimooWorld) {
 #[when(expr = "بازدیدکننده پاسخ‌های {string} تا مرحله {string} را می‌فرستد:")]
 async fn create_from_doc(world: &mut LimooWorld, form_type: String, step_id: String, step: &Step) {
     let answers = parse_answers(step.docstring.as_deref().expect("the answers as a doc string"));
-    send(world, reqwest::Method::POST, RECORDS, &entries_body(&form_type, &answers, &step_id)).await;
+    create(world, &entries_body(&form_type, &answers, &step_id)).await;
 }
 
 #[when(expr = "بازدیدکننده پاسخ‌های {string} را با {string} تا مرحله {string} می‌فرستد")]
 async fn create_inline(world: &mut LimooWorld, form_type: String, answers: String, step_id: String) {
     let answers = parse_answers(&answers);
-    send(world, reqwest::Method::POST, RECORDS, &entries_body(&form_type, &answers, &step_id)).await;
+    create(world, &entries_body(&form_type, &answers, &step_id)).await;
 }
 
 #[when(expr = "بازدیدکننده همان پاسخ‌نامه {string} را تا مرحله {string} به‌روز می‌کند:")]
 async fn update_from_doc(world: &mut LimooWorld, form_type: String, step_id: String, step: &Step) {
-    let id = record_id(world);
     let answers = parse_answers(step.docstring.as_deref().expect("the answers as a doc string"));
-    send(world, reqwest::Method::PATCH, &format!("{RECORDS}/{id}"), &entries_body(&form_type, &answers, &step_id))
-        .await;
-    assert_eq!(record_id(world), id, "the update answers the same record");
+    update(world, None, true, &entries_body(&form_type, &answers, &step_id)).await;
+    assert_eq!(record_id(world), answer_record(world).id, "the update answers the same record");
+}
+
+/// The visitor signs in as an existing customer and sends the next answers with the token and the record's edit
+/// token, as the web app does after sign-in.
+#[when(expr = "بازدیدکننده با شماره {string} وارد می‌شود و همان پاسخ‌نامه {string} را تا مرحله {string} به‌روز می‌کند:")]
+async fn update_after_sign_in(world: &mut LimooWorld, mobile: String, form_type: String, step_id: String, step: &Step) {
+    let token = world.app().existing_customer(&mobile).await;
+    let answers = parse_answers(step.docstring.as_deref().expect("the answers as a doc string"));
+    update(world, Some(&token), true, &entries_body(&form_type, &answers, &step_id)).await;
+    assert_eq!(record_id(world), answer_record(world).id, "the update answers the same record");
+}
+
+/// Someone who learnt the record id but never held its edit token: signed out, or signed in as `mobile`.
+#[when(
+    expr = "غریبه‌ای {string} که شناسه پاسخ‌نامه را می‌داند پاسخ‌های {string} آن را با {string} تا مرحله {string} عوض می‌کند"
+)]
+async fn stranger_overwrites(world: &mut LimooWorld, who: String, form_type: String, answers: String, step_id: String) {
+    let bearer = match who.as_str() {
+        "بی‌حساب" => None,
+        mobile => Some(world.app().existing_customer(mobile).await),
+    };
+    let body = entries_body(&form_type, &parse_answers(&answers), &step_id);
+    update(world, bearer.as_deref(), false, &body).await;
+}
+
+#[then("پاسخ‌نامه‌ای با آن شناسه پیدا نمی‌شود")]
+async fn record_not_found(world: &mut LimooWorld) {
+    let reply = world.reply();
+    assert_eq!((reply.status, reply.body["err"]["code"].as_str()), (404, Some("404")), "body: {}", reply.body);
+}
+
+#[then(expr = "پاسخ‌نامه به حساب مشتری {string} پیوسته است")]
+async fn record_linked(world: &mut LimooWorld, mobile: String) {
+    let app = world.app();
+    let record = form_answers::find(&app.db, answer_record(world).id).await.or_fail("record read");
+    let customer = app.tokens.verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());
+    assert_eq!(record.and_then(|r| r.customer_id), customer);
 }
 
 /// The extend-diet form: a map of question id → `{ value }`, the final step 100, the mobile as userId.
@@ -75,12 +133,13 @@ async fn send_extend_diet(world: &mut LimooWorld, size: String, weight: String, 
     }
     answers.insert("step".to_owned(), json!({ "value": "100" }));
     let body = json!({ "answers": answers, "formId": "f1", "formType": "extend-diet", "userId": mobile });
-    send(world, reqwest::Method::POST, RECORDS, &body).await;
+    create(world, &body).await;
 }
 
 #[then(expr = "پاسخ‌نامه با مرحله {string} و پاسخ‌های {string} ذخیره شده است")]
 async fn record_holds(world: &mut LimooWorld, step_id: String, answers: String) {
-    let id = record_id(world);
+    // The scenario's record, whatever the last call answered: a refused overwrite must leave it as it was.
+    let id = answer_record(world).id;
     let record = form_answers::find(&world.app().db, id).await.or_fail("record read").expect("the record exists");
     assert_eq!(record.step.as_deref(), Some(step_id.as_str()));
     assert_eq!(record.answers, answers);
@@ -252,8 +311,8 @@ async fn stored_answer(world: &mut LimooWorld, question: String, value: String) 
     assert!(found.is_ok(), "user_answers is {now:?}, {question} is not {value}");
 }
 
-/// The record id the first send created, in session `form_answer_id` and local `formId`, and in the database with
-/// the step's answer [QN-41].
+/// The record id the first send created, in session `form_answer_id` and local `formId` (its edit token beside it),
+/// and in the database with the step's answer [QN-41].
 #[then(expr = "شناسه پاسخ‌نامه در حافظه است و پاسخ‌نامه {string} مرحله {string} را دارد")]
 async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: String) {
     let browser = world.browser().await;
@@ -264,6 +323,9 @@ async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: St
     .or_fail("no form_answer_id in session storage");
     let local = browser.stored(Storage::Local, "formId").await.or_fail("local read");
     assert_eq!(local.as_deref(), Some(id.as_str()), "local formId");
+    // Stored in the same call as the id: later sends cannot PATCH an anonymous record without it.
+    let edit_token = browser.stored(Storage::Session, "form_answer_edit_token").await.or_fail("session read");
+    assert!(edit_token.is_some_and(|token| !token.is_empty()), "no form_answer_edit_token beside the id");
     let id: i64 = id.parse().or_fail_any("a numeric id");
     let db = world.app().db.clone();
     let step_reached = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {

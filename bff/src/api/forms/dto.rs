@@ -74,7 +74,18 @@ pub struct FormAnswersRequest {
     pub user_id: Option<String>,
 }
 
-/// The record's id: keep it (`form_answer_id`) to send later answers with PATCH.
+/// The created record: keep both (`form_answer_id` and its edit token) to send later answers with PATCH.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct FormAnswersCreated {
+    pub id: i64,
+    /// Send it as `X-Edit-Token` on every PATCH of this record: while the record has no customer, only its holder
+    /// may change it, and with a bearer token it links the record to that customer. Answered only here; the BFF
+    /// keeps just a hash of it.
+    pub edit_token: String,
+}
+
+/// The updated record's id.
 #[derive(Object, Debug)]
 pub struct FormAnswersSaved {
     pub id: i64,

@@ -15,7 +15,8 @@ area_failure! {
         /// `{question}: {why}` (at most 20, sent values cut at 64 characters). Answers larger than 64 KiB as JSON,
         /// or a text (formType, formId, userId, step, utm_campaign) larger than 1 KiB, are refused with their own message.
         400 => BadRequest,
-        /// No record with this id, or it belongs to another customer.
+        /// No record with this id that the caller may change: unknown, another customer's, or anonymous and the edit
+        /// token missing or wrong (the three look the same).
         404 => NotFound,
         500 => Internal,
     }

@@ -2,7 +2,11 @@
 //! answers; every send is checked against the form's definition (`bff/forms/`). The perfect-body landing lives in
 //! `perfect_body`.
 use poem::web::Data;
-use poem_openapi::{OpenApi, param::Path, payload::Json};
+use poem_openapi::{
+    OpenApi,
+    param::{Header, Path},
+    payload::Json,
+};
 use serde_json::{Map, Value};
 
 pub mod dto;
@@ -10,7 +14,7 @@ pub mod error;
 pub mod perfect_body;
 
 use self::{
-    dto::{FormAnswersRequest, FormAnswersSaved},
+    dto::{FormAnswersCreated, FormAnswersRequest, FormAnswersSaved},
     error::FormAnswersFailure,
 };
 use super::{ApiTags, security::MaybeCustomer};
@@ -30,24 +34,26 @@ impl FormsApi {
     /// The answers are checked against the form: unknown questions, options and steps, and every rule of
     /// spec 3 §5 with its Persian message. The named `step` must be complete; other questions may still be
     /// unanswered. A valid bearer token links the record to the customer (the body's `userId` is then ignored);
-    /// without one (or with an expired one) the record is anonymous until a later send carries a token.
+    /// without one (or with an expired one) the record is anonymous until a later send carries a token. The reply
+    /// holds the record's edit token, which every later send must carry.
     #[oai(path = "/formAnswers", method = "post", operation_id = "createFormAnswers")]
     async fn create(
         &self,
         state: Data<&AppState>,
         caller: MaybeCustomer,
         body: Json<FormAnswersRequest>,
-    ) -> Result<Json<FormAnswersSaved>, FormAnswersFailure> {
+    ) -> Result<Json<FormAnswersCreated>, FormAnswersFailure> {
         let checked = Checked::from_request(body.0)?;
-        let id = form_answers::insert(&state.db, &checked.write(caller.customer_id())).await?;
-        Ok(Json(FormAnswersSaved { id }))
+        let created = form_answers::insert(&state.db, &checked.write(caller.customer_id())).await?;
+        Ok(Json(FormAnswersCreated { id: created.id, edit_token: created.edit_token }))
     }
 
     /// Replace a record's answers with the whole answer set of a later send.
     ///
-    /// Checked as on create; the form type must stay the record's. An anonymous record is linked to the
-    /// customer of a valid bearer token (after sign-in); a linked record stays with its customer, and another
-    /// customer's token gets a 404.
+    /// Checked as on create; the form type must stay the record's. A record without a customer may be changed only
+    /// with its edit token (`X-Edit-Token`); with a valid bearer token too, it is linked to that customer (after
+    /// sign-in). A linked record may be changed only with its customer's bearer token. Anything else (no token, an
+    /// expired or foreign one, another customer's, a wrong edit token) gets the 404 of an unknown record.
     #[oai(path = "/formAnswers/:id", method = "patch", operation_id = "updateFormAnswers")]
     async fn update(
         &self,
@@ -55,13 +61,18 @@ impl FormsApi {
         caller: MaybeCustomer,
         /// The id answered by the create call (`form_answer_id`).
         id: Path<i64>,
+        /// The edit token answered by the create call.
+        #[oai(name = "X-Edit-Token")]
+        edit_token: Header<Option<String>>,
         body: Json<FormAnswersRequest>,
     ) -> Result<Json<FormAnswersSaved>, FormAnswersFailure> {
         let checked = Checked::from_request(body.0)?;
-        if form_answers::update(&state.db, id.0, &checked.write(caller.customer_id())).await? {
+        let (customer_id, edit_token) = (caller.customer_id(), edit_token.0.as_deref());
+        if form_answers::update(&state.db, id.0, edit_token, &checked.write(customer_id)).await? {
             return Ok(Json(FormAnswersSaved { id: id.0 }));
         }
-        match form_answers::find(&state.db, id.0).await? {
+        // Only who may change the record learns that the form type was the problem; anyone else cannot tell it exists.
+        match form_answers::find_editable(&state.db, id.0, customer_id, edit_token).await? {
             Some(record) if record.form_type != checked.form_type => Err(FormAnswersFailure::invalid(vec![format!(
                 "formType: record {} holds {} answers",
                 id.0, record.form_type

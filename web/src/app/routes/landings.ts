@@ -3,7 +3,7 @@ import { removeSetting, writeSetting } from '@/config/flags'
 import { fallbackPath } from '@/config/paths'
 
 /** Session keys of the questionnaire answer store (spec 3 §3). */
-export const ANSWER_STORE_KEYS = ['user_answers', 'form_answer_id', 'form_type'] as const
+export const ANSWER_STORE_KEYS = ['user_answers', 'form_answer_id', 'form_answer_edit_token', 'form_type'] as const
 
 /** `/bm_{id}`: the old diet landing; any other single path segment is unknown [RG-01, RG-30]. */
 export function oldDietLanding({ params }: LoaderFunctionArgs) {

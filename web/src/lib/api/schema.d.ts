@@ -1040,7 +1040,8 @@ export interface paths {
          * @description The answers are checked against the form: unknown questions, options and steps, and every rule of
          *     spec 3 §5 with its Persian message. The named `step` must be complete; other questions may still be
          *     unanswered. A valid bearer token links the record to the customer (the body's `userId` is then ignored);
-         *     without one (or with an expired one) the record is anonymous until a later send carries a token.
+         *     without one (or with an expired one) the record is anonymous until a later send carries a token. The reply
+         *     holds the record's edit token, which every later send must carry.
          */
         post: operations["createFormAnswers"];
         delete?: never;
@@ -1064,9 +1065,10 @@ export interface paths {
         head?: never;
         /**
          * Replace a record's answers with the whole answer set of a later send.
-         * @description Checked as on create; the form type must stay the record's. An anonymous record is linked to the
-         *     customer of a valid bearer token (after sign-in); a linked record stays with its customer, and another
-         *     customer's token gets a 404.
+         * @description Checked as on create; the form type must stay the record's. A record without a customer may be changed only
+         *     with its edit token (`X-Edit-Token`); with a valid bearer token too, it is linked to that customer (after
+         *     sign-in). A linked record may be changed only with its customer's bearer token. Anything else (no token, an
+         *     expired or foreign one, another customer's, a wrong edit token) gets the 404 of an unknown record.
          */
         patch: operations["updateFormAnswers"];
         trace?: never;
@@ -1560,6 +1562,20 @@ export interface components {
             err: components["schemas"]["ErrorBody"];
         };
         /**
+         * FormAnswersCreated
+         * @description The created record: keep both (`form_answer_id` and its edit token) to send later answers with PATCH.
+         */
+        FormAnswersCreated: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description Send it as `X-Edit-Token` on every PATCH of this record: while the record has no customer, only its holder
+             *     may change it, and with a bearer token it links the record to that customer. Answered only here; the BFF
+             *     keeps just a hash of it.
+             */
+            editToken: string;
+        };
+        /**
          * FormAnswersRequest
          * @description An answer record as a form sends it; a later send holds the whole answer set again.
          */
@@ -1577,7 +1593,7 @@ export interface components {
         };
         /**
          * FormAnswersSaved
-         * @description The record's id: keep it (`form_answer_id`) to send later answers with PATCH.
+         * @description The updated record's id.
          */
         FormAnswersSaved: {
             /** Format: int64 */
@@ -6240,7 +6256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["FormAnswersSaved"];
+                    "application/json; charset=utf-8": components["schemas"]["FormAnswersCreated"];
                 };
             };
             /**
@@ -6257,7 +6273,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No record with this id, or it belongs to another customer. */
+            /**
+             * @description No record with this id that the caller may change: unknown, another customer's, or anonymous and the edit
+             *     token missing or wrong (the three look the same).
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6279,7 +6298,10 @@ export interface operations {
     updateFormAnswers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The edit token answered by the create call. */
+                "X-Edit-Token"?: string;
+            };
             path: {
                 /** @description The id answered by the create call (`form_answer_id`). */
                 id: number;
@@ -6314,7 +6336,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No record with this id, or it belongs to another customer. */
+            /**
+             * @description No record with this id that the caller may change: unknown, another customer's, or anonymous and the edit
+             *     token missing or wrong (the three look the same).
+             */
             404: {
                 headers: {
                     [name: string]: unknown;

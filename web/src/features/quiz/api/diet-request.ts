@@ -1,19 +1,22 @@
-import { api, type components } from '@/lib/api'
-import { authApi, readToken } from '@/lib/auth'
+import type { components } from '@/lib/api'
+import { authApi } from '@/lib/auth'
+import { readRecordRef, storeRecordRef, type AnswerRecordRef, type RecordKeys } from '../domain/answer-store'
 import { medicalProfile } from '../domain/medical-profile'
 import type { AnswerValue, Form } from '../types'
+import { callFormAnswers, envelopeMessages } from './form-answers'
 import { FORM_TYPES } from './form-types'
 import { currentMobileUserId } from './send-answers'
 
 /**
  * The detailed diet-request form f1…f10 (spec 3 §2): every section's answers go to the BFF as one answers record of
  * form type `diet-request` (the section id as `formId` and `step`), created by the first section and updated by the
- * next ones. Answers and the record id are kept in session storage, so a failed send loses nothing. After the last
+ * next ones. Answers and the record id with its edit token are kept in session storage, so a failed send loses nothing. After the last
  * section the medical profile built from the answers is sent, then the diet is requested (spec 3 §4 "Diet actions").
  */
 
 const ANSWERS_KEY = 'diet_request_answers'
-const RECORD_KEY = 'diet_request_answer_id'
+/** The record's id, and the edit token its create call answered, kept beside the id for every later PATCH. */
+const RECORD_KEYS: RecordKeys = { id: 'diet_request_answer_id', editToken: 'diet_request_edit_token' }
 const CONVERSATION_KEY = 'diet_request_conversation_id'
 export const DIET_REQUEST_TRIES = 3
 
@@ -55,20 +58,14 @@ function entries(sections: readonly Form[], answers: Values, step: string): Reco
   return list
 }
 
-/** One try: the saved record's id, or the BFF's messages (empty when the network or the server failed). */
-type SendResult = { saved: true; id: string } | { saved: false; messages: string[]; transient: boolean }
+/** One try: the saved record, or the BFF's messages (empty when the network or the server failed). */
+type SendResult = { saved: true; record: AnswerRecordRef } | { saved: false; messages: string[]; transient: boolean }
 
-async function sendOnce(body: components['schemas']['FormAnswersRequest'], id: string | null): Promise<SendResult> {
-  const token = readToken()
-  const headers = token === null ? {} : { Authorization: `Bearer ${token}` }
+async function sendOnce(body: components['schemas']['FormAnswersRequest'], record: AnswerRecordRef | null): Promise<SendResult> {
   try {
-    const { data, error, response } =
-      id === null
-        ? await api.POST('/lemonade/api/formAnswers', { body, headers })
-        : await api.PATCH('/lemonade/api/formAnswers/{id}', { params: { path: { id: Number(id) } }, body, headers })
-    if (data !== undefined) return { saved: true, id: String(data.id) }
-    const messages = error?.err.details?.messages ?? []
-    return { saved: false, messages, transient: response.status >= 500 }
+    const reply = await callFormAnswers(record, body)
+    if (reply.saved !== null) return { saved: true, record: reply.saved }
+    return { saved: false, messages: envelopeMessages(reply.body), transient: reply.status >= 500 }
   } catch {
     return { saved: false, messages: [], transient: true }
   }
@@ -87,9 +84,9 @@ export async function sendDietRequestSection(sections: readonly Form[], step: st
   }
   let last: string[] = []
   for (let attempt = 0; attempt < DIET_REQUEST_TRIES; attempt += 1) {
-    const result = await sendOnce(body, session()?.getItem(RECORD_KEY) ?? null)
+    const result = await sendOnce(body, readRecordRef(RECORD_KEYS))
     if (result.saved) {
-      session()?.setItem(RECORD_KEY, result.id)
+      storeRecordRef(RECORD_KEYS, result.record)
       return null
     }
     last = result.messages

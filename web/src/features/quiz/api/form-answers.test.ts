@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
+import { createdRecord } from '../components/quiz-test-helpers'
 import type { FormAnswersBody } from '../domain/answers-body'
 import {
   FormAnswersError,
@@ -25,24 +26,51 @@ afterEach(() => {
 })
 
 describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
-  it('creates with POST, then updates with PATCH on the stored id', async () => {
-    const calls: { method: string; id?: string; body: unknown }[] = []
+  it('creates with POST, then updates with PATCH on the stored id, carrying the edit token the create answered', async () => {
+    const calls: { method: string; id?: string; editToken?: string | null; body: unknown }[] = []
     server.use(
       http.post(COLLECTION, async ({ request }) => {
         calls.push({ method: 'POST', body: await request.json() })
-        return HttpResponse.json({ id: 41 })
+        return HttpResponse.json(createdRecord(41))
       }),
       http.patch(RECORD, async ({ request, params }) => {
-        calls.push({ method: 'PATCH', id: String(params.id), body: await request.json() })
+        const editToken = request.headers.get('X-Edit-Token')
+        calls.push({ method: 'PATCH', id: String(params.id), editToken, body: await request.json() })
         return HttpResponse.json({ id: Number(params.id) })
       }),
     )
     await expect(sendFormAnswers(body('1'), fast)).resolves.toBe('41')
     expect(sessionStorage.getItem('form_answer_id')).toBe('41')
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBe('edit-41')
     expect(localStorage.getItem('formId')).toBe('41')
     await expect(sendFormAnswers(body('2'), fast)).resolves.toBe('41')
-    expect(calls.map((call) => [call.method, call.id])).toEqual([['POST', undefined], ['PATCH', '41']])
+    expect(calls.map((call) => [call.method, call.id, call.editToken])).toEqual([
+      ['POST', undefined, undefined],
+      ['PATCH', '41', 'edit-41'],
+    ])
     expect(calls[1]?.body).toEqual(body('2'))
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBe('edit-41')
+  })
+
+  it('creates a new record with the whole answer set when the stored one answers 404 (no longer this visitor\'s)', async () => {
+    sessionStorage.setItem('form_answer_id', '9')
+    sessionStorage.setItem('form_answer_edit_token', 'edit-9')
+    const methods: string[] = []
+    server.use(
+      http.patch(RECORD, () => {
+        methods.push('PATCH')
+        return HttpResponse.json({ err: { code: '404', message: 'پیدا نشد', details: { messages: [] } } }, { status: 404 })
+      }),
+      http.post(COLLECTION, async ({ request }) => {
+        methods.push('POST')
+        expect(await request.json()).toMatchObject(body('3'))
+        return HttpResponse.json(createdRecord(12))
+      }),
+    )
+    await expect(sendFormAnswers(body('3'), fast)).resolves.toBe('12')
+    expect(methods).toEqual(['PATCH', 'POST'])
+    expect(sessionStorage.getItem('form_answer_id')).toBe('12')
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBe('edit-12')
   })
 
   it('keeps quick sends in order, so the second one updates the record the first created', async () => {
@@ -51,7 +79,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
       http.post(COLLECTION, async () => {
         methods.push('POST')
         await new Promise((resolve) => setTimeout(resolve, 20))
-        return HttpResponse.json({ id: 7 })
+        return HttpResponse.json(createdRecord(7))
       }),
       http.patch(RECORD, () => {
         methods.push('PATCH')
@@ -67,7 +95,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
     server.use(
       http.post(COLLECTION, () => {
         tries += 1
-        return tries < 3 ? new HttpResponse(null, { status: 502 }) : HttpResponse.json({ id: 3 })
+        return tries < 3 ? new HttpResponse(null, { status: 502 }) : HttpResponse.json(createdRecord(3))
       }),
     )
     await expect(sendFormAnswers(body('1'), fast)).resolves.toBe('3')
@@ -114,7 +142,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
       http.post(COLLECTION, async ({ request }) => {
         if (!online) return HttpResponse.error()
         received.push(await request.json())
-        return HttpResponse.json({ id: 12 })
+        return HttpResponse.json(createdRecord(12))
       }),
     )
     await sendFormAnswers(body('5'), fast).catch(() => undefined)
@@ -139,7 +167,7 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
     server.use(
       http.post(COLLECTION, ({ request }) => {
         authorization = request.headers.get('Authorization')
-        return HttpResponse.json({ id: 1 })
+        return HttpResponse.json(createdRecord(1))
       }),
     )
     await sendFormAnswers(body('1'), fast)

@@ -1,11 +1,12 @@
-import { api } from '@/lib/api'
+import { api, type components } from '@/lib/api'
 import { optionalBearer } from '@/lib/auth'
-import { readFormAnswerId, storeFormAnswerId } from '../domain/answer-store'
+import { readFormAnswerRecord, storeFormAnswerRecord, type AnswerRecordRef } from '../domain/answer-store'
 import type { FormAnswersBody } from '../domain/answers-body'
 
 /**
  * Sending questionnaire answers (spec 3 §7): the first send creates the record with `POST /lemonade/api/formAnswers`,
- * later sends update it with `PATCH /lemonade/api/formAnswers/{id}` [QN-41]. Each send is tried 3 times [QN-43].
+ * later sends update it with `PATCH /lemonade/api/formAnswers/{id}` and the record's edit token [QN-41]. Each send is
+ * tried 3 times [QN-43].
  * Sends run one after another, so a quick second answer PATCHes the record the first one created. A send that
  * fails for want of a network (or a server error) is kept in local storage and sent again when the browser is back
  * online or the next quiz page opens: each body holds the whole answer set, so the latest one is all that must
@@ -36,39 +37,55 @@ export const NOT_200_ERRORS = 'NOT_200_ERRORS'
 export const SEND_TRIES = 3
 const OUTBOX_KEY = 'form_answers_outbox'
 
-interface RawResponse {
+/** What one call answered: the status, the saved record (null when refused) and the body. */
+export interface FormAnswersReply {
   status: number
+  saved: AnswerRecordRef | null
+  /** The reply body: `{ id, editToken }`, `{ id }` or the error envelope. */
   body: unknown
 }
 
 /**
- * The one function that talks HTTP for form answers, through the generated client: create without an id, update
- * with one. The BFF answers `{ id }`, or the error envelope with `err.details.messages`.
+ * The one function that talks HTTP for form answers, through the generated client: create without a record, update
+ * with one, carrying its edit token (`X-Edit-Token`) and, when signed in, the customer's token, which links the record
+ * [QN-41]. An update answered 404 is sent again as a create: the record is no longer this visitor's to change (their
+ * token expired after the record was linked, or the id was kept without an edit token), and each body holds the
+ * whole answer set, so the new record loses nothing.
  */
-async function callFormAnswers(id: string | null, body: FormAnswersBody): Promise<RawResponse> {
-  // The signed-in customer's token, when there is one, links the record to them [QN-41].
+export async function callFormAnswers(
+  record: AnswerRecordRef | null,
+  body: components['schemas']['FormAnswersRequest'],
+): Promise<FormAnswersReply> {
   const headers = optionalBearer()
-  const { data, error, response } =
-    id === null
-      ? await api.POST('/lemonade/api/formAnswers', { body, headers })
-      : await api.PATCH('/lemonade/api/formAnswers/{id}', { params: { path: { id: Number(id) } }, body, headers })
-  return { status: response.status, body: data ?? error ?? null }
+  if (record !== null) {
+    const header = record.editToken === null ? {} : { 'X-Edit-Token': record.editToken }
+    const params = { path: { id: Number(record.id) }, header }
+    const { data, error, response } = await api.PATCH('/lemonade/api/formAnswers/{id}', { params, body, headers })
+    if (response.status !== 404) {
+      const saved = data === undefined ? null : { id: String(data.id), editToken: record.editToken }
+      return { status: response.status, saved, body: data ?? error ?? null }
+    }
+  }
+  const { data, error, response } = await api.POST('/lemonade/api/formAnswers', { body, headers })
+  const saved = data === undefined ? null : { id: String(data.id), editToken: data.editToken ?? null }
+  return { status: response.status, saved, body: data ?? error ?? null }
 }
 
 function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
 }
 
-function envelopeMessages(body: unknown): string[] {
+/** The envelope's `err.details.messages`, empty when there are none. */
+export function envelopeMessages(body: unknown): string[] {
   const messages = field(field(field(body, 'err'), 'details'), 'messages')
   return Array.isArray(messages) ? messages.filter((message): message is string => typeof message === 'string') : []
 }
 
-/** One try: the saved record's id, or a FormAnswersError [ER-51, ER-53]. */
-async function sendOnce(id: string | null, body: FormAnswersBody): Promise<string> {
-  let response: RawResponse
+/** One try: the saved record, or a FormAnswersError [ER-51, ER-53]. */
+async function sendOnce(record: AnswerRecordRef | null, body: FormAnswersBody): Promise<AnswerRecordRef> {
+  let response: FormAnswersReply
   try {
-    response = await callFormAnswers(id, body)
+    response = await callFormAnswers(record, body)
   } catch {
     throw new FormAnswersError(NOT_200_ERRORS, null, [])
   }
@@ -80,15 +97,14 @@ async function sendOnce(id: string | null, body: FormAnswersBody): Promise<strin
     const code = field(err, 'code')
     throw new FormAnswersError(typeof code === 'string' ? code : NOT_200_ERRORS, response.status, envelopeMessages(response.body))
   }
-  const savedId = field(response.body, 'id')
-  if (typeof savedId === 'string' || typeof savedId === 'number') return String(savedId)
-  if (id !== null) return id
+  if (response.saved !== null) return response.saved
   throw new FormAnswersError(NOT_200_ERRORS, response.status, [])
 }
 
 interface OutboxEntry {
   body: FormAnswersBody
-  id: string | null
+  /** The record the kept body updates (absent in entries kept before edit tokens: they create a record). */
+  record?: AnswerRecordRef | null
 }
 
 function outbox(): Storage | undefined {
@@ -121,22 +137,22 @@ export interface SendOptions {
 
 const pause = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms))
 
-async function deliver(body: FormAnswersBody, knownId: string | null, options: SendOptions): Promise<string> {
+async function deliver(body: FormAnswersBody, known: AnswerRecordRef | null, options: SendOptions): Promise<string> {
   const delay = options.retryDelayMs ?? 300
   let failure = new FormAnswersError(NOT_200_ERRORS, null, [])
   for (let attempt = 1; attempt <= SEND_TRIES; attempt += 1) {
     try {
-      const id = await sendOnce(knownId ?? readFormAnswerId(), body)
-      storeFormAnswerId(id)
+      const saved = await sendOnce(known ?? readFormAnswerRecord(), body)
+      storeFormAnswerRecord(saved)
       outbox()?.removeItem(OUTBOX_KEY)
-      return id
+      return saved.id
     } catch (error) {
       failure = error instanceof FormAnswersError ? error : new FormAnswersError(NOT_200_ERRORS, null, [])
       if (attempt < SEND_TRIES) await pause(delay * attempt)
     }
   }
   if (failure.transient) {
-    const entry: OutboxEntry = { body, id: knownId ?? readFormAnswerId() }
+    const entry: OutboxEntry = { body, record: known ?? readFormAnswerRecord() }
     outbox()?.setItem(OUTBOX_KEY, JSON.stringify(entry))
   }
   throw failure
@@ -159,7 +175,7 @@ export function sendFormAnswers(body: FormAnswersBody, options: SendOptions = {}
 export function resendPendingFormAnswers(options: SendOptions = {}): Promise<string | null> {
   return enqueue(async () => {
     const entry = readOutbox()
-    return entry === null ? null : deliver(entry.body, entry.id, options)
+    return entry === null ? null : deliver(entry.body, entry.record ?? null, options)
   })
 }
 

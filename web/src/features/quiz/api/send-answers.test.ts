@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
+import { createdRecord } from '../components/quiz-test-helpers'
 import { betterme } from '../forms'
 import { NOT_200_ERRORS } from './form-answers'
 import { sendStepAnswers } from './send-answers'
@@ -33,7 +34,7 @@ describe('the send status of a step names the failure code [ER-51]', () => {
   })
 
   it('a successful send leaves the status idle', async () => {
-    server.use(http.post('/lemonade/api/formAnswers', () => HttpResponse.json({ id: 5 })))
+    server.use(http.post('/lemonade/api/formAnswers', () => HttpResponse.json(createdRecord(5))))
     setSendStatus({ state: 'kept', code: NOT_200_ERRORS })
     await sendStepAnswers(betterme, '1', answers, '')
     expect(sendStatus()).toEqual({ state: 'idle' })

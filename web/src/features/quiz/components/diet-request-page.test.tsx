@@ -7,21 +7,23 @@ import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
+import { createdRecord } from './quiz-test-helpers'
 
 const PERSONAL_INFO = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', birthDate: '1991-03-21', job: 'معلم', city: 'تبریز' }
 
 /** The BFF's answers record: refuses the first `failures` sends with a server error, then saves; records each send. */
 function formAnswers(failures = 0) {
-  const sent: { method: string; body: Record<string, unknown> }[] = []
+  const sent: { method: string; editToken?: string | null; body: Record<string, unknown> }[] = []
   let left = failures
   server.use(
     http.post('/lemonade/api/formAnswers', async ({ request }) => {
       sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
       if (left-- > 0) return HttpResponse.json({ err: { code: '500', message: 'خطا', details: { messages: [] } } }, { status: 500 })
-      return HttpResponse.json({ id: 31 })
+      return HttpResponse.json(createdRecord(31))
     }),
     http.patch('/lemonade/api/formAnswers/{id}', async ({ request }) => {
-      sent.push({ method: 'PATCH', body: (await request.json()) as Record<string, unknown> })
+      const editToken = request.headers.get('X-Edit-Token')
+      sent.push({ method: 'PATCH', editToken, body: (await request.json()) as Record<string, unknown> })
       return HttpResponse.json({ id: 31 })
     }),
   )
@@ -61,7 +63,21 @@ describe('/form/{formId}', () => {
     expect(sent[0]?.body).toMatchObject({ formId: 'f10', formType: 'diet-request' })
     const answers = sent[0]?.body.answers as unknown[] | undefined
     expect(answers?.at(-1)).toEqual({ step: 'f10' })
+    expect(sessionStorage.getItem('diet_request_edit_token')).toBe('edit-31')
     expect(await screen.findByRole('heading', { level: 1, name: 'درخواست رژیم شما ثبت شد' })).toBeInTheDocument()
+  })
+
+  it('a later section PATCHes the record with the edit token its create answered [QN-41]', async () => {
+    const sent = formAnswers()
+    dietRequest()
+    signIn()
+    const user = userEvent.setup()
+    const session = { diet_request_answers: JSON.stringify(PERSONAL_INFO), diet_request_answer_id: '31', diet_request_edit_token: 'edit-31' }
+    const { router } = renderApp('/form/f10', { session })
+    await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
+    await user.click(await screen.findByTestId('diet-request-confirm'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
+    expect(sent.map(({ method, editToken }) => [method, editToken])).toEqual([['PATCH', 'edit-31']])
   })
 
   it('after f10 is saved, sends the profile from the stored answers, then requests the diet, then /finish [QN-65]', async () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
+import { createdRecord } from './quiz-test-helpers'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -19,7 +20,7 @@ function formAnswers(messages: string[] = []) {
       if (messages.length > 0) {
         return HttpResponse.json({ err: { code: 'INVALID_ANSWERS', message: messages[0] ?? '', details: { messages } } }, { status: 400 })
       }
-      return HttpResponse.json({ id: 7 })
+      return HttpResponse.json(createdRecord(7))
     }),
   )
   return sent

@@ -29,17 +29,19 @@ describe('questionnaire steps', () => {
       body: { answers: [{ bm2_1: 'MALE' }, { step: '1' }], formId: '1', formType: 'betterme2', userId: '' },
     })
     expect(sessionStorage.getItem('form_answer_id')).toBe('501')
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBe('edit-501')
     expect(JSON.parse(sessionStorage.getItem('user_answers') ?? '{}')).toEqual({ bm2_1: { value: 'MALE', questionName: 'gender' } })
     expect(await screen.findByTestId('quiz-back')).toBeInTheDocument()
   })
 
-  it('betterme step 3 leads to 6, whose back goes to 3; later sends PATCH the record [QN-02, QN-04, QN-41]', async () => {
+  it('betterme step 3 leads to 6, whose back goes to 3; later sends PATCH the record with its edit token [QN-02, QN-04, QN-41]', async () => {
     const sent = recordFormAnswers()
     const user = userEvent.setup()
-    const { router } = renderApp('/betterme/3', { session: { form_answer_id: '77', form_type: 'betterme2' } })
+    const session = { form_answer_id: '77', form_answer_edit_token: 'edit-77', form_type: 'betterme2' }
+    const { router } = renderApp('/betterme/3', { session })
     await user.click(await screen.findByRole('radio', { name: '۱۹ تا ۴۰ سال' }))
     await waitFor(() => expect(currentLocation(router)).toBe('/betterme/6'))
-    expect(sent[0]).toMatchObject({ method: 'PATCH', id: '77' })
+    expect(sent[0]).toMatchObject({ method: 'PATCH', id: '77', editToken: 'edit-77' })
     await waitFor(() => expect(screen.getByTestId('quiz-step')).toHaveAttribute('data-step', '6'))
     await user.click(screen.getByTestId('quiz-back'))
     await waitFor(() => expect(currentLocation(router)).toBe('/betterme/3'))

@@ -2,16 +2,32 @@ import { HttpResponse } from 'msw'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
 
-/** Records every form-answers send (spec-typed handlers); the BFF answers the record id. */
+/** The BFF's reply to a create: the record id and its edit token (`edit-{id}` in tests). */
+export function createdRecord(id: number) {
+  return { id, editToken: `edit-${id}` }
+}
+
+/**
+ * Records every form-answers send (spec-typed handlers); the BFF answers the created record, or the updated id. A
+ * PATCH records the edit token and the Authorization header it carried.
+ */
 export function recordFormAnswers() {
-  const sent: { method: 'POST' | 'PATCH'; id?: string; body: Record<string, unknown> }[] = []
+  const sent: {
+    method: 'POST' | 'PATCH'
+    id?: string
+    editToken?: string | null
+    authorization?: string | null
+    body: Record<string, unknown>
+  }[] = []
   server.use(
     http.post('/lemonade/api/formAnswers', async ({ request }) => {
       sent.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
-      return HttpResponse.json({ id: 501 })
+      return HttpResponse.json(createdRecord(501))
     }),
     http.patch('/lemonade/api/formAnswers/{id}', async ({ request, params }) => {
-      sent.push({ method: 'PATCH', id: String(params.id), body: (await request.json()) as Record<string, unknown> })
+      const editToken = request.headers.get('X-Edit-Token')
+      const authorization = request.headers.get('Authorization')
+      sent.push({ method: 'PATCH', id: String(params.id), editToken, authorization, body: (await request.json()) as Record<string, unknown> })
       return HttpResponse.json({ id: Number(params.id) })
     }),
   )

@@ -119,6 +119,19 @@ describe('betterme result [RS-01…RS-20]', () => {
     await waitFor(() => expect(currentLocation(router)).toBe('/select-package-c'))
     expect(sent[0]?.body).toMatchObject({ userId: '09121234567', formType: 'betterme2' })
   })
+
+  it('signed in after answering anonymously: the send carries the token and the edit token, so the BFF links the record [RS-20, QN-41]', async () => {
+    signIn()
+    const sent = recordFormAnswers()
+    const user = userEvent.setup()
+    const { router } = renderApp('/betterme-result', {
+      session: { ...storeAnswers(BETTERME_ANSWERS), form_answer_id: '77', form_answer_edit_token: 'edit-77', betterMeDestination: '/select-package-c' },
+    })
+    await user.click(await screen.findByTestId('meal-plan-button'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/select-package-c'))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ method: 'PATCH', id: '77', editToken: 'edit-77', authorization: expect.stringMatching(/^Bearer /) })
+  })
 })
 
 describe('other results', () => {

@@ -13,10 +13,10 @@ import {
   mergeAnswers,
   readAnswers,
   readCompletedSteps,
-  readFormAnswerId,
+  readFormAnswerRecord,
   resetAnswerSet,
   restartFlow,
-  storeFormAnswerId,
+  storeFormAnswerRecord,
 } from './answer-store'
 import { findStep, stepPosition } from './navigation'
 import { clearHidden } from './visibility'
@@ -43,11 +43,17 @@ describe('answer store [QN-39…QN-48]', () => {
     expect(JSON.parse(sessionStorage.getItem('user_answers') ?? '')).toEqual({ bm2_2: { value: 'REDUCE', questionName: 'goal' } })
   })
 
-  it('stores the record id in session form_answer_id and local formId [QN-41]', () => {
-    storeFormAnswerId('17')
+  it('stores the record id in session form_answer_id and local formId, its edit token beside the id [QN-41]', () => {
+    storeFormAnswerRecord({ id: '17', editToken: 'edit-17' })
     expect(sessionStorage.getItem('form_answer_id')).toBe('17')
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBe('edit-17')
     expect(localStorage.getItem('formId')).toBe('17')
-    expect(readFormAnswerId()).toBe('17')
+    expect(readFormAnswerRecord()).toEqual({ id: '17', editToken: 'edit-17' })
+  })
+
+  it('reads an id kept without an edit token as a record with none', () => {
+    sessionStorage.setItem('form_answer_id', '5')
+    expect(readFormAnswerRecord()).toEqual({ id: '5', editToken: null })
   })
 
   it('counts a step completed the first time only [QN-40]', () => {
@@ -58,14 +64,15 @@ describe('answer store [QN-39…QN-48]', () => {
     expect(readCompletedSteps('nowruz')).toEqual([])
   })
 
-  it('resets answers, record id, referral and completed steps [QN-45]', () => {
+  it('resets answers, record id and edit token, referral and completed steps [QN-45]', () => {
     mergeAnswers(bettermeStep('2'), { bm2_2: 'REDUCE' })
-    storeFormAnswerId('5')
+    storeFormAnswerRecord({ id: '5', editToken: 'edit-5' })
     sessionStorage.setItem('referral', 'abc')
     markStepCompleted('betterme', '2')
     resetAnswerSet()
     expect(readAnswers()).toEqual({})
-    expect(readFormAnswerId()).toBeNull()
+    expect(readFormAnswerRecord()).toBeNull()
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBeNull()
     expect(localStorage.getItem('formId')).toBeNull()
     expect(sessionStorage.getItem('referral')).toBeNull()
     expect(readCompletedSteps('betterme')).toEqual([])
@@ -104,11 +111,12 @@ describe('answer store [QN-39…QN-48]', () => {
 
   it('does not reuse a record id of another flow; konkur takes its form type from the session', () => {
     beginFlow(betterme)
-    storeFormAnswerId('9')
+    storeFormAnswerRecord({ id: '9', editToken: 'edit-9' })
     beginFlow(betterme)
-    expect(readFormAnswerId()).toBe('9')
+    expect(readFormAnswerRecord()).toEqual({ id: '9', editToken: 'edit-9' })
     beginFlow(nowruz)
-    expect(readFormAnswerId()).toBeNull()
+    expect(readFormAnswerRecord()).toBeNull()
+    expect(sessionStorage.getItem('form_answer_edit_token')).toBeNull()
     expect(sessionStorage.getItem('form_type')).toBe('nowruz')
     expect(formTypeOf(konkur)).toBe('konkur')
     sessionStorage.setItem('form_type', 'konkur-1403')

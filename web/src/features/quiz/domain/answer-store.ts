@@ -5,12 +5,14 @@ import { clearHidden, visibleQuestions, type AnswerValues } from './visibility'
 
 /**
  * The answer store (spec 3 §3 "Answer store", §4): question id → { value, questionName } in session storage under
- * `user_answers`; the answers record id in session `form_answer_id` and local `formId`; the form type in session
- * `form_type` [QN-39…QN-46].
+ * `user_answers`; the answers record id in session `form_answer_id` and local `formId`, its edit token beside the id
+ * in session `form_answer_edit_token`; the form type in session `form_type` [QN-39…QN-46].
  */
 export const STORE_KEYS = {
   answers: 'user_answers',
   formAnswerId: 'form_answer_id',
+  /** The edit token the create call answered: while the record has no customer, only its holder may PATCH it. */
+  formAnswerEditToken: 'form_answer_edit_token',
   formType: 'form_type',
   /** Steps completed per flow, for the step counter [QN-40]. */
   completedSteps: 'completed_steps',
@@ -94,18 +96,50 @@ export function setAnswer(questionId: string, questionName: string, value: Answe
   writeAnswers({ ...readAnswers(), [questionId]: { value, questionName } })
 }
 
-export function readFormAnswerId(): string | null {
-  return session()?.getItem(STORE_KEYS.formAnswerId) ?? null
+/**
+ * A record later sends update: its id and the edit token its create call answered (null for an id kept before the
+ * BFF gave tokens; a PATCH without one reaches only a record linked to the signed-in customer).
+ */
+export interface AnswerRecordRef {
+  id: string
+  editToken: string | null
 }
 
-/** The id of the created record, kept in session storage and local storage [QN-41]. */
-export function storeFormAnswerId(id: string): void {
-  session()?.setItem(STORE_KEYS.formAnswerId, id)
-  local()?.setItem(LOCAL_FORM_ID_KEY, id)
+/** Where a record's id and its edit token are kept in session storage. */
+export interface RecordKeys {
+  id: string
+  editToken: string
+}
+
+export function readRecordRef(keys: RecordKeys): AnswerRecordRef | null {
+  const id = session()?.getItem(keys.id) ?? null
+  return id === null ? null : { id, editToken: session()?.getItem(keys.editToken) ?? null }
+}
+
+export function storeRecordRef(keys: RecordKeys, record: AnswerRecordRef): void {
+  session()?.setItem(keys.id, record.id)
+  if (record.editToken === null) session()?.removeItem(keys.editToken)
+  else session()?.setItem(keys.editToken, record.editToken)
+}
+
+const QUIZ_RECORD: RecordKeys = { id: STORE_KEYS.formAnswerId, editToken: STORE_KEYS.formAnswerEditToken }
+
+export function readFormAnswerRecord(): AnswerRecordRef | null {
+  return readRecordRef(QUIZ_RECORD)
+}
+
+/**
+ * The created record: the id in session storage and local storage [QN-41], the edit token beside the id in session
+ * storage only, where the sends read it (local `formId` mirrors the id for the spec and is never read back).
+ */
+export function storeFormAnswerRecord(record: AnswerRecordRef): void {
+  storeRecordRef(QUIZ_RECORD, record)
+  local()?.setItem(LOCAL_FORM_ID_KEY, record.id)
 }
 
 function forgetFormAnswerId(): void {
   session()?.removeItem(STORE_KEYS.formAnswerId)
+  session()?.removeItem(STORE_KEYS.formAnswerEditToken)
   local()?.removeItem(LOCAL_FORM_ID_KEY)
 }
 
