@@ -200,6 +200,12 @@ impl Gateway {
         self == Gateway::Gumroad
     }
 
+    /// Whether the gateway has a call that gives a taken payment's money back (gateways.md): Vandar has none,
+    /// and Tara's refund lives in its separate club API; finance refunds those by hand.
+    pub fn can_give_back(self) -> bool {
+        !matches!(self, Gateway::Vandar | Gateway::Tara)
+    }
+
     /// Lower-case path segment of its callback: `/lemonade/api/payments/{slug}/callback`.
     pub fn slug(self) -> &'static str {
         match self {

@@ -307,8 +307,13 @@ const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
 /// Completes the payment, or waits a little for whoever is completing it; the payment as it then is.
 async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<Payment> {
     let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
+    let mut round = 0u32;
     loop {
-        complete(state, payment_id, report).await?;
+        // Asked again once a second: the lease may have been held by another payment of the order.
+        if round.is_multiple_of(5) {
+            complete(state, payment_id, report).await?;
+        }
+        round = round.wrapping_add(1);
         let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
         if payment.state.is_final() || tokio::time::Instant::now() >= deadline {
             return Ok(payment);

@@ -108,7 +108,8 @@ async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> 
 /// Asks the gateways again for REFUND_DUE payments untouched since `before`; how many went back.
 pub async fn retry_due(state: &AppState, before: i64) -> anyhow::Result<usize> {
     let mut returned = 0;
-    for payment in payments::refunds_due(&state.db, before).await? {
+    let due = payments::refunds_due(&state.db, before).await?;
+    for payment in due.into_iter().filter(|p| p.gateway.can_give_back()) {
         match ask_gateway(state, payment.id).await {
             Ok(true) => returned += 1,
             Ok(false) => {}

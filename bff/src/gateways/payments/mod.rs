@@ -169,6 +169,9 @@ impl PaymentGateways {
     /// reverse, Digipay reverse or refund, SnappPay cancel after settle, Gumroad refund). Vandar has no such call,
     /// and Tara's refund lives in its club API with credentials of its own: those are refunded by finance.
     pub async fn give_back(&self, gateway: Gateway, request: &GiveBackRequest<'_>) -> GiveBack {
+        if !gateway.can_give_back() {
+            return GiveBack::Unsupported;
+        }
         match gateway {
             Gateway::PayPing => self.payping.reverse(request).await,
             Gateway::Saman => self.saman.reverse(request).await,
