@@ -29,6 +29,7 @@ const paidOrder = {
     },
   ],
   orderStatuses: [{ status: 'PAYMENT_SUCCESS', createdAt: Date.UTC(2026, 10, 20) }],
+  refunds: [],
 }
 
 const reservedPackage = {
