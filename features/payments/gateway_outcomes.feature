@@ -60,49 +60,49 @@ Feature: نتیجه پرداخت در هر درگاه
     And سفارش هیچ‌بار پرداخت نشده است
     And وضعیت امتیاز سفارش "ADDED_TO_ORDER" است
     When جاروب پرداخت‌ها با مهلت انقضای 0 دقیقه اجرا می‌شود
-    Then آخرین پرداخت سفارش "FAILED" است
+    Then آخرین پرداخت سفارش "<final>" است
     And سفارش هیچ‌بار پرداخت نشده است
 
     Examples: انصراف، رد، پایان مهلت صفحه و توکن منقضی
-      | method        | sim      | scenario      | button  |
-      | VANDAR        | vandar   | cancel        | cancel  |
-      | VANDAR        | vandar   | declined      | decline |
-      | VANDAR        | vandar   | page-timeout  | expire  |
-      | VANDAR        | vandar   | token-expired | return  |
-      | PAYPING       | payping  | cancel        | cancel  |
-      | PAYPING       | payping  | declined      | decline |
-      | PAYPING       | payping  | page-timeout  | expire  |
-      | SNAPP_PAY     | snapppay | cancel        | cancel  |
-      | SNAPP_PAY     | snapppay | declined      | decline |
-      | SNAPP_PAY     | snapppay | page-timeout  | expire  |
-      | SNAPP_PAY     | snapppay | token-expired | return  |
-      | LIMOO_DIGIPAY | digipay  | cancel        | cancel  |
-      | LIMOO_DIGIPAY | digipay  | declined      | decline |
-      | LIMOO_DIGIPAY | digipay  | page-timeout  | expire  |
-      | LIMOO_DIGIPAY | digipay  | token-expired | return  |
-      | LIMOO_TARA    | tara     | cancel        | cancel  |
-      | LIMOO_TARA    | tara     | declined      | decline |
-      | LIMOO_TARA    | tara     | page-timeout  | expire  |
-      | LIMOO_TARA    | tara     | token-expired | return  |
-      | LIMOO_SAMAN   | saman    | cancel        | cancel  |
-      | LIMOO_SAMAN   | saman    | declined      | decline |
-      | LIMOO_SAMAN   | saman    | page-timeout  | expire  |
-      | LIMOO_SAMAN   | saman    | token-expired | return  |
+      | method        | sim      | scenario      | button  | final      |
+      | VANDAR        | vandar   | cancel        | cancel  | FAILED     |
+      | VANDAR        | vandar   | declined      | decline | FAILED     |
+      | VANDAR        | vandar   | page-timeout  | expire  | FAILED     |
+      | VANDAR        | vandar   | token-expired | return  | FAILED     |
+      | PAYPING       | payping  | cancel        | cancel  | FAILED     |
+      | PAYPING       | payping  | declined      | decline | FAILED     |
+      | PAYPING       | payping  | page-timeout  | expire  | FAILED     |
+      | SNAPP_PAY     | snapppay | cancel        | cancel  | FAILED     |
+      | SNAPP_PAY     | snapppay | declined      | decline | FAILED     |
+      | SNAPP_PAY     | snapppay | page-timeout  | expire  | FAILED     |
+      | SNAPP_PAY     | snapppay | token-expired | return  | FAILED     |
+      | LIMOO_DIGIPAY | digipay  | cancel        | cancel  | FAILED     |
+      | LIMOO_DIGIPAY | digipay  | declined      | decline | FAILED     |
+      | LIMOO_DIGIPAY | digipay  | page-timeout  | expire  | FAILED     |
+      | LIMOO_DIGIPAY | digipay  | token-expired | return  | FAILED     |
+      | LIMOO_TARA    | tara     | cancel        | cancel  | FAILED     |
+      | LIMOO_TARA    | tara     | declined      | decline | FAILED     |
+      | LIMOO_TARA    | tara     | page-timeout  | expire  | FAILED     |
+      | LIMOO_TARA    | tara     | token-expired | return  | FAILED     |
+      | LIMOO_SAMAN   | saman    | cancel        | cancel  | FAILED     |
+      | LIMOO_SAMAN   | saman    | declined      | decline | FAILED     |
+      | LIMOO_SAMAN   | saman    | page-timeout  | expire  | FAILED     |
+      | LIMOO_SAMAN   | saman    | token-expired | return  | FAILED     |
 
     Examples: تأیید رد می‌شود یا مبلغ دیگری گرفته شده
-      | method        | sim      | scenario        | button |
-      | VANDAR        | vandar   | verify-fails    | pay    |
-      | VANDAR        | vandar   | amount-mismatch | pay    |
-      | PAYPING       | payping  | verify-fails    | pay    |
-      | PAYPING       | payping  | amount-mismatch | pay    |
-      | SNAPP_PAY     | snapppay | verify-fails    | pay    |
-      | SNAPP_PAY     | snapppay | amount-mismatch | pay    |
-      | LIMOO_DIGIPAY | digipay  | verify-fails    | pay    |
-      | LIMOO_DIGIPAY | digipay  | amount-mismatch | pay    |
-      | LIMOO_TARA    | tara     | verify-fails    | pay    |
-      | LIMOO_TARA    | tara     | amount-mismatch | pay    |
-      | LIMOO_SAMAN   | saman    | verify-fails    | pay    |
-      | LIMOO_SAMAN   | saman    | amount-mismatch | pay    |
+      | method        | sim      | scenario        | button | final      |
+      | VANDAR        | vandar   | verify-fails    | pay    | FAILED     |
+      | VANDAR        | vandar   | amount-mismatch | pay    | FAILED     |
+      | PAYPING       | payping  | verify-fails    | pay    | FAILED     |
+      | PAYPING       | payping  | amount-mismatch | pay    | FAILED     |
+      | SNAPP_PAY     | snapppay | verify-fails    | pay    | FAILED     |
+      | SNAPP_PAY     | snapppay | amount-mismatch | pay    | FAILED     |
+      | LIMOO_DIGIPAY | digipay  | verify-fails    | pay    | FAILED     |
+      | LIMOO_DIGIPAY | digipay  | amount-mismatch | pay    | REVERSED   |
+      | LIMOO_TARA    | tara     | verify-fails    | pay    | FAILED     |
+      | LIMOO_TARA    | tara     | amount-mismatch | pay    | REFUND_DUE |
+      | LIMOO_SAMAN   | saman    | verify-fails    | pay    | FAILED     |
+      | LIMOO_SAMAN   | saman    | amount-mismatch | pay    | REVERSED   |
 
   Scenario Outline: بازگشت دوباره درگاه <method> سفارش را تنها یک بار پرداخت‌شده می‌کند
     Given شبیه‌سازهای فروشگاه زمان را 10 برابر تندتر می‌گذرانند

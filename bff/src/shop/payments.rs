@@ -300,20 +300,15 @@ pub async fn callback(
     Ok(Some(settled(state, payment.id, report).await?))
 }
 
-/// How long a callback waits for the payment to settle (a concurrent caller's verify, or the verify of
-/// another payment of the order) before the browser is sent on.
+/// How long a concurrent caller's verify is waited for before the browser is sent on.
 const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
 
-/// Completes the payment, or waits a little for whoever is completing it; the payment as it then is.
+/// Completes the payment, then waits a little for a concurrent caller; the payment as it then is. What is
+/// still open afterwards is the sweeper's.
 async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<Payment> {
+    complete(state, payment_id, report).await?;
     let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
-    let mut round = 0u32;
     loop {
-        // Asked again once a second: the lease may have been held by another payment of the order.
-        if round.is_multiple_of(5) {
-            complete(state, payment_id, report).await?;
-        }
-        round = round.wrapping_add(1);
         let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
         if payment.state.is_final() || tokio::time::Instant::now() >= deadline {
             return Ok(payment);
