@@ -3,12 +3,14 @@ import { localDigits } from '@/lib/digits'
 import { formatPrice } from '@/lib/money'
 import { usePaidOrders } from '../api/orders'
 import { formatDay } from '../domain/dates'
+import { REFUND_MESSAGES, shownRefunds } from '../domain/refunds'
 import { EmptyList } from './empty-list'
 import '../orders.css'
 
 /**
  * `/orders-history` ("سفارش‌های شما"): the customer's paid orders, newest first [PM-69]; a failed load shows the empty
- * list [ER-50].
+ * list [ER-50]. Under an order, one line per payment of it whose money goes or went back (a duplicate payment): queued
+ * for finance, given back by the gateway, or paid back by finance.
  */
 export function OrdersHistoryPage() {
   const { t, i18n } = useTranslation()
@@ -36,6 +38,22 @@ export function OrdersHistoryPage() {
               <p className="order-card__amount">
                 {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
               </p>
+              {order.refunds.length > 0 ? (
+                <ul className="order-card__refunds">
+                  {shownRefunds(order.refunds).map((refund) => (
+                    <li
+                      key={refund.paymentId}
+                      className={`order-card__refund order-card__refund--${refund.status.toLowerCase()}`}
+                      data-testid="order-refund"
+                      data-status={refund.status}
+                    >
+                      {t(REFUND_MESSAGES[refund.status], {
+                        amount: formatPrice(refund.amount, undefined, language),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>
