@@ -394,3 +394,12 @@ async fn refunded_by(world: &mut LimooWorld, reviewer: String) {
     assert_eq!(refund["refundedBy"], json!(reviewer), "{refund}");
     assert!(refund["refundedAt"].as_i64().is_some(), "{refund}");
 }
+
+/// `{مبلغ}` in the line stands for the payment's amount as the page writes it (Persian digits and separator).
+#[then(expr = "زیر سفارش در صفحه تاریخچه خط بازپرداخت {string} دیده می‌شود")]
+async fn refund_line_shown(world: &mut LimooWorld, line: String) {
+    let (_, amount) = the_payment(world).await;
+    let line = line.replace("{مبلغ}", &sms_amount(amount).replace(',', "٬"));
+    let lines = world.browser().await.texts("[data-testid=order-refund]").await.or_fail("refund lines shown");
+    assert_eq!(lines, [line]);
+}
