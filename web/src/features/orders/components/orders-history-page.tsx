@@ -25,37 +25,40 @@ export function OrdersHistoryPage() {
         <EmptyList />
       ) : (
         <ul className="orders-page__list">
-          {orders.data.map((order) => (
-            <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
-              <h2 className="order-card__title" data-testid="order-title">
-                {order.basketItems.map((item) => item.title).join('، ')}
-              </h2>
-              <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
-              <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
-              {order.totalDiscount > 0 ? (
-                <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
-              ) : null}
-              <p className="order-card__amount">
-                {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
-              </p>
-              {order.refunds.length > 0 ? (
-                <ul className="order-card__refunds">
-                  {shownRefunds(order.refunds).map((refund) => (
-                    <li
-                      key={refund.paymentId}
-                      className={`order-card__refund order-card__refund--${refund.status.toLowerCase()}`}
-                      data-testid="order-refund"
-                      data-status={refund.status}
-                    >
-                      {t(REFUND_MESSAGES[refund.status], {
-                        amount: formatPrice(refund.amount, undefined, language),
-                      })}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
+          {orders.data.map((order) => {
+            const refunds = shownRefunds(order.refunds)
+            return (
+              <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
+                <h2 className="order-card__title" data-testid="order-title">
+                  {order.basketItems.map((item) => item.title).join('، ')}
+                </h2>
+                <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
+                <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
+                {order.totalDiscount > 0 ? (
+                  <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
+                ) : null}
+                <p className="order-card__amount">
+                  {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
+                </p>
+                {refunds.length > 0 ? (
+                  <ul className="order-card__refunds">
+                    {refunds.map((refund) => (
+                      <li
+                        key={refund.paymentId}
+                        className={`order-card__refund order-card__refund--${refund.status.toLowerCase()}`}
+                        data-testid="order-refund"
+                        data-status={refund.status}
+                      >
+                        {t(REFUND_MESSAGES[refund.status], {
+                          amount: formatPrice(refund.amount, undefined, language),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            )
+          })}
         </ul>
       )}
     </main>
