@@ -4,11 +4,13 @@ use std::time::Duration;
 
 use cucumber::{given, then, when};
 use limoo_simulators::{Gateway, PageAction, Scenario, browser};
+use limoo_tests::app::FINANCE_TOKEN;
 use limoo_tests::{
     AppOptions, TestApp,
     browser::poll_for,
-    payment::{self, entry, follow, payment_request, payment_states, result_url, times_paid},
+    payment::{self, entry, follow, payment_request, payment_states, result_url, texts_of_order, times_paid},
 };
+use rust_persian_tools::{commas, digits};
 use serde_json::json;
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply};
@@ -22,6 +24,8 @@ pub struct Paying {
     method: String,
     /// Where the BFF sent the browser after the gateway's callback; `None` while nobody came back.
     location: Option<String>,
+    /// The answers of the starts that succeeded, oldest first (a second tab, another gateway …).
+    starts: Vec<serde_json::Value>,
 }
 
 impl LimooWorld {
@@ -69,18 +73,38 @@ async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
     world.app().sims.force(gateway(&sim), scenario).or_fail_any("the simulator takes the scenario");
 }
 
-#[when(expr = "مشتری با روش {string} پرداخت را آغاز می‌کند")]
-async fn start_payment(world: &mut LimooWorld, method: String) {
+/// `POST /lemonade/api/payments` for the order as the checkout sends it, with an `Idempotency-Key` when given.
+async fn start(world: &mut LimooWorld, method: String, idempotency_key: Option<&str>) {
     let app = world.app();
     let paying = world.paying();
     let mut body = payment_request(app, &paying.token, paying.order, &method);
     body["mobile"] = json!(paying.mobile);
     body["productPermalink"] = json!("limoo-diet");
-    let (status, body) = app.post_as(&paying.token, "/lemonade/api/payments", &body).await;
-    world.reply = Some(Reply { status, body });
+    let mut request = app.client.post(app.url("/lemonade/api/payments")).bearer_auth(&paying.token).json(&body);
+    if let Some(key) = idempotency_key {
+        request = request.header("Idempotency-Key", key);
+    }
+    let response = request.send().await.or_fail_any("the payment start");
+    let status = response.status().as_u16();
+    let body: serde_json::Value = response.json().await.unwrap_or(serde_json::Value::Null);
     if let Some(paying) = world.paying.as_mut() {
         paying.method = method;
+        if status == 200 {
+            paying.starts.push(body.clone());
+        }
     }
+    world.reply = Some(Reply { status, body });
+}
+
+#[when(expr = "مشتری با روش {string} پرداخت را آغاز می‌کند")]
+async fn start_payment(world: &mut LimooWorld, method: String) {
+    start(world, method, None).await;
+}
+
+/// Another tab of the checkout, or a double tap, sends its own key.
+#[when(expr = "مشتری با روش {string} و کلید تکرار {string} پرداخت را آغاز می‌کند")]
+async fn start_payment_with_key(world: &mut LimooWorld, method: String, key: String) {
+    start(world, method, Some(&key)).await;
 }
 
 #[when(expr = "مشتری در صفحه درگاه دکمه {string} را می‌زند")]
@@ -99,6 +123,34 @@ async fn press(world: &mut LimooWorld, button: String) {
     if let Some(paying) = world.paying.as_mut() {
         paying.location = location;
     }
+}
+
+/// The hosted page of an earlier start (1 = the first), still open in another tab.
+#[when(expr = "مشتری در صفحه درگاه آغاز {int} دکمه {string} را می‌زند")]
+async fn press_on_start(world: &mut LimooWorld, nth: usize, button: String) {
+    let action =
+        PageAction::ALL.into_iter().find(|a| a.name() == button).unwrap_or_else(|| panic!("no page button {button}"));
+    let started = world.paying().starts.get(nth.wrapping_sub(1)).cloned();
+    let started = started.unwrap_or_else(|| panic!("no start number {nth}"));
+    let callback = browser::press(entry(&started), action).await.or_fail("the hosted page");
+    let location = match callback {
+        Some(callback) => Some(follow(&callback).await),
+        None => None,
+    };
+    if let Some(paying) = world.paying.as_mut() {
+        paying.location = location;
+    }
+}
+
+/// The gateway took the money and the BFF asked verify, but the answer was lost (a time-out, a crash) while
+/// the order got paid: the order stays PAYMENT_SUCCESS and its payment is back to CALLBACK_RECEIVED after one
+/// verify attempt, as the sweeper finds such a payment.
+#[given("پاسخ تایید پرداخت سفارش گم شده است و سفارش پرداخت‌شده مانده است")]
+async fn verify_answer_lost(world: &mut LimooWorld) {
+    let sql = "UPDATE payment SET state = 'CALLBACK_RECEIVED', attempts = 1, lease_until = 0 \
+               WHERE customer_order_id = $1 AND state = 'VERIFIED' RETURNING state";
+    let changed = texts_of_order(world.app(), sql, world.paying().order).await;
+    assert_eq!(changed, ["CALLBACK_RECEIVED"], "the order's one verified payment");
 }
 
 #[when(expr = "جاروب پرداخت‌ها با مهلت انقضای {int} دقیقه اجرا می‌شود")]
@@ -198,6 +250,39 @@ async fn delivered_once(world: &mut LimooWorld, sim: String) {
     assert_eq!(deliveries, [200], "the simulator's delivery calls and their answers");
 }
 
+#[then("همه آغازهای پرداخت همان پیوند پرداخت را گرفته‌اند")]
+async fn same_link_for_every_start(world: &mut LimooWorld) {
+    let starts = &world.paying().starts;
+    assert!(starts.len() >= 2, "at least two starts succeeded: {starts:?}");
+    let links: Vec<&str> = starts.iter().map(|s| s["paymentLink"].as_str().unwrap_or_default()).collect();
+    assert!(!links[0].is_empty() && links.iter().all(|link| *link == links[0]), "the links: {links:?}");
+}
+
+/// The states of all the order's payments, in any order (ids are random), e.g. "FAILED، VERIFIED".
+#[then(expr = "پرداخت‌های سفارش {string} هستند")]
+async fn payments_are(world: &mut LimooWorld, expected: String) {
+    let mut states = payment_states(world.app(), world.paying().order).await;
+    states.sort();
+    let mut wanted: Vec<&str> = expected.split('،').map(str::trim).collect();
+    wanted.sort_unstable();
+    assert_eq!(states, wanted, "payments of the order");
+}
+
+#[then(expr = "سفارش دقیقا {int} پرداخت دارد")]
+async fn payments_of_order(world: &mut LimooWorld, count: usize) {
+    let states = payment_states(world.app(), world.paying().order).await;
+    assert_eq!(states.len(), count, "payments of the order: {states:?}");
+}
+
+/// Across every gateway simulator, the payments whose money the gateway kept (verified or settled).
+#[then("شبیه‌سازها روی هم دقیقا یک پرداخت را نگه داشته‌اند")]
+async fn one_kept_payment(world: &mut LimooWorld) {
+    let payments = world.app().sims.payments(None);
+    let stages: Vec<(Gateway, &str)> = payments.iter().map(|p| (p.gateway, p.stage.as_str())).collect();
+    let kept = stages.iter().filter(|(_, stage)| matches!(*stage, "verified" | "settled")).count();
+    assert_eq!(kept, 1, "the simulators' payments: {stages:?}");
+}
+
 #[then(expr = "شبیه‌ساز {string} هیچ پرداختی ندارد")]
 async fn no_payment_at(world: &mut LimooWorld, sim: String) {
     assert!(world.app().sims.payments(Some(gateway(&sim))).is_empty());
@@ -216,4 +301,105 @@ async fn error_with_message(world: &mut LimooWorld, status: u16, code: String) {
     assert_eq!((reply.status, &reply.body["err"]["code"]), (status, &json!(code)), "{}", reply.body);
     let messages = reply.body["err"]["details"]["messages"].as_array().cloned().unwrap_or_default();
     assert!(messages.first().and_then(|m| m.as_str()).is_some_and(|m| !m.is_empty()), "{}", reply.body);
+}
+
+/// The order's one payment: its id and amount (toman).
+async fn the_payment(world: &LimooWorld) -> (i64, i64) {
+    let order = world.paying().order;
+    let number = |texts: Vec<String>| -> i64 {
+        assert_eq!(texts.len(), 1, "the order has one payment: {texts:?}");
+        texts[0].parse().or_fail_any("a number")
+    };
+    let sql = "SELECT CAST(payment_id AS TEXT) FROM payment WHERE customer_order_id = $1";
+    let id = number(texts_of_order(world.app(), sql, order).await);
+    let sql = "SELECT CAST(amount AS TEXT) FROM payment WHERE customer_order_id = $1";
+    (id, number(texts_of_order(world.app(), sql, order).await))
+}
+
+/// An amount as the BFF's SMS writes it: Persian digits, thousands commas.
+fn sms_amount(amount: i64) -> String {
+    digits::en_to_fa(commas::add_commas(amount.to_string()))
+}
+
+#[then(expr = "پیامک مشتری می‌گوید مبلغ پرداخت {string}")]
+async fn refund_sms_says(world: &mut LimooWorld, says: String) {
+    let (_, amount) = the_payment(world).await;
+    let wanted = format!("مبلغ {} تومان", sms_amount(amount));
+    let sims = &world.app().sims;
+    let mobile = &world.paying().mobile;
+    let sent = poll_for(Duration::from_secs(5), || async {
+        Ok(sims.sms_outbox(mobile).into_iter().map(|sms| sms.message).find(|m| m.contains(&wanted)))
+    })
+    .await
+    .or_fail("no refund SMS naming the amount");
+    assert!(sent.contains(&says), "the refund SMS {sent:?} does not say {says:?}");
+}
+
+#[then(expr = "تاریخچه سفارش‌های مشتری بازپرداخت {string} پرداخت سفارش را نشان می‌دهد")]
+async fn history_shows_refund(world: &mut LimooWorld, status: String) {
+    let (id, amount) = the_payment(world).await;
+    let paying = world.paying();
+    let (code, orders) = world.app().get_as(&paying.token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    assert_eq!(code, 200, "{orders}");
+    let order = orders.as_array().into_iter().flatten().find(|o| o["id"] == paying.order);
+    let order = order.unwrap_or_else(|| panic!("order {} is not in the history: {orders}", paying.order));
+    let refunds: Vec<(i64, i64, &str)> = order["refunds"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                r["paymentId"].as_i64().unwrap_or(0),
+                r["amount"].as_i64().unwrap_or(0),
+                r["status"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(refunds, [(id, amount, status.as_str())], "{order}");
+}
+
+/// The order's payment as finance's refund list in `status` shows it.
+async fn finance_refund(world: &LimooWorld, status: &str) -> Option<serde_json::Value> {
+    let (id, _) = the_payment(world).await;
+    let path = format!("/lemonade/api/finance/refunds?status={status}");
+    let (code, list) = world.app().get_as(FINANCE_TOKEN, &path).await;
+    assert_eq!(code, 200, "the finance refund list: {list}");
+    list["refunds"].as_array().into_iter().flatten().find(|r| r["paymentId"] == id).cloned()
+}
+
+#[then(expr = "پرداخت سفارش در فهرست بازپرداخت‌های {string} واحد مالی است")]
+async fn in_finance_list(world: &mut LimooWorld, status: String) {
+    let (_, amount) = the_payment(world).await;
+    let refund = finance_refund(world, &status).await.unwrap_or_else(|| panic!("not in the {status} list"));
+    assert_eq!((&refund["orderId"], &refund["amount"]), (&json!(world.paying().order), &json!(amount)), "{refund}");
+}
+
+#[then(expr = "پرداخت سفارش در فهرست بازپرداخت‌های {string} واحد مالی نیست")]
+async fn not_in_finance_list(world: &mut LimooWorld, status: String) {
+    assert_eq!(finance_refund(world, &status).await, None);
+}
+
+#[when(expr = "واحد مالی با نام {string} بازپرداخت پرداخت سفارش را ثبت می‌کند")]
+async fn finance_settles(world: &mut LimooWorld, reviewer: String) {
+    let (id, _) = the_payment(world).await;
+    let path = format!("/lemonade/api/finance/refunds/{id}/settle");
+    let (status, body) = world.app().post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": reviewer })).await;
+    assert_eq!(status, 200, "settling the refund: {body}");
+    world.reply = Some(Reply { status, body });
+}
+
+#[then(expr = "بازپرداخت پرداخت سفارش به نام {string} ثبت شده است")]
+async fn refunded_by(world: &mut LimooWorld, reviewer: String) {
+    let refund = finance_refund(world, "REFUNDED").await.expect("in the REFUNDED list");
+    assert_eq!(refund["refundedBy"], json!(reviewer), "{refund}");
+    assert!(refund["refundedAt"].as_i64().is_some(), "{refund}");
+}
+
+/// `{مبلغ}` in the line stands for the payment's amount as the page writes it (Persian digits and separator).
+#[then(expr = "زیر سفارش در صفحه تاریخچه خط بازپرداخت {string} دیده می‌شود")]
+async fn refund_line_shown(world: &mut LimooWorld, line: String) {
+    let (_, amount) = the_payment(world).await;
+    let line = line.replace("{مبلغ}", &sms_amount(amount).replace(',', "٬"));
+    let lines = world.browser().await.texts("[data-testid=order-refund]").await.or_fail("refund lines shown");
+    assert_eq!(lines, [line]);
 }

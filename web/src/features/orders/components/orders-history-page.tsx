@@ -3,12 +3,14 @@ import { localDigits } from '@/lib/digits'
 import { formatPrice } from '@/lib/money'
 import { usePaidOrders } from '../api/orders'
 import { formatDay } from '../domain/dates'
+import { REFUND_MESSAGES, shownRefunds } from '../domain/refunds'
 import { EmptyList } from './empty-list'
 import '../orders.css'
 
 /**
  * `/orders-history` ("سفارش‌های شما"): the customer's paid orders, newest first [PM-69]; a failed load shows the empty
- * list [ER-50].
+ * list [ER-50]. Under an order, one line per payment of it whose money goes or went back (a duplicate payment): queued
+ * for finance, given back by the gateway, or paid back by finance.
  */
 export function OrdersHistoryPage() {
   const { t, i18n } = useTranslation()
@@ -23,21 +25,40 @@ export function OrdersHistoryPage() {
         <EmptyList />
       ) : (
         <ul className="orders-page__list">
-          {orders.data.map((order) => (
-            <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
-              <h2 className="order-card__title" data-testid="order-title">
-                {order.basketItems.map((item) => item.title).join('، ')}
-              </h2>
-              <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
-              <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
-              {order.totalDiscount > 0 ? (
-                <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
-              ) : null}
-              <p className="order-card__amount">
-                {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
-              </p>
-            </li>
-          ))}
+          {orders.data.map((order) => {
+            const refunds = shownRefunds(order.refunds)
+            return (
+              <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
+                <h2 className="order-card__title" data-testid="order-title">
+                  {order.basketItems.map((item) => item.title).join('، ')}
+                </h2>
+                <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
+                <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
+                {order.totalDiscount > 0 ? (
+                  <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
+                ) : null}
+                <p className="order-card__amount">
+                  {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
+                </p>
+                {refunds.length > 0 ? (
+                  <ul className="order-card__refunds">
+                    {refunds.map((refund) => (
+                      <li
+                        key={refund.paymentId}
+                        className={`order-card__refund order-card__refund--${refund.status.toLowerCase()}`}
+                        data-testid="order-refund"
+                        data-status={refund.status}
+                      >
+                        {t(REFUND_MESSAGES[refund.status], {
+                          amount: formatPrice(refund.amount, undefined, language),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            )
+          })}
         </ul>
       )}
     </main>

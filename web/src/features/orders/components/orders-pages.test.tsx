@@ -29,7 +29,12 @@ const paidOrder = {
     },
   ],
   orderStatuses: [{ status: 'PAYMENT_SUCCESS', createdAt: Date.UTC(2026, 10, 20) }],
-  refunds: [],
+  refunds: [] as { paymentId: number; amount: number; status: string; updatedAt: number }[],
+}
+
+function historyWithRefund(status: string) {
+  const refund = { paymentId: 5, amount: 1032000, status, updatedAt: Date.UTC(2026, 10, 21) }
+  server.use(http.get('/lemonade/api/orders', () => HttpResponse.json([{ ...paidOrder, refunds: [refund] }])))
 }
 
 const reservedPackage = {
@@ -65,6 +70,57 @@ describe('/orders-history [PM-69, ER-50]', () => {
     const row = screen.getByTestId('order-row')
     expect(row).toHaveTextContent('شماره سفارش: ۷۷')
     expect(row).toHaveTextContent(/مبلغ پرداخت‌شده: ۳۹۰٬۰۰۰ تومان/)
+  })
+
+  it('lists no refund under an order that has none', async () => {
+    server.use(http.get('/lemonade/api/orders', () => HttpResponse.json([paidOrder])))
+    renderApp('/orders-history')
+    expect(await screen.findByTestId('order-row')).toBeInTheDocument()
+    expect(screen.queryByTestId('order-refund')).not.toBeInTheDocument()
+  })
+
+  it('says a duplicate payment the gateway reversed went back to the card', async () => {
+    historyWithRefund('REVERSED')
+    renderApp('/orders-history')
+    expect(await screen.findByTestId('order-refund')).toHaveTextContent(
+      'مبلغ ۱٬۰۳۲٬۰۰۰ تومان از پرداخت تکراری به کارت شما برگشت داده شد',
+    )
+  })
+
+  it('says a duplicate payment finance settled was paid back by finance', async () => {
+    historyWithRefund('REFUNDED')
+    renderApp('/orders-history')
+    expect(await screen.findByTestId('order-refund')).toHaveTextContent(
+      'مبلغ ۱٬۰۳۲٬۰۰۰ تومان از پرداخت تکراری توسط واحد مالی بازپرداخت شد',
+    )
+  })
+
+  it('says a duplicate payment due a refund is queued and back within three working days', async () => {
+    historyWithRefund('REFUND_DUE')
+    renderApp('/orders-history')
+    expect(await screen.findByTestId('order-refund')).toHaveTextContent(
+      'مبلغ ۱٬۰۳۲٬۰۰۰ تومان از پرداخت تکراری در صف بازپرداخت است و ظرف سه روز کاری برمی‌گردد',
+    )
+  })
+
+  it('lists every refund of an order, one line each, and leaves out a status it does not know', async () => {
+    server.use(
+      http.get('/lemonade/api/orders', () =>
+        HttpResponse.json([
+          {
+            ...paidOrder,
+            refunds: [
+              { paymentId: 9, amount: 390000, status: 'REFUND_DUE', updatedAt: Date.UTC(2026, 10, 22) },
+              { paymentId: 8, amount: 390000, status: 'LATER_STATUS', updatedAt: Date.UTC(2026, 10, 21) },
+              { paymentId: 7, amount: 490000, status: 'REVERSED', updatedAt: Date.UTC(2026, 10, 20) },
+            ],
+          },
+        ]),
+      ),
+    )
+    renderApp('/orders-history')
+    await screen.findByTestId('order-row')
+    expect(screen.getAllByTestId('order-refund').map((line) => line.dataset.status)).toEqual(['REFUND_DUE', 'REVERSED'])
   })
 
   it('shows the empty list when the orders fail to load', async () => {
