@@ -33,4 +33,26 @@ test.describe('paying online on a 390 px phone', () => {
     await expect(page).toHaveURL(new RegExp(`#/payment-success\\?orderId=${orderId}`))
     await expect(page.getByRole('heading', { name: 'پرداخت شما با موفقیت انجام شد' })).toBeVisible()
   })
+
+  test('two tabs of one checkout open the same gateway page, and the order is paid once', async ({ page, simulators, context }) => {
+    await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile)
+    // A second tab, as the browser duplicates one: same address, same session storage.
+    const storage = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)))
+    const second = await context.newPage()
+    await second.goto(page.url())
+    await second.evaluate((entries) => {
+      for (const [key, value] of JSON.parse(entries) as [string, string][]) sessionStorage.setItem(key, value)
+    }, storage)
+    await second.reload()
+
+    await payOnline(page)
+    await payOnline(second)
+    expect(second.url()).toBe(page.url())
+
+    await page.getByTestId('sim-pay').click()
+    await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+/)
+    await second.goto('/#/orders-history')
+    await expect(second.getByTestId('order-row')).toHaveCount(1)
+    await expect(second.getByTestId('order-refund')).toHaveCount(0)
+  })
 })
