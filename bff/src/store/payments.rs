@@ -119,33 +119,28 @@ enum Key<'a> {
     Texts(&'a str, &'a str),
 }
 
-async fn fetch(db: &Db, sql: String, key: Key<'_>) -> anyhow::Result<Vec<Payment>> {
-    let rows: Vec<PaymentRow> = on_pool!(db, pool => {
-        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-        let query = match key {
+/// `sql` with the key's values bound, for either backend's pool or transaction.
+macro_rules! keyed_query {
+    ($sql:expr, $key:expr) => {{
+        let query = sqlx::query_as(sqlx::AssertSqlSafe($sql));
+        match $key {
             Key::Id(id) => query.bind(id),
             Key::Text(text) => query.bind(text),
             Key::IdText(id, text) => query.bind(id).bind(text),
             Key::Texts(a, b) => query.bind(a).bind(b),
-        };
-        query.fetch_all(pool).await
-    })
-    .context("cannot read payments")?;
+        }
+    }};
+}
+
+async fn fetch(db: &Db, sql: String, key: Key<'_>) -> anyhow::Result<Vec<Payment>> {
+    let rows: Vec<PaymentRow> =
+        on_pool!(db, pool => keyed_query!(sql, key).fetch_all(pool).await).context("cannot read payments")?;
     rows.into_iter().map(Payment::try_from).collect()
 }
 
 async fn fetch_in(tx: &mut Tx, sql: String, key: Key<'_>) -> anyhow::Result<Vec<Payment>> {
-    let rows: Vec<PaymentRow> = on_tx!(tx, conn => {
-        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-        let query = match key {
-            Key::Id(id) => query.bind(id),
-            Key::Text(text) => query.bind(text),
-            Key::IdText(id, text) => query.bind(id).bind(text),
-            Key::Texts(a, b) => query.bind(a).bind(b),
-        };
-        query.fetch_all(conn).await
-    })
-    .context("cannot read payments")?;
+    let rows: Vec<PaymentRow> =
+        on_tx!(tx, conn => keyed_query!(sql, key).fetch_all(conn).await).context("cannot read payments")?;
     rows.into_iter().map(Payment::try_from).collect()
 }
 
