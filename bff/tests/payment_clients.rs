@@ -6,7 +6,7 @@ use limoo_bff::{
     config::{PaymentSettings, Settings},
     domain::payment::GatewayVerdict,
     gateways::payments::{
-        PaymentStart, StartError, VerifyRequest,
+        GiveBack, GiveBackRequest, PaymentStart, StartError, VerifyRequest,
         digipay::DigipayClient,
         gumroad::GumroadClient,
         payping::PayPingClient,
@@ -161,7 +161,8 @@ async fn snapp_pay_never_verifies_a_different_amount() {
         .await;
     let client = SnappPayClient::new(http(), &settings(&server));
     let verdict = client.verify(&verify("pt", None)).await;
-    assert!(matches!(verdict, GatewayVerdict::Paid { amount: 3_900_010, .. }), "{verdict:?}");
+    // Never verified, so Snapp returns it by itself: not paid, and nothing to give back.
+    assert!(matches!(verdict, GatewayVerdict::NotPaid { .. }), "{verdict:?}");
 }
 
 #[tokio::test]
@@ -339,6 +340,9 @@ async fn saman_reverses_a_different_amount_and_treats_only_explicit_codes_as_unp
     let client = SamanClient::new(http(), &settings(&server));
     let mismatch = client.verify(&verify("tk", Some("wrong"))).await;
     assert!(matches!(mismatch, GatewayVerdict::Paid { amount: 3_900_010, .. }), "{mismatch:?}");
+    // The amount is judged by the caller, which gives the money back with a reverse.
+    let back = GiveBackRequest { payment_id: 916_132_831, authority: "tk", ref_id: Some("wrong"), amount: 3_900_000 };
+    assert_eq!(client.reverse(&back).await, GiveBack::Returned);
     assert!(matches!(client.verify(&verify("tk", Some("late"))).await, GatewayVerdict::NotPaid { .. }));
     assert_eq!(client.verify(&verify("tk", Some("down"))).await, GatewayVerdict::Unknown);
     assert_eq!(client.verify(&verify("tk", Some("slow"))).await, GatewayVerdict::Unknown);
@@ -387,7 +391,7 @@ async fn digipay_reverses_an_ipg_purchase_whose_verify_went_unanswered_so_the_mo
     let client = DigipayClient::new(http(), &settings(&server));
 
     let verdict = client.verify(&verify("ticket", Some("0:777"))).await;
-    assert!(matches!(verdict, GatewayVerdict::NotPaid { .. }), "{verdict:?}");
+    assert!(matches!(verdict, GatewayVerdict::GivenBack { ref ref_id, .. } if ref_id == "0:777"), "{verdict:?}");
 }
 
 #[tokio::test]
@@ -407,7 +411,7 @@ async fn digipay_delivers_a_credit_purchase_whose_verify_went_unanswered_and_cou
 
     assert_eq!(
         client.verify(&verify("ticket", Some("5:777"))).await,
-        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "777".to_owned() }
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "5:777".to_owned() }
     );
 }
 
@@ -445,7 +449,7 @@ async fn digipay_delivers_a_verified_credit_purchase_so_the_merchant_is_settled(
 
     assert_eq!(
         client.verify(&verify("ticket", Some("13:777"))).await,
-        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "777".to_owned() }
+        GatewayVerdict::Paid { amount: 3_900_000, ref_id: "13:777".to_owned() }
     );
 }
 
@@ -604,6 +608,7 @@ async fn payping_pays_with_its_bearer_token_and_verifies_with_the_reference_and_
             "payerIdentity": "09121234567",
             "description": "LIMOO_SHOP order 7",
             "clientRefId": "916132831",
+            "isReversible": true,
         })))
         .respond_with(
             ResponseTemplate::new(200).set_body_json(json!({ "paymentCode": "pc", "url": "https://pay.test/pc" })),
