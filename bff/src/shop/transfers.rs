@@ -133,7 +133,10 @@ pub async fn review(
     // Paid online meanwhile: approving would keep the customer's money twice. Finance rejects it instead
     // (and pays the transfer back).
     if verdict == Verdict::Approve && orders::is_paid(&mut tx, transfer.order_id).await? {
-        return Err(TransferError::OrderPaid);
+        // Paid by this very transfer (a second approval) is a review done already.
+        let now_reviewed =
+            transfers::find(&state.db, transfer_id).await?.is_some_and(|t| t.state != TransferState::Pending);
+        return Err(if now_reviewed { TransferError::AlreadyReviewed(transfer_id) } else { TransferError::OrderPaid });
     }
     if !transfers::review(&mut tx, transfer_id, to, reviewer, reason, now).await? {
         return Err(TransferError::AlreadyReviewed(transfer_id));
