@@ -74,7 +74,13 @@ pub async fn redeem(
     let product = for_sale(&catalogue, product_id).ok_or(RedeemError::InvalidSelectedProductId)?;
     let package = diets::active_package(&state.db, customer_id, now_ms()).await?;
     if diet_package::status(&package.facts).has_running_diet() {
-        return Err(RedeemError::UserHasActiveDiet.into());
+        // The running diet may be this very card's, redeemed by a concurrent tap of the same customer.
+        let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+        return if card.used {
+            redeemed_before(&card, customer_id)
+        } else {
+            Err(RedeemError::UserHasActiveDiet.into())
+        };
     }
     let meta = serde_json::json!({ "giftCode": code.as_str() }).to_string();
     let mut tx = state.db.begin().await?;
