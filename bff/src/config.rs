@@ -271,6 +271,12 @@ impl PaymentSettings {
     pub fn expire_ms(&self) -> i64 {
         self.payment_expire_minutes.saturating_mul(60_000)
     }
+
+    /// How long one caller may ask a gateway about a payment: twice the call's time-out and 5 s, after which
+    /// a crashed caller's lease runs out and another takes over.
+    pub fn lease_ms(&self) -> i64 {
+        2 * self.payment_gateway_timeout_seconds.saturating_mul(1000) as i64 + 5_000
+    }
 }
 
 fn parse_gateway(text: &str) -> Result<Gateway, String> {

@@ -329,7 +329,7 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
         return Ok(payment.state);
     }
     let now = now_ms();
-    let lease = 2 * state.payment_settings.payment_gateway_timeout_seconds.saturating_mul(1000) as i64 + 5_000;
+    let lease = state.payment_settings.lease_ms();
     if !payments::take_lease(&state.db, &payment, now, now + lease).await? {
         return Ok(payment.state);
     }
@@ -427,7 +427,6 @@ async fn finish(
         }
         return Ok(());
     }
-    // Another payment of the order (a replaced one, verified before being replaced) still holds nothing.
     settle_order(&mut tx, payment.order_id, paid, now).await?;
     tx.commit().await?;
     if paid {

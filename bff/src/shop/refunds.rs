@@ -75,7 +75,7 @@ async fn tell_customer(state: &AppState, payment: &Payment, returned: bool) {
 /// Asks the gateway to give a REFUND_DUE payment's money back, under a lease; whether it did.
 async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> {
     let now = now_ms();
-    let lease = 2 * state.payment_settings.payment_gateway_timeout_seconds.saturating_mul(1000) as i64 + 5_000;
+    let lease = state.payment_settings.lease_ms();
     if !payments::take_refund_lease(&state.db, payment_id, now, now + lease).await? {
         return Ok(false);
     }
