@@ -1,11 +1,19 @@
 import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /** The BFF serves the API and, in production, web/dist itself. LIMOO_BFF_URL points the dev proxy elsewhere. */
 const bff = process.env.LIMOO_BFF_URL ?? 'http://127.0.0.1:8080'
-/** Every prefix the BFF answers (bff/src/startup.rs API_PREFIXES) plus its spec. */
-const bffProxy = Object.fromEntries(['/lemonade', '/landing', '/healthz', '/auth', '/app', '/api', '/openapi.json'].map((p) => [p, bff]))
+/**
+ * Every prefix the BFF answers, read from the committed spec (the BFF's router list is tested against the
+ * same spec), plus the spec and its docs: a new API area reaches the dev proxy without an edit here.
+ */
+const spec = JSON.parse(readFileSync(new URL('../openapi/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, unknown>
+}
+const apiPrefixes = [...new Set(Object.keys(spec.paths).map((path) => `/${path.split('/')[1]}`))]
+const bffProxy = Object.fromEntries([...apiPrefixes, '/openapi.json', '/docs'].map((p) => [p, bff]))
 
 export default defineConfig({
   plugins: [react()],

@@ -12,3 +12,4 @@ pub mod shop;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod web_app;

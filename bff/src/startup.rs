@@ -9,7 +9,6 @@ use anyhow::Context;
 use ipnet::IpNet;
 use poem::{
     Endpoint, EndpointExt, IntoEndpoint, Route, Server,
-    endpoint::StaticFilesEndpoint,
     http::uri::Scheme,
     listener::Acceptor,
     middleware::{NormalizePath, Tracing, TrailingSlash},
@@ -25,6 +24,7 @@ use crate::{
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     store::{Db, demo},
+    web_app::WebApp,
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
@@ -186,11 +186,33 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let mut route = Route::new()
         .at("/openapi.json", service.spec_endpoint())
         .nest("/docs", service.swagger_ui())
-        .nest("/", StaticFilesEndpoint::new(&settings.web_dir).index_file("index.html").fallback_to_index());
+        .nest("/", WebApp::new(&settings.web_dir));
     for prefix in API_PREFIXES {
         // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
         let api = api::openapi_service().into_endpoint().with(NormalizePath::new(TrailingSlash::Trim));
         route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error));
     }
     route.data(state).with(BodyLimit::new(settings.max_body_bytes)).with(Tracing)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::API_PREFIXES;
+
+    /// The web app's dev proxy derives its prefixes from the committed spec (`web/vite.config.ts`), so
+    /// the router's list must be exactly the first segments of the spec's paths.
+    #[test]
+    fn api_prefixes_are_the_first_segments_of_the_spec_paths() {
+        let spec: serde_json::Value = serde_json::from_str(&crate::api::openapi_service().spec()).expect("spec");
+        let from_spec: BTreeSet<String> = spec["paths"]
+            .as_object()
+            .expect("paths")
+            .keys()
+            .filter_map(|path| path.split('/').nth(1).map(|segment| format!("/{segment}")))
+            .collect();
+        let routed: BTreeSet<String> = API_PREFIXES.iter().map(|prefix| prefix.to_string()).collect();
+        assert_eq!(routed, from_spec);
+    }
 }

@@ -20,3 +20,4 @@ mod public_addresses;
 mod shop_wizard;
 mod system;
 mod transfers;
+mod web_app;

@@ -1,0 +1,166 @@
+//! Delivers the built web app (`WEB_DIR`) to phones on slow networks: hashed assets precompressed
+//! (`web/scripts/precompress.mjs` writes `.br` and `.gz` siblings at build time) and cached for a
+//! year, `index.html` revalidated on every visit so a release reaches everyone at once, and a missing
+//! file answered 404 instead of the app's HTML, which a browser would try to run as a script or image.
+use std::path::{Component, Path, PathBuf};
+
+use poem::{
+    Endpoint, FromRequest, IntoResponse, Request, Response, Result,
+    error::StaticFileError,
+    http::{HeaderValue, Method, header},
+    web::StaticFileRequest,
+};
+
+const INDEX: &str = "index.html";
+/// Vite's output folder: every name in it carries a content hash, so a name never changes content.
+const HASHED_DIR: &str = "assets";
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Unhashed public files (media, quiz pictures, favicon) may change with a release.
+const SHORT_LIVED: &str = "public, max-age=3600";
+const REVALIDATE: &str = "no-cache";
+
+/// The precompressed siblings, best first.
+const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gzip", "gz")];
+
+pub struct WebApp {
+    root: PathBuf,
+}
+
+impl WebApp {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+
+    async fn send(&self, req: &Request, relative: &Path) -> Result<Response> {
+        let path = self.root.join(relative);
+        let encoded = accepted_encodings(req).find_map(|(name, suffix)| {
+            let sibling = path.with_file_name(format!("{}.{suffix}", path.file_name()?.to_str()?));
+            sibling.is_file().then_some((name, sibling))
+        });
+        let compressible = ENCODINGS.iter().any(|(_, suffix)| sibling_exists(&path, suffix));
+        let served = encoded.as_ref().map_or(path.as_path(), |(_, sibling)| sibling.as_path());
+        let mut response = StaticFileRequest::from_request_without_body(req)
+            .await?
+            .create_response(served, true, false)?
+            .into_response();
+        let headers = response.headers_mut();
+        if let Some((name, _)) = encoded {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+            let mime = mime_guess::from_path(&path).first_or_octet_stream();
+            if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
+                headers.insert(header::CONTENT_TYPE, value);
+            }
+        }
+        if compressible {
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control(relative)));
+        Ok(response)
+    }
+}
+
+impl Endpoint for WebApp {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> Result<Response> {
+        if !matches!(*req.method(), Method::GET | Method::HEAD) {
+            return Err(StaticFileError::MethodNotAllowed(req.method().clone()).into());
+        }
+        let relative = relative_path(req.uri().path()).ok_or(StaticFileError::NotFound)?;
+        if self.root.join(&relative).is_file() {
+            return self.send(&req, &relative).await;
+        }
+        if names_a_file(&relative) {
+            return Err(StaticFileError::NotFound.into());
+        }
+        // Any other path is a page of the app (the hash router reads the rest).
+        self.send(&req, Path::new(INDEX)).await
+    }
+}
+
+/// The request path as a path inside the root, or `None` when it leaves the root or is not UTF-8.
+fn relative_path(uri_path: &str) -> Option<PathBuf> {
+    let decoded = percent_encoding::percent_decode_str(uri_path).decode_utf8().ok()?;
+    let mut relative = PathBuf::new();
+    for component in Path::new(decoded.trim_start_matches('/')).components() {
+        match component {
+            Component::Normal(part) => relative.push(part),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    if relative.as_os_str().is_empty() { Some(PathBuf::from(INDEX)) } else { Some(relative) }
+}
+
+/// Paths that ask for a file rather than a page: anything under the hashed folder, or with an extension.
+fn names_a_file(relative: &Path) -> bool {
+    relative.starts_with(HASHED_DIR) || relative.extension().is_some()
+}
+
+fn cache_control(relative: &Path) -> &'static str {
+    if relative == Path::new(INDEX) {
+        REVALIDATE
+    } else if relative.starts_with(HASHED_DIR) {
+        IMMUTABLE
+    } else {
+        SHORT_LIVED
+    }
+}
+
+fn sibling_exists(path: &Path, suffix: &str) -> bool {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| path.with_file_name(format!("{name}.{suffix}")).is_file())
+}
+
+/// The encodings of `ENCODINGS` the client accepts (`q=0` refuses one), best first.
+fn accepted_encodings(req: &Request) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    let offered = req.headers().get(header::ACCEPT_ENCODING).and_then(|value| value.to_str().ok()).unwrap_or("");
+    ENCODINGS.into_iter().filter(move |(name, _)| {
+        offered.split(',').any(|entry| {
+            let mut parts = entry.split(';').map(str::trim);
+            parts.next().is_some_and(|token| token.eq_ignore_ascii_case(name))
+                && parts.all(|param| !matches!(param.replace(' ', "").as_str(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_stay_inside_the_root() {
+        assert_eq!(relative_path("/"), Some(PathBuf::from("index.html")));
+        assert_eq!(relative_path("/assets/a-1.js"), Some(PathBuf::from("assets/a-1.js")));
+        assert_eq!(relative_path("/./assets//a.js"), Some(PathBuf::from("assets/a.js")));
+        assert_eq!(relative_path("/../etc/passwd"), None);
+        assert_eq!(relative_path("/assets/%2e%2e/%2e%2e/x"), None);
+    }
+
+    #[test]
+    fn a_missing_asset_is_not_a_page() {
+        assert!(names_a_file(Path::new("assets/gone-123.js")));
+        assert!(names_a_file(Path::new("media/partner.png")));
+        assert!(!names_a_file(Path::new("pay-card")));
+    }
+
+    #[test]
+    fn hashed_assets_live_a_year_and_the_index_is_revalidated() {
+        assert_eq!(cache_control(Path::new("assets/index-abc.js")), IMMUTABLE);
+        assert_eq!(cache_control(Path::new("index.html")), REVALIDATE);
+        assert_eq!(cache_control(Path::new("media/wizard-top.jpg")), SHORT_LIVED);
+    }
+
+    #[test]
+    fn encodings_follow_the_accept_header() {
+        let accepted = |value: &str| {
+            let req = Request::builder().header(header::ACCEPT_ENCODING, value).finish();
+            accepted_encodings(&req).map(|(name, _)| name).collect::<Vec<_>>()
+        };
+        assert_eq!(accepted("gzip, deflate, br, zstd"), ["br", "gzip"]);
+        assert_eq!(accepted("gzip"), ["gzip"]);
+        assert_eq!(accepted("br;q=0, gzip;q=0.5"), ["gzip"]);
+        assert_eq!(accepted("identity"), Vec::<&str>::new());
+    }
+}

@@ -1,0 +1,99 @@
+//! The web app's delivery to slow phones: precompressed hashed assets cached for a year, an index that
+//! is revalidated, `HEAD`, and a 404 for a missing file instead of the app's HTML.
+use std::path::PathBuf;
+
+use limoo_tests::{AppOptions, TestApp};
+use reqwest::{Method, StatusCode, header};
+
+const INDEX: &str = "<!doctype html><html dir=\"rtl\"></html>";
+const SCRIPT: &str = "console.log('limoo')";
+
+/// A built app in miniature: one hashed script with its brotli and gzip siblings (their bytes only
+/// need to be told apart), a picture, and the index.
+fn web_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("limoo-web-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::create_dir_all(dir.join("media")).unwrap();
+    std::fs::write(dir.join("index.html"), INDEX).unwrap();
+    std::fs::write(dir.join("assets/index-AbC123.js"), SCRIPT).unwrap();
+    std::fs::write(dir.join("assets/index-AbC123.js.br"), "brotli bytes").unwrap();
+    std::fs::write(dir.join("assets/index-AbC123.js.gz"), "gzip bytes").unwrap();
+    std::fs::write(dir.join("media/wizard-top.jpg"), "jpeg").unwrap();
+    dir
+}
+
+async fn spawn() -> TestApp {
+    TestApp::spawn(AppOptions { web_dir: Some(web_dir()), ..AppOptions::default() }).await.unwrap()
+}
+
+async fn get(app: &TestApp, method: Method, path: &str, accept_encoding: &str) -> reqwest::Response {
+    app.client.request(method, app.url(path)).header(header::ACCEPT_ENCODING, accept_encoding).send().await.unwrap()
+}
+
+fn header_of(response: &reqwest::Response, name: header::HeaderName) -> &str {
+    response.headers().get(&name).map_or("", |value| value.to_str().unwrap())
+}
+
+#[tokio::test]
+async fn hashed_assets_are_sent_precompressed_and_cached_for_a_year() {
+    let app = spawn().await;
+    for (offered, encoding, body) in [
+        ("gzip, deflate, br, zstd", "br", "brotli bytes"),
+        ("gzip", "gzip", "gzip bytes"),
+        ("br;q=0, gzip;q=0.8", "gzip", "gzip bytes"),
+        ("identity", "", SCRIPT),
+    ] {
+        let response = get(&app, Method::GET, "/assets/index-AbC123.js", offered).await;
+        assert_eq!(response.status(), StatusCode::OK, "{offered}");
+        assert_eq!(header_of(&response, header::CONTENT_ENCODING), encoding, "{offered}");
+        assert!(header_of(&response, header::CONTENT_TYPE).contains("javascript"), "{offered}");
+        assert_eq!(header_of(&response, header::CACHE_CONTROL), "public, max-age=31536000, immutable");
+        assert_eq!(header_of(&response, header::VARY), "accept-encoding");
+        assert_eq!(response.text().await.unwrap(), body, "{offered}");
+    }
+}
+
+#[tokio::test]
+async fn the_index_is_revalidated_on_every_visit() {
+    let app = spawn().await;
+    for path in ["/", "/index.html", "/pay-card"] {
+        let response = get(&app, Method::GET, path, "br").await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(header_of(&response, header::CACHE_CONTROL), "no-cache", "{path}");
+        let etag = header_of(&response, header::ETAG).to_owned();
+        assert_eq!(response.text().await.unwrap(), INDEX, "{path}");
+        let again = app.client.get(app.url(path)).header(header::IF_NONE_MATCH, etag).send().await.unwrap();
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn head_is_answered_like_get_without_a_body() {
+    let app = spawn().await;
+    for path in ["/", "/assets/index-AbC123.js"] {
+        let response = get(&app, Method::HEAD, path, "identity").await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert!(!header_of(&response, header::CACHE_CONTROL).is_empty(), "{path}");
+        assert_eq!(response.text().await.unwrap(), "", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_missing_file_is_a_404_not_the_app() {
+    let app = spawn().await;
+    for path in ["/assets/index-Old999.js", "/media/partner-logo.png", "/favicon.ico", "/quiz/missing.svg"] {
+        let response = get(&app, Method::GET, path, "br").await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(!response.text().await.unwrap().contains("<html"), "{path}");
+    }
+    let picture = get(&app, Method::GET, "/media/wizard-top.jpg", "br").await;
+    assert_eq!(picture.status(), StatusCode::OK);
+    assert_eq!(header_of(&picture, header::CACHE_CONTROL), "public, max-age=3600");
+}
+
+#[tokio::test]
+async fn other_methods_are_refused() {
+    let app = spawn().await;
+    let response = get(&app, Method::POST, "/assets/index-AbC123.js", "br").await;
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
