@@ -8,7 +8,7 @@ use std::{
 use ipnet::IpNet;
 use reqwest::Url;
 
-use crate::domain::payment::Gateway;
+use crate::{domain::payment::Gateway, telemetry::LogFormat};
 
 /// Service settings: command-line flags with environment fallbacks.
 #[derive(clap::Args, Clone, Debug)]
@@ -44,6 +44,9 @@ pub struct Settings {
     /// largest request, a questionnaire's answers, is a few KiB.
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 256 * 1024)]
     pub max_body_bytes: usize,
+    /// `text` for people; `json`, one object a line with the request's id, for log collectors.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]

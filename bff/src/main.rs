@@ -32,12 +32,12 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Finance { settings, command } => {
-            telemetry::init("warn");
+            telemetry::init("warn", settings.log_format);
             print!("{}", limoo_bff::finance::run(&settings, command).await?);
             Ok(())
         }
         Command::Serve(settings) => {
-            telemetry::init("info");
+            telemetry::init("info", settings.log_format);
             let app = Application::build(*settings).await?;
             tracing::info!("Limoo BFF listening on http://{}", app.address());
             app.run_until_stopped().await?;

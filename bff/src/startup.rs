@@ -11,24 +11,28 @@ use poem::{
     Endpoint, EndpointExt, IntoEndpoint, Route, Server,
     http::uri::Scheme,
     listener::Acceptor,
-    middleware::{NormalizePath, Tracing, TrailingSlash},
+    middleware::{CatchPanic, NormalizePath, Tracing, TrailingSlash},
     web::{LocalAddr, RemoteAddr},
 };
 use reqwest::Url;
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::{
-    api::{self, error::framework_error},
+    api::{
+        self,
+        error::{framework_error, panic_response},
+    },
     auth::tokens::{TokenKeys, random_hex},
     body_limit::BodyLimit,
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
+    request_id::RequestId,
     store::{Db, demo},
     web_app::WebApp,
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/auth", "/app", "/api", "/mentors"];
+const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/readyz", "/auth", "/app", "/api", "/mentors"];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]
@@ -192,14 +196,29 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         let api = api::openapi_service().into_endpoint().with(NormalizePath::new(TrailingSlash::Trim));
         route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error));
     }
-    route.data(state).with(BodyLimit::new(settings.max_body_bytes)).with(Tracing)
+    plumbing(route.data(state), settings.max_body_bytes)
+}
+
+/// What every request passes through, innermost first: the body limit, logging, panic catching, and
+/// the request id that every log line of it carries.
+fn plumbing(
+    endpoint: impl Endpoint + 'static,
+    max_body_bytes: usize,
+) -> impl Endpoint<Output = poem::Response> + 'static {
+    endpoint
+        .with(BodyLimit::new(max_body_bytes))
+        .with(Tracing)
+        .with(CatchPanic::new().with_handler(panic_response))
+        .with(RequestId)
 }
 
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
 
-    use super::API_PREFIXES;
+    use poem::{Endpoint, Request, endpoint::make_sync, http::StatusCode};
+
+    use super::{API_PREFIXES, plumbing};
 
     /// The web app's dev proxy derives its prefixes from the committed spec (`web/vite.config.ts`), so
     /// the router's list must be exactly the first segments of the spec's paths.
@@ -214,5 +233,19 @@ mod tests {
             .collect();
         let routed: BTreeSet<String> = API_PREFIXES.iter().map(|prefix| prefix.to_string()).collect();
         assert_eq!(routed, from_spec);
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_is_a_500_envelope_with_the_request_id() {
+        let service = plumbing(make_sync(|_| -> &'static str { panic!("boom") }), 1024);
+        let response = service
+            .call(Request::builder().header("x-request-id", "probe-1").finish())
+            .await
+            .expect("the request id middleware answers every request");
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()["x-request-id"], "probe-1");
+        let body: serde_json::Value = serde_json::from_slice(&response.into_body().into_vec().await.unwrap()).unwrap();
+        assert_eq!(body["err"]["code"], "500");
+        assert_eq!(body["err"]["message"], crate::messages::INTERNAL);
     }
 }

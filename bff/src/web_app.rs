@@ -46,8 +46,7 @@ impl WebApp {
         let headers = response.headers_mut();
         if let Some((name, _)) = encoded {
             headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
-            let mime = mime_guess::from_path(&path).first_or_octet_stream();
-            if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
+            if let Ok(value) = HeaderValue::from_str(&content_type(&path)) {
                 headers.insert(header::CONTENT_TYPE, value);
             }
         }
@@ -104,6 +103,16 @@ fn cache_control(relative: &Path) -> &'static str {
         IMMUTABLE
     } else {
         SHORT_LIVED
+    }
+}
+
+/// The type of the file a compressed sibling stands for, text declared UTF-8 as Vite writes it.
+fn content_type(path: &Path) -> String {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    if mime.type_() == mime_guess::mime::TEXT || mime.subtype() == mime_guess::mime::JAVASCRIPT {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
     }
 }
 

@@ -44,3 +44,28 @@ async fn unknown_web_paths_fall_back_to_the_app_shell() {
     assert_eq!(response.status(), 200);
     assert!(response.text().await.unwrap().contains("dir=\"rtl\""));
 }
+
+#[tokio::test]
+async fn readiness_follows_the_database() {
+    let app = spawn_app().await;
+    let response = app.client.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap()["status"], "ok");
+    app.db.close().await;
+    let response = app.client.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap()["status"], "unavailable");
+}
+
+#[tokio::test]
+async fn every_response_carries_a_request_id() {
+    let app = spawn_app().await;
+    let sent = app.client.get(app.url("/healthz")).header("x-request-id", "lb-42.a").send().await.unwrap();
+    assert_eq!(sent.headers()["x-request-id"], "lb-42.a");
+    let made = app.client.get(app.url("/lemonade/api/nothing-here")).send().await.unwrap();
+    assert_eq!(made.status(), 404);
+    let made_id = made.headers()["x-request-id"].to_str().unwrap().to_owned();
+    assert_eq!(made_id.len(), 32, "{made_id}");
+    let forged = app.client.get(app.url("/healthz")).header("x-request-id", "x".repeat(200)).send().await.unwrap();
+    assert_ne!(forged.headers()["x-request-id"], "x".repeat(200).as_str());
+}

@@ -80,7 +80,7 @@ pub async fn spawn_app() -> TestApp {
 impl TestApp {
     pub async fn spawn(options: AppOptions) -> anyhow::Result<TestApp> {
         if std::env::var("TEST_LOG").is_ok() {
-            limoo_bff::telemetry::init("debug");
+            limoo_bff::telemetry::init("debug", limoo_bff::telemetry::LogFormat::Text);
         }
         let sims =
             limoo_simulators::spawn(SimConfig { time_scale: options.sim_time_scale, ..SimConfig::default() }).await?;

@@ -141,3 +141,17 @@ pub async fn framework_error(error: Error) -> Response {
     let body = ErrorEnvelope::new(code.to_string(), messages::for_status(code), details);
     (if status.is_success() { StatusCode::INTERNAL_SERVER_ERROR } else { status }, PoemJson(body)).into_response()
 }
+
+/// A handler that panicked: logged with what it said, answered like any other server error instead of
+/// a dropped connection.
+pub fn panic_response(panic: Box<dyn std::any::Any + Send>) -> Response {
+    let said = panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    tracing::error!(panic = %said, "request handler panicked");
+    let code = StatusCode::INTERNAL_SERVER_ERROR;
+    let body = ErrorEnvelope::new(code.as_u16().to_string(), messages::for_status(code.as_u16()), Vec::new());
+    (code, PoemJson(body)).into_response()
+}

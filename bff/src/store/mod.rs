@@ -142,6 +142,11 @@ impl Db {
         on_pool!(self, pool => MIGRATOR.run(pool).await).context("database migration failed")
     }
 
+    /// One round trip: true when the database answers.
+    pub async fn ping(&self) -> bool {
+        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.is_ok())
+    }
+
     pub fn backend(&self) -> &'static str {
         match self {
             Db::Sqlite(_) => "sqlite",

@@ -825,7 +825,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness probe for load balancers. */
+        /** Liveness probe for load balancers: the process answers. */
         get: {
             parameters: {
                 query?: never;
@@ -836,6 +836,51 @@ export interface paths {
             requestBody?: never;
             responses: {
                 200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness probe: the process answers and its database does too. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The database answers: send traffic here. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Health"];
+                    };
+                };
+                /** @description The database does not answer: keep traffic away until it does. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1637,7 +1682,7 @@ export interface components {
         };
         /** Health */
         Health: {
-            /** @description Always `ok` while the service answers. */
+            /** @description `ok`, or `unavailable` when a readiness check fails. */
             status: string;
         };
         /**
