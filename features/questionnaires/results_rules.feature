@@ -60,6 +60,25 @@ Feature: قواعد نتیجه betterme، تلاش دوباره لندینگ ب�
       | REDUCE | 19_40 | []       | ["STUDY"] | []        | 60      | 65          | MEZO | 50   | ۱۳۳٬۷۰۱ |
       | REDUCE | 19_40 | []       | ["STUDY"] | []        | 65      | 65          | 4P   | 0    | ۱۳۳٬۷۰۱ |
 
+  # Each row changes one answer of the 4P sample alone, so a rule that is ignored leaves the diet at 4P.
+  @ui
+  Scenario Outline: سن زیر ۱۸ و سرعت آرام هر کدام به‌تنهایی رژیم مزو می‌دهند — i4s3
+    Given سرور پرسشنامه‌ها در دسترس است
+    And بازدیدکننده پیش‌تر این پاسخ‌ها را داده است: '{"bm2_1":"FEMALE","bm2_2":"REDUCE","bm2_3":"<age>","bm2_6":["STRESS"],"bm2_7":["STUDY"],"bm2_9":"WALKING","bm2_10":"_2","bm2_11":"WORK_MOSTLY","bm2_12":80,"bm2_13":70,"bm2_14":"<pace>"}'
+    When مشتری صفحه "/betterme-result" را از نو باز می‌کند
+    Then رژیم مناسب "<diet>" با 100 روز تا وزن هدف و وضعیت "NORMAL" است
+    And بخش "similar-people" نوشته "<similar>" را دارد
+
+    @RS-03 @RS-14
+    Examples: زیر ۱۸ سال با سرعت سریع
+      | age     | pace | diet | similar |
+      | UNDER18 | FAST | MEZO | ۱۰۹٬۷۴۳ |
+
+    @RS-09
+    Examples: سرعت آرام با سن ۱۹ تا ۴۰
+      | age   | pace | diet | similar |
+      | 19_40 | SLOW | MEZO | ۱۳۳٬۷۰۱ |
+
   @ui @RS-19
   Scenario: دکمه دریافت برنامه غذایی مشتری واردشده را به مقصد betterMeDestination می‌برد — i4s3
     Given مشتری با شماره "09121234567" وارد شده است
