@@ -47,6 +47,9 @@ pub struct Settings {
     /// `text` for people; `json`, one object a line with the request's id, for log collectors.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// When set, `GET /metrics` answers only with `Authorization: Bearer {METRICS_TOKEN}`.
+    #[arg(long, env = "METRICS_TOKEN")]
+    pub metrics_token: Option<Secret>,
     #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]

@@ -8,6 +8,7 @@ pub mod finance;
 pub mod gateways;
 pub mod limits;
 pub mod messages;
+pub mod metrics;
 pub mod request_id;
 pub mod shop;
 pub mod startup;

@@ -8,11 +8,11 @@ use std::{
 use anyhow::Context;
 use ipnet::IpNet;
 use poem::{
-    Endpoint, EndpointExt, IntoEndpoint, Route, Server,
-    http::uri::Scheme,
+    Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Route, Server, get,
+    http::{StatusCode, header, uri::Scheme},
     listener::Acceptor,
     middleware::{CatchPanic, NormalizePath, Tracing, TrailingSlash},
-    web::{LocalAddr, RemoteAddr},
+    web::{Data, LocalAddr, RemoteAddr},
 };
 use reqwest::Url;
 use tokio::net::{TcpListener, TcpStream};
@@ -26,6 +26,7 @@ use crate::{
     body_limit::BodyLimit,
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
+    metrics::{Measured, Metrics},
     request_id::RequestId,
     store::{Db, demo},
     web_app::WebApp,
@@ -58,6 +59,10 @@ pub struct AppState {
     pub payment_result_origins: Arc<[Url]>,
     /// `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Arc<[IpNet]>,
+    /// Counters behind `GET /metrics`.
+    pub metrics: Arc<Metrics>,
+    /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
+    pub metrics_token: Option<Arc<str>>,
 }
 
 impl AppState {
@@ -91,6 +96,8 @@ impl AppState {
             payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
+            metrics: Arc::default(),
+            metrics_token: settings.metrics_token.as_ref().map(|token| token.expose().into()),
         })
     }
 }
@@ -187,16 +194,35 @@ impl Acceptor for NoDelayAcceptor {
 
 fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let service = api::openapi_service();
+    let measured = |fallback| Measured { metrics: state.metrics.clone(), fallback };
     let mut route = Route::new()
         .at("/openapi.json", service.spec_endpoint())
+        .at("/metrics", get(metrics_endpoint))
         .nest("/docs", service.swagger_ui())
-        .nest("/", WebApp::new(&settings.web_dir));
+        .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
     for prefix in API_PREFIXES {
         // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
-        let api = api::openapi_service().into_endpoint().with(NormalizePath::new(TrailingSlash::Trim));
+        let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
+        let api = api.with(NormalizePath::new(TrailingSlash::Trim));
         route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error));
     }
     plumbing(route.data(state), settings.max_body_bytes)
+}
+
+/// Prometheus's scrape, behind `METRICS_TOKEN` when one is set: the counts describe the business.
+#[poem::handler]
+fn metrics_endpoint(state: Data<&AppState>, req: &poem::Request) -> poem::Response {
+    if let Some(token) = &state.metrics_token {
+        let sent = req.header(header::AUTHORIZATION).and_then(|value| value.strip_prefix("Bearer "));
+        if sent != Some(&**token) {
+            return StatusCode::UNAUTHORIZED.into_response();
+        }
+    }
+    state
+        .metrics
+        .render(&state.db)
+        .with_content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
+        .into_response()
 }
 
 /// What every request passes through, innermost first: the body limit, logging, panic catching, and

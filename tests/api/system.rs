@@ -69,3 +69,34 @@ async fn every_response_carries_a_request_id() {
     let forged = app.client.get(app.url("/healthz")).header("x-request-id", "x".repeat(200)).send().await.unwrap();
     assert_ne!(forged.headers()["x-request-id"], "x".repeat(200).as_str());
 }
+
+#[tokio::test]
+async fn metrics_count_operations_and_codes_in_the_openmetrics_format() {
+    let app = spawn_app().await;
+    app.list_products(&[]).await;
+    app.register_customer("09127770001").await;
+    let response = app.client.get(app.url("/metrics")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/openmetrics-text"));
+    let text = response.text().await.unwrap();
+    for expected in [
+        r#"limoo_http_requests_total{operation="listProducts",status="200"} 1"#,
+        r#"limoo_codes_sent_total{channel="sms"} 1"#,
+        r#"limoo_http_request_duration_seconds_bucket{le="+Inf",operation="listProducts",status="200"} 1"#,
+        r#"limoo_db_pool_connections{state="max"}"#,
+    ] {
+        assert!(text.contains(expected), "{expected} in\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn metrics_want_the_token_when_one_is_set() {
+    let app = spawn_app().await;
+    let bff = app.start_process(&[("METRICS_TOKEN", "scrape-secret")]).await.unwrap();
+    let url = format!("{}/metrics", bff.address);
+    assert_eq!(app.client.get(&url).send().await.unwrap().status(), 401);
+    let wrong = app.client.get(&url).bearer_auth("guess").send().await.unwrap();
+    assert_eq!(wrong.status(), 401);
+    let scraped = app.client.get(&url).bearer_auth("scrape-secret").send().await.unwrap();
+    assert_eq!(scraped.status(), 200);
+}

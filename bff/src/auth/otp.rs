@@ -89,6 +89,7 @@ pub async fn send(
         tracing::warn!(%reason, channel, "code delivery failed");
         return Err(AuthError::ProviderFailed);
     }
+    state.metrics.code_sent(channel);
     Ok(SentCode {
         channel,
         resend_after_seconds: settings.otp_resend_seconds,

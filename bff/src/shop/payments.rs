@@ -415,20 +415,24 @@ async fn finish(
     let mut tx = state.db.begin().await?;
     orders::lock(&mut tx, payment.order_id).await?;
     let paid = to == PaymentState::Verified;
+    let gateway = payment.gateway.as_str();
     if paid && orders::is_paid(&mut tx, payment.order_id).await? {
         drop(tx);
+        state.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
         return refunds::give_back(state, payment, ref_id, "the order was paid already").await;
     }
     if !payments::finish(&mut tx, payment.id, to, ref_id, failure).await? {
         if paid {
             // Replaced while its verify ran, and the verify took the money: it goes back.
             drop(tx);
+            state.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
             return refunds::give_back(state, payment, ref_id, "paid after the payment was replaced").await;
         }
         return Ok(());
     }
     settle_order(&mut tx, payment.order_id, paid, now).await?;
     tx.commit().await?;
+    state.metrics.payment_finished(gateway, to.as_str());
     if paid {
         partner_discounts::after_paid(state, payment.order_id, payment.customer_id).await;
     }

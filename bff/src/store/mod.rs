@@ -142,6 +142,15 @@ impl Db {
         on_pool!(self, pool => MIGRATOR.run(pool).await).context("database migration failed")
     }
 
+    /// The pool's connections now, for `/metrics`.
+    pub fn pool_use(&self) -> PoolUse {
+        on_pool!(self, pool => PoolUse {
+            open: pool.size(),
+            idle: u32::try_from(pool.num_idle()).unwrap_or(u32::MAX),
+            max: pool.options().get_max_connections(),
+        })
+    }
+
     /// One round trip: true when the database answers.
     pub async fn ping(&self) -> bool {
         on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.is_ok())
@@ -157,6 +166,13 @@ impl Db {
     pub async fn close(&self) {
         on_pool!(self, pool => pool.close().await)
     }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct PoolUse {
+    pub open: u32,
+    pub idle: u32,
+    pub max: u32,
 }
 
 /// Milliseconds since the Unix epoch: the one time format stored.

@@ -25,13 +25,13 @@ pub enum Readiness {
 #[OpenApi(tag = "ApiTags::System")]
 impl SystemApi {
     /// Liveness probe for load balancers: the process answers.
-    #[oai(path = "/healthz", method = "get")]
+    #[oai(path = "/healthz", method = "get", operation_id = "healthz")]
     async fn healthz(&self) -> Json<Health> {
         Json(Health { status: "ok".into() })
     }
 
     /// Readiness probe: the process answers and its database does too.
-    #[oai(path = "/readyz", method = "get")]
+    #[oai(path = "/readyz", method = "get", operation_id = "readyz")]
     async fn readyz(&self, state: Data<&AppState>) -> Readiness {
         if state.db.ping().await {
             Readiness::Ready(Json(Health { status: "ok".into() }))
