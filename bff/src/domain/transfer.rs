@@ -162,10 +162,10 @@ impl TransferDetails {
     /// time: the minute the order was created in, and the current one, are accepted.
     pub fn check_moment(&self, created_at_ms: i64, now_ms: i64) -> Result<(), MomentProblem> {
         let paid = (self.year, self.month, self.day, self.hour, self.minute);
-        if paid > tehran_minute(self.gateway, now_ms) {
+        if paid > moment_at(self.gateway, now_ms) {
             return Err(MomentProblem::InFuture);
         }
-        if paid < tehran_minute(self.gateway, created_at_ms) {
+        if paid < moment_at(self.gateway, created_at_ms) {
             return Err(MomentProblem::BeforeOrder);
         }
         Ok(())
@@ -173,7 +173,7 @@ impl TransferDetails {
 }
 
 /// (year, month, day, hour, minute) of an instant in Tehran, in the gateway's calendar.
-fn tehran_minute(gateway: TransferGateway, at_ms: i64) -> (i64, i64, i64, i64, i64) {
+pub fn moment_at(gateway: TransferGateway, at_ms: i64) -> (i64, i64, i64, i64, i64) {
     let local = at_ms + TEHRAN_OFFSET_MS;
     let days = local.div_euclid(86_400_000);
     let minutes = local.rem_euclid(86_400_000) / 60_000;

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use cucumber::{gherkin::Step, given, then, when};
-use limoo_bff::domain::transfer::TransferGateway;
+use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_simulators::{Gateway, JournalEntry};
 use limoo_tests::{
     browser::{Storage, poll_for},
@@ -403,9 +403,9 @@ async fn transfer_already_reported(world: &mut LimooWorld, mobile: String, produ
     let token = world.token_of(&mobile).await;
     let app = world.app();
     let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
-    let year = limoo_bff::domain::transfer::year_choices(TransferGateway::CardToCard, limoo_bff::store::now_ms());
-    body["meta"] = json!({ "card-digits": "1234", "pay-day": 1, "pay-month": 1, "pay-year": year.last(),
-                           "pay-hour": 10, "pay-minute": 0, "usePoints": "0", "gateway": "C2C" });
+    let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
+    body["meta"] = json!({ "card-digits": "1234", "pay-day": day, "pay-month": month, "pay-year": year,
+                           "pay-hour": hour, "pay-minute": minute, "usePoints": "0", "gateway": "C2C" });
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 200, "the first transfer: {reply}");
 }
@@ -417,9 +417,9 @@ async fn questionnaire_transfer(world: &mut LimooWorld, mobile: String, products
     let token = world.token_of(&mobile).await;
     let app = world.app();
     let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
-    let year = limoo_bff::domain::transfer::year_choices(TransferGateway::CardToCard, limoo_bff::store::now_ms());
-    body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": 2, "month": 3, "year": year.last(), "hour": 8, "minute": 30,
-                           "externalSaleConfirm": true });
+    let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
+    body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": day, "month": month, "year": year, "hour": hour,
+                           "minute": minute, "externalSaleConfirm": true });
     let (status, body) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     world.reply = Some(super::Reply { status, body });
 }
