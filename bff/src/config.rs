@@ -176,6 +176,19 @@ pub struct FinanceSettings {
     /// an answer within 48).
     #[arg(long, env = "TRANSFER_REVIEW_HOURS", default_value_t = 72)]
     pub transfer_review_hours: i64,
+    /// The card customers pay into by card to card, 16 digits (spaces and dashes allowed); unset, the form
+    /// shows no card and tells the customer to ask support.
+    #[arg(long, env = "TRANSFER_CARD_NUMBER", value_parser = parse_card_number)]
+    pub transfer_card_number: Option<String>,
+    /// The name the destination card is in, as the customer's bank shows it before confirming.
+    #[arg(long, env = "TRANSFER_CARD_HOLDER")]
+    pub transfer_card_holder: Option<String>,
+    /// The destination card's bank, e.g. `بانک ملت`.
+    #[arg(long, env = "TRANSFER_CARD_BANK")]
+    pub transfer_card_bank: Option<String>,
+    /// The PayPal account foreign customers pay into (`PAYPAL_ROSHANDEL`); unset, the form shows none.
+    #[arg(long, env = "TRANSFER_PAYPAL_ACCOUNT")]
+    pub transfer_paypal_account: Option<String>,
 }
 
 impl FinanceSettings {
@@ -285,6 +298,16 @@ impl PaymentSettings {
     }
 }
 
+/// A card number as the customer types it into their bank's app: 16 Latin digits.
+fn parse_card_number(text: &str) -> Result<String, String> {
+    let digits: String = text.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    if digits.len() == 16 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(digits)
+    } else {
+        Err(format!("{text} is not a 16-digit card number"))
+    }
+}
+
 fn parse_gateway(text: &str) -> Result<Gateway, String> {
     Gateway::parse(text)
         .filter(|g| g.is_online())
@@ -368,6 +391,13 @@ mod tests {
         assert_eq!(parse_networks(""), Ok(Vec::new()), "empty: none trusted");
         assert_eq!(parse_networks("10.0.0.0/8, 192.0.2.7").map(|n| n.len()), Ok(2));
         assert!(parse_networks("10.0.0.0/8,nope").is_err());
+    }
+
+    #[test]
+    fn a_destination_card_is_sixteen_digits() {
+        assert_eq!(parse_card_number("6037 9975-1234 5678").as_deref(), Ok("6037997512345678"));
+        assert!(parse_card_number("6037 9975 1234 567").is_err(), "15 digits");
+        assert!(parse_card_number("۶۰۳۷۹۹۷۵۱۲۳۴۵۶۷۸").is_err(), "Latin digits only");
     }
 
     #[test]

@@ -127,6 +127,9 @@ pub const TRANSFER_MONTH: &str = "ماه پرداخت معتبر نیست.";
 pub const TRANSFER_YEAR: &str = "سال پرداخت باید سال جاری یا سال گذشته باشد.";
 pub const TRANSFER_HOUR: &str = "ساعت پرداخت باید بین ۰ تا ۲۳ باشد.";
 pub const TRANSFER_MINUTE: &str = "دقیقه پرداخت باید بین ۰ تا ۵۹ باشد.";
+/// A transfer dated after now, or before its order was created: it cannot be the order's payment.
+pub const TRANSFER_DATE_FUTURE: &str = "تاریخ و ساعت واریز نمی‌تواند بعد از اکنون باشد.";
+pub const TRANSFER_DATE_BEFORE_ORDER: &str = "تاریخ و ساعت واریز نمی‌تواند پیش از ثبت سفارش باشد.";
 /// A second transfer for an order whose first one is still under review.
 pub const TRANSFER_PENDING: &str =
     "اطلاعات پرداخت این سفارش قبلا ثبت شده و در حال بررسی است. نتیجه حداکثر تا ۴۸ ساعت پیامک می‌شود.";

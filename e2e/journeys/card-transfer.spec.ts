@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test } from '../fixtures'
-import { bffBin, type RunningBff, type RunningSimulators } from '../support/bff'
-import { demoCustomer } from '../support/demo'
+import { TRANSFER_DESTINATION, bffBin, type RunningBff, type RunningSimulators } from '../support/bff'
+import { demoCustomer, demoProduct } from '../support/demo'
+import { toman, withPersianDigits } from '../support/money'
 import { buyOneMonthDiet } from '../support/shop'
 
 const run = promisify(execFile)
@@ -21,6 +22,23 @@ async function finance(bff: RunningBff, simulators: RunningSimulators, ...args: 
   return stdout
 }
 
+/** Now in Tehran on the Jalali calendar, as the card-to-card form's selects hold it (month 1–12 here). */
+function tehranJalaliNow(): { year: number; month: number; day: number; hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US-u-ca-persian', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Tehran',
+  }).formatToParts(new Date())
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') }
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
 async function latestSms(simulators: RunningSimulators, mobile: string): Promise<string> {
   const response = await fetch(`${simulators.baseURL}/_sim/sms?receptor=${encodeURIComponent(mobile)}`)
   if (!response.ok) return ''
@@ -29,12 +47,15 @@ async function latestSms(simulators: RunningSimulators, mobile: string): Promise
 }
 
 test.describe('card-to-card transfer on a 390 px phone', () => {
-  test('a customer reports a card-to-card payment and finance approves it with the CLI [PM-40, PM-55…PM-59]', async ({
+  test('a customer reads where to pay how much, reports the card-to-card payment and finance approves it with the CLI [PM-40, PM-55…PM-59]', async ({
     page,
+    context,
     bff,
     simulators,
   }) => {
     const customer = demoCustomer('09120000002')
+    const diet = demoProduct(101)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 
     // Arrange: sign in on the way to the flat list and order the one-month diet without a mentor.
     await buyOneMonthDiet(page, simulators, customer.mobile)
@@ -46,20 +67,36 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     await sheet.getByTestId('payment-button').click()
     await expect(page).toHaveURL(/#\/pay-card\?serverType=LIMOO_SHOP/)
 
+    // Assert 0: before paying, the page says which card to pay into, in whose name, how much and for which order;
+    // the card number copies into the clipboard for the bank's app (issue 17).
+    const destination = page.getByTestId('transfer-destination')
+    const orderId = await page.evaluate(() => sessionStorage.getItem('lemonadeOrderId'))
+    const blocks = TRANSFER_DESTINATION.cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ')
+    await expect(destination.getByTestId('transfer-card-number')).toHaveText(withPersianDigits(blocks))
+    await expect(destination.getByTestId('transfer-card-holder')).toHaveText(TRANSFER_DESTINATION.holder)
+    await expect(destination.getByTestId('transfer-card-bank')).toHaveText(TRANSFER_DESTINATION.bank)
+    await expect(destination.getByTestId('transfer-amount')).toHaveText(toman(diet.finalPrice))
+    await expect(destination.getByTestId('transfer-order')).toHaveText(withPersianDigits(orderId ?? 'no order'))
+    await destination.getByRole('button', { name: 'کپی شماره کارت' }).click()
+    await expect(destination.getByRole('status')).toHaveText('کپی شد')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TRANSFER_DESTINATION.cardNumber)
+
     // Act 2: the form, digits typed in Persian; submit stays disabled until every field is valid [PM-55, PM-56].
     const form = page.getByTestId('transfer-form-C2C')
     const submit = form.getByRole('button', { name: 'ثبت اطلاعات پرداخت' })
     await form.getByLabel('چهار رقم آخر کارت', { exact: true }).pressSequentially('۴۳۲۱')
     await expect(form.getByLabel('چهار رقم آخر کارت', { exact: true })).toHaveValue('4321')
     await expect(submit).toBeDisabled()
-    await form.getByLabel('روز', { exact: true }).selectOption('2')
-    await form.getByLabel('ماه', { exact: true }).selectOption({ label: 'آذر' })
+    // Paid just now: a transfer may not be dated before the order or in the future (issue 17).
+    const paid = tehranJalaliNow()
+    await form.getByLabel('روز', { exact: true }).selectOption(String(paid.day))
+    await form.getByLabel('ماه', { exact: true }).selectOption(String(paid.month - 1))
     const year = form.getByLabel('سال', { exact: true })
     await expect(year.locator('option:not([value=""])')).toHaveCount(2)
-    await year.selectOption({ index: 1 })
-    await form.getByLabel('ساعت', { exact: true }).selectOption('14')
+    await year.selectOption(String(paid.year))
+    await form.getByLabel('ساعت', { exact: true }).selectOption(String(paid.hour))
     await expect(submit).toBeDisabled()
-    await form.getByLabel('دقیقه', { exact: true }).selectOption('5')
+    await form.getByLabel('دقیقه', { exact: true }).selectOption(String(paid.minute))
     await expect(submit).toBeEnabled()
     await submit.click()
 
@@ -71,7 +108,7 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     const list = await finance(bff, simulators, 'list')
     const row = list.split('\n').find((line) => line.includes('\tC2C\t') && line.endsWith('\t4321'))
     expect(row, list).toBeDefined()
-    expect(row).toContain(`-09-02 14:05`)
+    expect(row).toContain(`${paid.year}-${pad(paid.month)}-${pad(paid.day)} ${pad(paid.hour)}:${pad(paid.minute)}`)
     const paymentId = (row ?? '').split('\t')[0] ?? ''
     const approved = await finance(bff, simulators, 'approve', paymentId, '--by', 'e2e-finance')
     expect(approved).toContain(`transfer ${paymentId} APPROVED by e2e-finance`)

@@ -102,6 +102,14 @@ export interface RunningBff {
   stop(): Promise<void>
 }
 
+/** Where the journeys' customers pay by card to card or PayPal (TRANSFER_* of the BFF, the values run.sh uses). */
+export const TRANSFER_DESTINATION = {
+  cardNumber: '6037997599990001',
+  holder: 'لیمو سلامت',
+  bank: 'بانک ملی',
+  paypalAccount: 'paypal@limoo.example',
+}
+
 /**
  * Spawns the BFF with PORT=0 and a fresh SQLite database in its own temporary directory, logging
  * to `logFile`; resolves once it logs its address. `stop()` kills it and deletes the directory.
@@ -131,6 +139,10 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       SAMAN_BASE_URL: `${simulators.baseURL}/saman`,
       GUMROAD_BASE_URL: `${simulators.baseURL}/gumroad`,
       GUMROAD_API_BASE_URL: `${simulators.baseURL}/gumroad`,
+      TRANSFER_CARD_NUMBER: TRANSFER_DESTINATION.cardNumber,
+      TRANSFER_CARD_HOLDER: TRANSFER_DESTINATION.holder,
+      TRANSFER_CARD_BANK: TRANSFER_DESTINATION.bank,
+      TRANSFER_PAYPAL_ACCOUNT: TRANSFER_DESTINATION.paypalAccount,
       SMTP_HOST: simulators.smtpHost,
       SMTP_PORT: simulators.smtpPort,
       // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is

@@ -1,10 +1,15 @@
 //! Manual transfers (card to card, PayPal): the customer reports the payment, the order waits with its
 //! points reserved, and finance approves or rejects it through the review API; the customer hears by SMS.
 use limoo_bff::{
-    domain::transfer::{TransferGateway, year_choices},
+    domain::transfer::{TransferGateway, moment_at, year_choices},
     store::now_ms,
 };
-use limoo_tests::{TestApp, app::FINANCE_TOKEN, payment::payment_request, spawn_app};
+use limoo_tests::{
+    TestApp,
+    app::{FINANCE_TOKEN, TRANSFER_CARD_HOLDER, TRANSFER_CARD_NUMBER, TRANSFER_PAYPAL_ACCOUNT},
+    payment::payment_request,
+    spawn_app,
+};
 use serde_json::{Value, json};
 
 const MOBILE: &str = "09121234567";
@@ -13,12 +18,21 @@ fn this_year(gateway: TransferGateway) -> i64 {
     *year_choices(gateway, now_ms()).last().expect("a year")
 }
 
-/// The card-to-card form as the web sends it: spec 2's field names, the month already + 1.
+/// The card-to-card form as the web sends it: spec 2's field names, the month already + 1, dated now.
 fn card_meta() -> Value {
-    json!({
-        "dietPrice": 1000, "usePoints": "1", "gateway": "C2C", "card-digits": "۱۲۳۴",
-        "pay-day": 2, "pay-month": 9, "pay-year": this_year(TransferGateway::CardToCard), "pay-hour": 14, "pay-minute": 5,
-    })
+    let mut meta = json!({ "dietPrice": 1000, "usePoints": "1", "gateway": "C2C", "card-digits": "۱۲۳۴" });
+    dated(&mut meta, TransferGateway::CardToCard, now_ms());
+    meta
+}
+
+/// Sets the form's date and time to `at_ms` in the gateway's calendar, Tehran time.
+fn dated(meta: &mut Value, gateway: TransferGateway, at_ms: i64) {
+    let (year, month, day, hour, minute) = moment_at(gateway, at_ms);
+    for (field, value) in
+        [("pay-year", year), ("pay-month", month), ("pay-day", day), ("pay-hour", hour), ("pay-minute", minute)]
+    {
+        meta[field] = json!(value);
+    }
 }
 
 fn request(app: &TestApp, token: &str, order: i64, gateway: &str, meta: Value) -> Value {
@@ -64,7 +78,8 @@ async fn an_approved_card_transfer_pays_the_order_once_and_tells_the_customer() 
     let app = spawn_app().await;
     let (token, order) = order_with_points(&app).await;
 
-    let (status, reply) = submit(&app, &token, order, "C2C", card_meta()).await;
+    let meta = card_meta();
+    let (status, reply) = submit(&app, &token, order, "C2C", meta.clone()).await;
     assert_eq!(status, 200, "{reply}");
     let id = reply["paymentId"].as_i64().expect("paymentId");
     assert_eq!(app.invoice(&token, order).await.1["status"], "CREATED", "not paid before the review");
@@ -75,7 +90,7 @@ async fn an_approved_card_transfer_pays_the_order_once_and_tells_the_customer() 
     assert_eq!(queue[0]["paymentId"], id);
     assert_eq!(queue[0]["gateway"], "C2C");
     assert_eq!(queue[0]["details"]["lastDigits"], "1234", "Persian digits are stored as Latin");
-    assert_eq!(queue[0]["details"]["month"], 9);
+    assert_eq!(queue[0]["details"]["month"], meta["pay-month"]);
 
     let (status, approved) = review(&app, id, "approve", json!({ "reviewer": "sara" })).await;
     assert_eq!(status, 200, "{approved}");
@@ -124,16 +139,17 @@ async fn the_same_report_again_gets_the_same_transfer_another_or_an_online_payme
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
-    let (status, first) = submit(&app, &token, order, "C2C", card_meta()).await;
+    let meta = card_meta();
+    let (status, first) = submit(&app, &token, order, "C2C", meta.clone()).await;
     assert_eq!(status, 200, "{first}");
     // A double tap: five more of the same report at once get the same transfer.
-    let again = futures::future::join_all((0..5).map(|_| submit(&app, &token, order, "C2C", card_meta()))).await;
+    let again = futures::future::join_all((0..5).map(|_| submit(&app, &token, order, "C2C", meta.clone()))).await;
     assert!(
         again.iter().all(|(status, reply)| *status == 200 && reply["paymentId"] == first["paymentId"]),
         "{again:?}"
     );
 
-    let mut other = card_meta();
+    let mut other = meta;
     other["card-digits"] = json!("5678");
     let (status, refused) = submit(&app, &token, order, "C2C", other).await;
     assert_eq!(status, 409, "{refused}");
@@ -163,8 +179,8 @@ async fn wrong_fields_are_a_400_naming_each_in_persian() {
 
     let (status, reply) = submit(&app, &token, order, "C2C", json!({})).await;
     assert_eq!(status, 400, "every field is required: {reply}");
-    let paypal = json!({ "account": "not-an-email", "pay-day": 2, "pay-month": 9,
-        "pay-year": this_year(TransferGateway::PayPal), "pay-hour": 1, "pay-minute": 0 });
+    let mut paypal = json!({ "account": "not-an-email" });
+    dated(&mut paypal, TransferGateway::PayPal, now_ms());
     let (status, reply) = submit(&app, &token, order, "PAYPAL_ROSHANDEL", paypal.clone()).await;
     assert_eq!(status, 400, "{reply}");
     assert_eq!(reply["err"]["details"]["messages"].as_array().map(Vec::len), Some(1), "{reply}");
@@ -222,4 +238,66 @@ async fn a_transfer_replaces_the_live_online_payment_and_an_order_paid_meanwhile
     assert_eq!(status, 409, "{refused}");
     let (status, _) = review(&app, id, "reject", json!({ "reviewer": "Sara", "reason": "paid online" })).await;
     assert_eq!(status, 200, "finance rejects it instead");
+}
+
+#[tokio::test]
+async fn the_owner_reads_where_to_pay_the_invoice_total_after_code_and_points_for_which_order() {
+    let app = spawn_app().await;
+    let (token, order) = order_with_points(&app).await;
+    let (status, code) =
+        app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": "LIMOO20", "orderId": order })).await;
+    assert_eq!(status, 200, "{code}");
+    let path = format!("/lemonade/api/payments/transfer-instructions?orderId={order}");
+
+    let (status, reply) = app.get_as(&token, &path).await;
+    assert_eq!(status, 200, "{reply}");
+    let invoice = app.invoice(&token, order).await.1;
+    assert_eq!(reply["orderId"], order);
+    assert_eq!(reply["createdAt"], invoice["createdAt"]);
+    assert_eq!(reply["amount"], invoice["totalPrice"], "the invoice's payable total: {invoice}");
+    let total_final = invoice["totalFinalPrice"].as_i64().expect("totalFinalPrice");
+    assert!(invoice["userPointDeduction"].as_i64() > Some(0), "points are on: {invoice}");
+    assert!(invoice["totalOriginalPrice"].as_i64() > Some(total_final), "the code is on: {invoice}");
+    assert_eq!(reply["card"]["number"], TRANSFER_CARD_NUMBER);
+    assert_eq!(reply["card"]["holder"], TRANSFER_CARD_HOLDER);
+    assert!(reply["card"]["bank"].is_string(), "{reply}");
+    assert_eq!(reply["paypalAccount"], TRANSFER_PAYPAL_ACCOUNT);
+
+    let stranger = app.existing_customer("09127654321").await;
+    let (status, reply) = app.get_as(&stranger, &path).await;
+    assert_eq!(status, 404, "only the order's owner: {reply}");
+    assert_eq!(reply["err"]["code"], "404");
+    let (status, _) = app.get_as("", &path).await;
+    assert_eq!(status, 401);
+
+    let sql = format!("UPDATE customer_order SET status = 'PAYMENT_SUCCESS' WHERE customer_order_id = {order}");
+    app.execute_sql(sql).await;
+    let (status, reply) = app.get_as(&token, &path).await;
+    assert_eq!(status, 400, "a paid order waits for no transfer: {reply}");
+}
+
+#[tokio::test]
+async fn a_transfer_dated_in_the_future_or_before_the_order_is_refused_in_persian() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    let refused = |reply: &Value| reply["err"]["details"]["messages"][0].as_str().unwrap_or_default().to_owned();
+
+    for (gateway, mut meta) in [("C2C", card_meta()), ("PAYPAL_ROSHANDEL", json!({ "account": "payer@example.com" }))] {
+        let calendar = TransferGateway::parse(gateway).expect("a transfer gateway");
+        dated(&mut meta, calendar, now_ms() + 2 * 3_600_000);
+        let (status, reply) = submit(&app, &token, order, gateway, meta.clone()).await;
+        assert_eq!(status, 400, "{gateway} in two hours: {reply}");
+        assert_eq!(reply["err"]["code"], "400");
+        assert_eq!(refused(&reply), "تاریخ و ساعت واریز نمی‌تواند بعد از اکنون باشد.", "{reply}");
+
+        dated(&mut meta, calendar, now_ms() - 86_400_000);
+        let (status, reply) = submit(&app, &token, order, gateway, meta).await;
+        assert_eq!(status, 400, "{gateway} yesterday, before the order: {reply}");
+        assert_eq!(refused(&reply), "تاریخ و ساعت واریز نمی‌تواند پیش از ثبت سفارش باشد.", "{reply}");
+    }
+    assert!(pending(&app).await.is_empty(), "nothing was recorded");
+
+    let (status, reply) = submit(&app, &token, order, "C2C", card_meta()).await;
+    assert_eq!(status, 200, "dated now, after the order: {reply}");
 }

@@ -16,6 +16,11 @@ use crate::{browser::poll_for, db::TestDb, process::BffProcess, workspace_root};
 
 /// The finance review token (`FINANCE_API_TOKEN`) every test app accepts.
 pub const FINANCE_TOKEN: &str = "finance-test-token";
+/// The manual-transfer destination every test app shows (`TRANSFER_CARD_*`, `TRANSFER_PAYPAL_ACCOUNT`).
+pub const TRANSFER_CARD_NUMBER: &str = "6037997599990001";
+pub const TRANSFER_CARD_HOLDER: &str = "لیمو سلامت";
+pub const TRANSFER_CARD_BANK: &str = "بانک ملی";
+pub const TRANSFER_PAYPAL_ACCOUNT: &str = "paypal@limoo.example";
 
 /// How long a code may take to reach the simulators after the request that sends it.
 const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
@@ -103,6 +108,10 @@ impl TestApp {
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);
+        settings.finance.transfer_card_number = Some(TRANSFER_CARD_NUMBER.to_owned());
+        settings.finance.transfer_card_holder = Some(TRANSFER_CARD_HOLDER.to_owned());
+        settings.finance.transfer_card_bank = Some(TRANSFER_CARD_BANK.to_owned());
+        settings.finance.transfer_paypal_account = Some(TRANSFER_PAYPAL_ACCOUNT.to_owned());
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
         let db = Db::connect(&database.url).await?;
         db.migrate().await?;

@@ -147,6 +147,106 @@ pub fn validate(gateway: TransferGateway, form: TransferForm, now_ms: i64) -> Re
     })
 }
 
+/// Why a transfer's date and time cannot be when the customer paid for the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MomentProblem {
+    /// Later than now.
+    InFuture,
+    /// Before the order was created: the money cannot be for it.
+    BeforeOrder,
+}
+
+impl TransferDetails {
+    /// Refuses a transfer dated after `now_ms` or before the order's `created_at_ms`. The form has minute
+    /// precision, so both ends are compared as (year, month, day, hour, minute) in the form's calendar, Tehran
+    /// time: the minute the order was created in, and the current one, are accepted.
+    pub fn check_moment(&self, created_at_ms: i64, now_ms: i64) -> Result<(), MomentProblem> {
+        let paid = (self.year, self.month, self.day, self.hour, self.minute);
+        if paid > moment_at(self.gateway, now_ms) {
+            return Err(MomentProblem::InFuture);
+        }
+        if paid < moment_at(self.gateway, created_at_ms) {
+            return Err(MomentProblem::BeforeOrder);
+        }
+        Ok(())
+    }
+}
+
+/// (year, month, day, hour, minute) of an instant in Tehran, in the gateway's calendar.
+pub fn moment_at(gateway: TransferGateway, at_ms: i64) -> (i64, i64, i64, i64, i64) {
+    let local = at_ms + TEHRAN_OFFSET_MS;
+    let days = local.div_euclid(86_400_000);
+    let minutes = local.rem_euclid(86_400_000) / 60_000;
+    let (year, month, day) = match gateway {
+        TransferGateway::PayPal => civil_from_days(days),
+        TransferGateway::CardToCard => jalali_from_days(days),
+    };
+    (year, month, day, minutes / 60, minutes % 60)
+}
+
+/// The Jalali (year, month, day) of a day count since 1970-01-01, after the jalaali-js `d2j` algorithm,
+/// whose table of leap-cycle breaks follows the astronomical calendar Iran uses.
+fn jalali_from_days(days: i64) -> (i64, i64, i64) {
+    let (gregorian_year, ..) = civil_from_days(days);
+    let mut year = gregorian_year - 621;
+    let (march, leap) = jalali_calendar(year);
+    let mut offset = days - days_from_civil(gregorian_year, 3, march);
+    if offset >= 0 {
+        if offset <= 185 {
+            return (year, 1 + offset / 31, offset % 31 + 1);
+        }
+        offset -= 186;
+    } else {
+        year -= 1;
+        offset += 179 + i64::from(leap == 1);
+    }
+    (year, 7 + offset / 30, offset % 30 + 1)
+}
+
+/// For a Jalali year: the day of March its first day (Nowruz) falls on in Gregorian year + 621, and the years
+/// since its last leap year (jalaali-js `jalCal`).
+fn jalali_calendar(year: i64) -> (i64, i64) {
+    const BREAKS: [i64; 20] =
+        [-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262, 2324, 2394, 2456, 3178];
+    let gregorian_year = year + 621;
+    let mut leap_jalali = -14;
+    let mut previous = BREAKS[0];
+    let mut jump = 0;
+    for &next in &BREAKS[1..] {
+        jump = next - previous;
+        if year < next {
+            break;
+        }
+        leap_jalali += jump / 33 * 8 + jump % 33 / 4;
+        previous = next;
+    }
+    let mut since = year - previous;
+    leap_jalali += since / 33 * 8 + (since % 33 + 3) / 4;
+    if jump % 33 == 4 && jump - since == 4 {
+        leap_jalali += 1;
+    }
+    let leap_gregorian = gregorian_year / 4 - (gregorian_year / 100 + 1) * 3 / 4 - 150;
+    let march = 20 + leap_jalali - leap_gregorian;
+    if jump - since < 6 {
+        since = since - jump + (jump + 4) / 33 * 33;
+    }
+    let leap = match ((since + 1) % 33 - 1) % 4 {
+        -1 => 4,
+        other => other,
+    };
+    (march, leap)
+}
+
+/// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let yoe = year - era * 400;
+    let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 fn latin_digits(text: &str) -> String {
     digits::ar_to_en(digits::fa_to_en(text.trim()))
 }
@@ -257,6 +357,49 @@ mod tests {
         );
         let five = TransferForm { card_digits: Some("12345".into()), ..card_form() };
         assert!(validate(TransferGateway::CardToCard, five, NOW).is_err());
+    }
+
+    #[test]
+    fn jalali_dates_of_day_counts() {
+        let day = |y, m, d| days_from_civil(y, m, d);
+        assert_eq!(day(1970, 1, 1), 0);
+        assert_eq!(day(2026, 11, 23), NOW / 86_400_000);
+        assert_eq!(jalali_from_days(day(2026, 11, 23)), (1405, 9, 2));
+        assert_eq!(jalali_from_days(day(2025, 3, 21)), (1404, 1, 1), "Nowruz 1404");
+        assert_eq!(jalali_from_days(day(2025, 3, 20)), (1403, 12, 30), "1403 was a leap year");
+        assert_eq!(jalali_from_days(day(2024, 3, 20)), (1403, 1, 1), "Nowruz 1403");
+        assert_eq!(jalali_from_days(day(2026, 3, 20)), (1404, 12, 29));
+        assert_eq!(jalali_from_days(day(2026, 3, 21)), (1405, 1, 1));
+        assert_eq!(jalali_from_days(day(2026, 9, 22)), (1405, 6, 31));
+        assert_eq!(jalali_from_days(day(2026, 9, 23)), (1405, 7, 1));
+    }
+
+    #[test]
+    fn a_transfer_is_dated_between_the_order_and_now() {
+        let details = |form| validate(TransferGateway::CardToCard, form, NOW).expect("valid");
+        // NOW is 1405/09/02 15:30 in Tehran; the order was made an hour and a half earlier, at 14:00:30.
+        let created = NOW - 90 * 60_000 + 30_000;
+        let at = |day, hour, minute| {
+            details(TransferForm { day: Some(day), hour: Some(hour), minute: Some(minute), ..card_form() })
+        };
+        assert_eq!(at(2, 14, 0).check_moment(created, NOW), Ok(()), "the minute the order was made");
+        assert_eq!(at(2, 15, 30).check_moment(created, NOW), Ok(()), "the current minute");
+        assert_eq!(at(2, 15, 31).check_moment(created, NOW), Err(MomentProblem::InFuture));
+        assert_eq!(at(3, 9, 0).check_moment(created, NOW), Err(MomentProblem::InFuture));
+        assert_eq!(at(2, 13, 59).check_moment(created, NOW), Err(MomentProblem::BeforeOrder));
+        let last_year = details(TransferForm { year: Some(1404), ..card_form() });
+        assert_eq!(last_year.check_moment(created, NOW), Err(MomentProblem::BeforeOrder));
+        let paypal = TransferForm {
+            account: Some("payer@example.com".into()),
+            year: Some(2026),
+            month: Some(11),
+            day: Some(23),
+            hour: Some(15),
+            minute: Some(0),
+            ..card_form()
+        };
+        let paypal = validate(TransferGateway::PayPal, paypal, NOW).expect("valid");
+        assert_eq!(paypal.check_moment(created, NOW), Ok(()), "Gregorian date, Tehran time");
     }
 
     #[test]

@@ -2,13 +2,18 @@
 //! points stay RESERVED while finance reviews it, and the review completes the order through the same
 //! settlement as online payments ([`super::payments::settle_order`]) or gives the points back. The
 //! customer learns the result by SMS. The API and the `finance` CLI both call these functions.
-use super::{invoice, partner_discounts, payments::settle_order};
+use super::{
+    invoice,
+    orders::{self as shop_orders, OrderError},
+    partner_discounts,
+    payments::settle_order,
+};
 use crate::{
     domain::{
         Toman,
         payment::PaymentState,
         points::HoldStatus,
-        transfer::{TransferDetails, TransferState},
+        transfer::{MomentProblem, TransferDetails, TransferState},
     },
     startup::AppState,
     store::{
@@ -32,12 +37,43 @@ pub enum TransferError {
     AlreadySubmitted,
     #[error("an online payment of the order is being started or verified")]
     PaymentInProgress,
+    #[error("the transfer is dated in the future")]
+    DatedInFuture,
+    #[error("the transfer is dated before the order was created")]
+    DatedBeforeOrder,
     #[error("no transfer {0}")]
     NotFound(i64),
     #[error("transfer {0} was reviewed already")]
     AlreadyReviewed(i64),
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
+}
+
+/// What a transfer must pay for an order: the order and the payable total its invoice shows now (after
+/// code, points and gift cards).
+#[derive(Debug, Clone, Copy)]
+pub struct TransferDue {
+    pub order_id: i64,
+    /// Epoch milliseconds; a transfer dated earlier is refused.
+    pub created_at: i64,
+    pub amount: Toman,
+}
+
+/// The amount the customer's unpaid order waits for, read as its invoice is.
+pub async fn due(state: &AppState, customer_id: i64, order_id: i64) -> Result<TransferDue, TransferError> {
+    let invoice = shop_orders::invoice(state, customer_id, order_id).await.map_err(|error| match error {
+        OrderError::NotFound => TransferError::OrderNotFound,
+        OrderError::PointsGone => TransferError::PointsGone,
+        OrderError::NotFree => TransferError::NothingToPay,
+        OrderError::Unexpected(e) => TransferError::Unexpected(e),
+    })?;
+    if invoice.order.is_paid() {
+        return Err(TransferError::OrderPaid);
+    }
+    if invoice.totals.payable == Toman::ZERO {
+        return Err(TransferError::NothingToPay);
+    }
+    Ok(TransferDue { order_id: invoice.order.id, created_at: invoice.order.created_at, amount: invoice.totals.payable })
 }
 
 /// Records the customer's transfer report for the order and reserves the order's points until the
@@ -59,6 +95,10 @@ pub async fn submit(
     if invoice.order.is_paid() {
         return Err(TransferError::OrderPaid);
     }
+    details.check_moment(invoice.order.created_at, now).map_err(|problem| match problem {
+        MomentProblem::InFuture => TransferError::DatedInFuture,
+        MomentProblem::BeforeOrder => TransferError::DatedBeforeOrder,
+    })?;
     // The invoice the customer saw took points off that the order no longer holds [ER-21].
     if invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now)) {
         return Err(TransferError::PointsGone);

@@ -4,12 +4,13 @@
 use std::time::Duration;
 
 use cucumber::{gherkin::Step, given, then, when};
-use limoo_bff::domain::transfer::TransferGateway;
+use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_simulators::{Gateway, JournalEntry};
 use limoo_tests::{
     browser::{Storage, poll_for},
     payment::texts_of_order,
 };
+use rust_persian_tools::{commas, digits};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
@@ -20,10 +21,12 @@ const METHOD: &str = "[data-testid=payment-sheet] [data-testid=payment-method]";
 const TRANSFER_SUBMIT: &str = ".transfer-form__submit";
 /// Session storage key of the requests the page sent (kept across the trip to a gateway's page).
 const RECORDED: &str = "__limooSentRequests";
-/// In a table of sent values: the newest year the transfer form offers.
-const CURRENT_YEAR: &str = "سال-جاری";
 /// In a table of sent values: the order's payable total as the invoice states it.
 const PAYABLE: &str = "مبلغ-قابل-پرداخت";
+/// In a table of sent values: the field's part of the minute the order was created (Tehran time, form calendar).
+const ORDER_MOMENT: &str = "زمان-ثبت-سفارش";
+/// The transfer-form fields that hold the date and time, in the order of a moment's parts.
+const MOMENT_FIELDS: [&str; 5] = ["pay-year", "pay-month", "pay-day", "pay-hour", "pay-minute"];
 
 fn method(name: &str) -> String {
     format!("{METHOD}[data-method=\"{name}\"]")
@@ -85,6 +88,37 @@ impl LimooWorld {
         browser.texts(css).await.or_fail("the select is shown");
         let values = browser.execute(&script).await.or_fail("choices read");
         values.as_array().into_iter().flatten().filter_map(|v| v.as_str()?.parse().ok()).collect()
+    }
+
+    /// The order the transfer form on screen pays (session storage) and its invoice.
+    async fn transfer_order_invoice(&mut self) -> Value {
+        let browser = self.browser().await;
+        let order = browser.stored(Storage::Session, "lemonadeOrderId").await.or_fail("session storage read");
+        let order: i64 = order.and_then(|id| id.parse().ok()).expect("an order id in session storage");
+        let token = self.stored_token().await;
+        let (status, invoice) = self.app().invoice(&token, order).await;
+        assert_eq!(status, 200, "{invoice}");
+        invoice
+    }
+
+    /// The gateway of the transfer form on screen.
+    async fn transfer_gateway(&mut self) -> TransferGateway {
+        let script = "return document.querySelector('[data-testid=transfer-form-PAYPAL_ROSHANDEL]') !== null;";
+        let paypal = self.browser().await.execute(script).await.or_fail("the form read");
+        if paypal == json!(true) { TransferGateway::PayPal } else { TransferGateway::CardToCard }
+    }
+
+    /// Chooses `at_ms` in the transfer form's date and time selects (Tehran time, the form's calendar), only `fields`.
+    async fn choose_moment(&mut self, at_ms: i64, fields: &[&str]) {
+        let gateway = self.transfer_gateway().await;
+        let (year, month, day, hour, minute) = moment_at(gateway, at_ms);
+        // The month select is 0-based, as the picker holds it [PR-38].
+        for (field, value) in MOMENT_FIELDS.into_iter().zip([year, month - 1, day, hour, minute]) {
+            if fields.contains(&field) {
+                let css = format!("{} option[value=\"{value}\"]", transfer_select(field));
+                self.browser().await.click(&css).await.or_fail(&format!("{field} {value}"));
+            }
+        }
     }
 
     /// Empties the field as a person would (deleting what it holds), then types `text`.
@@ -290,17 +324,59 @@ async fn card_digits_value(world: &mut LimooWorld, expected: String) {
     assert_eq!(value.as_deref(), Some(expected.as_str()));
 }
 
-#[when(expr = "مشتری در فرم انتقال {string} را {int} انتخاب می‌کند")]
-async fn choose_in_select(world: &mut LimooWorld, field: String, value: i64) {
-    let css = format!("{} option[value=\"{value}\"]", transfer_select(&field));
-    world.browser().await.click(&css).await.or_fail("the choice");
+/// The order's creation minute: the earliest a transfer for it may be dated.
+#[when(expr = "مشتری در فرم انتقال {string} را مانند زمان ثبت سفارش انتخاب می‌کند")]
+async fn choose_order_moment_field(world: &mut LimooWorld, field: String) {
+    let created = world.transfer_order_invoice().await["createdAt"].as_i64().expect("createdAt");
+    world.choose_moment(created, &[field.as_str()]).await;
 }
 
-#[when("مشتری سال جاری را در فرم انتقال انتخاب می‌کند")]
-async fn choose_current_year(world: &mut LimooWorld) {
-    let years = world.choices(&transfer_select("pay-year")).await;
-    let newest = years.into_iter().max().expect("year choices");
-    choose_in_select(world, "pay-year".into(), newest).await;
+#[when("مشتری زمان ثبت سفارش را در فرم انتقال انتخاب می‌کند")]
+async fn choose_order_moment(world: &mut LimooWorld) {
+    let created = world.transfer_order_invoice().await["createdAt"].as_i64().expect("createdAt");
+    world.choose_moment(created, &MOMENT_FIELDS).await;
+}
+
+#[when(expr = "مشتری در فرم انتقال زمانی {int} ساعت پیش از ثبت سفارش را انتخاب می‌کند")]
+async fn choose_before_order(world: &mut LimooWorld, hours: i64) {
+    let created = world.transfer_order_invoice().await["createdAt"].as_i64().expect("createdAt");
+    world.choose_moment(created - hours * 3_600_000, &MOMENT_FIELDS).await;
+}
+
+#[when(expr = "مشتری در فرم انتقال زمانی {int} ساعت پس از اکنون را انتخاب می‌کند")]
+async fn choose_after_now(world: &mut LimooWorld, hours: i64) {
+    world.choose_moment(limoo_bff::store::now_ms() + hours * 3_600_000, &MOMENT_FIELDS).await;
+}
+
+/// Issue 17: the card (4-digit blocks, left to right), its holder and bank, and the order's payable total and number
+/// as the invoice states them, in Persian digits.
+#[then(expr = "فرم انتقال کارت {string} به نام {string} بانک {string} را با مبلغ قابل پرداخت و شماره سفارش نشان می‌دهد")]
+async fn transfer_destination_shown(world: &mut LimooWorld, card: String, holder: String, bank: String) {
+    let invoice = world.transfer_order_invoice().await;
+    let amount = invoice["totalPrice"].as_i64().expect("totalPrice");
+    let amount = format!("{} تومان", digits::en_to_fa(commas::add_commas(amount.to_string())).replace(',', "٬"));
+    let order = digits::en_to_fa(invoice["id"].as_i64().expect("id").to_string());
+    let browser = world.browser().await;
+    for (css, text) in [
+        ("[data-testid=transfer-card-number]", card.as_str()),
+        ("[data-testid=transfer-card-holder]", holder.as_str()),
+        ("[data-testid=transfer-card-bank]", bank.as_str()),
+        ("[data-testid=transfer-amount]", amount.as_str()),
+        ("[data-testid=transfer-order]", order.as_str()),
+    ] {
+        browser.wait_for_text_in(css, text).await.or_fail(&format!("{css} shows {text}"));
+    }
+    let dir = browser.attribute("[data-testid=transfer-card-number]", "dir").await.or_fail("the card number");
+    assert_eq!(dir.as_deref(), Some("ltr"), "the card number reads left to right");
+}
+
+#[then(expr = "فرم انتقال حساب PayPal {string} را با مبلغ قابل پرداخت نشان می‌دهد")]
+async fn transfer_paypal_shown(world: &mut LimooWorld, account: String) {
+    let invoice = world.transfer_order_invoice().await;
+    let amount = digits::en_to_fa(commas::add_commas(invoice["totalPrice"].as_i64().expect("totalPrice").to_string()));
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=transfer-paypal-account]", &account).await.or_fail("the PayPal account");
+    browser.wait_for_text_in("[data-testid=transfer-amount]", &amount.replace(',', "٬")).await.or_fail("the amount");
 }
 
 #[then(expr = "گزینه‌های {string} فرم انتقال از {int} تا {int} است")]
@@ -361,8 +437,8 @@ async fn transfer_request_meta(world: &mut LimooWorld, step: &Step) {
             let text = row[1].trim();
             // Numbers in the table are JSON numbers unless quoted; two names stand for values known only now.
             let value = match text {
-                CURRENT_YEAR => json!(current_year(&body)),
                 PAYABLE => invoice["totalPrice"].clone(),
+                ORDER_MOMENT => order_moment_part(&body, &invoice, row[0].trim()),
                 _ => serde_json::from_str(text).unwrap_or_else(|_| json!(text)),
             };
             (row[0].trim().to_owned(), value)
@@ -372,12 +448,14 @@ async fn transfer_request_meta(world: &mut LimooWorld, step: &Step) {
     assert_eq!(body["paymentConfig"]["gateway"], body["meta"]["gateway"], "{body}");
 }
 
-/// The newest year the transfer form of the request's gateway offers (the BFF's calendar).
-fn current_year(body: &Value) -> i64 {
+/// The `field` part (`pay-year` … `pay-minute`, calendar month) of the minute the order was created, in the calendar
+/// of the request's gateway.
+fn order_moment_part(body: &Value, invoice: &Value, field: &str) -> Value {
     let gateway =
         TransferGateway::parse(body["paymentConfig"]["gateway"].as_str().unwrap_or_default()).expect("a transfer");
-    let years = limoo_bff::domain::transfer::year_choices(gateway, limoo_bff::store::now_ms());
-    years.into_iter().max().expect("year choices")
+    let (year, month, day, hour, minute) = moment_at(gateway, invoice["createdAt"].as_i64().expect("createdAt"));
+    let part = MOMENT_FIELDS.into_iter().zip([year, month, day, hour, minute]).find(|(name, _)| *name == field);
+    json!(part.expect("a date or time field").1)
 }
 
 #[then(expr = "بخش خطای پرداخت با پیام {string} و دکمه {string} دیده می‌شود")]
@@ -403,9 +481,9 @@ async fn transfer_already_reported(world: &mut LimooWorld, mobile: String, produ
     let token = world.token_of(&mobile).await;
     let app = world.app();
     let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
-    let year = limoo_bff::domain::transfer::year_choices(TransferGateway::CardToCard, limoo_bff::store::now_ms());
-    body["meta"] = json!({ "card-digits": "1234", "pay-day": 1, "pay-month": 1, "pay-year": year.last(),
-                           "pay-hour": 10, "pay-minute": 0, "usePoints": "0", "gateway": "C2C" });
+    let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
+    body["meta"] = json!({ "card-digits": "1234", "pay-day": day, "pay-month": month, "pay-year": year,
+                           "pay-hour": hour, "pay-minute": minute, "usePoints": "0", "gateway": "C2C" });
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 200, "the first transfer: {reply}");
 }
@@ -417,9 +495,9 @@ async fn questionnaire_transfer(world: &mut LimooWorld, mobile: String, products
     let token = world.token_of(&mobile).await;
     let app = world.app();
     let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
-    let year = limoo_bff::domain::transfer::year_choices(TransferGateway::CardToCard, limoo_bff::store::now_ms());
-    body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": 2, "month": 3, "year": year.last(), "hour": 8, "minute": 30,
-                           "externalSaleConfirm": true });
+    let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
+    body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": day, "month": month, "year": year, "hour": hour,
+                           "minute": minute, "externalSaleConfirm": true });
     let (status, body) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     world.reply = Some(super::Reply { status, body });
 }
@@ -505,6 +583,24 @@ async fn result_button(world: &mut LimooWorld, testid: String, label: String, ta
 async fn result_button_shown(world: &mut LimooWorld, testid: String, label: String) {
     let css = format!("[data-testid={testid}]");
     world.browser().await.wait_for_text_in(&css, &label).await.or_fail("the button");
+}
+
+/// The order completed by a payment (how does not matter to the result page, which reads the invoice's status).
+#[given(expr = "سفارش {string} مشتری {string} پرداخت شده است")]
+async fn order_paid(world: &mut LimooWorld, products: String, mobile: String) {
+    let order = world.order_of(&mobile, &products).await;
+    let sql = format!("UPDATE customer_order SET status = 'PAYMENT_SUCCESS' WHERE customer_order_id = {order}");
+    world.app().execute_sql(sql).await;
+}
+
+/// Issue 17: once the page settled in the state `title` names, nothing on it claims success.
+#[then(expr = "صفحه موفقیت {string} را می‌گوید و پرداخت موفق یا مبلغ پرداخت‌شده را نمی‌گوید")]
+async fn success_page_neutral(world: &mut LimooWorld, title: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=payment-success-page] h1", &title).await.or_fail("the page's title");
+    let texts = browser.texts("[data-testid=payment-success-page]").await.or_fail("the page read").join(" ");
+    assert!(!texts.contains("با موفقیت"), "the page claims success: {texts}");
+    browser.wait_for_absence("[data-testid=paid-amount]").await.or_fail("no paid amount");
 }
 
 #[when("مشتری دکمه تلاش مجدد صفحه پرداخت ناموفق را می‌زند")]

@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { HttpResponse } from 'msw'
 import { signIn } from '@/testing/auth'
+import { buildInvoice } from '@/testing/data/checkout'
+import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
 
 // These pages need a signed-in user [RG-15]; the guards have their own tests in app/guards.test.tsx.
 beforeEach(() => {
@@ -44,6 +48,12 @@ describe('route table redirects', () => {
   })
 
   it('dispatches a successful payment result to the success page without status', async () => {
+    // The success page claims success only for a paid order.
+    server.use(
+      http.get('/lemonade/api/orders/{id}/invoice', () =>
+        HttpResponse.json(buildInvoice(undefined, { id: 5, status: 'PAYMENT_SUCCESS' })),
+      ),
+    )
     await expectLanding('/payment-result?status=OK&orderId=5', '/payment-success?orderId=5')
     expect(await screen.findByRole('heading', { name: 'پرداخت شما با موفقیت انجام شد' })).toBeInTheDocument()
   })

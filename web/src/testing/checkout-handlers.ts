@@ -18,6 +18,16 @@ export const checkoutHandlers = [
   http.post('/lemonade/api/payments/snapp-pay/eligibility', () =>
     HttpResponse.json({ response: { eligible: true, title: 'اسنپ‌پی', description: 'پرداخت در ۴ قسط' } }),
   ),
+  // The order was made an hour ago; the destination is the demo one run.sh configures.
+  http.get('/lemonade/api/payments/transfer-instructions', ({ request }) =>
+    HttpResponse.json({
+      orderId: Number(new URL(request.url).searchParams.get('orderId')),
+      createdAt: Date.now() - 3_600_000,
+      amount: 1_032_000,
+      card: { number: '6037997599990001', holder: 'لیمو سلامت', bank: 'بانک ملی' },
+      paypalAccount: 'paypal@limoo.example',
+    }),
+  ),
   http.get('/mentors/link-by-mobile', () => HttpResponse.json({ mentorLink: 'https://support.test/mentor/00000001' })),
   http.post('/lemonade/api/gateway/graphql', () => HttpResponse.json({ data: { partnerDiscountSmsLogs: [] } })),
 ]

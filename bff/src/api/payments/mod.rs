@@ -27,7 +27,10 @@ use crate::{
     },
     gateways::payments::payping::PayPingCallback,
     limits, messages,
-    shop::payments::{self, Report, StartRequest},
+    shop::{
+        payments::{self, Report, StartRequest},
+        transfers,
+    },
     startup::AppState,
     store::payments::Payment,
 };
@@ -189,6 +192,21 @@ impl PaymentsApi {
             fields: form.fields.into_iter().map(|(name, value)| PaymentFormField { name, value }).collect(),
         });
         Ok(Json(PaymentReply { payment_link: started.link, form, payment_id: None }))
+    }
+
+    /// Where and how much the customer pays by card to card or PayPal for one of their unpaid orders: the
+    /// configured destination, the payable total the invoice shows now (after code, points and gift cards) and
+    /// the order's number and creation time. 404 for an order that is not the customer's, 400 when it is paid
+    /// or has nothing to pay.
+    #[oai(path = "/transfer-instructions", method = "get", operation_id = "transferInstructions")]
+    async fn transfer_instructions(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        #[oai(name = "orderId")] order_id: Query<i64>,
+    ) -> Result<Json<transfer::TransferInstructions>, PaymentFailure> {
+        let due = transfers::due(&state, token.customer_id(), order_id.0).await?;
+        Ok(Json(transfer::TransferInstructions::new(due, &state.finance)))
     }
 
     /// Where Vandar sends the browser back (GET with `token` and `payment_status`).

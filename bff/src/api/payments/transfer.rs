@@ -1,14 +1,16 @@
 //! The manual-transfer branch of `POST /lemonade/api/payments` (gateway `C2C` or `PAYPAL_ROSHANDEL`):
 //! the form's fields in `meta`, validated, stored for finance review, answered with a `paymentId`
-//! [PM-54, PM-58]. The review itself is the finance area's.
+//! [PM-54, PM-58], and what the forms show before it: where to send how much for which order. The review itself
+//! is the finance area's.
 use poem_openapi::{Object, payload::Json};
 
 use super::error::PaymentFailure;
 use crate::{
     api::error::ErrorEnvelope,
+    config::FinanceSettings,
     domain::transfer::{self, TransferForm, TransferGateway},
     messages,
-    shop::transfers::{self as service, TransferError},
+    shop::transfers::{self as service, TransferDue, TransferError},
     startup::AppState,
     store::now_ms,
 };
@@ -82,6 +84,50 @@ pub async fn submit(
     service::submit(state, customer_id, order_id, &details).await.map_err(PaymentFailure::from)
 }
 
+/// What the transfer forms show before the customer pays: the destination, the exact amount and the order.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct TransferInstructions {
+    pub order_id: i64,
+    /// Epoch milliseconds; a transfer dated earlier (or in the future) is refused.
+    pub created_at: i64,
+    /// The order's payable total now, toman: what its invoice shows after code, points and gift cards.
+    pub amount: i64,
+    /// The card-to-card destination (`TRANSFER_CARD_*`); absent when not configured.
+    pub card: Option<DestinationCard>,
+    /// The PayPal account of the foreign transfer (`TRANSFER_PAYPAL_ACCOUNT`); absent when not configured.
+    pub paypal_account: Option<String>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct DestinationCard {
+    /// 16 Latin digits, no spaces.
+    pub number: String,
+    pub holder: String,
+    pub bank: Option<String>,
+}
+
+impl TransferInstructions {
+    pub fn new(due: TransferDue, settings: &FinanceSettings) -> Self {
+        let card = match (&settings.transfer_card_number, &settings.transfer_card_holder) {
+            (Some(number), Some(holder)) => Some(DestinationCard {
+                number: number.clone(),
+                holder: holder.clone(),
+                bank: settings.transfer_card_bank.clone(),
+            }),
+            _ => None,
+        };
+        TransferInstructions {
+            order_id: due.order_id,
+            created_at: due.created_at,
+            amount: due.amount.get(),
+            card,
+            paypal_account: settings.transfer_paypal_account.clone(),
+        }
+    }
+}
+
 impl From<TransferError> for PaymentFailure {
     fn from(error: TransferError) -> Self {
         let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, vec![message.to_owned()]));
@@ -90,6 +136,10 @@ impl From<TransferError> for PaymentFailure {
             TransferError::OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
             TransferError::NothingToPay => {
                 PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY))
+            }
+            TransferError::DatedInFuture => PaymentFailure::BadRequest(envelope("400", messages::TRANSFER_DATE_FUTURE)),
+            TransferError::DatedBeforeOrder => {
+                PaymentFailure::BadRequest(envelope("400", messages::TRANSFER_DATE_BEFORE_ORDER))
             }
             TransferError::PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
             TransferError::AlreadySubmitted => {

@@ -615,6 +615,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/payments/transfer-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where and how much the customer pays by card to card or PayPal for one of their unpaid orders: the
+         *     configured destination, the payable total the invoice shows now (after code, points and gift cards) and
+         *     the order's number and creation time. 404 for an order that is not the customer's, 400 when it is paid
+         *     or has nothing to pay.
+         */
+        get: operations["transferInstructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/payments/vandar/callback": {
         parameters: {
             query?: never;
@@ -1437,6 +1459,13 @@ export interface components {
         CurrentUserReply: {
             status: string;
             msg: components["schemas"]["CurrentUserMsg"];
+        };
+        /** DestinationCard */
+        DestinationCard: {
+            /** @description 16 Latin digits, no spaces. */
+            number: string;
+            holder: string;
+            bank?: string;
         };
         /**
          * DietPackage
@@ -2515,6 +2544,28 @@ export interface components {
             lastDigits?: string;
             /** @description The payer's PayPal account e-mail (foreign transfer). */
             account?: string;
+        };
+        /**
+         * TransferInstructions
+         * @description What the transfer forms show before the customer pays: the destination, the exact amount and the order.
+         */
+        TransferInstructions: {
+            /** Format: int64 */
+            orderId: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; a transfer dated earlier (or in the future) is refused.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description The order's payable total now, toman: what its invoice shows after code, points and gift cards.
+             */
+            amount: number;
+            /** @description The card-to-card destination (`TRANSFER_CARD_*`); absent when not configured. */
+            card?: components["schemas"]["DestinationCard"] & unknown;
+            /** @description The PayPal account of the foreign transfer (`TRANSFER_PAYPAL_ACCOUNT`); absent when not configured. */
+            paypalAccount?: string;
         };
         /** TransferList */
         TransferList: {
@@ -4696,6 +4747,97 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["PaymentReply"];
+                };
+            };
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
+             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
+             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             */
+            409: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferInstructions: {
+        parameters: {
+            query: {
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransferInstructions"];
                 };
             };
             /**

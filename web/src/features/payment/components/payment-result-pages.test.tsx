@@ -12,7 +12,7 @@ import { server } from '@/testing/server'
 type Item = ReturnType<typeof buildInvoice>['basketItems'][number]
 
 function invoiceWith(meta: Record<string, unknown>, item: Partial<Item> = {}) {
-  const invoice = buildInvoice(undefined, { id: 77 })
+  const invoice = buildInvoice(undefined, PAID)
   const [first] = invoice.basketItems
   if (first === undefined) throw new Error('the test invoice has no item')
   return { ...invoice, basketItems: [{ ...first, ...item, meta }] }
@@ -32,7 +32,13 @@ function mentorAnswers(status: number, code?: string) {
   )
 }
 
-beforeEach(() => signIn())
+/** The invoice of a paid order: the only one the success page calls a success. */
+const PAID = { id: 77, status: 'PAYMENT_SUCCESS' }
+
+beforeEach(() => {
+  signIn()
+  answerInvoice(buildInvoice(undefined, PAID))
+})
 
 describe('/payment-success [PM-61…PM-67]', () => {
   it('loads the invoice, sends the purchase event, then shows the support button with the mentor link', async () => {
@@ -51,7 +57,7 @@ describe('/payment-success [PM-61…PM-67]', () => {
   })
 
   it('shows the order number and the amount paid in Persian digits', async () => {
-    const invoice = buildInvoice(undefined, { id: 77 })
+    const invoice = buildInvoice(undefined, PAID)
     answerInvoice(invoice)
     renderApp('/payment-success?orderId=77')
     expect(await screen.findByTestId('paid-order-id')).toHaveTextContent('شماره سفارش: ۷۷')
@@ -132,13 +138,55 @@ describe('/payment-success [PM-61…PM-67]', () => {
         calls += 1
         return calls === 1
           ? HttpResponse.json(errorBody('500'), { status: 500 })
-          : HttpResponse.json(buildInvoice(undefined, { id: 77 }))
+          : HttpResponse.json(buildInvoice(undefined, PAID))
       }),
     )
     renderApp('/payment-success', { session: { lemonadeOrderId: '77' } })
     await screen.findByText('متاسفانه مشکلی پیش آمده است، لطفا دوباره تلاش کنید')
     await userEvent.click(screen.getByRole('button', { name: 'بارگذاری مجدد' }))
     expect(await screen.findByTestId('track-order')).toBeInTheDocument()
+  })
+})
+
+describe('/payment-success without a paid order (issue 17)', () => {
+  const successTitle = 'پرداخت شما با موفقیت انجام شد'
+
+  async function expectNeutral(title: string) {
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.queryByText(successTitle)).not.toBeInTheDocument()
+    expect(screen.queryByTestId('paid-amount')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'تاریخچه سفارش‌ها' })).toHaveAttribute('href', expect.stringMatching(/^#?\/orders-history$/))
+    expect(screen.getByRole('link', { name: 'صفحه اصلی' })).toHaveAttribute('href', expect.stringMatching(/^#?\/$/))
+  }
+
+  it('says the payment is not confirmed for an unpaid order, and sends no purchase event', async () => {
+    const events: unknown[] = []
+    server.use(
+      http.post('/lemonade/api/analytics', async ({ request }) => {
+        events.push(await request.json())
+        return HttpResponse.json({ id: 'event-1' })
+      }),
+    )
+    answerInvoice(buildInvoice(undefined, { id: 77, status: 'CREATED' }))
+    renderApp('/payment-success?orderId=77')
+    await expectNeutral('پرداخت این سفارش هنوز تایید نشده است')
+    expect(events).not.toContainEqual(expect.objectContaining({ action: 'purchase' }))
+  })
+
+  it('finds no order without an order id, or for an order that is not the customer’s (404)', async () => {
+    const { unmount } = renderApp('/payment-success')
+    await expectNeutral('سفارشی برای نمایش پیدا نشد')
+    unmount()
+    server.use(http.get('/lemonade/api/orders/{id}/invoice', () => HttpResponse.json(errorBody('404'), { status: 404 })))
+    renderApp('/payment-success?orderId=999')
+    await expectNeutral('سفارشی برای نمایش پیدا نشد')
+  })
+
+  it('keeps the success title off while the invoice fails to load [ER-29]', async () => {
+    server.use(http.get('/lemonade/api/orders/{id}/invoice', () => HttpResponse.json(errorBody('500'), { status: 500 })))
+    renderApp('/payment-success?orderId=77')
+    expect(await screen.findByTestId('paid-invoice-error')).toBeInTheDocument()
+    expect(screen.queryByText(successTitle)).not.toBeInTheDocument()
   })
 })
 

@@ -12,7 +12,9 @@ import {
   hasLimooPlus,
   isPartnerDiscountOrder,
   resultOrderId,
+  successPageState,
   trackOrderTarget,
+  type SuccessPageState,
 } from '../domain/success-page'
 import type { Invoice } from '../types'
 import '../payment.css'
@@ -96,15 +98,56 @@ function goToLimooCard(query: URLSearchParams): boolean {
   return fromQuery === null ? settings.goToLimooCard() : fromQuery === 'true'
 }
 
-/** /payment-success: the paid order, purchase event, support or login button, LIMOO_PLUS and partner texts (spec 2 §2). */
+/** Where a customer without a paid order to show goes on: the orders history, or home. */
+function WayOn() {
+  const { t } = useTranslation()
+  return (
+    <div className="payment-result__actions">
+      <Link className="primary-button" to={paths.ordersHistory} data-testid="orders-history-link">
+        {t('payment.resultState.ordersHistory')}
+      </Link>
+      <Link className="secondary-button" to={paths.home} data-testid="home-link">
+        {t('payment.resultState.home')}
+      </Link>
+    </div>
+  )
+}
+
+const TITLES: Record<SuccessPageState, string> = {
+  paid: 'payment.result.successTitle',
+  loading: 'payment.resultState.checkingTitle',
+  failed: 'payment.resultState.checkingTitle',
+  unpaid: 'payment.resultState.unpaidTitle',
+  unknown: 'payment.resultState.unknownTitle',
+}
+
+/**
+ * /payment-success: the paid order, purchase event, support or login button, LIMOO_PLUS and partner texts (spec 2 §2).
+ * It claims success only once the invoice says the order is paid; otherwise one neutral state with a way on (issue 17).
+ */
 export function PaymentSuccessPage() {
   const { t } = useTranslation()
   const [query] = useSearchParams()
   const orderId = resultOrderId(query)
   const invoice = usePaidInvoice(orderId)
+  const state = successPageState(orderId, invoice)
 
   let body
-  if (orderId === null || invoice.isError) {
+  if (state === 'paid' && invoice.data) {
+    body = (
+      <PaidOrder
+        invoice={invoice.data}
+        goToLimooCard={goToLimooCard(query)}
+        partnerFromQuery={query.get('isPartnerDiscount') === 'true'}
+      />
+    )
+  } else if (state === 'loading') {
+    body = (
+      <p className="status-line" role="status">
+        {t('payment.result.loading')}
+      </p>
+    )
+  } else if (state === 'failed') {
     body = (
       <section className="status-line status-line--error" role="alert" data-testid="paid-invoice-error">
         <p>{t('payment.result.invoiceFailed')}</p>
@@ -113,25 +156,24 @@ export function PaymentSuccessPage() {
         </button>
       </section>
     )
-  } else if (invoice.isPending) {
-    body = (
-      <p className="status-line" role="status">
-        {t('payment.result.loading')}
-      </p>
-    )
   } else {
     body = (
-      <PaidOrder
-        invoice={invoice.data}
-        goToLimooCard={goToLimooCard(query)}
-        partnerFromQuery={query.get('isPartnerDiscount') === 'true'}
-      />
+      <>
+        <p className="payment-result__note" data-testid="payment-not-confirmed">
+          {t(state === 'unpaid' ? 'payment.resultState.unpaidBody' : 'payment.resultState.unknownBody')}
+        </p>
+        <WayOn />
+      </>
     )
   }
 
   return (
-    <div className="payment-result payment-result--success" data-testid="payment-success-page">
-      <h1 className="page-title">{t('payment.result.successTitle')}</h1>
+    <div
+      className={`payment-result${state === 'paid' ? ' payment-result--success' : ''}`}
+      data-testid="payment-success-page"
+      data-state={state}
+    >
+      <h1 className="page-title">{t(TITLES[state] as 'payment.result.successTitle')}</h1>
       {body}
     </div>
   )

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths'
+import { ApiError } from '@/lib/api'
 import type { Invoice } from '../types'
 import { metaText } from './basket-meta'
 
@@ -35,4 +36,24 @@ export function resultOrderId(query: URLSearchParams): number | null {
   const raw = query.get('orderId') ?? sessionStorage.getItem('lemonadeOrderId')
   const id = Number(raw)
   return raw !== null && Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+/** The order status a completed payment leaves. */
+const PAID = 'PAYMENT_SUCCESS'
+
+/**
+ * What /payment-success may say (issue 17): success only for a paid order. `unpaid`: the order exists but no payment
+ * completed it (still being verified, a transfer under review, or none); `unknown`: no order in the address or
+ * session, or none of this customer's (404); `failed`: the invoice could not be read [ER-29].
+ */
+export type SuccessPageState = 'loading' | 'paid' | 'unpaid' | 'unknown' | 'failed'
+
+export function successPageState(
+  orderId: number | null,
+  invoice: { error: unknown; data: Pick<Invoice, 'status'> | undefined },
+): SuccessPageState {
+  if (orderId === null) return 'unknown'
+  if (invoice.error) return invoice.error instanceof ApiError && invoice.error.status === 404 ? 'unknown' : 'failed'
+  if (invoice.data === undefined) return 'loading'
+  return invoice.data.status === PAID ? 'paid' : 'unpaid'
 }

@@ -7,21 +7,34 @@ import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { browserNavigation } from '../hooks/use-start-payment'
-import { yearChoices } from './transfer-form'
+import { tehranMoment, yearChoices, type TransferCalendar } from './transfer-form'
 
 const thisJalaliYear = String(yearChoices('persian')[0])
+
+/** Chooses an instant's date and time in the form's selects (0-based month, as the picker holds it). */
+async function chooseMoment(calendar: TransferCalendar, at: number) {
+  const [year, month, day, hour, minute] = tehranMoment(calendar, at).map(String)
+  await userEvent.selectOptions(screen.getByLabelText('روز'), day ?? '')
+  await userEvent.selectOptions(screen.getByLabelText('ماه'), month ?? '')
+  await userEvent.selectOptions(screen.getByLabelText('سال'), year ?? '')
+  await userEvent.selectOptions(screen.getByLabelText('ساعت'), hour ?? '')
+  await userEvent.selectOptions(screen.getByLabelText('دقیقه'), minute ?? '')
+}
 
 function openCardForm() {
   return renderApp('/pay-card?serverType=LIMOO_SHOP&usePoints=1&dietPrice=450000', { session: { lemonadeOrderId: '77' } })
 }
 
-async function fillCardForm(digits = '۱۲۳۴') {
+/** Fills the card form, dated now (the order was made an hour ago). */
+async function fillCardForm(digits = '۱۲۳۴', at = Date.now()) {
   await userEvent.type(await screen.findByLabelText('چهار رقم آخر کارت'), digits)
-  await userEvent.selectOptions(screen.getByLabelText('روز'), '2')
-  await userEvent.selectOptions(screen.getByLabelText('ماه'), '8')
-  await userEvent.selectOptions(screen.getByLabelText('سال'), thisJalaliYear)
-  await userEvent.selectOptions(screen.getByLabelText('ساعت'), '14')
-  await userEvent.selectOptions(screen.getByLabelText('دقیقه'), '5')
+  await chooseMoment('persian', at)
+}
+
+/** The date fields as the submission sends them: the calendar month, i.e. the picker's + 1. */
+function sentMoment(at: number) {
+  const [year, month, day, hour, minute] = tehranMoment('persian', at)
+  return { 'pay-day': day, 'pay-month': month + 1, 'pay-year': year, 'pay-hour': hour, 'pay-minute': minute }
 }
 
 const submitButton = () => screen.getByRole('button', { name: /ثبت اطلاعات پرداخت|در حال ارسال/ })
@@ -62,7 +75,8 @@ describe('the card-to-card form [PM-55…PM-59]', () => {
       }),
     )
     const { router } = openCardForm()
-    await fillCardForm()
+    const now = Date.now()
+    await fillCardForm('۱۲۳۴', now)
     await waitFor(() => expect(submitButton()).toBeEnabled())
     await userEvent.click(submitButton())
     expect(await screen.findByRole('button', { name: 'در حال ارسال...' })).toBeDisabled()
@@ -77,11 +91,7 @@ describe('the card-to-card form [PM-55…PM-59]', () => {
         usePoints: '1',
         gateway: 'C2C',
         'card-digits': '1234',
-        'pay-day': 2,
-        'pay-month': 9,
-        'pay-year': Number(thisJalaliYear),
-        'pay-hour': 14,
-        'pay-minute': 5,
+        ...sentMoment(now),
       },
     })
   })
@@ -103,6 +113,47 @@ describe('the card-to-card form [PM-55…PM-59]', () => {
   })
 })
 
+describe('where to pay how much for which order (issue 17)', () => {
+  it('shows the exact amount in toman, the order number and the card in 4-digit blocks, and copies it', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    openCardForm()
+    const destination = await screen.findByTestId('transfer-destination')
+    expect(within(destination).getByTestId('transfer-amount')).toHaveTextContent('۱٬۰۳۲٬۰۰۰ تومان')
+    expect(within(destination).getByTestId('transfer-order')).toHaveTextContent('۷۷')
+    const card = within(destination).getByTestId('transfer-card-number')
+    expect(card).toHaveTextContent('۶۰۳۷ ۹۹۷۵ ۹۹۹۹ ۰۰۰۱')
+    expect(card).toHaveAttribute('dir', 'ltr')
+    expect(destination).toHaveTextContent('لیمو سلامت')
+    expect(destination).toHaveTextContent('بانک ملی')
+    await userEvent.click(within(destination).getByRole('button', { name: 'کپی شماره کارت' }))
+    expect(writeText).toHaveBeenCalledWith('6037997599990001')
+    expect(await within(destination).findByRole('status')).toHaveTextContent('کپی شد')
+  })
+
+  it('shows the PayPal account on the foreign transfer form', async () => {
+    renderApp('/paypal-pay-card?serverType=LIMOO_SHOP&usePoints=0', { session: { lemonadeOrderId: '77' } })
+    const destination = await screen.findByTestId('transfer-destination')
+    expect(within(destination).getByTestId('transfer-paypal-account')).toHaveTextContent('paypal@limoo.example')
+    expect(within(destination).queryByTestId('transfer-card-number')).toBeNull()
+  })
+
+  it('refuses a transfer dated before the order or in the future, before submitting', async () => {
+    openCardForm()
+    await fillCardForm('۱۲۳۴', Date.now() - 3 * 3_600_000)
+    expect(await screen.findByTestId('transfer-error-pay-day')).toHaveTextContent(
+      'تاریخ و ساعت واریز نمی‌تواند پیش از ثبت سفارش باشد.',
+    )
+    expect(submitButton()).toBeDisabled()
+    await chooseMoment('persian', Date.now() + 3 * 3_600_000)
+    expect(await screen.findByText('تاریخ و ساعت واریز نمی‌تواند بعد از اکنون باشد.')).toBeInTheDocument()
+    expect(submitButton()).toBeDisabled()
+    await chooseMoment('persian', Date.now())
+    await waitFor(() => expect(submitButton()).toBeEnabled())
+    expect(screen.queryByTestId('transfer-error-pay-day')).toBeNull()
+  })
+})
+
 describe('the PayPal form [PM-60]', () => {
   it('needs a valid e-mail and offers Gregorian years', async () => {
     const bodies: unknown[] = []
@@ -113,13 +164,10 @@ describe('the PayPal form [PM-60]', () => {
       }),
     )
     renderApp('/paypal-pay-card?serverType=LIMOO_SHOP&usePoints=0', { session: { lemonadeOrderId: '77' } })
-    const gregorian = String(yearChoices('gregory')[0])
+    const now = Date.now()
+    const [year, month] = tehranMoment('gregory', now)
     await userEvent.type(await screen.findByLabelText('ایمیل حساب PayPal'), 'payer')
-    await userEvent.selectOptions(screen.getByLabelText('روز'), '2')
-    await userEvent.selectOptions(screen.getByLabelText('ماه'), '11')
-    await userEvent.selectOptions(screen.getByLabelText('سال'), gregorian)
-    await userEvent.selectOptions(screen.getByLabelText('ساعت'), '0')
-    await userEvent.selectOptions(screen.getByLabelText('دقیقه'), '0')
+    await chooseMoment('gregory', now)
     expect(submitButton()).toBeDisabled()
     await userEvent.type(screen.getByLabelText('ایمیل حساب PayPal'), '@example.com')
     await waitFor(() => expect(submitButton()).toBeEnabled())
@@ -127,7 +175,7 @@ describe('the PayPal form [PM-60]', () => {
     await screen.findByTestId('pay-card-success')
     expect(bodies[0]).toMatchObject({
       paymentConfig: { gateway: 'PAYPAL_ROSHANDEL' },
-      meta: { account: 'payer@example.com', 'pay-month': 12, 'pay-year': Number(gregorian), usePoints: '0' },
+      meta: { account: 'payer@example.com', 'pay-month': month + 1, 'pay-year': year, usePoints: '0' },
     })
   })
 })

@@ -16,6 +16,8 @@ import {
   type TransferGateway,
   type TransferValues,
 } from './transfer-form'
+import { TransferDestination } from './transfer-destination'
+import { useTransferInstructions } from './transfer-instructions'
 import { TransferSubmitError, useSubmitTransfer } from './use-submit-transfer'
 import '../payment.css'
 
@@ -70,10 +72,13 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const years = useMemo(() => yearChoices(calendar), [calendar])
   const months = useMemo(() => monthNames(calendar, i18n.language), [calendar, i18n.language])
   const submitTransfer = useSubmitTransfer(gateway, context)
+  // The date is checked against the order's creation time once the instructions arrive (the form takes the newest
+  // resolver on every render).
+  const orderCreatedAt = useTransferInstructions(context.orderId).data?.createdAt
   const form = useForm<TransferValues>({
     mode: 'onChange',
     defaultValues: emptyTransferValues,
-    resolver: zodResolver(transferSchema(gateway, years)),
+    resolver: zodResolver(transferSchema(gateway, years, { orderCreatedAt, now: Date.now })),
   })
   const { errors, isValid } = form.formState
 
@@ -91,10 +96,12 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
     )
   }
 
+  // The date check's message sits on `pay-day`; any other field may be the one that completes the form.
+  const revalidateDate = (name: keyof TransferValues) => (name === 'pay-day' ? undefined : { deps: ['pay-day' as const] })
   const select = (name: keyof TransferValues, label: string, options: { value: number; label: string }[]) => (
     <div className="transfer-form__field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <select id={`${id}-${name}`} {...form.register(name)} aria-invalid={errors[name] ? true : undefined}>
+      <select id={`${id}-${name}`} {...form.register(name, revalidateDate(name))} aria-invalid={errors[name] ? true : undefined}>
         <option value="">{t('payment.transfer.choose')}</option>
         {options.map((option) => (
           <option key={option.value} value={String(option.value)}>
@@ -107,7 +114,11 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const numbers = (values: number[]) => values.map((value) => ({ value, label: localDigits(value, i18n.language) }))
   const fieldError = (name: keyof TransferValues) => {
     const key = errors[name]?.message
-    return key ? <p className="transfer-form__error">{t(key as 'payment.transfer.errors.required')}</p> : null
+    return key ? (
+      <p className="transfer-form__error" role="alert" data-testid={`transfer-error-${name}`}>
+        {t(key as 'payment.transfer.errors.required')}
+      </p>
+    ) : null
   }
 
   return (
@@ -116,6 +127,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
       <p className="transfer-form__intro">
         {t(gateway === 'C2C' ? 'payment.transfer.cardIntro' : 'payment.transfer.paypalIntro')}
       </p>
+      <TransferDestination gateway={gateway} orderId={context.orderId} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         {gateway === 'C2C' ? (
           <div className="transfer-form__field">
@@ -123,6 +135,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
             <Controller
               control={form.control}
               name="card-digits"
+              rules={revalidateDate('card-digits')}
               render={({ field }) => (
                 <input
                   {...field}
@@ -146,7 +159,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
               dir="ltr"
               autoComplete="email"
               aria-invalid={errors.account ? true : undefined}
-              {...form.register('account')}
+              {...form.register('account', revalidateDate('account'))}
             />
             {fieldError('account')}
           </div>
@@ -162,6 +175,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
           {select('pay-hour', t('payment.transfer.hour'), numbers(range(0, 24)))}
           {select('pay-minute', t('payment.transfer.minute'), numbers(range(0, 60)))}
         </fieldset>
+        {fieldError('pay-day')}
         <button
           type="submit"
           className="primary-button transfer-form__submit"

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { transferFormPath, transferMeta, transferSchema, yearChoices, type TransferValues } from './transfer-form'
+import {
+  dateProblem,
+  tehranMoment,
+  transferFormPath,
+  transferMeta,
+  transferSchema,
+  yearChoices,
+  type TransferValues,
+} from './transfer-form'
+import { cardBlocks } from './transfer-instructions'
 
 const values: TransferValues = {
   'card-digits': '۱۲٣4',
@@ -11,6 +20,9 @@ const values: TransferValues = {
   'pay-minute': '59',
 }
 const context = { orderId: 77, service: 'LIMOO_SHOP', dietPrice: 450000, usePoints: true }
+/** 2026-11-23 12:00 UTC: 1405/09/02 15:30 in Tehran. */
+const NOW = Date.parse('2026-11-23T12:00:00Z')
+const anyOrder = { orderCreatedAt: undefined, now: () => NOW }
 
 describe('year choices [PM-57, PM-60]', () => {
   it('offers this Jalali or Gregorian year and the previous one, in Tehran time', () => {
@@ -25,7 +37,7 @@ describe('year choices [PM-57, PM-60]', () => {
 })
 
 describe('the card-to-card rules [PM-55, PM-56]', () => {
-  const schema = transferSchema('C2C', [1405, 1404])
+  const schema = transferSchema('C2C', [1405, 1404], anyOrder)
 
   it('accepts Persian and Arabic-Indic digits as Latin', () => {
     expect(schema.safeParse(values).data?.['card-digits']).toBe('1234')
@@ -53,11 +65,45 @@ describe('the card-to-card rules [PM-55, PM-56]', () => {
 
 describe('the PayPal rules [PM-60]', () => {
   it('needs a valid e-mail and a Gregorian year', () => {
-    const schema = transferSchema('PAYPAL_ROSHANDEL', [2026, 2025])
+    const schema = transferSchema('PAYPAL_ROSHANDEL', [2026, 2025], anyOrder)
     const paypal = { ...values, 'card-digits': '', account: 'payer@example.com', 'pay-year': '2026' }
     expect(schema.safeParse(paypal).success).toBe(true)
     expect(schema.safeParse({ ...paypal, account: 'payer' }).success).toBe(false)
     expect(schema.safeParse({ ...paypal, 'pay-year': '1405' }).success).toBe(false)
+  })
+})
+
+describe('the transfer date: not in the future, not before the order (issue 17)', () => {
+  // The order was made at 14:00:30 Tehran time, an hour and a half before NOW.
+  const bounds = { orderCreatedAt: NOW - 90 * 60_000 + 30_000, now: () => NOW }
+
+  it('reads an instant as the selects hold it, in Tehran time and the form calendar', () => {
+    expect(tehranMoment('persian', NOW)).toEqual([1405, 8, 2, 15, 30])
+    expect(tehranMoment('gregory', NOW)).toEqual([2026, 10, 23, 15, 30])
+    expect(tehranMoment('persian', Date.parse('2025-03-20T21:00:00Z'))).toEqual([1404, 0, 1, 0, 30])
+  })
+
+  it('accepts the minute the order was made and the current one, and refuses outside them', () => {
+    expect(dateProblem('persian', [1405, 8, 2, 14, 0], bounds)).toBeNull()
+    expect(dateProblem('persian', [1405, 8, 2, 15, 30], bounds)).toBeNull()
+    expect(dateProblem('persian', [1405, 8, 2, 15, 31], bounds)).toBe('payment.transferDestination.dateFuture')
+    expect(dateProblem('persian', [1405, 8, 3, 9, 0], bounds)).toBe('payment.transferDestination.dateFuture')
+    expect(dateProblem('persian', [1405, 8, 2, 13, 59], bounds)).toBe('payment.transferDestination.dateBeforeOrder')
+    expect(dateProblem('persian', [1404, 8, 2, 15, 0], bounds)).toBe('payment.transferDestination.dateBeforeOrder')
+    expect(dateProblem('gregory', [2026, 10, 23, 15, 0], bounds)).toBeNull()
+  })
+
+  it('puts the message on the day, so the form shows it before submitting', () => {
+    const schema = transferSchema('C2C', [1405, 1404], bounds)
+    const lastYear = { ...values, 'pay-year': '1404', 'pay-month': '8', 'pay-day': '2' }
+    const issues = schema.safeParse(lastYear).error?.issues ?? []
+    expect(issues).toEqual([expect.objectContaining({ path: ['pay-day'], message: 'payment.transferDestination.dateBeforeOrder' })])
+  })
+})
+
+describe('the destination card', () => {
+  it('is shown in 4-digit blocks', () => {
+    expect(cardBlocks('6037997599990001')).toBe('6037 9975 9999 0001')
   })
 })
 

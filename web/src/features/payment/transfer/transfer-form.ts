@@ -43,25 +43,80 @@ export function yearChoices(calendar: TransferCalendar, now: Date = new Date()):
 const inRange = (low: number, high: number) => (value: string) =>
   /^\d+$/.test(value) && Number(value) >= low && Number(value) <= high
 
+/** (year, 0-based month, day, hour, minute) of an instant in Tehran, in the form's calendar: what the selects hold. */
+export type TransferMoment = [number, number, number, number, number]
+
+export function tehranMoment(calendar: TransferCalendar, at: number): TransferMoment {
+  const parts = new Intl.DateTimeFormat(`en-US-u-ca-${calendar}`, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Tehran',
+  }).formatToParts(at)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
+  return [part('year'), part('month') - 1, part('day'), part('hour'), part('minute')]
+}
+
+const compareMoments = (a: TransferMoment, b: TransferMoment): number =>
+  a.reduce((order, value, i) => order || value - (b[i] ?? 0), 0)
+
+/** What the chosen date is checked against: the order's creation time, once known, and the clock. */
+export interface TransferDateBounds {
+  orderCreatedAt: number | undefined
+  now: () => number
+}
+
+/**
+ * A transfer dated in the future, or before the order was created, cannot be the order's payment: compared to the
+ * minute, as the BFF does, so the minute the order was made and the current one are accepted. Null when it may be.
+ */
+export function dateProblem(
+  calendar: TransferCalendar,
+  chosen: TransferMoment,
+  bounds: TransferDateBounds,
+): 'payment.transferDestination.dateFuture' | 'payment.transferDestination.dateBeforeOrder' | null {
+  if (compareMoments(chosen, tehranMoment(calendar, bounds.now())) > 0) return 'payment.transferDestination.dateFuture'
+  if (bounds.orderCreatedAt !== undefined && compareMoments(chosen, tehranMoment(calendar, bounds.orderCreatedAt)) < 0) {
+    return 'payment.transferDestination.dateBeforeOrder'
+  }
+  return null
+}
+
 /**
  * The form's rules: every field required; card to card needs exactly four digits (Persian and Arabic-Indic digits
  * count, converted to Latin) [PM-55, PM-56], PayPal a valid e-mail [PM-60]; day 1–31, month 0–11 (0-based), the
- * year one of `years`, hour 0–23, minute 0–59 [PM-57].
+ * year one of `years`, hour 0–23, minute 0–59 [PM-57]; the whole no later than now and not before the order, the
+ * message on `pay-day`.
  */
-export function transferSchema(gateway: TransferGateway, years: readonly number[]) {
+export function transferSchema(gateway: TransferGateway, years: readonly number[], bounds: TransferDateBounds) {
   const required = 'payment.transfer.errors.required'
-  return z.object({
-    'card-digits':
-      gateway === 'C2C'
-        ? z.string().transform(toLatinDigits).pipe(z.string().regex(/^\d{4}$/, 'payment.transfer.errors.cardDigits'))
-        : z.string(),
-    account: gateway === 'PAYPAL_ROSHANDEL' ? z.email('payment.transfer.errors.account') : z.string(),
-    'pay-day': z.string().refine(inRange(1, 31), required),
-    'pay-month': z.string().refine(inRange(0, 11), required),
-    'pay-year': z.string().refine((value) => years.includes(Number(value)), required),
-    'pay-hour': z.string().refine(inRange(0, 23), required),
-    'pay-minute': z.string().refine(inRange(0, 59), required),
-  })
+  return z
+    .object({
+      'card-digits':
+        gateway === 'C2C'
+          ? z.string().transform(toLatinDigits).pipe(z.string().regex(/^\d{4}$/, 'payment.transfer.errors.cardDigits'))
+          : z.string(),
+      account: gateway === 'PAYPAL_ROSHANDEL' ? z.email('payment.transfer.errors.account') : z.string(),
+      'pay-day': z.string().refine(inRange(1, 31), required),
+      'pay-month': z.string().refine(inRange(0, 11), required),
+      'pay-year': z.string().refine((value) => years.includes(Number(value)), required),
+      'pay-hour': z.string().refine(inRange(0, 23), required),
+      'pay-minute': z.string().refine(inRange(0, 59), required),
+    })
+    .superRefine((values, context) => {
+      const chosen: TransferMoment = [
+        Number(values['pay-year']),
+        Number(values['pay-month']),
+        Number(values['pay-day']),
+        Number(values['pay-hour']),
+        Number(values['pay-minute']),
+      ]
+      const problem = dateProblem(calendarOf(gateway), chosen, bounds)
+      if (problem !== null) context.addIssue({ code: 'custom', path: ['pay-day'], message: problem })
+    })
 }
 
 /** What the checkout knew when it opened the form (query of `/pay-card`, `/paypal-pay-card`). */
