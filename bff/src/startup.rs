@@ -22,7 +22,7 @@ use crate::{
     api::{self, error::framework_error},
     auth::tokens::{TokenKeys, random_hex},
     body_limit::BodyLimit,
-    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
+    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     store::{Db, demo},
 };
@@ -54,6 +54,8 @@ pub struct AppState {
     pub payment_result_origins: Arc<[Url]>,
     /// `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Arc<[IpNet]>,
+    /// The support site and chat widget the web app is told about.
+    pub support: Arc<SupportSettings>,
 }
 
 impl AppState {
@@ -87,6 +89,7 @@ impl AppState {
             payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
+            support: Arc::new(settings.support.clone()),
         })
     }
 }
