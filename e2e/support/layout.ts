@@ -26,8 +26,8 @@ const CONTROLS_AND_PRICES = [
 ].join(',')
 
 /**
- * Every visible control and price in `scope` is the topmost thing at its centre and both ends: nothing (a chat bubble, a toast)
- * lies on it. With `scroll`, each is scrolled through the bands under the top bar and over the fixed footer, where
+ * Every visible control and price in `scope` is the topmost thing at its centre and both ends: nothing (a chat
+ * bubble, a toast) lies on it. With `scroll`, each is scrolled through the bands under the top bar and over the fixed footer, where
  * sticky and floating things sit. Without, only those wholly in the clear screen now are checked (for an overlay
  * that shows for a moment only). Things in the fixed footer are checked where they are. A native radio hidden inside
  * its card is reached through the card.
@@ -54,10 +54,9 @@ export async function expectNothingCovers(page: Page, options: { scope: string; 
         // the bands where sticky and floating things sit. Fixed things, and a check without scrolling: where they are.
         const half = first.height / 2
         const depths = [0, 20, 40, 60, 80, 100].map((depth) => Math.max(depth, half))
+        const band = (edge: 'top' | 'bottom') => depths.map((depth) => ({ edge, depth }))
         const places: ('here' | { edge: 'top' | 'bottom'; depth: number })[] =
-          scroll && !fixed
-            ? [...depths.map((depth) => ({ edge: 'top' as const, depth })), ...depths.map((depth) => ({ edge: 'bottom' as const, depth }))]
-            : ['here']
+          scroll && !fixed ? [...band('top'), ...band('bottom')] : ['here']
         for (const place of places) {
           if (place !== 'here') {
             const box = owner.getBoundingClientRect()

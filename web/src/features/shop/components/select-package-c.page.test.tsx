@@ -140,7 +140,7 @@ describe('select-package-c support chat with a configured chat widget [PM-20]', 
 
   it('injects the widget script exactly once however often the chat is opened, and shows no stand-in', async () => {
     const user = userEvent.setup()
-    const open = vi.fn()
+    const open = vi.fn<() => void>()
     const { router } = await renderLoadedPage()
     const bubble = screen.getByRole('button', { name: 'پشتیبانی آنلاین' })
     await waitFor(() => expect(screen.queryByTestId('support-chat')).not.toBeInTheDocument())
