@@ -60,6 +60,8 @@ pub struct Settings {
     pub payments: PaymentSettings,
     #[command(flatten)]
     pub finance: FinanceSettings,
+    #[command(flatten)]
+    pub support: SupportSettings,
 }
 
 /// A configuration value that never appears in logs or `Debug` output.
@@ -164,6 +166,22 @@ pub struct GatewaySettings {
     /// The customer's connect-to-support (mentor) address is this followed by their profile number.
     #[arg(long, env = "MENTOR_LINK_BASE_URL", default_value = "https://support.limoo.example/mentor/")]
     pub mentor_link_base_url: String,
+}
+
+/// Where customers reach support, as the web app learns it at start-up (`GET /lemonade/api/app-config`), so one
+/// build of the app serves every deployment.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SupportSettings {
+    /// The support site the side menu's support popup embeds; unset, the menu offers no support popup.
+    #[arg(long, env = "SUPPORT_SITE_URL", value_parser = parse_origin)]
+    pub support_site_url: Option<Url>,
+    /// The chat widget's script address; the widget id is appended (Goftino's `https://www.goftino.com/widget/`).
+    /// The widget loads only when this and `CHAT_WIDGET_ID` are both set; otherwise the app shows a local stand-in.
+    #[arg(long, env = "CHAT_WIDGET_SCRIPT_URL", value_parser = parse_origin)]
+    pub chat_widget_script_url: Option<Url>,
+    /// The chat widget's id, as the chat provider issued it.
+    #[arg(long, env = "CHAT_WIDGET_ID")]
+    pub chat_widget_id: Option<String>,
 }
 
 /// Finance review of manual transfers (card to card, PayPal).

@@ -24,7 +24,7 @@ use crate::{
     },
     auth::tokens::{TokenKeys, random_hex},
     body_limit::BodyLimit,
-    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings},
+    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::{Measured, Metrics},
     request_id::RequestId,
@@ -63,6 +63,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
     pub metrics_token: Option<Arc<str>>,
+    /// The support site and chat widget the web app is told about.
+    pub support: Arc<SupportSettings>,
 }
 
 impl AppState {
@@ -98,6 +100,7 @@ impl AppState {
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.as_ref().map(|token| token.expose().into()),
+            support: Arc::new(settings.support.clone()),
         })
     }
 }

@@ -189,6 +189,15 @@ async fn the_refresh_cookie_rotates_and_a_reused_one_ends_the_sign_in() {
     assert_eq!(after_theft, 401, "reuse revoked the whole family");
 }
 
+/// An anonymous visitor's start-up verify [AU-41] is no failure: nothing to renew, nothing for the console to report.
+#[tokio::test]
+async fn verify_without_a_refresh_cookie_answers_no_content() {
+    let app = spawn_app().await;
+    let response = app.client.get(app.url("/auth/verify-lemonade?service=LIMOO_shop")).send().await.unwrap();
+    assert_eq!(response.status(), 204);
+    assert!(response.headers().get("set-cookie").is_none(), "no cookie is set or cleared");
+}
+
 #[tokio::test]
 async fn logout_revokes_the_refresh_cookie() {
     let app = spawn_app().await;

@@ -100,3 +100,31 @@ async fn metrics_want_the_token_when_one_is_set() {
     let scraped = app.client.get(&url).bearer_auth("scrape-secret").send().await.unwrap();
     assert_eq!(scraped.status(), 200);
 }
+
+#[tokio::test]
+async fn the_app_config_names_no_support_addresses_until_they_are_configured() {
+    let app = spawn_app().await;
+    let response = app.client.get(app.url("/lemonade/api/app-config")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body, serde_json::json!({}));
+}
+
+#[tokio::test]
+async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
+    let options = limoo_tests::AppOptions {
+        support_site_url: Some("https://support.limoo.example/help".to_owned()),
+        chat_widget: Some(("https://www.goftino.com/widget/".to_owned(), "AbC123".to_owned())),
+        ..Default::default()
+    };
+    let app = limoo_tests::TestApp::spawn(options).await.expect("app");
+    let response = app.client.get(app.url("/lemonade/api/app-config")).send().await.unwrap();
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        serde_json::json!({
+            "supportSiteUrl": "https://support.limoo.example/help",
+            "chatWidget": { "scriptUrl": "https://www.goftino.com/widget/", "id": "AbC123" },
+        })
+    );
+}

@@ -44,6 +44,10 @@ pub struct AppOptions {
     pub trusted_proxies: Vec<String>,
     /// The BFF's request-body limit (`MAX_BODY_BYTES`); its own default when `None`.
     pub max_body_bytes: Option<usize>,
+    /// `SUPPORT_SITE_URL`; unset by default.
+    pub support_site_url: Option<String>,
+    /// `CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`; unset by default.
+    pub chat_widget: Option<(String, String)>,
 }
 
 impl Default for AppOptions {
@@ -57,6 +61,8 @@ impl Default for AppOptions {
             payment_result_origins: Vec::new(),
             trusted_proxies: Vec::new(),
             max_body_bytes: None,
+            support_site_url: None,
+            chat_widget: None,
         }
     }
 }
@@ -104,6 +110,11 @@ impl TestApp {
         settings.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse()).collect::<Result<_, _>>()?;
         if let Some(bytes) = options.max_body_bytes {
             settings.max_body_bytes = bytes;
+        }
+        settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
+        if let Some((script_url, id)) = &options.chat_widget {
+            settings.support.chat_widget_script_url = Some(script_url.parse()?);
+            settings.support.chat_widget_id = Some(id.clone());
         }
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);

@@ -109,6 +109,11 @@ pub struct WizardPage {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub middle_content: Option<MiddleContent>,
     pub options: Vec<WizardOption>,
+    /// An add-on page (the mentor): the customer may go on without any of its options. The app then offers
+    /// "without" first, so it is the default choice and nothing extra is bought unless chosen.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[oai(default)]
+    pub optional: bool,
 }
 
 /// A wizard as stored: its pages and free-form page settings; the products come from the catalogue.
@@ -210,7 +215,7 @@ mod tests {
             products_tag: "DIET".into(),
             pages: pages
                 .into_iter()
-                .map(|options| WizardPage { top_content: None, middle_content: None, options })
+                .map(|options| WizardPage { top_content: None, middle_content: None, options, optional: false })
                 .collect(),
             config: BTreeMap::new(),
         }

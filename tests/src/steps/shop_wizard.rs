@@ -36,6 +36,20 @@ async fn choose_option(world: &mut LimooWorld, id: i64) {
     world.browser().await.click(&option(id)).await.or_fail("option clickable");
 }
 
+/// The first choice of an optional (add-on) page: going on without it.
+const DECLINE: &str = "[data-testid=wizard-decline]";
+
+#[when("مشتری ادامه بدون افزودنی را انتخاب می‌کند")]
+async fn choose_decline(world: &mut LimooWorld) {
+    world.browser().await.click(DECLINE).await.or_fail("going on without the add-on is offered");
+}
+
+#[then("ادامه بدون افزودنی انتخاب شده است")]
+async fn decline_selected(world: &mut LimooWorld) {
+    let css = format!("{DECLINE}[data-selected=\"true\"]");
+    world.browser().await.texts(&css).await.or_fail("going on without the add-on is the choice");
+}
+
 #[then(expr = "گزینه‌های این مرحله به این ترتیب‌اند: {string}")]
 async fn options_in_order(world: &mut LimooWorld, expected: String) {
     world.wait_for_product_ids(OPTION, &expected).await;

@@ -1,4 +1,4 @@
-import { createHashRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router'
+import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { Placeholder } from '@/components/ui/placeholder'
 import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath, paths } from '@/config/paths'
@@ -32,7 +32,7 @@ import {
 import { lazyRoute } from './lazy-route'
 import { konkurLanding, oldDietLanding, psychologyLanding } from './routes/landings'
 import { logoutLoader } from './routes/logout-loader'
-import { RootLayout, RootLayoutFallback, type RouteHandle } from './routes/root-layout'
+import { RootLayout, RootLayoutFallback } from './routes/root-layout'
 import { rootLoader } from './routes/root-loader'
 import { UserPanelPage } from './routes/user-panel-page'
 import {
@@ -47,6 +47,12 @@ import {
 const toFallback = () => redirect(fallbackPath)
 const redirectBy = (target: (url: URL) => string) => ({ request }: LoaderFunctionArgs) =>
   redirect(target(new URL(request.url)))
+
+/**
+ * A route whose loader always redirects. It renders nothing, and says so with `element: null`: a route without an
+ * element makes React Router warn "does not have an element" while the redirect is under way.
+ */
+const redirectOnly = (route: Pick<RouteObject, 'path' | 'loader'>): RouteObject => ({ ...route, element: null })
 
 /** A screen of a later slice: its title only. */
 const screen = (path: string, titleKey: ScreenTitleKey, loader?: RouteObject['loader']): RouteObject => ({
@@ -80,7 +86,7 @@ export const routes: RouteObject[] = [
     loader: rootLoader,
     hydrateFallbackElement: <RootLayoutFallback />,
     children: [
-      { index: true, loader: redirectBy(homeTarget) },
+      { index: true, loader: redirectBy(homeTarget), element: null },
 
       // Sign-in (identity slice)
       authScreen('/enter'),
@@ -91,10 +97,10 @@ export const routes: RouteObject[] = [
       authScreen('/login-with-email'),
       authScreen('/login-with-file-number'),
       authScreen('/login-with-reverse-otp'),
-      { path: '/enter-success', loader: enterSuccessLoader },
+      redirectOnly({ path: '/enter-success', loader: enterSuccessLoader }),
 
       // Package selection
-      { path: '/select-package', loader: redirectBy(selectPackageTarget) },
+      redirectOnly({ path: '/select-package', loader: redirectBy(selectPackageTarget) }),
       {
         path: '/select-package-c',
         loader: selectPackageCGuard,
@@ -104,17 +110,15 @@ export const routes: RouteObject[] = [
       {
         path: '/select-package-f/:id',
         loader: async (args: LoaderFunctionArgs) => (await selectPackageFGuard(args)) ?? wizardPageGuard(args),
-        // Pages after the first carry their own top nav instead of the top bar [RG-52].
-        handle: { hidesTopBar: (params: Params) => params.id !== '1' } satisfies RouteHandle,
         element: <SelectPackageFPage />,
       },
-      { path: '/select-package-a', loader: toFallback },
-      { path: '/select-package-b', loader: toFallback },
-      { path: '/select-package-d', loader: toFallback },
-      { path: '/select-package-e', loader: toFallback },
-      { path: '/select-package-f', loader: toFallback },
-      { path: '/select-category-packages/:category', loader: toFallback },
-      { path: '/install-tara', loader: toFallback },
+      redirectOnly({ path: '/select-package-a', loader: toFallback }),
+      redirectOnly({ path: '/select-package-b', loader: toFallback }),
+      redirectOnly({ path: '/select-package-d', loader: toFallback }),
+      redirectOnly({ path: '/select-package-e', loader: toFallback }),
+      redirectOnly({ path: '/select-package-f', loader: toFallback }),
+      redirectOnly({ path: '/select-category-packages/:category', loader: toFallback }),
+      redirectOnly({ path: '/install-tara', loader: toFallback }),
 
       // Checkout and payment
       {
@@ -122,8 +126,8 @@ export const routes: RouteObject[] = [
         loader: requireAuth,
         element: <CheckoutPage PaymentSheet={PaymentMethodPopup} supportChat={<SupportChat />} />,
       },
-      { path: '/checkout', loader: redirectBy(checkoutTarget) },
-      { path: '/payment-result', loader: redirectBy(paymentResultTarget) },
+      redirectOnly({ path: '/checkout', loader: redirectBy(checkoutTarget) }),
+      redirectOnly({ path: '/payment-result', loader: redirectBy(paymentResultTarget) }),
       lazyRoute({ path: '/payment-success' }, paymentSuccess, (m) => <m.PaymentSuccessPage />),
       lazyRoute({ path: '/payment-fail' }, paymentFail, (m) => <m.PaymentFailPage />),
       lazyRoute({ path: '/pay-card', loader: requireAuth }, transferForms, (m) => (
@@ -186,7 +190,7 @@ export const routes: RouteObject[] = [
       { path: '/logout', loader: logoutLoader, element: <LogoutPage /> },
 
       // Everything else [RG-01]
-      { path: '*', loader: toFallback },
+      redirectOnly({ path: '*', loader: toFallback }),
     ],
   },
 ]

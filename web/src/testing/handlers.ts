@@ -11,6 +11,9 @@ export function errorBody(code: string, message = 'خطا') {
 /** The id the default order-creation handler answers with. */
 export const CREATED_ORDER_ID = 501
 
+/** The support site of the default app config; the chat widget is not configured, so the stand-in shows. */
+export const SUPPORT_SITE_URL = 'https://support.limoo.example/'
+
 const codeSent = { channel: 'sms' as const, resendAfterSeconds: 60, expiresInSeconds: 120 }
 
 export function signedInAnswer() {
@@ -28,7 +31,9 @@ export const handlers = [
   http.post('/lemonade/api/sessions', () => HttpResponse.json({ id: 'session-1' })),
   http.patch('/lemonade/api/sessions/{id}', ({ params }) => HttpResponse.json({ id: String(params.id) })),
   http.post('/lemonade/api/analytics', () => HttpResponse.json({ id: 'event-1' })),
-  http.get('/auth/verify-lemonade', () => HttpResponse.json(errorBody('401'), { status: 401 })),
+  // An anonymous visitor: no refresh cookie, nothing to renew.
+  http.get('/auth/verify-lemonade', () => new HttpResponse(null, { status: 204 })),
+  http.get('/lemonade/api/app-config', () => HttpResponse.json({ supportSiteUrl: SUPPORT_SITE_URL })),
   http.get('/lemonade/api/orders/profile-orders', () => HttpResponse.json([])),
   http.get('/lemonade/api/can-buy-diet', () => HttpResponse.json({ canBuyDiet: true })),
   http.get('/app/diets/active', () => HttpResponse.json(activeDiet('ANSWERING_QUESTIONS'))),

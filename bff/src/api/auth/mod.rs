@@ -43,6 +43,10 @@ pub enum TokenResponse {
     /// A new bearer token; the refresh cookie is rotated.
     #[oai(status = 200)]
     Ok(Json<TokenReply>, #[oai(header = "Set-Cookie")] String),
+    /// No refresh cookie: an anonymous visitor, with nothing to renew. Not an error, so the start-up check of
+    /// every anonymous page leaves no failed request in the browser's console.
+    #[oai(status = 204)]
+    NoSession,
 }
 
 #[derive(ApiResponse)]
@@ -170,7 +174,8 @@ impl AuthApi {
         Ok(signed_in_response(&state, signed_in))
     }
 
-    /// Exchange the refresh cookie for a new bearer token (the cookie rotates; a reused one is revoked).
+    /// Exchange the refresh cookie for a new bearer token (the cookie rotates; a reused one is revoked). Without a
+    /// refresh cookie: 204; a refresh cookie that is unknown, expired or revoked: 401.
     #[oai(path = "/auth/verify-lemonade", method = "get", operation_id = "refreshToken")]
     async fn verify_lemonade(
         &self,
@@ -180,7 +185,7 @@ impl AuthApi {
         _service: Query<Option<String>>,
         #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
     ) -> Result<TokenResponse, AuthFailure> {
-        let raw = refresh.0.ok_or(AuthError::InvalidToken)?;
+        let Some(raw) = refresh.0 else { return Ok(TokenResponse::NoSession) };
         let (token, next) = auth::refresh_token(&state, &raw).await?;
         let cookie = refresh_cookie(&state, &next, state.auth.refresh_ttl_days * 24 * 3600);
         Ok(TokenResponse::Ok(Json(TokenReply { lemonade_token: token }), cookie))

@@ -22,6 +22,25 @@ pub enum Readiness {
     Unavailable(Json<Health>),
 }
 
+/// The chat widget the web app injects once: the script at `scriptUrl` followed by `id`.
+#[derive(Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ChatWidget {
+    pub script_url: String,
+    pub id: String,
+}
+
+/// What the web app needs to know about this deployment at start-up; what is not configured is left out.
+#[derive(Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct AppConfig {
+    /// The support site the side menu's support popup embeds (`SUPPORT_SITE_URL`).
+    pub support_site_url: Option<String>,
+    /// The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
+    /// then shows its local stand-in.
+    pub chat_widget: Option<ChatWidget>,
+}
+
 #[OpenApi(tag = "ApiTags::System")]
 impl SystemApi {
     /// Liveness probe for load balancers: the process answers.
@@ -39,5 +58,18 @@ impl SystemApi {
             tracing::warn!("readiness: the database does not answer");
             Readiness::Unavailable(Json(Health { status: "unavailable".into() }))
         }
+    }
+
+    /// The deployment's support addresses, for the web app; public, the same for every visitor.
+    #[oai(path = "/lemonade/api/app-config", method = "get", operation_id = "appConfig")]
+    async fn app_config(&self, state: Data<&AppState>) -> Json<AppConfig> {
+        let support = &state.support;
+        let chat_widget = match (&support.chat_widget_script_url, &support.chat_widget_id) {
+            (Some(script_url), Some(id)) if !id.trim().is_empty() => {
+                Some(ChatWidget { script_url: script_url.to_string(), id: id.trim().to_owned() })
+            }
+            _ => None,
+        };
+        Json(AppConfig { support_site_url: support.support_site_url.as_ref().map(ToString::to_string), chat_widget })
     }
 }

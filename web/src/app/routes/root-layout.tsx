@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Outlet, useLocation, useMatches, type Params } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { TopBar } from '@/components/ui/top-bar'
 import { SideMenu } from '@/features/auth'
 import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
@@ -13,23 +13,13 @@ function usePageViews() {
   }, [pathname])
 }
 
-/** What a route may tell the layout through its `handle`. */
-export interface RouteHandle {
-  /** True where the page draws its own top nav in place of the top bar. */
-  hidesTopBar?: (params: Params) => boolean
-}
-
-function useTopBarHidden() {
-  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hidesTopBar?.(match.params) ?? false)
-}
-
 export function RootLayout() {
   const loggedIn = useIsLoggedIn()
-  const topBarHidden = useTopBarHidden()
   usePageViews()
   return (
     <div className="app-shell">
-      {topBarHidden ? null : <TopBar start={loggedIn ? <SideMenu /> : undefined} />}
+      {/* On every page, the wizard's later pages too: the menu must stay reachable (spec 2 §2 "Logo and burger menu"). */}
+      <TopBar start={loggedIn ? <SideMenu /> : undefined} />
       <main className="app-shell__main">
         <Outlet />
       </main>

@@ -130,7 +130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exchange the refresh cookie for a new bearer token (the cookie rotates; a reused one is revoked). */
+        /**
+         * Exchange the refresh cookie for a new bearer token (the cookie rotates; a reused one is revoked). Without a
+         *     refresh cookie: 204; a refresh cookie that is unknown, expired or revoked: 401.
+         */
         get: operations["refreshToken"];
         put?: never;
         post?: never;
@@ -874,6 +877,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/app-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's support addresses, for the web app; public, the same for every visitor. */
+        get: operations["appConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/finance/transfers": {
         parameters: {
             query?: never;
@@ -1286,6 +1306,19 @@ export interface components {
         }[] | {
             [key: string]: components["schemas"]["AnswerValue"];
         };
+        /**
+         * AppConfig
+         * @description What the web app needs to know about this deployment at start-up; what is not configured is left out.
+         */
+        AppConfig: {
+            /** @description The support site the side menu's support popup embeds (`SUPPORT_SITE_URL`). */
+            supportSiteUrl?: string;
+            /**
+             * @description The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
+             *     then shows its local stand-in.
+             */
+            chatWidget?: components["schemas"]["ChatWidget"] & unknown;
+        };
         /** AppliedCodeReply */
         AppliedCodeReply: {
             /**
@@ -1374,6 +1407,14 @@ export interface components {
         /** ChangeUsedDiscountRequest */
         ChangeUsedDiscountRequest: {
             status: components["schemas"]["UsedDiscountChange"];
+        };
+        /**
+         * ChatWidget
+         * @description The chat widget the web app injects once: the script at `scriptUrl` followed by `id`.
+         */
+        ChatWidget: {
+            scriptUrl: string;
+            id: string;
         };
         /** CheckMobileReply */
         CheckMobileReply: {
@@ -2764,6 +2805,12 @@ export interface components {
             topContent?: components["schemas"]["TopContent"];
             middleContent?: components["schemas"]["MiddleContent"];
             options: components["schemas"]["WizardOption"][];
+            /**
+             * @description An add-on page (the mentor): the customer may go on without any of its options. The app then offers
+             *     "without" first, so it is the default choice and nothing extra is bought unless chosen.
+             * @default false
+             */
+            optional: boolean;
         };
     };
     responses: never;
@@ -3270,6 +3317,16 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TokenReply"];
                 };
+            };
+            /**
+             * @description No refresh cookie: an anonymous visitor, with nothing to renew. Not an error, so the start-up check of
+             *     every anonymous page leaves no failed request in the browser's console.
+             */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input, or a wrong, expired, used or locked code. */
             400: {
@@ -5883,6 +5940,25 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    appConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AppConfig"];
                 };
             };
         };

@@ -22,8 +22,9 @@ async function verifyOnce(): Promise<string | null> {
 
 /**
  * The token refresh [AU-41, AU-45]: `GET /auth/verify-lemonade?service=LIMOO_shop` with the HttpOnly refresh cookie.
- * Stores and returns the new `lemonadeToken`; null when the server refuses (401: no valid refresh cookie) or is
- * unreachable. Concurrent callers share one request.
+ * Stores and returns the new `lemonadeToken`; null when there is nothing to renew (204: no refresh cookie, the
+ * anonymous visitor's normal answer, which leaves the console clean), when the server refuses (401: an unknown,
+ * expired or revoked cookie) or is unreachable. Concurrent callers share one request.
  */
 export function refreshToken(): Promise<string | null> {
   if (inFlight === null) {

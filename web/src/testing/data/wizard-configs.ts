@@ -18,7 +18,7 @@ function ui(fields: Partial<OptionUi> & Pick<OptionUi, 'title'>): OptionUi {
 
 /**
  * A two-page configuration shaped like the demo SELECT_PACKAGE_F_PRODUCTS: diet lengths on page 1 (one option whose
- * product is missing), mentor add-ons on page 2, each shown for its page-1 choice.
+ * product is missing), mentor add-ons on page 2, each shown for its page-1 choice; page 2 is optional.
  */
 export function twoPageWizardConfig(id = 'SELECT_PACKAGE_F_PRODUCTS'): WizardConfig {
   const products = [
@@ -36,6 +36,7 @@ export function twoPageWizardConfig(id = 'SELECT_PACKAGE_F_PRODUCTS'): WizardCon
       {
         topContent: { mediaType: 'image', mediaUrl: '/media/wizard-top.jpg', subtitle: 'رژیم اختصاصی زیر نظر کارشناس' },
         middleContent: { title: 'مدت دوره را انتخاب کنید', subtitle: 'هر زمان می‌توانید تمدید کنید' },
+        optional: false,
         options: [
           {
             productId: 101,
@@ -63,6 +64,7 @@ export function twoPageWizardConfig(id = 'SELECT_PACKAGE_F_PRODUCTS'): WizardCon
       },
       {
         middleContent: { subtitle: 'همراه شخصی به شما کمک می‌کند' },
+        optional: true,
         options: [
           { productId: 151, ui: ui({ title: 'همراه یک ماهه', showPlusSign: true }), showIf: { '1': 101 } },
           { productId: 152, ui: ui({ title: 'همراه سه ماهه', showPlusSign: true }), showIf: { '1': 102 } },

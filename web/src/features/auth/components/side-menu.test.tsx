@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
+import { SUPPORT_SITE_URL } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -38,9 +39,29 @@ describe('side menu [AU-55]', () => {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument()
     }
 
-    await user.click(within(menu).getByRole('button', { name: 'پشتیبانی' }))
+    await user.click(await within(menu).findByRole('button', { name: 'پشتیبانی' }))
     const support = screen.getByTestId('support-popup')
-    expect(within(support).getByTitle('پشتیبانی لیمو').tagName).toBe('IFRAME')
+    const frame = within(support).getByTitle('پشتیبانی لیمو')
+    expect(frame.tagName).toBe('IFRAME')
+    expect(frame).toHaveAttribute('src', SUPPORT_SITE_URL)
+  })
+
+  it('offers no support popup where the deployment names no support site', async () => {
+    signIn()
+    let asked = 0
+    server.use(
+      http.get('/lemonade/api/app-config', () => {
+        asked += 1
+        return HttpResponse.json({})
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp('/diets')
+    await user.click(await screen.findByTestId('side-menu-button'))
+    await waitFor(() => expect(asked).toBe(1))
+    const menu = screen.getByTestId('side-menu')
+    expect(within(menu).getByRole('link', { name: 'خانه' })).toBeInTheDocument()
+    expect(within(menu).queryByRole('button', { name: 'پشتیبانی' })).not.toBeInTheDocument()
   })
 })
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { SUPPORT_SITE_URL } from '@/config/env'
+import { useAppConfig } from '@/components/hooks/use-app-config'
 import { paths } from '@/config/paths'
 import { currentUserQueryOptions } from '@/lib/auth'
 import { useLogout } from '../api/logout'
@@ -27,7 +27,7 @@ function useAccountNumber(open: boolean): string | null {
 
 /**
  * The signed-in user's menu [AU-55]: home (/diets), the orders history, the reserve list and the Limoo card (spec 2 §2),
- * support (popup with the embedded support site), about us, contact us, terms, feedback and complaints, a collapsible
+ * support (popup with the embedded support site, offered only where the deployment names one), about us, contact us, terms, feedback and complaints, a collapsible
  * social-networks group with three channels, and logout.
  */
 export function SideMenu() {
@@ -36,6 +36,7 @@ export function SideMenu() {
   const [open, setOpen] = useState(false)
   const accountNumber = useAccountNumber(open)
   const [supportOpen, setSupportOpen] = useState(false)
+  const supportSiteUrl = useAppConfig()?.supportSiteUrl
   const [socialOpen, setSocialOpen] = useState(false)
   const menuId = useId()
   const socialId = useId()
@@ -91,11 +92,13 @@ export function SideMenu() {
                       </Link>
                     </li>
                   ))}
-                  <li>
-                    <button type="button" data-testid="menu-support" onClick={() => setSupportOpen(true)}>
-                      {t('menu.support')}
-                    </button>
-                  </li>
+                  {supportSiteUrl ? (
+                    <li>
+                      <button type="button" data-testid="menu-support" onClick={() => setSupportOpen(true)}>
+                        {t('menu.support')}
+                      </button>
+                    </li>
+                  ) : null}
                   <li>
                     <a href={SITE_LINKS.about}>{t('menu.about')}</a>
                   </li>
@@ -147,7 +150,7 @@ export function SideMenu() {
             document.body,
           )
         : null}
-      {supportOpen
+      {supportOpen && supportSiteUrl
         ? createPortal(
             <div className="support-popup" role="dialog" aria-modal="true" aria-labelledby={supportTitleId} data-testid="support-popup">
               <div className="support-popup__bar">
@@ -156,7 +159,7 @@ export function SideMenu() {
                   {t('menu.close')}
                 </button>
               </div>
-              <iframe className="support-popup__frame" title={t('menu.supportTitle')} src={SUPPORT_SITE_URL} />
+              <iframe className="support-popup__frame" title={t('menu.supportTitle')} src={supportSiteUrl} />
             </div>,
             document.body,
           )

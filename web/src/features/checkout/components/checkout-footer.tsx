@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FooterTotal } from '@/components/ui/footer-total'
 import type { CheckoutFooterAction } from '../domain/footer-action'
@@ -9,6 +10,8 @@ interface CheckoutFooterProps {
   action: CheckoutFooterAction
   pending: boolean
   onAction: (action: CheckoutFooterAction) => void
+  /** The support-chat opener: in the footer, where it covers nothing of the page. */
+  supportChat?: ReactNode
 }
 
 const labelKey = {
@@ -17,7 +20,7 @@ const labelKey = {
 } as const
 
 /** The fixed footer: payable amount and 'انتخاب روش پرداخت' or 'تایید نهایی پرداخت' [PR-07…PR-09]. */
-export function CheckoutFooter({ invoice, action, pending, onAction }: CheckoutFooterProps) {
+export function CheckoutFooter({ invoice, action, pending, onAction, supportChat }: CheckoutFooterProps) {
   const { t } = useTranslation()
   const formatPrice = useFormatPrice()
   return (
@@ -29,6 +32,7 @@ export function CheckoutFooter({ invoice, action, pending, onAction }: CheckoutF
           testId="footer-payable"
         />
       ) : null}
+      {supportChat}
       <button
         type="button"
         className="primary-button checkout-footer__button"

@@ -115,8 +115,13 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
           onRetry={() => setPaymentFailure(null)}
         />
       )}
-      {supportChat}
-      <CheckoutFooter invoice={invoice.data} action={action} pending={finalize.isPending} onAction={onAction} />
+      <CheckoutFooter
+        invoice={invoice.data}
+        action={action}
+        pending={finalize.isPending}
+        onAction={onAction}
+        supportChat={supportChat}
+      />
       {invoice.data ? (
         <PaymentSheet
           open={paymentOpen}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildProduct, catalogue, partnerBundles } from '@/testing/data/products'
 import { http } from '@/testing/http'
@@ -116,7 +116,59 @@ describe('select-package-c support chat [PM-20]', () => {
 
   it('opens the chat when the address already carries goftino=isOpen', async () => {
     await renderLoadedPage(`${PAGE}?goftino=isOpen`)
-    expect(screen.getByRole('dialog', { name: 'گفتگو با پشتیبانی' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' })).toBeInTheDocument()
+  })
+})
+
+describe('select-package-c support chat with a configured chat widget [PM-20]', () => {
+  const widgetScripts = () => document.querySelectorAll('script[src="https://www.goftino.com/widget/AbC123"]')
+  const goftino = window as { Goftino?: { open: () => void } }
+
+  beforeEach(() => {
+    signIn()
+    server.use(
+      http.get('/lemonade/api/app-config', () =>
+        HttpResponse.json({ chatWidget: { scriptUrl: 'https://www.goftino.com/widget/', id: 'AbC123' } }),
+      ),
+    )
+  })
+
+  afterEach(() => {
+    document.getElementById('chat-widget-script')?.remove()
+    delete goftino.Goftino
+  })
+
+  it('injects the widget script exactly once however often the chat is opened, and shows no stand-in', async () => {
+    const user = userEvent.setup()
+    const open = vi.fn<() => void>()
+    const { router } = await renderLoadedPage()
+    const bubble = screen.getByRole('button', { name: 'پشتیبانی آنلاین' })
+    await waitFor(() => expect(screen.queryByTestId('support-chat')).not.toBeInTheDocument())
+    expect(widgetScripts()).toHaveLength(0)
+
+    await user.click(bubble)
+    await waitFor(() => expect(widgetScripts()).toHaveLength(1))
+    expect(currentLocation(router)).toBe(`${PAGE}?goftino=isOpen`)
+    expect(widgetScripts()[0]).toHaveAttribute('data-widget-id', 'AbC123')
+    // The script announces itself ready: the widget's window opens.
+    goftino.Goftino = { open }
+    window.dispatchEvent(new Event('goftino_ready'))
+    expect(open).toHaveBeenCalledTimes(1)
+
+    await user.click(bubble)
+    expect(open).toHaveBeenCalledTimes(2)
+    await router.navigate(PAGE)
+    await user.click(bubble)
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(3))
+    expect(widgetScripts()).toHaveLength(1)
+    expect(document.querySelectorAll('script')).toHaveLength(1)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('injects the widget for an address that arrives with goftino=isOpen', async () => {
+    await renderLoadedPage(`${PAGE}?goftino=isOpen`)
+    await waitFor(() => expect(widgetScripts()).toHaveLength(1))
+    expect(screen.queryByTestId('support-chat')).not.toBeInTheDocument()
   })
 })
 

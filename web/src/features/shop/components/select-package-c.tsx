@@ -238,7 +238,12 @@ export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode 
         {creditOffers}
       </aside>
       {products.isSuccess && list.length > 0 && !guardFailed ? (
-        <ShopFooter total={cartTotal(selected, cart.additional)} currency={selected?.currency} button={footerButton} />
+        <ShopFooter
+          total={cartTotal(selected, cart.additional)}
+          currency={selected?.currency}
+          button={footerButton}
+          supportChat={<SupportChat />}
+        />
       ) : null}
       {selected ? (
         <AdditionalProductsSheet
@@ -254,7 +259,6 @@ export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode 
         />
       ) : null}
       <DescriptionSheet product={descriptionPopup.isOpen ? describedProduct : null} onClose={closeDescription} />
-      <SupportChat />
     </div>
   )
 }

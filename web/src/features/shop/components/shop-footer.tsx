@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FooterTotal } from '@/components/ui/footer-total'
 import { formatPrice } from '@/lib/money'
@@ -16,10 +17,12 @@ interface ShopFooterProps {
   currency?: string | null
   /** No button when nothing is selected [PM-12]. */
   button?: FooterButton
+  /** The support-chat opener: in the footer, where it covers nothing of the page. */
+  supportChat?: ReactNode
 }
 
 /** The fixed footer of the select pages: the payable total with its currency [PR-13] and the action button. */
-export function ShopFooter({ total, currency, button }: ShopFooterProps) {
+export function ShopFooter({ total, currency, button, supportChat }: ShopFooterProps) {
   const { t, i18n } = useTranslation()
   const currencyLabel = useCurrencyLabel()
   return (
@@ -29,6 +32,7 @@ export function ShopFooter({ total, currency, button }: ShopFooterProps) {
         amount={formatPrice(total, currencyLabel(currency), i18n.language)}
         testId="footer-total"
       />
+      {supportChat}
       {button ? (
         <button
           type="button"

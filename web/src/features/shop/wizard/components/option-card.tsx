@@ -99,3 +99,39 @@ export function OptionCard({ option, product, group, checked, onChoose }: Option
     </label>
   )
 }
+
+interface DeclineCardProps {
+  group: string
+  checked: boolean
+  onChoose: () => void
+}
+
+/** The first choice of an optional (add-on) page: going on without any of its options, at no cost. */
+export function DeclineCard({ group, checked, onChoose }: DeclineCardProps) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  return (
+    <label
+      className={['choice-card', 'wizard-option', checked ? 'choice-card--selected' : ''].filter(Boolean).join(' ')}
+      data-testid="wizard-decline"
+      data-selected={checked}
+    >
+      <input
+        className="wizard-option__input"
+        type="radio"
+        name={group}
+        value=""
+        checked={checked}
+        onChange={onChoose}
+        aria-labelledby={titleId}
+      />
+      <span className="choice-card__radio" aria-hidden="true" />
+      <span className="choice-card__content">
+        <span className="wizard-option__title" id={titleId}>
+          {t('wizard.decline')}
+        </span>
+        <span className="wizard-option__subtitle">{t('wizard.declineNote')}</span>
+      </span>
+    </label>
+  )
+}

@@ -17,7 +17,7 @@ beforeEach(() => {
   signIn()
 })
 
-const storedChoices = () => JSON.parse(window.sessionStorage.getItem(CART_ITEMS_KEY) ?? '{}') as Record<string, number>
+const storedChoices = () => JSON.parse(window.sessionStorage.getItem(CART_ITEMS_KEY) ?? '{}') as Record<string, number | null>
 const option = (name: string) => screen.getByRole('radio', { name })
 const footerLines = () => screen.queryAllByTestId('wizard-footer-line')
 
@@ -211,7 +211,7 @@ describe('select-package-f later pages', () => {
     await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":102}' })
     const ids = screen.getAllByTestId('wizard-option').map((card) => card.getAttribute('data-product-id'))
     expect(ids).toEqual(['152'])
-    expect(option('همراه سه ماهه')).toBeChecked()
+    expect(option('همراه سه ماهه')).not.toBeChecked()
     expect(screen.getByRole('heading', { level: 1, name: 'انتخاب دوره' })).toBeInTheDocument()
     expect(within(screen.getByTestId('wizard-option')).getByTestId('option-price-final')).toHaveTextContent('+ ۴۹۰٬۰۰۰ تومان')
   })
@@ -232,7 +232,7 @@ describe('select-package-f later pages', () => {
 
   it('lists every chosen product and the total on the last page [PR-12]', async () => {
     serveWizard()
-    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":101}' })
+    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":101,"2":151}' })
     expect(footerLines().map((line) => line.getAttribute('data-product-id'))).toEqual(['101', '151'])
     expect(footerLines()[1]).toHaveTextContent('همراه یک ماهه۱۹۰٬۰۰۰ تومان')
     expect(screen.getByTestId('wizard-footer-total')).toHaveTextContent('مبلغ قابل پرداخت۶۸۰٬۰۰۰ تومان')
@@ -257,8 +257,41 @@ describe('select-package-f later pages', () => {
     expect(storedChoices()).toEqual({ '1': 101, '2': 151 })
   })
 
-  it('disables the button on a page without visible options', async () => {
+  it('offers going on without the add-on of an optional page first, chosen by default [PM-28]', async () => {
     serveWizard()
+    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":102}' })
+    const decline = screen.getByTestId('wizard-decline')
+    expect(within(decline).getByRole('radio', { name: 'نیازی ندارم' })).toBeChecked()
+    expect(decline).toHaveTextContent('هزینه‌ای اضافه نمی‌شود')
+    expect(option('همراه سه ماهه')).not.toBeChecked()
+    expect(footerLines().map((line) => line.getAttribute('data-product-id'))).toEqual(['102'])
+    expect(screen.queryByTestId('wizard-footer-total')).not.toBeInTheDocument()
+    expect(screen.getByTestId('wizard-next')).toBeEnabled()
+  })
+
+  it('adds the add-on when chosen and takes it off again when declined [PR-12]', async () => {
+    const user = userEvent.setup()
+    serveWizard()
+    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":102}' })
+    await user.click(option('همراه سه ماهه'))
+    expect(storedChoices()).toEqual({ '1': 102, '2': 152 })
+    expect(screen.getByTestId('wizard-footer-total')).toHaveTextContent('مبلغ قابل پرداخت۱٬۴۸۰٬۰۰۰ تومان')
+    await user.click(screen.getByRole('radio', { name: 'نیازی ندارم' }))
+    expect(storedChoices()).toEqual({ '1': 102, '2': null })
+    expect(footerLines().map((line) => line.getAttribute('data-product-id'))).toEqual(['102'])
+  })
+
+  it('offers only going on without when no add-on matches the earlier choice', async () => {
+    serveWizard()
+    renderApp('/select-package-f/2', { session: { [CART_ITEMS_KEY]: '{"1":103}' } })
+    expect(await screen.findByRole('radio', { name: 'نیازی ندارم' })).toBeChecked()
+    expect(screen.queryAllByTestId('wizard-option')).toHaveLength(0)
+    expect(screen.getByTestId('wizard-next')).toBeEnabled()
+  })
+
+  it('disables the button on a page without visible options', async () => {
+    const config = twoPageWizardConfig()
+    serveWizard({ ...config, pages: config.pages.map((page) => ({ ...page, optional: false })) })
     renderApp('/select-package-f/2', { session: { [CART_ITEMS_KEY]: '{"1":103}' } })
     expect(await screen.findByTestId('wizard-empty')).toHaveTextContent('در حال حاضر محصولی موجود نمیباشد.')
     expect(screen.getByTestId('wizard-next')).toBeDisabled()
@@ -282,7 +315,7 @@ describe('select-package-f order', () => {
     const user = userEvent.setup()
     serveWizard()
     const bodies = recordOrders()
-    await openWizard('/select-package-f/2?configId=SELECT_F_RECOVER_AFTER_PROF', { [CART_ITEMS_KEY]: '{"1":102}' })
+    await openWizard('/select-package-f/2?configId=SELECT_F_RECOVER_AFTER_PROF', { [CART_ITEMS_KEY]: '{"1":102,"2":152}' })
     await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
     await waitFor(() => expect(bodies).toHaveLength(1))
     expect(bodies[0]).toMatchObject({
@@ -295,11 +328,22 @@ describe('select-package-f order', () => {
     expect(screen.getByTestId('wizard-next')).toBeDisabled()
   })
 
+  it('orders the diet alone when the customer goes on without the add-on', async () => {
+    const user = userEvent.setup()
+    serveWizard()
+    const bodies = recordOrders()
+    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":102}' })
+    await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({ productIds: [102] })
+    expect(storedChoices()).toEqual({ '1': 102, '2': null })
+  })
+
   it('sends the mapped FOREIGN config id in the order meta [RG-46]', async () => {
     const user = userEvent.setup()
     serveWizard(twoPageWizardConfig(), { mobile: '+905321234567' })
     const bodies = recordOrders()
-    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":101}' })
+    await openWizard('/select-package-f/2', { [CART_ITEMS_KEY]: '{"1":101,"2":151}' })
     await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
     await waitFor(() => expect(bodies).toHaveLength(1))
     expect(bodies[0]).toMatchObject({ productIds: [101, 151], meta: { SPV: 'F', configId: 'SELECT_PACKAGE_F_FOREIGN' } })
@@ -310,7 +354,10 @@ describe('select-package-f order', () => {
     window.localStorage.clear()
     serveWizard()
     const bodies = recordOrders()
-    const { router } = await openWizard('/select-package-f/2', { sPCRequireAuth: 'false', [CART_ITEMS_KEY]: '{"1":101}' })
+    const { router } = await openWizard('/select-package-f/2', {
+      sPCRequireAuth: 'false',
+      [CART_ITEMS_KEY]: '{"1":101,"2":151}',
+    })
     await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/enter'))
     const next = new URL(new URLSearchParams(router.state.location.search).get('next') ?? '', 'http://limoo.test')

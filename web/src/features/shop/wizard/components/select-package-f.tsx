@@ -12,13 +12,14 @@ import {
   readChoices,
   writeChoices,
   type Choices,
+  type PageChoice,
 } from '../domain/choices'
 import { footerLines, footerTotal } from '../domain/footer'
-import { chosenOption, visibleOptions } from '../domain/options'
+import { pageChoice, visibleOptions } from '../domain/options'
 import { firstPageAddress, pageDecision } from '../domain/page-rules'
 import { useWizardConfig, type PackageFetchState } from '../hooks/use-wizard-config'
 import type { WizardConfig, WizardOption } from '../types'
-import { OptionCard } from './option-card'
+import { DeclineCard, OptionCard } from './option-card'
 import { TopMedia } from './top-media'
 import { WizardFooter } from './wizard-footer'
 import { WizardTopNav } from './wizard-top-nav'
@@ -75,21 +76,22 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
   const current = config.pages[page - 1]
   const earlier = choicesBefore(choices, page)
   const visible = current ? visibleOptions(current.options, earlier, config.products) : []
-  const chosen = chosenOption(visible, choices[String(page)])
-  const lines = footerLines(chosen ? { ...earlier, [page]: chosen.productId } : earlier, config.products)
+  const optional = current?.optional ?? false
+  const chosen = pageChoice(visible, choices[String(page)], optional)
+  const lines = footerLines(chosen === undefined ? earlier : { ...earlier, [page]: chosen }, config.products)
   const lastPage = page === config.pages.length
 
-  const store = (productId: number): Choices => {
-    const next = chooseOnPage(choices, page, productId)
+  const store = (choice: PageChoice): Choices => {
+    const next = chooseOnPage(choices, page, choice)
     writeChoices(next)
     setChoices(next)
     return next
   }
 
   const onAction = () => {
-    if (!chosen) return
+    if (chosen === undefined) return
     // The default choice is stored on the way on; an unchanged stored choice keeps the later pages' choices.
-    const stored = choices[String(page)] === chosen.productId ? choices : store(chosen.productId)
+    const stored = choices[String(page)] === chosen ? choices : store(chosen)
     if (lastPage) {
       order.confirm({ productIds: chosenProductIds(choicesBefore(stored, page + 1)), meta: { SPV: 'F', configId } })
     } else {
@@ -107,8 +109,9 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
           {middle?.title?.trim() || t('shop.heading')}
         </h1>
         {subtitle ? <p className="wizard-middle__subtitle">{subtitle}</p> : null}
-        {visible.length > 0 ? (
+        {visible.length > 0 || optional ? (
           <div className="wizard-options" role="radiogroup" aria-labelledby={headingId}>
+            {optional ? <DeclineCard group={group} checked={chosen === null} onChoose={() => store(null)} /> : null}
             {visible.map((option: WizardOption) => {
               const product = config.products[String(option.productId)]
               return product ? (
@@ -117,7 +120,7 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
                   option={option}
                   product={product}
                   group={group}
-                  checked={option.productId === chosen?.productId}
+                  checked={option.productId === chosen}
                   onChoose={(picked) => store(picked.productId)}
                 />
               ) : null
@@ -134,7 +137,7 @@ function WizardPageView({ config, configId, id, search, backUrl }: WizardPageVie
         lines={lines}
         total={footerTotal(lines)}
         action={lastPage ? 'complete' : 'next'}
-        disabled={!chosen}
+        disabled={chosen === undefined}
         busy={order.state === 'PENDING'}
         onAction={onAction}
       />

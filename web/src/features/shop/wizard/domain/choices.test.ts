@@ -25,8 +25,12 @@ describe('stored choices', () => {
     expect(parseChoices(raw)).toEqual({})
   })
 
-  it('leaves out entries that are not a page number with a product id', () => {
+  it('leaves out entries that are not a page number with a product id or null', () => {
     expect(parseChoices('{"1":101,"0":5,"x":7,"2":"151","3":1.5,"4":104}')).toEqual({ '1': 101, '4': 104 })
+  })
+
+  it('keeps a declined add-on page (null) as a choice', () => {
+    expect(parseChoices('{"1":102,"2":null}')).toEqual({ '1': 102, '2': null })
   })
 })
 
@@ -63,11 +67,16 @@ describe('earlier choices', () => {
     [3, { '1': 101 }, false],
     [3, { '2': 151 }, false],
     [3, { '1': 101, '3': 201 }, false],
+    [3, { '1': 101, '2': null }, true],
   ])('page %i with %j has every earlier choice: %s [RG-43]', (page, choices, expected) => {
     expect(hasEarlierChoices(choices, page)).toBe(expected)
   })
 
   it('lists the chosen products in page order', () => {
     expect(chosenProductIds({ '10': 3, '2': 151, '1': 101 })).toEqual([101, 151, 3])
+  })
+
+  it('orders nothing for a declined add-on page', () => {
+    expect(chosenProductIds({ '1': 102, '2': null })).toEqual([102])
   })
 })

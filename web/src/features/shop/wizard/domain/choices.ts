@@ -3,12 +3,17 @@ import { readSetting, writeSetting } from '@/config/flags'
 /** Session storage key of the wizard's choices: page number → chosen product id (spec 2 §3 "Storage keys"). */
 export const CART_ITEMS_KEY = 'sPFCartItems'
 
-/** The chosen product id of each page, keyed by page number (a string, as stored). */
-export type Choices = Readonly<Record<string, number>>
+/**
+ * The choice of each page, keyed by page number (a string, as stored): a product id, or null where the customer went
+ * on without the add-on of an optional page.
+ */
+export type PageChoice = number | null
+
+export type Choices = Readonly<Record<string, PageChoice>>
 
 const PAGE_NUMBER = /^[1-9]\d*$/
 
-/** The stored choices; anything unreadable (not JSON, a non-page key, a non-integer id) is left out. */
+/** The stored choices; anything unreadable (not JSON, a non-page key, neither an integer id nor null) is left out. */
 export function parseChoices(raw: string | null): Choices {
   if (raw === null) return {}
   let parsed: unknown
@@ -20,7 +25,8 @@ export function parseChoices(raw: string | null): Choices {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
   return Object.fromEntries(
     Object.entries(parsed).filter(
-      (entry): entry is [string, number] => PAGE_NUMBER.test(entry[0]) && Number.isSafeInteger(entry[1]),
+      (entry): entry is [string, PageChoice] =>
+        PAGE_NUMBER.test(entry[0]) && (entry[1] === null || Number.isSafeInteger(entry[1])),
     ),
   )
 }
@@ -33,10 +39,10 @@ export function writeChoices(choices: Choices): void {
   writeSetting(CART_ITEMS_KEY, JSON.stringify(choices))
 }
 
-/** Choosing on a page stores the product for that page and drops the choices of later pages (spec 2 §4). */
-export function chooseOnPage(choices: Choices, page: number, productId: number): Choices {
+/** Choosing on a page stores the choice for that page and drops the choices of later pages (spec 2 §4). */
+export function chooseOnPage(choices: Choices, page: number, choice: PageChoice): Choices {
   const kept = Object.entries(choices).filter(([stored]) => Number(stored) < page)
-  return Object.fromEntries([...kept, [String(page), productId]])
+  return Object.fromEntries([...kept, [String(page), choice]])
 }
 
 /** The choices of the pages before `page`: the only ones its showIf conditions may look at. */
@@ -50,9 +56,9 @@ export function hasEarlierChoices(choices: Choices, page: number): boolean {
   return true
 }
 
-/** The chosen product ids in page order: the products of the order. */
+/** The chosen product ids in page order: the products of the order (a declined add-on adds none). */
 export function chosenProductIds(choices: Choices): number[] {
   return Object.entries(choices)
     .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([, productId]) => productId)
+    .flatMap(([, choice]) => (choice === null ? [] : [choice]))
 }

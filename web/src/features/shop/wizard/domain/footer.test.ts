@@ -20,6 +20,12 @@ describe('wizard footer', () => {
     expect(footerLines({ '1': 101, '2': 999 }, products).map((line) => line.product.id)).toEqual([101])
   })
 
+  it('has no line, and so no total, for a declined add-on page [PR-12]', () => {
+    const lines = footerLines({ '1': 101, '2': null }, products)
+    expect(lines.map((line) => line.product.id)).toEqual([101])
+    expect(footerTotal(lines)).toBeNull()
+  })
+
   it('has no total line for a single product [PR-12]', () => {
     expect(footerTotal(footerLines({ '1': 101 }, products))).toBeNull()
   })

@@ -10,7 +10,10 @@ export interface FooterLine<P extends PricedProduct> {
   product: P
 }
 
-/** One line per chosen product, in page order; a choice whose product is unknown has no line (spec 2 §2). */
+/**
+ * One line per chosen product, in page order; a declined add-on, or a choice whose product is unknown, has no line
+ * (spec 2 §2).
+ */
 export function footerLines<P extends PricedProduct>(
   choices: Choices,
   products: Readonly<Record<string, P>>,
@@ -18,7 +21,7 @@ export function footerLines<P extends PricedProduct>(
   const lines: FooterLine<P>[] = []
   for (const [page, productId] of Object.entries(choices)) {
     const key = String(productId)
-    if (Object.hasOwn(products, key)) lines.push({ page: Number(page), product: products[key] as P })
+    if (productId !== null && Object.hasOwn(products, key)) lines.push({ page: Number(page), product: products[key] as P })
   }
   return lines.sort((a, b) => a.page - b.page)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chosenOption, isOptionVisible, visibleOptions } from './options'
+import { isOptionVisible, pageChoice, visibleOptions } from './options'
 
 const products = { '101': {}, '102': {}, '151': {}, '152': {} }
 
@@ -54,18 +54,40 @@ describe('default choice', () => {
   const visible = [{ productId: 101 }, { productId: 102 }]
 
   it('is the first visible option when nothing is stored (spec 2 §4)', () => {
-    expect(chosenOption(visible, undefined)?.productId).toBe(101)
+    expect(pageChoice(visible, undefined, false)).toBe(101)
   })
 
   it('is the stored choice while it is visible', () => {
-    expect(chosenOption(visible, 102)?.productId).toBe(102)
+    expect(pageChoice(visible, 102, false)).toBe(102)
   })
 
   it('falls back to the first visible option when the stored product is no longer shown', () => {
-    expect(chosenOption(visible, 151)?.productId).toBe(101)
+    expect(pageChoice(visible, 151, false)).toBe(101)
   })
 
   it('is nothing on a page without visible options', () => {
-    expect(chosenOption([], 101)).toBeUndefined()
+    expect(pageChoice([], 101, false)).toBeUndefined()
+  })
+})
+
+describe('default choice on an optional (add-on) page', () => {
+  const mentor = [{ productId: 152 }]
+
+  it('is going on without the add-on when nothing is stored', () => {
+    expect(pageChoice(mentor, undefined, true)).toBeNull()
+  })
+
+  it('keeps a stored add-on while it is visible, and a stored decline', () => {
+    expect(pageChoice(mentor, 152, true)).toBe(152)
+    expect(pageChoice(mentor, null, true)).toBeNull()
+  })
+
+  it('falls back to going on without when the stored add-on is no longer shown, or none is', () => {
+    expect(pageChoice(mentor, 151, true)).toBeNull()
+    expect(pageChoice([], undefined, true)).toBeNull()
+  })
+
+  it('never declines on a page that is not optional', () => {
+    expect(pageChoice(mentor, null, false)).toBe(152)
   })
 })

@@ -1,4 +1,4 @@
-import type { Choices } from './choices'
+import type { Choices, PageChoice } from './choices'
 
 /** What the visibility rules need of a page option (spec 2 §3 "Wizard config"). */
 export interface OptionRule {
@@ -28,7 +28,18 @@ export function visibleOptions<T extends OptionRule>(
   return options.filter((option) => isOptionVisible(option, earlierChoices, products))
 }
 
-/** The page's choice: the stored one while it is visible, else the first visible option (spec 2 §4). */
-export function chosenOption<T extends OptionRule>(visible: readonly T[], stored: number | undefined): T | undefined {
-  return visible.find((option) => option.productId === stored) ?? visible[0]
+/**
+ * The choice shown on a page (spec 2 §4): the stored one while it is still offered, else the default, the first
+ * choice offered [PM-28]. An optional (add-on) page offers going on without it first, so nothing extra is bought unless
+ * the customer picks it. Undefined: nothing to choose.
+ */
+export function pageChoice(
+  visible: readonly OptionRule[],
+  stored: PageChoice | undefined,
+  optional: boolean,
+): PageChoice | undefined {
+  if (optional && stored === null) return null
+  const storedOption = visible.find((option) => option.productId === stored)
+  if (storedOption) return storedOption.productId
+  return optional ? null : visible[0]?.productId
 }

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, toApiError, type components } from '@/lib/api'
+
+export type AppConfig = components['schemas']['AppConfig']
+export type ChatWidget = components['schemas']['ChatWidget']
+
+/**
+ * The deployment's support site and chat widget, from the BFF (`GET /lemonade/api/app-config`) rather than the build,
+ * so one build serves every deployment. Asked once per page load; the answer does not change while the page is open.
+ */
+export function appConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['app-config'],
+    queryFn: async ({ signal }): Promise<AppConfig> => {
+      const { data, error, response } = await api.GET('/lemonade/api/app-config', { signal })
+      if (data === undefined) throw toApiError(error, response)
+      return data
+    },
+    staleTime: Infinity,
+  })
+}
+
+const NOTHING_CONFIGURED: AppConfig = {}
+
+/** The app config; undefined while it loads. One that cannot be loaded counts as nothing configured. */
+export function useAppConfig(): AppConfig | undefined {
+  const query = useQuery(appConfigQueryOptions())
+  return query.isError ? NOTHING_CONFIGURED : query.data
+}
