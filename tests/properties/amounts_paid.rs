@@ -87,7 +87,8 @@ async fn buy(purchase: Purchase) -> Result<(), TestCaseError> {
     let gateway_took = if payable > 0 {
         pay_online(&app, &token, order, MOBILE, "VANDAR").await
     } else {
-        let (status, reply) = app.post_as(&token, "/lemonade/api/orders/finalize-order", &json!({ "orderId": order })).await;
+        let (status, reply) =
+            app.post_as(&token, "/lemonade/api/orders/finalize-order", &json!({ "orderId": order })).await;
         prop_assert_eq!(status, 200, "{}", reply);
         prop_assert!(app.sims.payments(None).is_empty(), "nothing to pay goes to no gateway");
         0

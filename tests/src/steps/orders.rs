@@ -8,8 +8,8 @@ use limoo_bff::{
         now_ms, orders,
     },
 };
-use reqwest::Method;
 use limoo_tests::payment::pay_online;
+use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply, shop_orders::product_ids};
@@ -66,7 +66,9 @@ async fn bought(world: &mut LimooWorld, mobile: String, products: String) {
 
 /// Buys the products the way a customer does at checkout: the promotion code, then the points, then the online
 /// gateway's hosted page.
-#[given(expr = "مشتری {string} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است")]
+#[given(
+    expr = "مشتری {string} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
+)]
 async fn paid_with_code_and_points(
     world: &mut LimooWorld,
     mobile: String,
@@ -200,7 +202,9 @@ async fn history_row_amount(world: &mut LimooWorld, amount: i64) {
     let shown = world.browser().await.texts("[data-testid=order-paid]").await.or_fail("amount paid shown");
     let digits: Vec<String> = shown
         .iter()
-        .map(|text| text.chars().filter_map(|c| c.to_digit(10).or_else(|| persian_digit(c))).map(|d| d.to_string()).collect())
+        .map(|text| {
+            text.chars().filter_map(|c| c.to_digit(10).or_else(|| persian_digit(c))).map(|d| d.to_string()).collect()
+        })
         .collect();
     assert_eq!(digits, vec![amount.to_string()], "shown: {shown:?}");
 }
