@@ -4323,9 +4323,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already,
-             *     the order is paid: `details.messages[0]` says which), names no product in the basket, or the
-             *     used discount is no longer active.
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+             *     is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+             *     discount is no longer active.
              */
             400: {
                 headers: {
@@ -4388,9 +4388,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already,
-             *     the order is paid: `details.messages[0]` says which), names no product in the basket, or the
-             *     used discount is no longer active.
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+             *     is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+             *     discount is no longer active.
              */
             400: {
                 headers: {
