@@ -59,10 +59,12 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
   it('sends the code lower-cased with the session id and opens the result page for one option', async () => {
     window.sessionStorage.setItem('sessId', 'session-9')
     const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101], orderId: 5 }) as unknown as Response)
+    redeemedAnswers(() => HttpResponse.json([gift(101, 'رژیم یک ماهه')]) as unknown as Response)
     const { router } = renderApp('/limoocard')
     await screen.findByTestId('gift-code-input')
     await typeAndSubmit('AB12CD')
     await waitFor(() => expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=101'))
+    expect(await screen.findByTestId('gift-product')).toHaveTextContent('رژیم یک ماهه')
     expect(seen).toEqual([{ giftCode: 'ab12cd', sessionId: 'session-9', botCheckToken: '' }])
     expect(window.sessionStorage.getItem('giftCode')).toBe('ab12cd')
   })
@@ -113,6 +115,7 @@ describe('/select-limoocard-options [PM-81, PM-82, ER-47, ER-48]', () => {
       ),
     )
     redeemAnswers(() => HttpResponse.json({ productOptions: [101, 111], orderId: 9 }) as unknown as Response)
+    redeemedAnswers(() => HttpResponse.json([gift(111, 'رژیم ویژه یک ماهه')]) as unknown as Response)
     const { router } = renderApp('/select-limoocard-options')
     expect(await screen.findAllByTestId('gift-skeleton')).toHaveLength(4)
     const first = await screen.findByRole('radio', { name: /رژیم یک ماهه/ })
