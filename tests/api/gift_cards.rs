@@ -1,5 +1,5 @@
 //! Redeeming a gift card twice at once, or again after a lost answer: one paid order, and the customer who
-//! redeemed it gets that order back while anyone else is told the code is used.
+//! redeemed it gets that order back while anyone else is told the code is used; the gifts a customer activated.
 use futures::future::join_all;
 use limoo_tests::spawn_app;
 use serde_json::json;
@@ -24,4 +24,26 @@ async fn a_double_tap_on_redeem_answers_the_one_order_and_another_customer_gets_
     let other = app.existing_customer("09129876543").await;
     let (status, refused) = app.post_as(&other, "/lemonade/api/limoo-cards", &body).await;
     assert_eq!((status, &refused["err"]["code"]), (409, &json!("USED_CODE")), "{refused}");
+}
+
+#[tokio::test]
+async fn redeemed_lists_only_the_signed_in_customers_activated_gifts() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let other = app.existing_customer("09129876543").await;
+    let (status, none) = app.get_as(&token, "/lemonade/api/limoo-cards/redeemed").await;
+    assert_eq!((status, &none), (200, &json!([])), "no card yet");
+    // A card waiting for a choice activates nothing.
+    app.post_as(&token, "/lemonade/api/limoo-cards", &json!({ "giftCode": "giftpick" })).await;
+    assert_eq!(app.get_as(&token, "/lemonade/api/limoo-cards/redeemed").await.1, json!([]));
+    let (_, redeemed) = app.post_as(&token, "/lemonade/api/limoo-cards", &json!({ "giftCode": "gift1m" })).await;
+    let (status, gifts) = app.get_as(&token, "/lemonade/api/limoo-cards/redeemed").await;
+    assert_eq!(status, 200, "{gifts}");
+    assert_eq!(gifts.as_array().map(Vec::len), Some(1), "{gifts}");
+    assert_eq!(gifts[0]["orderId"], redeemed["orderId"]);
+    assert_eq!((&gifts[0]["productId"], &gifts[0]["title"]), (&json!(101), &json!("رژیم یک ماهه")));
+    assert!(gifts[0]["redeemedAt"].as_i64().is_some_and(|at| at > 0), "{gifts}");
+    assert_eq!(app.get_as(&other, "/lemonade/api/limoo-cards/redeemed").await.1, json!([]), "not another's card");
+    let anonymous = app.client.get(app.url("/lemonade/api/limoo-cards/redeemed")).send().await.unwrap();
+    assert_eq!(anonymous.status().as_u16(), 401);
 }

@@ -64,15 +64,16 @@ async fn refused_codes_say_why() {
     let (status, reply) = apply(&app, &token, order, "NOPE").await;
     assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{reply}");
     assert_eq!(reply["err"]["message"], "code not found");
-    for (code, why) in [
-        ("EXPIRED10", "مهلت استفاده از این کد تخفیف به پایان رسیده است."),
-        ("SOON10", "زمان استفاده از این کد تخفیف هنوز فرا نرسیده است."),
-        ("USEDUP", "ظرفیت استفاده از این کد تخفیف تکمیل شده است."),
+    for (code, why, reason) in [
+        ("EXPIRED10", "مهلت استفاده از این کد تخفیف به پایان رسیده است.", "CODE_EXPIRED"),
+        ("SOON10", "زمان استفاده از این کد تخفیف هنوز فرا نرسیده است.", "CODE_NOT_YET_VALID"),
+        ("USEDUP", "ظرفیت استفاده از این کد تخفیف تکمیل شده است.", "CODE_USED_UP"),
     ] {
         let (status, reply) = apply(&app, &token, order, code).await;
         assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{code}: {reply}");
         assert_eq!(reply["err"]["message"], FAILED, "{code}");
         assert_eq!(reply["err"]["details"]["messages"][0], why, "{code}");
+        assert_eq!(reply["err"]["reason"], reason, "{code}");
     }
     let mentor_only = app.create_order(&token, &[151]).await;
     let (status, reply) = apply(&app, &token, mentor_only, "LIMOO20").await;

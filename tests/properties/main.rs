@@ -1,4 +1,5 @@
-//! Cross-crate properties: money arithmetic, the catalogue sort rule, invoices, points and promotions.
+//! Cross-crate properties: what was paid, money arithmetic, the catalogue sort rule, invoices, points and promotions.
+mod amounts_paid;
 mod catalogue_sort;
 mod forms;
 mod identity;

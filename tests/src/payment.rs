@@ -75,3 +75,28 @@ pub async fn texts_of_order(app: &TestApp, sql: &'static str, order: i64) -> Vec
     };
     rows.unwrap_or_else(|e| panic!("{sql}: {e}")).into_iter().map(|(text,)| text).collect()
 }
+
+/// Pays the order online as the checkout and a customer would: starts a payment through `gateway` (e.g.
+/// `VANDAR`) with the customer's `mobile`, presses pay on the simulator's hosted page and brings its callback
+/// back to the BFF. Answers the toman the gateway now holds for the order's verified payment.
+pub async fn pay_online(app: &TestApp, token: &str, order: i64, mobile: &str, gateway: &str) -> i64 {
+    let mut body = payment_request(app, token, order, gateway);
+    body["mobile"] = json!(mobile);
+    let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "the payment started: {reply}");
+    let callback = limoo_simulators::browser::press(entry(&reply), limoo_simulators::PageAction::Pay)
+        .await
+        .expect("the hosted page")
+        .expect("the page sends the browser back");
+    follow(&callback).await;
+    let unit = limoo_bff::domain::payment::Gateway::parse(gateway).expect("a gateway name").unit();
+    let kept: Vec<i64> = app
+        .sims
+        .payments(None)
+        .into_iter()
+        .filter(|p| p.stage == "verified" || p.stage == "settled")
+        .map(|p| unit.to_toman(p.amount).expect("whole toman").get())
+        .collect();
+    assert_eq!(kept.len(), 1, "the gateway holds one payment: {kept:?}");
+    kept[0]
+}

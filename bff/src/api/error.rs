@@ -1,4 +1,4 @@
-//! The error body every failing call returns: `{ "err": { "code", "message", "details": { "messages" } } }`.
+//! The error body every failing call returns: `{ "err": { "code", "message", "details": { "messages" }, "reason"? } }`.
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
 use poem_openapi::{Object, payload::Json};
 
@@ -17,6 +17,10 @@ pub struct ErrorBody {
     /// The Persian message the screens show.
     pub message: String,
     pub details: ErrorDetails,
+    /// Why, where a screen tells the cases of one code apart, e.g. `CODE_EXPIRED` under the sign-in code "400".
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
@@ -29,8 +33,19 @@ impl ErrorEnvelope {
     pub fn new(code: impl Into<String>, message: impl Into<String>, details: Vec<String>) -> Self {
         let messages = limits::bounded_lines(details);
         ErrorEnvelope {
-            err: ErrorBody { code: code.into(), message: message.into(), details: ErrorDetails { messages } },
+            err: ErrorBody {
+                code: code.into(),
+                message: message.into(),
+                details: ErrorDetails { messages },
+                reason: None,
+            },
         }
+    }
+
+    /// The same failure naming its reason.
+    pub fn with_reason(mut self, reason: &str) -> Self {
+        self.err.reason = Some(reason.to_owned());
+        self
     }
 
     /// An unexpected failure: logs the whole cause chain, answers with the generic message only.

@@ -68,6 +68,29 @@ pub async fn claim(tx: &mut Tx, card_id: i64, customer_id: i64, order_id: i64) -
     Ok(changed == 1)
 }
 
+/// A card a customer redeemed: the free, paid order it made and the product in it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Redeemed {
+    pub customer_order_id: i64,
+    pub product_id: i64,
+    pub title: String,
+    /// Epoch milliseconds.
+    pub used_at: i64,
+}
+
+/// The cards the customer redeemed, newest first.
+pub async fn redeemed_by(db: &Db, customer_id: i64) -> anyhow::Result<Vec<Redeemed>> {
+    on_pool!(db, pool => {
+        sqlx::query_as(
+            "SELECT g.customer_order_id, b.product_id, b.title, g.used_at FROM gift_card g \
+             JOIN basket_item b ON b.customer_order_id = g.customer_order_id \
+             WHERE g.used_by = $1 AND g.used_at IS NOT NULL ORDER BY g.used_at DESC, b.position",
+        )
+        .bind(customer_id).fetch_all(pool).await
+    })
+    .context("cannot read redeemed gift cards")
+}
+
 /// Stores a new, unused card.
 pub async fn insert(db: &Db, code: &GiftCode, product_ids: &[i64]) -> anyhow::Result<i64> {
     let id = random_id();

@@ -103,6 +103,13 @@ async fn type_sms_code(world: &mut LimooWorld, mobile: String) {
     world.type_into("[data-testid=code-input]", &code).await;
 }
 
+/// The code's lifetime passes: the stored code (written before the SMS goes) now lies in the past.
+#[when(expr = "کد پیامک‌شده به {string} منقضی می‌شود")]
+async fn sms_code_expires(world: &mut LimooWorld, mobile: String) {
+    world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
+    world.app().execute_sql("UPDATE otp_code SET expires_at = 1").await;
+}
+
 #[when(expr = "مشتری کد ایمیل‌شده به {string} را وارد می‌کند")]
 async fn type_email_code(world: &mut LimooWorld, address: String) {
     let code = world.app().wait_for_email_code(&address).await.expect("the e-mail simulator delivered a code");
@@ -170,6 +177,12 @@ async fn country_button(world: &mut LimooWorld, label: String) {
 #[then(expr = "خطای ورود {string} دیده می‌شود")]
 async fn auth_error(world: &mut LimooWorld, message: String) {
     world.browser().await.wait_for_text_in("[data-testid=auth-error]", &message).await.or_fail("sign-in error");
+}
+
+/// The line under the sign-in error that says why the code was refused.
+#[then(expr = "دلیل خطای ورود {string} است")]
+async fn auth_error_reason(world: &mut LimooWorld, message: String) {
+    world.browser().await.wait_for_text_in("[data-testid=auth-error-reason]", &message).await.or_fail("why refused");
 }
 
 #[then(expr = "خطای فیلد {string} دیده می‌شود")]

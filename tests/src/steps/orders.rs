@@ -1,12 +1,16 @@
 //! The orders history and the reserve list (spec 2 §2, §4, §7): paid orders, diets bought while another
 //! runs (RESERVED) and starting them, over the API as the customer and in the browser (`@ui`).
 use cucumber::{given, then, when};
-use limoo_bff::store::{
-    diets::{self, NewDiet},
-    now_ms, orders,
+use limoo_bff::{
+    domain::payment::Gateway,
+    store::{
+        diets::{self, NewDiet},
+        now_ms, orders,
+    },
 };
+use limoo_tests::payment::pay_online;
 use reqwest::Method;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply, shop_orders::product_ids};
 
@@ -58,6 +62,30 @@ async fn bought(world: &mut LimooWorld, mobile: String, products: String) {
     let mut tx = world.app().db.begin().await.or_fail("transaction");
     assert!(orders::mark_paid(&mut tx, order).await.or_fail("order paid"), "order {order} was already paid");
     tx.commit().await.or_fail("commit");
+}
+
+/// Buys the products the way a customer does at checkout: the promotion code, then the points, then the online
+/// gateway's hosted page.
+#[given(
+    expr = "مشتری {string} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
+)]
+async fn paid_with_code_and_points(
+    world: &mut LimooWorld,
+    mobile: String,
+    points: i64,
+    products: String,
+    code: String,
+    gateway: String,
+) {
+    let app = world.start_app(true).await;
+    let token = app.customer_with_points(&mobile, points).await;
+    let order = app.create_order(&token, &product_ids(&products)).await;
+    let (status, applied) =
+        app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": code, "orderId": order })).await;
+    assert_eq!(status, 200, "code {code}: {applied}");
+    let (status, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+    assert_eq!(status, 200, "points: {set}");
+    pay_online(app, &token, order, &mobile, &gateway).await;
 }
 
 #[given(expr = "مشتری {string} سفارش پرداخت‌نشده {string} دارد")]
@@ -146,6 +174,43 @@ async fn active_package_is(world: &mut LimooWorld, mobile: String, products: Str
     let (status, body) = world.app().get_as(&token, "/app/diets/active").await;
     assert_eq!(status, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["orderId"].as_i64(), Some(order), "active diet: {body}");
+}
+
+/// What the orders-history line says the customer paid, in toman [issue 17 item 2].
+#[then(expr = "تاریخچه سفارش‌ها مبلغ پرداخت‌شده {int} تومان را نشان می‌دهد")]
+async fn history_amount_paid(world: &mut LimooWorld, amount: i64) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "orders history failed: {}", reply.body);
+    let lines = reply.body.as_array().cloned().unwrap_or_default();
+    let paid: Vec<Option<i64>> = lines.iter().map(|order| order["totalPrice"].as_i64()).collect();
+    assert_eq!(paid, vec![Some(amount)], "{}", reply.body);
+}
+
+/// The toman the gateway's simulator holds in verified payments, read in the gateway's own unit.
+#[then(expr = "درگاه {string} مبلغ {int} تومان گرفته است")]
+async fn gateway_took(world: &mut LimooWorld, gateway: String, amount: i64) {
+    let unit = Gateway::parse(&gateway).unwrap_or_else(|| panic!("no gateway {gateway}")).unit();
+    let sim = gateway.parse().unwrap_or_else(|_| panic!("no simulator {gateway}"));
+    let verified = world.app().sims.payments(Some(sim)).into_iter().filter(|p| p.stage == "verified");
+    let took: Vec<Option<i64>> = verified.map(|p| unit.to_toman(p.amount).map(|t| t.get())).collect();
+    assert_eq!(took, vec![Some(amount)]);
+}
+
+/// The amount-paid line of the only history row, compared by its digits (Persian or Latin, any grouping).
+#[then(expr = "ردیف تاریخچه سفارش‌ها مبلغ پرداخت‌شده {int} تومان را نشان می‌دهد")]
+async fn history_row_amount(world: &mut LimooWorld, amount: i64) {
+    let shown = world.browser().await.texts("[data-testid=order-paid]").await.or_fail("amount paid shown");
+    let digits: Vec<String> = shown
+        .iter()
+        .map(|text| {
+            text.chars().filter_map(|c| c.to_digit(10).or_else(|| persian_digit(c))).map(|d| d.to_string()).collect()
+        })
+        .collect();
+    assert_eq!(digits, vec![amount.to_string()], "shown: {shown:?}");
+}
+
+fn persian_digit(c: char) -> Option<u32> {
+    ('۰'..='۹').contains(&c).then(|| c as u32 - '۰' as u32)
 }
 
 #[then(expr = "ردیف‌های تاریخچه سفارش‌ها {string} است")]

@@ -39,6 +39,14 @@ async fn text_visible(world: &mut LimooWorld, text: String) {
     world.browser().await.wait_for_text(&text).await.or_fail("text shown");
 }
 
+/// Checked after the page settled on what it shows (an earlier step waited for it).
+#[then(expr = "متن {string} دیده نمی‌شود")]
+async fn text_absent(world: &mut LimooWorld, text: String) {
+    let shown = world.browser().await.execute("return document.body.innerText;").await.or_fail("page text");
+    let shown = shown.as_str().unwrap_or_default();
+    assert!(!shown.contains(&text), "the page shows {text:?}: {shown}");
+}
+
 #[then(expr = "کارت‌های محصول به این ترتیب‌اند: {string}")]
 async fn cards_in_order(world: &mut LimooWorld, expected: String) {
     let browser = world.browser().await;

@@ -308,6 +308,13 @@ async fn code_message(world: &mut LimooWorld, message: String) {
     world.browser().await.wait_for_text_in("[data-testid=promotion-message]", &message).await.or_fail("message");
 }
 
+/// The line under the promotion message that says why the code cannot be used now.
+#[then(expr = "دلیل پیام کد تخفیف {string} است")]
+async fn code_message_reason(world: &mut LimooWorld, reason: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=promotion-message-reason]", &reason).await.or_fail("why refused");
+}
+
 #[then(expr = "در حافظه جلسه {string} شناسه کد تخفیف سفارش {string} مشتری {string} است")]
 async fn stored_code_id(world: &mut LimooWorld, key: String, products: String, mobile: String) {
     let invoice = world.invoice_of(&mobile, &products).await;

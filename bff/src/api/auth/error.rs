@@ -42,7 +42,20 @@ pub fn describe(error: &AuthError) -> (u16, String) {
     (status, message)
 }
 
-/// Sign-in failures; `err.code` is the HTTP status as text.
+/// Which code failure it was, for the code screen's specific message: `err.code` stays the catalogue's "400".
+fn code_reason(error: &AuthError) -> Option<&'static str> {
+    use AuthError::*;
+    match error {
+        WrongCode => Some("WRONG_CODE"),
+        CodeExpired => Some("CODE_EXPIRED"),
+        CodeUsed => Some("CODE_USED"),
+        CodeLocked => Some("CODE_LOCKED"),
+        NoCode => Some("NO_CODE"),
+        _ => None,
+    }
+}
+
+/// Sign-in failures; `err.code` is the HTTP status as text, `err.reason` names a code failure.
 #[derive(ApiResponse, Debug)]
 #[oai(bad_request_handler = "auth_bad_request")]
 pub enum AuthFailure {
@@ -66,7 +79,11 @@ impl From<AuthError> for AuthFailure {
     fn from(error: AuthError) -> Self {
         let (status, message) = describe(&error);
         let details = if status == 500 { Vec::new() } else { vec![error.to_string()] };
-        let body = Json(ErrorEnvelope::new(status.to_string(), message, details));
+        let envelope = ErrorEnvelope::new(status.to_string(), message, details);
+        let body = Json(match code_reason(&error) {
+            Some(reason) => envelope.with_reason(reason),
+            None => envelope,
+        });
         match status {
             400 => AuthFailure::BadRequest(body),
             401 => AuthFailure::Unauthorized(body),

@@ -14,6 +14,7 @@ use crate::{
     messages,
     shop::gift_cards::{self, GiftCardError, Redemption},
     startup::AppState,
+    store,
 };
 
 #[derive(Object, Debug)]
@@ -35,6 +36,19 @@ pub struct RedeemReply {
     /// The paid, free order the card made; absent while a choice is awaited.
     #[oai(skip_serializing_if_is_none)]
     pub order_id: Option<i64>,
+}
+
+/// A gift the signed-in customer activated with a card.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct RedeemedGiftDto {
+    /// The free, paid order the card made.
+    pub order_id: i64,
+    pub product_id: i64,
+    /// The product's title as ordered.
+    pub title: String,
+    /// Epoch milliseconds.
+    pub redeemed_at: i64,
 }
 
 area_failure! {
@@ -124,5 +138,29 @@ impl GiftCardsApi {
         let code = parse_code(&gift_code.0)?;
         let offered = gift_cards::options(&state, &code).await?;
         Ok(Json(offered.into_iter().map(ProductDto::from).collect()))
+    }
+
+    /// The gifts the signed-in customer activated with a card, newest first; empty when none. The result page
+    /// shows a gift as active only when it is here, not because its address says `status=success`.
+    #[oai(path = "/limoo-cards/redeemed", method = "get", operation_id = "redeemedLimooCards")]
+    async fn redeemed(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<Vec<RedeemedGiftDto>>, GiftCardFailure> {
+        let redeemed = store::gift_cards::redeemed_by(&state.db, token.customer_id())
+            .await
+            .map_err(|e| GiftCardFailure::unexpected(&e))?;
+        Ok(Json(
+            redeemed
+                .into_iter()
+                .map(|r| RedeemedGiftDto {
+                    order_id: r.customer_order_id,
+                    product_id: r.product_id,
+                    title: r.title,
+                    redeemed_at: r.used_at,
+                })
+                .collect(),
+        ))
     }
 }

@@ -1,5 +1,7 @@
+use poem_openapi::payload::Json;
+
 use crate::{
-    api::error::{AreaFailure, area_failure},
+    api::error::{AreaFailure, ErrorEnvelope, area_failure},
     domain::promotion::Refusal,
     messages,
     shop::promotions::PromotionError,
@@ -8,9 +10,9 @@ use crate::{
 area_failure! {
     /// Failures of the promotion-code calls; `err.code` is the HTTP status as text.
     pub enum PromotionFailure(handler = "PromotionFailure::malformed") {
-        /// The code cannot be used now (expired, not yet valid, used up, the order has a code already,
-        /// the order is paid: `details.messages[0]` says which), names no product in the basket, or the
-        /// used discount is no longer active.
+        /// The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+        /// is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+        /// discount is no longer active.
         400 => BadRequest,
         /// Missing or invalid bearer token.
         401 => Unauthorized,
@@ -23,16 +25,21 @@ area_failure! {
 impl From<PromotionError> for PromotionFailure {
     fn from(error: PromotionError) -> Self {
         use PromotionError::*;
-        let refused = |why: &str| (400, messages::PROMOTION_FAILED, why.to_owned());
+        // ER-31's message for every code that cannot be used now; `err.reason` and the detail say why, so the
+        // screen can add the specific sentence.
+        let refused = |why: &str, reason: &str| {
+            let body = ErrorEnvelope::new("400", messages::PROMOTION_FAILED, vec![why.to_owned()]).with_reason(reason);
+            PromotionFailure::with_status(400, Json(body))
+        };
         let (status, message, detail) = match &error {
             OrderNotFound => (404, messages::ORDER_NOT_FOUND, error.to_string()),
             CodeNotFound => (404, messages::PROMOTION_CODE_NOT_FOUND, error.to_string()),
             UsedDiscountNotFound => (404, messages::USED_DISCOUNT_NOT_FOUND, error.to_string()),
-            Refused(Refusal::Expired) => refused(messages::PROMOTION_EXPIRED),
-            Refused(Refusal::NotYetValid) => refused(messages::PROMOTION_NOT_YET_VALID),
-            Refused(Refusal::UsedUp) => refused(messages::PROMOTION_USED_UP),
-            OrderHasCode => refused(messages::PROMOTION_ORDER_HAS_CODE),
-            OrderPaid => refused(messages::ORDER_ALREADY_PAID),
+            Refused(Refusal::Expired) => return refused(messages::PROMOTION_EXPIRED, "CODE_EXPIRED"),
+            Refused(Refusal::NotYetValid) => return refused(messages::PROMOTION_NOT_YET_VALID, "CODE_NOT_YET_VALID"),
+            Refused(Refusal::UsedUp) => return refused(messages::PROMOTION_USED_UP, "CODE_USED_UP"),
+            OrderHasCode => return refused(messages::PROMOTION_ORDER_HAS_CODE, "ORDER_HAS_CODE"),
+            OrderPaid => return refused(messages::ORDER_ALREADY_PAID, "ORDER_PAID"),
             NotApplicable => (400, messages::PROMOTION_NOT_APPLICABLE, error.to_string()),
             NotActive => (400, messages::USED_DISCOUNT_NOT_ACTIVE, error.to_string()),
             Unexpected(e) => return PromotionFailure::unexpected(e),

@@ -106,7 +106,13 @@ pub struct OrderSummaryDto {
     /// Epoch milliseconds.
     pub created_at: i64,
     pub total_discount: i64,
+    /// Σ of the lines' prices after the catalogue and promotion discounts, before points; toman.
     pub total_final_price: i64,
+    /// Toman of points spent on the order.
+    pub user_point_deduction: i64,
+    /// What the customer paid: `totalFinalPrice − userPointDeduction`, the amount the payment asked the
+    /// gateway for (0 when points, a code or a gift card covered everything); toman.
+    pub total_price: i64,
     pub basket_items: Vec<BasketItemDto>,
     /// Oldest first.
     pub order_statuses: Vec<OrderStatusDto>,
@@ -245,6 +251,8 @@ impl OrdersApi {
                         created_at: invoice.created_at,
                         total_discount: invoice.total_discount,
                         total_final_price: invoice.total_final_price,
+                        user_point_deduction: invoice.user_point_deduction,
+                        total_price: invoice.total_price,
                         basket_items: invoice.basket_items,
                         order_statuses: listed
                             .statuses

@@ -5,12 +5,15 @@
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
+  /** `err.reason`: which case of `code` it was, where the BFF tells them apart (a refused sign-in code). */
+  readonly reason: string | undefined
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, reason?: string) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
+    this.reason = reason
   }
 }
 
@@ -23,9 +26,11 @@ export function toApiError(body: unknown, response: Response): ApiError {
   const err = field(body, 'err')
   const code = field(err, 'code')
   const message = field(err, 'message')
+  const reason = field(err, 'reason')
   return new ApiError(
     response.status,
     typeof code === 'string' ? code : String(response.status),
     typeof message === 'string' ? message : response.statusText,
+    typeof reason === 'string' ? reason : undefined,
   )
 }

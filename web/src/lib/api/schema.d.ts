@@ -1238,6 +1238,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/limoo-cards/redeemed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gifts the signed-in customer activated with a card, newest first; empty when none. The result page
+         *     shows a gift as active only when it is here, not because its address says `status=success`.
+         */
+        get: operations["redeemedLimooCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1620,6 +1640,8 @@ export interface components {
             /** @description The Persian message the screens show. */
             message: string;
             details: components["schemas"]["ErrorDetails"];
+            /** @description Why, where a screen tells the cases of one code apart, e.g. `CODE_EXPIRED` under the sign-in code "400". */
+            reason?: string;
         };
         /** ErrorDetails */
         ErrorDetails: {
@@ -2014,8 +2036,22 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             totalDiscount: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Σ of the lines' prices after the catalogue and promotion discounts, before points; toman.
+             */
             totalFinalPrice: number;
+            /**
+             * Format: int64
+             * @description Toman of points spent on the order.
+             */
+            userPointDeduction: number;
+            /**
+             * Format: int64
+             * @description What the customer paid: `totalFinalPrice − userPointDeduction`, the amount the payment asked the
+             *     gateway for (0 when points, a code or a gift card covered everything); toman.
+             */
+            totalPrice: number;
             basketItems: components["schemas"]["BasketItemDto"][];
             /** @description Oldest first. */
             orderStatuses: components["schemas"]["OrderStatusDto"][];
@@ -2329,6 +2365,26 @@ export interface components {
              * @description The chosen product, for a card with several options.
              */
             selectedProductId?: number;
+        };
+        /**
+         * RedeemedGiftDto
+         * @description A gift the signed-in customer activated with a card.
+         */
+        RedeemedGiftDto: {
+            /**
+             * Format: int64
+             * @description The free, paid order the card made.
+             */
+            orderId: number;
+            /** Format: int64 */
+            productId: number;
+            /** @description The product's title as ordered. */
+            title: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            redeemedAt: number;
         };
         /** RefundList */
         RefundList: {
@@ -4374,9 +4430,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already,
-             *     the order is paid: `details.messages[0]` says which), names no product in the basket, or the
-             *     used discount is no longer active.
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+             *     is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+             *     discount is no longer active.
              */
             400: {
                 headers: {
@@ -4439,9 +4495,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already,
-             *     the order is paid: `details.messages[0]` says which), names no product in the basket, or the
-             *     used discount is no longer active.
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+             *     is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+             *     discount is no longer active.
              */
             400: {
                 headers: {
@@ -6951,6 +7007,66 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ProductDto"][];
+                };
+            };
+            /**
+             * @description `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
+             *     the card's products, or is no longer for sale).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token: the gift flow needs a signed-in customer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
+             *     can reserve the gift).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeemedLimooCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RedeemedGiftDto"][];
                 };
             };
             /**

@@ -320,6 +320,29 @@ describe('code step', () => {
     expect(screen.getByTestId('submit-button')).toBeEnabled()
   })
 
+  it.each([
+    ['WRONG_CODE', 'کد وارد شده صحیح نیست'],
+    ['CODE_EXPIRED', 'کد ورود منقضی شده است؛ لطفا کد جدید دریافت کنید'],
+    ['CODE_LOCKED', 'تعداد تلاش‌های نادرست بیش از حد مجاز است؛ لطفا کد جدید دریافت کنید'],
+  ])('says why a %s code was refused under the 400 message [ER-02]', async (reason, message) => {
+    const { user } = await reachCode({ isRegistered: true, authenticationType: 'sms' })
+    const refused = { err: { ...errorBody('400').err, reason } }
+    server.use(http.post('/auth/login', () => HttpResponse.json(refused, { status: 400 })))
+    await user.type(screen.getByTestId('code-input'), '111111')
+    await user.click(screen.getByTestId('submit-button'))
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent('لطفا اطلاعات خود را صحیح وارد نمایید')
+    expect(screen.getByTestId('auth-error-reason')).toHaveTextContent(message)
+  })
+
+  it('adds no reason when the BFF names none', async () => {
+    const { user } = await reachCode({ isRegistered: true, authenticationType: 'sms' })
+    server.use(http.post('/auth/login', () => HttpResponse.json(errorBody('400'), { status: 400 })))
+    await user.type(screen.getByTestId('code-input'), '111111')
+    await user.click(screen.getByTestId('submit-button'))
+    expect(await screen.findByTestId('auth-error')).toBeInTheDocument()
+    expect(screen.queryByTestId('auth-error-reason')).not.toBeInTheDocument()
+  })
+
   it('shows the generic message for a 401 on the mobile login step (DECISIONS) [ER-03]', async () => {
     const { user } = await reachCode({ isRegistered: true, authenticationType: 'sms' })
     server.use(http.post('/auth/login', () => HttpResponse.json(errorBody('401'), { status: 401 })))

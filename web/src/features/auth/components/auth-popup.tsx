@@ -5,12 +5,13 @@ import { ApiError } from '@/lib/api'
 import { trackClick } from '@/lib/analytics'
 import { submitPendingForm } from '@/lib/auth'
 import { checkMobile, confirmCode, sendCode, sendFileNumberCode, type Country } from '../api/sign-in'
-import { authErrorKey } from '../domain/errors'
+import { authErrorKey, codeReasonKey } from '../domain/errors'
 import { displayMobile, IRAN_COUNTRY_ID } from '../domain/mobile'
 import { isCodeStep, previousStep, stepAfterCheck, type AuthStep, type CodeStep as CodeStepName } from '../domain/steps'
 import { rememberIdentity } from '../domain/stored-identity'
 import { CodeStep } from './code-step'
 import { EmailStep } from './email-step'
+import type { ServerFailure } from './field-error'
 import { FileNumberStep } from './file-number-step'
 import { MobileStep } from './mobile-step'
 import '../auth.css'
@@ -48,7 +49,7 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
   const { t } = useTranslation()
   const headingId = useId()
   const [flow, setFlow] = useState<FlowState>({ ...start, step: start.entry, viaFileNumber: false })
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<ServerFailure | null>(null)
   const [serverState, setServerState] = useState<ServerState>('UNSAVED')
   const [closed, setClosed] = useState(false)
   const operatorTheme = settings.isOperatorTheme()
@@ -56,7 +57,12 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
 
   const fail = (failure: unknown, step: AuthStep) => {
     if (!(failure instanceof ApiError)) console.warn('sign-in call failed', failure)
-    setError(t(`auth.errors.${authErrorKey(failure instanceof ApiError ? failure.code : undefined, step)}`))
+    const refused = failure instanceof ApiError ? failure : undefined
+    const reason = codeReasonKey(refused?.reason)
+    setError({
+      message: t(`auth.errors.${authErrorKey(refused?.code, step)}`),
+      ...(reason ? { reason: t(`auth.errors.code.${reason}`) } : {}),
+    })
   }
 
   const goTo = (step: AuthStep, patch: Partial<FlowState> = {}) => {

@@ -7,14 +7,14 @@ import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
 import { codeSchema, type CodeForm } from '../domain/schemas'
 import { useCountdown } from '../hooks/use-countdown'
 import { useWebOtp } from '../hooks/use-web-otp'
-import { FieldError, ServerError } from './field-error'
+import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 
 interface CodeStepProps {
   headingId: string
   channel: 'sms' | 'email'
   shownMobile: string
-  error: string | null
+  error: ServerFailure | null
   onEditMobile: () => void
   onSubmit: (code: string) => Promise<void>
   onResend: () => Promise<void>
@@ -92,7 +92,7 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
         )}
       />
       <FieldError id={errorId} message={errors.code?.message} />
-      <ServerError message={error} />
+      <ServerError failure={error} />
       <SubmitButton label={t('auth.code.submit')} ready={isDirty && isValid} pending={isSubmitting} spinner />
       <div className="auth-resend">
         <button

@@ -3,13 +3,13 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { emailSchema, type EmailForm } from '../domain/schemas'
-import { FieldError, ServerError } from './field-error'
+import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 
 interface EmailStepProps {
   headingId: string
   initialEmail: string
-  error: string | null
+  error: ServerFailure | null
   onSubmit: (email: string) => Promise<void>
 }
 
@@ -45,7 +45,7 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
         aria-describedby={errors.email ? errorId : undefined}
       />
       <FieldError id={errorId} message={errors.email?.message} />
-      <ServerError message={error} />
+      <ServerError failure={error} />
       <SubmitButton label={t('auth.email.submit')} ready={(isDirty || initialEmail !== '') && isValid} pending={isSubmitting} />
     </form>
   )

@@ -12,12 +12,23 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   )
 }
 
+/** A failed call as the form shows it: the catalogue's message and, for a refused code, why it was refused. */
+export interface ServerFailure {
+  message: string
+  reason?: string
+}
+
 /** The server error area under the form [ER-06]. */
-export function ServerError({ message }: { message: string | null }) {
-  if (!message) return null
+export function ServerError({ failure }: { failure: ServerFailure | null }) {
+  if (!failure) return null
   return (
     <p className="auth-server-error" data-testid="auth-error" role="alert">
-      {message}
+      {failure.message}
+      {failure.reason ? (
+        <span className="auth-server-error__reason" data-testid="auth-error-reason">
+          {failure.reason}
+        </span>
+      ) : null}
     </p>
   )
 }

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next'
 import { toLatinDigits } from '@/lib/digits'
 import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
 import { fileNumberSchema, type FileNumberForm } from '../domain/schemas'
-import { FieldError, ServerError } from './field-error'
+import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
 
 interface FileNumberStepProps {
   headingId: string
   initialMobile: string
-  error: string | null
+  error: ServerFailure | null
   onSubmit: (mobileNumber: string, profileNumber: string) => Promise<void>
 }
 
@@ -60,7 +60,7 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
         aria-describedby={errors.profileNumber ? fileErrorId : undefined}
       />
       <FieldError id={fileErrorId} message={errors.profileNumber?.message} />
-      <ServerError message={error} />
+      <ServerError failure={error} />
       <SubmitButton label={t('auth.fileNumber.submit')} ready={isDirty && isValid} pending={isSubmitting} />
     </form>
   )

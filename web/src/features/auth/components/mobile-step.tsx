@@ -6,7 +6,7 @@ import type { Country } from '../api/sign-in'
 import { sanitiseMobileInput } from '../domain/mobile'
 import { mobileSchema, type MobileForm } from '../domain/schemas'
 import { CountryPicker } from './country-picker'
-import { FieldError, ServerError } from './field-error'
+import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
 
@@ -15,7 +15,7 @@ interface MobileStepProps {
   initialMobile: string
   initialCountryId: number
   initialDialCode: string
-  error: string | null
+  error: ServerFailure | null
   onSubmit: (mobileNumber: string, country: Pick<Country, 'id' | 'code'>) => Promise<void>
 }
 
@@ -66,7 +66,7 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
         />
       </div>
       <FieldError id={errorId} message={form.formState.errors.mobileNumber?.message} />
-      <ServerError message={error} />
+      <ServerError failure={error} />
       <SubmitButton label={t('auth.mobile.submit')} ready={touched && isValid} pending={isSubmitting} />
     </form>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authErrorKey } from './errors'
+import { authErrorKey, codeReasonKey } from './errors'
 
 describe('sign-in error catalogue', () => {
   it('maps 404 to page-not-found [ER-01]', () => {
@@ -25,5 +25,23 @@ describe('sign-in error catalogue', () => {
     expect(authErrorKey('500', 'LOGIN_MOBILE')).toBe('serverAccess')
     expect(authErrorKey('429', 'REGISTER_MOBILE')).toBe('serverAccess')
     expect(authErrorKey(undefined, 'ENTER_MOBILE')).toBe('serverAccess')
+  })
+})
+
+describe('why a sign-in code was refused (issue 17 item 11)', () => {
+  it.each([
+    ['WRONG_CODE', 'wrong'],
+    ['CODE_EXPIRED', 'expired'],
+    ['CODE_USED', 'used'],
+    ['CODE_LOCKED', 'locked'],
+    ['NO_CODE', 'notRequested'],
+  ] as const)('names %s as %s', (reason, key) => {
+    expect(codeReasonKey(reason)).toBe(key)
+  })
+
+  it('adds nothing for no reason or one it does not know', () => {
+    expect(codeReasonKey(undefined)).toBeUndefined()
+    expect(codeReasonKey('SOMETHING_ELSE')).toBeUndefined()
+    expect(codeReasonKey('toString')).toBeUndefined()
   })
 })

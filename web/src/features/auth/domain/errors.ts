@@ -21,3 +21,22 @@ export function authErrorKey(code: string | undefined, step: AuthStep): AuthErro
       return 'serverAccess'
   }
 }
+
+/** Keys of `auth.errors.code.*`: why the BFF refused a code (`err.reason`), said under the catalogue message. */
+export type CodeReasonKey = 'wrong' | 'expired' | 'used' | 'locked' | 'notRequested'
+
+const CODE_REASONS: Record<string, CodeReasonKey> = {
+  WRONG_CODE: 'wrong',
+  CODE_EXPIRED: 'expired',
+  CODE_USED: 'used',
+  CODE_LOCKED: 'locked',
+  NO_CODE: 'notRequested',
+}
+
+/**
+ * The specific message for a refused code (issue 17 item 11): a wrong, expired, used or locked code each says so and
+ * what to do, below the catalogue's message for its `err.code` [ER-02]; any other reason adds nothing.
+ */
+export function codeReasonKey(reason: string | undefined): CodeReasonKey | undefined {
+  return reason !== undefined && Object.hasOwn(CODE_REASONS, reason) ? CODE_REASONS[reason] : undefined
+}

@@ -7,7 +7,7 @@ interface MessageProps {
   testId: string
 }
 
-/** A result under a checkout control: an i18n text of the checkout or a Persian sentence from the BFF. */
+/** A result under a checkout control: an i18n text of the checkout (and why, when given) or a BFF sentence. */
 export function CheckoutNote({ message, tone, testId }: MessageProps) {
   const { t } = useTranslation()
   return (
@@ -17,6 +17,11 @@ export function CheckoutNote({ message, tone, testId }: MessageProps) {
       data-testid={testId}
     >
       {'key' in message ? t(message.key) : message.text}
+      {'key' in message && message.reasonKey ? (
+        <span className="checkout-note__reason" data-testid={`${testId}-reason`}>
+          {t(message.reasonKey)}
+        </span>
+      ) : null}
     </p>
   )
 }

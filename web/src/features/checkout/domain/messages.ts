@@ -1,7 +1,18 @@
 import { ApiError } from '@/lib/api'
 
-/** A message is an i18n key of the checkout, or a Persian sentence the BFF already wrote. */
-export type CheckoutMessage = { key: CheckoutMessageKey } | { text: string }
+/**
+ * A message is an i18n key of the checkout, or a Persian sentence the BFF already wrote; a key may add why (a refused
+ * promotion code says why under ER-31's message).
+ */
+export type CheckoutMessage = { key: CheckoutMessageKey; reasonKey?: CheckoutReasonKey } | { text: string }
+
+/** Keys of `checkout.promotion.reason.*`: why a promotion code cannot be used now (the BFF's `err.reason`). */
+export type CheckoutReasonKey =
+  | 'checkout.promotion.reason.expired'
+  | 'checkout.promotion.reason.notYetValid'
+  | 'checkout.promotion.reason.usedUp'
+  | 'checkout.promotion.reason.orderHasCode'
+  | 'checkout.promotion.reason.orderPaid'
 
 export type CheckoutMessageKey =
   | 'checkout.points.setReserved'

@@ -29,6 +29,17 @@ describe('promotion code', () => {
     })
   })
 
+  it.each([
+    ['CODE_EXPIRED', 'checkout.promotion.reason.expired'],
+    ['CODE_NOT_YET_VALID', 'checkout.promotion.reason.notYetValid'],
+    ['CODE_USED_UP', 'checkout.promotion.reason.usedUp'],
+    ['ORDER_HAS_CODE', 'checkout.promotion.reason.orderHasCode'],
+    ['ORDER_PAID', 'checkout.promotion.reason.orderPaid'],
+  ])('shows ER-31 and why for a %s code [ER-31]', (reason, reasonKey) => {
+    const refused = new ApiError(400, '400', 'خطا در ثبت کد تخفیف!', reason)
+    expect(promotionErrorMessage(refused)).toEqual({ key: 'checkout.promotion.failed', reasonKey })
+  })
+
   it('shows the BFF sentence of a 400 and ER-31 for anything else [ER-31]', () => {
     expect(promotionErrorMessage(new ApiError(400, '400', 'خطا در ثبت کد تخفیف!'))).toEqual({
       text: 'خطا در ثبت کد تخفیف!',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { ApiError } from '@/lib/api'
 import { toLatinDigits } from '@/lib/digits'
 import type { BasketItem } from '../types'
-import type { CheckoutMessage } from './messages'
+import type { CheckoutMessage, CheckoutReasonKey } from './messages'
 
 /** The promotion form's modes [PR-29, PR-31]: SET enters a code, REMOVE shows the accepted one read-only. */
 export type PromotionMode = 'SET' | 'REMOVE'
@@ -24,12 +24,23 @@ export function discountFitsBasket(meta: unknown, basketItems: readonly BasketIt
   return basketItems.some((item) => productIds.has(String(item.productId)))
 }
 
+const REFUSAL_REASONS: Record<string, CheckoutReasonKey> = {
+  CODE_EXPIRED: 'checkout.promotion.reason.expired',
+  CODE_NOT_YET_VALID: 'checkout.promotion.reason.notYetValid',
+  CODE_USED_UP: 'checkout.promotion.reason.usedUp',
+  ORDER_HAS_CODE: 'checkout.promotion.reason.orderHasCode',
+  ORDER_PAID: 'checkout.promotion.reason.orderPaid',
+}
+
 /**
- * A refused code [ER-30, ER-31]: `code not found` is an unknown code; a 400 carries the BFF's Persian sentence
- * (ER-31's text, or PR-30's when no basket product fits); anything else is ER-31.
+ * A refused code [ER-30, ER-31]: `code not found` is an unknown code; a code that cannot be used now (expired, not yet
+ * valid, used up …) shows ER-31's message and says why (issue 17 item 11); any other 400 carries the BFF's Persian
+ * sentence (PR-30's when no basket product fits); anything else is ER-31.
  */
 export function promotionErrorMessage(error: ApiError): CheckoutMessage {
   if (error.message.trim().toLowerCase() === 'code not found') return { key: 'checkout.promotion.notFound' }
+  const reason = error.reason !== undefined && Object.hasOwn(REFUSAL_REASONS, error.reason) ? error.reason : undefined
+  if (reason !== undefined) return { key: 'checkout.promotion.failed', reasonKey: REFUSAL_REASONS[reason] }
   if (error.code === '400' && error.message.trim() !== '') return { text: error.message }
   return { key: 'checkout.promotion.failed' }
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, toApiError } from '@/lib/api'
 import { authApi, MissingTokenError } from '@/lib/auth'
 
@@ -15,6 +15,7 @@ export interface RedeemInput {
  * [PM-76]. A refusal throws an ApiError whose `code` names it (spec 2 §8).
  */
 export function useRedeemGiftCard() {
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ giftCode, selectedProductId }: RedeemInput) => {
       const sessionId = readSessionId()
@@ -28,8 +29,27 @@ export function useRedeemGiftCard() {
       if (error !== undefined || data === undefined) throw toApiError(error, response)
       return data
     },
+    // The result page must not show the gifts as they were before this card.
+    onSuccess: () => queryClient.removeQueries({ queryKey: redeemedKey }),
   })
 }
+
+const redeemedKey = ['giftcard', 'redeemed'] as const
+
+/** `GET /lemonade/api/limoo-cards/redeemed`: the gifts the signed-in customer activated, newest first. */
+export function redeemedGiftsQueryOptions() {
+  return queryOptions({
+    queryKey: redeemedKey,
+    staleTime: 0,
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await authApi.GET('/lemonade/api/limoo-cards/redeemed', { signal })
+      if (error !== undefined || data === undefined) throw toApiError(error, response)
+      return data
+    },
+  })
+}
+
+export const useRedeemedGifts = () => useQuery(redeemedGiftsQueryOptions())
 
 /** The products the card offers, for the gift product page. */
 export function giftProductsQueryOptions(giftCode: string) {

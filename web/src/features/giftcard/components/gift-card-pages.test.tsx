@@ -59,10 +59,12 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
   it('sends the code lower-cased with the session id and opens the result page for one option', async () => {
     window.sessionStorage.setItem('sessId', 'session-9')
     const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101], orderId: 5 }) as unknown as Response)
+    redeemedAnswers(() => HttpResponse.json([gift(101, 'رژیم یک ماهه')]) as unknown as Response)
     const { router } = renderApp('/limoocard')
     await screen.findByTestId('gift-code-input')
     await typeAndSubmit('AB12CD')
     await waitFor(() => expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=101'))
+    expect(await screen.findByTestId('gift-product')).toHaveTextContent('رژیم یک ماهه')
     expect(seen).toEqual([{ giftCode: 'ab12cd', sessionId: 'session-9', botCheckToken: '' }])
     expect(window.sessionStorage.getItem('giftCode')).toBe('ab12cd')
   })
@@ -113,6 +115,7 @@ describe('/select-limoocard-options [PM-81, PM-82, ER-47, ER-48]', () => {
       ),
     )
     redeemAnswers(() => HttpResponse.json({ productOptions: [101, 111], orderId: 9 }) as unknown as Response)
+    redeemedAnswers(() => HttpResponse.json([gift(111, 'رژیم ویژه یک ماهه')]) as unknown as Response)
     const { router } = renderApp('/select-limoocard-options')
     expect(await screen.findAllByTestId('gift-skeleton')).toHaveLength(4)
     const first = await screen.findByRole('radio', { name: /رژیم یک ماهه/ })
@@ -140,13 +143,21 @@ describe('/select-limoocard-options [PM-81, PM-82, ER-47, ER-48]', () => {
   })
 })
 
+const gift = (productId: number, title: string) => ({ orderId: 9, productId, title, redeemedAt: Date.UTC(2026, 10, 25) })
+
+function redeemedAnswers(answer: () => Response) {
+  server.use(http.get('/lemonade/api/limoo-cards/redeemed', answer))
+}
+
 describe('/limoocard-result [PM-82, ER-45]', () => {
   beforeEach(() => window.sessionStorage.setItem('giftCode', 'giftpick'))
 
   it('redeems the stored code for the choice once, then shows success', async () => {
     const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101, 111], orderId: 9 }) as unknown as Response)
+    redeemedAnswers(() => HttpResponse.json([gift(111, 'رژیم ویژه یک ماهه')]) as unknown as Response)
     const { router } = renderApp('/limoocard-result?status=unknown&selectedProductId=111')
     expect(await screen.findByText('هدیه شما فعال شد')).toBeInTheDocument()
+    expect(screen.getByTestId('gift-product')).toHaveTextContent('رژیم ویژه یک ماهه')
     expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=111')
     expect(seen).toEqual([expect.objectContaining({ giftCode: 'giftpick', selectedProductId: 111 })])
   })
@@ -156,6 +167,43 @@ describe('/limoocard-result [PM-82, ER-45]', () => {
     renderApp('/limoocard-result?status=unknown&selectedProductId=102')
     expect(await screen.findByRole('alert')).toHaveTextContent('محصول انتخاب شده معتبر نیست!')
     expect(screen.getByTestId('gift-result')).toHaveAttribute('data-status', 'failed')
+  })
+})
+
+describe('/limoocard-result?status=success shows what the server says (issue 17 item 7)', () => {
+  it('tells a visitor without a redeemed card that no gift is active, whatever the address says', async () => {
+    redeemedAnswers(() => HttpResponse.json([]) as unknown as Response)
+    renderApp('/limoocard-result?status=success&selectedProductId=101')
+    expect(await screen.findByText('هدیه فعالی برای شما ثبت نشده است')).toBeInTheDocument()
+    expect(screen.queryByText('هدیه شما فعال شد')).not.toBeInTheDocument()
+    expect(screen.getByTestId('gift-result')).toHaveAttribute('data-status', 'none')
+    expect(screen.getByRole('link', { name: 'ثبت کد لیمو کارت' })).toHaveAttribute('href', '/limoocard')
+  })
+
+  it('does not count a gift of another product than the address names', async () => {
+    redeemedAnswers(() => HttpResponse.json([gift(111, 'رژیم ویژه یک ماهه')]) as unknown as Response)
+    renderApp('/limoocard-result?status=success&selectedProductId=101')
+    expect(await screen.findByText('هدیه فعالی برای شما ثبت نشده است')).toBeInTheDocument()
+  })
+
+  it('shows the customer’s gift with its product as active', async () => {
+    redeemedAnswers(() => HttpResponse.json([gift(101, 'رژیم یک ماهه')]) as unknown as Response)
+    renderApp('/limoocard-result?status=success&selectedProductId=101')
+    expect(await screen.findByText('هدیه شما فعال شد')).toBeInTheDocument()
+    expect(screen.getByTestId('gift-product')).toHaveTextContent('رژیم یک ماهه')
+  })
+
+  it('shows the newest gift when the address names no product', async () => {
+    redeemedAnswers(() => HttpResponse.json([gift(121, 'بسته رژیم'), gift(101, 'رژیم یک ماهه')]) as unknown as Response)
+    renderApp('/limoocard-result?status=success')
+    expect(await screen.findByTestId('gift-product')).toHaveTextContent('بسته رژیم')
+  })
+
+  it('claims nothing when the gifts cannot be read', async () => {
+    redeemedAnswers(() => HttpResponse.json(errorBody('500'), { status: 500 }) as unknown as Response)
+    renderApp('/limoocard-result?status=success&selectedProductId=101')
+    expect(await screen.findByRole('alert')).toHaveTextContent('مشکلی پیش آمده است، لطفا دوباره تلاش کنید.')
+    expect(screen.queryByText('هدیه شما فعال شد')).not.toBeInTheDocument()
   })
 })
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { paths } from '@/config/paths'
 import { errorCodeOf, useRedeemGiftCard } from '../api/limoo-cards'
 import { GIFT_CODE_KEY, messageFor } from '../domain/gift-card'
+import { ActiveGift } from './active-gift'
 import { GiftMessage } from './gift-message'
 import { useLoginRedirect } from './use-login-redirect'
 import '../giftcard.css'
@@ -11,7 +11,7 @@ import '../giftcard.css'
 /**
  * `/limoocard-result?status=success|failed|unknown&selectedProductId={id}`. With `unknown` it redeems the stored
  * code for the chosen product once, then shows `success` [PM-82]; a refusal shows its message, e.g. an invalid
- * choice [ER-45].
+ * choice [ER-45]. `success` shows the gift the server lists for the customer, never the address's word alone.
  */
 export function GiftResultPage() {
   const { t } = useTranslation()
@@ -51,15 +51,8 @@ export function GiftResultPage() {
     )
   }
   if (status === 'success') {
-    return (
-      <main className="gift-page" data-testid="gift-result" data-status="success">
-        <h1 className="page-title">{t('giftcard.result.successTitle')}</h1>
-        <p className="gift-page__intro">{t('giftcard.result.successBody')}</p>
-        <Link className="primary-button" to={paths.diets}>
-          {t('giftcard.result.toPanel')}
-        </Link>
-      </main>
-    )
+    const unnamed = query.get('selectedProductId') === null || !Number.isSafeInteger(selectedProductId)
+    return <ActiveGift selectedProductId={unnamed ? null : selectedProductId} />
   }
   const codeGone = window.sessionStorage.getItem(GIFT_CODE_KEY) === null && redeem.isIdle
   const failed = status === 'failed' || redeem.isError || codeGone

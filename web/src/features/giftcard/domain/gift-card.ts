@@ -42,3 +42,20 @@ export function nextPathAfterRedeem(answer: { productOptions: number[]; orderId?
   if (answer.orderId === undefined || first === undefined) return '/select-limoocard-options'
   return `/limoocard-result?status=success&selectedProductId=${first}`
 }
+
+/** A gift the customer activated, as `GET /lemonade/api/limoo-cards/redeemed` lists it. */
+export interface RedeemedGift {
+  orderId: number
+  productId: number
+  title: string
+  redeemedAt: number
+}
+
+/**
+ * The gift the result page may call active: the customer's gift of the product in the address, or without a valid
+ * product their newest gift. The address alone never makes a gift active.
+ */
+export function activeGift(gifts: readonly RedeemedGift[], selectedProductId: number | null): RedeemedGift | undefined {
+  if (selectedProductId === null) return gifts[0]
+  return gifts.find((gift) => gift.productId === selectedProductId)
+}

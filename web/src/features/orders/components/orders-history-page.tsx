@@ -9,8 +9,9 @@ import '../orders.css'
 
 /**
  * `/orders-history` ("سفارش‌های شما"): the customer's paid orders, newest first [PM-69]; a failed load shows the empty
- * list [ER-50]. Under an order, one line per payment of it whose money goes or went back (a duplicate payment): queued
- * for finance, given back by the gateway, or paid back by finance.
+ * list [ER-50]. Each order shows what the customer paid (`totalPrice`: after codes, points and gift cards, the amount
+ * the gateway took) and the points spent. Under an order, one line per payment of it whose money goes or went back (a
+ * duplicate payment): queued for finance, given back by the gateway, or paid back by finance.
  */
 export function OrdersHistoryPage() {
   const { t, i18n } = useTranslation()
@@ -37,8 +38,11 @@ export function OrdersHistoryPage() {
                 {order.totalDiscount > 0 ? (
                   <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
                 ) : null}
-                <p className="order-card__amount">
-                  {t('orders.paid', { amount: formatPrice(order.totalFinalPrice, undefined, language) })}
+                {order.userPointDeduction > 0 ? (
+                  <p>{t('orders.points', { amount: formatPrice(order.userPointDeduction, undefined, language) })}</p>
+                ) : null}
+                <p className="order-card__amount" data-testid="order-paid">
+                  {t('orders.paid', { amount: formatPrice(order.totalPrice, undefined, language) })}
                 </p>
                 {refunds.length > 0 ? (
                   <ul className="order-card__refunds">

@@ -13,6 +13,8 @@ const paidOrder = {
   createdAt: Date.UTC(2026, 10, 20),
   totalDiscount: 100000,
   totalFinalPrice: 390000,
+  userPointDeduction: 0,
+  totalPrice: 390000,
   basketItems: [
     {
       id: 1,
@@ -70,6 +72,16 @@ describe('/orders-history [PM-69, ER-50]', () => {
     const row = screen.getByTestId('order-row')
     expect(row).toHaveTextContent('شماره سفارش: ۷۷')
     expect(row).toHaveTextContent(/مبلغ پرداخت‌شده: ۳۹۰٬۰۰۰ تومان/)
+  })
+
+  it('shows the amount paid after the code and the points, not the price before the points [PR-06]', async () => {
+    // LIMOO20 on the three-month diet plus the mentor, then 250 points: the gateway took 1,032,000 (issue 17 item 2).
+    const withPoints = { ...paidOrder, totalFinalPrice: 1282000, userPointDeduction: 250000, totalPrice: 1032000 }
+    server.use(http.get('/lemonade/api/orders', () => HttpResponse.json([withPoints])))
+    renderApp('/orders-history')
+    expect(await screen.findByTestId('order-paid')).toHaveTextContent(/مبلغ پرداخت‌شده: ۱٬۰۳۲٬۰۰۰ تومان/)
+    expect(screen.getByTestId('order-row')).toHaveTextContent(/استفاده از امتیاز: ۲۵۰٬۰۰۰ تومان/)
+    expect(screen.getByTestId('order-row')).not.toHaveTextContent('۱٬۲۸۲٬۰۰۰')
   })
 
   it('lists no refund under an order that has none', async () => {
