@@ -106,24 +106,38 @@ describe('answer widgets', () => {
     const user = userEvent.setup()
     renderForm([question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler' }, [{ type: 'required' }])])
     const ruler = screen.getByRole('slider', { name: 'قد' })
-    expect(ruler).toHaveAttribute('min', '100')
-    expect(ruler).toHaveAttribute('max', '200')
-    expect(ruler).toHaveAttribute('step', '0.1')
+    expect(ruler).toHaveAttribute('aria-valuemin', '100')
+    expect(ruler).toHaveAttribute('aria-valuemax', '200')
     await user.click(screen.getByRole('button', { name: 'افزایش' }))
     expect(screen.getByTestId('ruler-value')).toHaveTextContent('۱۵۱')
+    expect(ruler).toHaveAttribute('aria-valuenow', '151')
   })
 
-  it('ruler: a declared range and unit replace the defaults [QN-37]', () => {
-    renderForm([
+  it('ruler: without a value it shows no thumb and no value, and the step is not answered', () => {
+    renderForm([question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler', props: { min: 90, max: 249 } }, [{ type: 'required' }])])
+    const ruler = screen.getByRole('slider', { name: 'قد' })
+    expect(ruler).not.toHaveAttribute('aria-valuenow')
+    expect(ruler).toHaveAttribute('aria-valuetext', 'انتخاب نشده')
+    expect(screen.queryByTestId('ruler-thumb')).not.toBeInTheDocument()
+    expect(screen.getByTestId('ruler-value')).toHaveTextContent('—')
+    expect(screen.getByRole('button', { name: 'ادامه' })).toBeDisabled()
+  })
+
+  it('ruler: the keyboard sets the value, the thumb sits on it and the step can be sent [QN-37]', async () => {
+    const user = userEvent.setup()
+    const onSubmit = renderForm([
       question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler', props: { min: 90, max: 249, unit: text('سانتی‌متر') } }, [
         { type: 'required' },
       ]),
     ])
     const ruler = screen.getByRole('slider', { name: 'قد' })
-    expect(ruler).toHaveAttribute('min', '90')
-    expect(ruler).toHaveAttribute('max', '249')
-    expect(ruler).toHaveAttribute('step', '0.1')
-    expect(ruler).toHaveAttribute('aria-valuetext', '170 سانتی‌متر')
+    ruler.focus()
+    await user.keyboard('{Home}{PageUp}{ArrowLeft}')
+    expect(ruler).toHaveAttribute('aria-valuenow', '101')
+    expect(ruler).toHaveAttribute('aria-valuetext', '۱۰۱ سانتی‌متر')
+    expect(screen.getByTestId('ruler-thumb').style.insetInlineStart).toBe(`${((101 - 90) / (249 - 90)) * 100}%`)
+    await user.click(screen.getByRole('button', { name: 'ادامه' }))
+    expect(onSubmit).toHaveBeenCalledWith({ h: 101 })
   })
 })
 
