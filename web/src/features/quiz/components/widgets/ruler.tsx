@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localise } from '../../domain/validation'
 import { localDigits } from '../format'
@@ -79,7 +79,7 @@ export function Ruler({ question, value, onChange, invalid, labelId, errorId, la
             if (event.buttons === 1) fromPointer(event)
           }}
         >
-          <div className="quiz-ruler__ticks" aria-hidden="true" />
+          <div className="quiz-ruler__ticks" style={{ '--ruler-units': scale.max - scale.min } as CSSProperties} aria-hidden="true" />
           {current === null ? null : (
             <span
               className="quiz-ruler__thumb"
