@@ -70,6 +70,7 @@ export function Ruler({ question, value, onChange, invalid, labelId, errorId, la
           aria-valuetext={shown ?? t('quiz.widgets.rulerUnset')}
           data-testid="quiz-ruler"
           data-value={current ?? undefined}
+          data-sub-units={scale.subUnits}
           onKeyDown={onKeyDown}
           onPointerDown={(event) => {
             event.currentTarget.setPointerCapture?.(event.pointerId)

@@ -108,6 +108,7 @@ describe('answer widgets', () => {
     const ruler = screen.getByRole('slider', { name: 'قد' })
     expect(ruler).toHaveAttribute('aria-valuemin', '100')
     expect(ruler).toHaveAttribute('aria-valuemax', '200')
+    expect(ruler).toHaveAttribute('data-sub-units', '10')
     await user.click(screen.getByRole('button', { name: 'افزایش' }))
     expect(screen.getByTestId('ruler-value')).toHaveTextContent('۱۵۱')
     expect(ruler).toHaveAttribute('aria-valuenow', '151')
