@@ -1,10 +1,33 @@
 import { execFileSync } from 'node:child_process'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { authPopup, signInWithSms } from '../support/sign-in'
 
 /** A valid typed answer per number question (weights in kg); any other number question gets 5. */
 const NUMBERS: Record<string, string> = { bm2_12: '82', bm2_13: '70', psy_21: '3', bm_f15: '82', bm_f16: '70', nrz_10: '75' }
+
+/**
+ * Drags the ruler from a quarter to three quarters of its width, as a finger would, and checks it is answered only
+ * then, with its thumb under the finger.
+ */
+async function dragRuler(page: Page, ruler: Locator): Promise<void> {
+  const thumb = ruler.getByTestId('ruler-thumb')
+  // Unanswered: no thumb, no value, nothing that looks like an answer.
+  await expect(thumb).toHaveCount(0)
+  await expect(ruler).not.toHaveAttribute('aria-valuenow')
+  await expect(page.getByTestId('quiz-submit')).toBeDisabled()
+  const box = await ruler.boundingBox()
+  if (box === null) throw new Error('the ruler has no box')
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + box.width * 0.25, y)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.75, y, { steps: 5 })
+  await page.mouse.up()
+  await expect(ruler).toHaveAttribute('aria-valuenow', /^\d+(\.\d)?$/)
+  const knob = await thumb.boundingBox()
+  if (knob === null) throw new Error('the ruler has no thumb')
+  expect(Math.abs(knob.x + knob.width / 2 - (box.x + box.width * 0.75))).toBeLessThan(3)
+}
 
 /**
  * Answers every question of the open step as a visitor would (the first option, a valid number) and submits when the
@@ -38,8 +61,7 @@ async function answerStep(page: Page): Promise<void> {
     else if (kind === 'checkbox') await question.getByRole('checkbox').first().click()
     else if (kind === 'select') await question.getByTestId('quiz-select').selectOption({ index: 1 })
     else if (kind === 'slider') await question.getByTestId('quiz-round-slider').press('ArrowUp')
-    // The ruler starts mid-scale without an answer; one tap on «افزایش» answers it.
-    else if (kind === 'ruler') await question.getByRole('button', { name: 'افزایش' }).click()
+    else if (kind === 'ruler') await dragRuler(page, question.getByTestId('quiz-ruler'))
     else if (kind === 'text') await question.getByTestId('quiz-textbox').fill('غذای شب')
     else await question.getByTestId('quiz-option').first().click()
   }
@@ -138,8 +160,10 @@ test.describe('questionnaires on a 390 px phone', () => {
     // Of the 17 steps a woman is asked her working time on bm_f7 and never sees the men's bm_f8 [QN-15].
     expect(steps).toEqual(Array.from({ length: 17 }, (_, index) => `bm_f${index + 1}`).filter((id) => id !== 'bm_f8'))
     await expectResultAfterLoading(page, '/result', 'good-looking-result')
-    // The body shape and BMI come from the BFF's perfect-body answer [RS-24].
+    // The body shape and BMI come from the BFF's perfect-body answer [RS-24], the BMI's decimal written the Persian
+    // way (۲۲٫۲, not ۲۲.۲).
     await expect(page.getByTestId('bmi-warning')).toBeVisible()
+    await expect(page.getByTestId('bmi-warning')).toContainText(/[۰-۹]+٫[۰-۹]/)
   })
 
   test('a nowruz run reaches its result', async ({ page }) => {

@@ -3,7 +3,7 @@ Feature: پاکت فراخوان‌های قدیمی در برنامه و شما
   The web app reads the older auth calls (`/app/auth/logout`, `/app/auth/currentUser`) through their `{status, msg}`
   envelope: a non-200 status is an error with that code, a message and null details; a 200 whose status is `error` is a
   failure carrying its msg (spec 1 §7). Logout signs the device out whatever the server says, and the /logout page
-  tells when the server did not confirm it. The side menu shows the account's number, 09999999999 when none is set
+  tells when the server did not confirm it. The side menu shows the account's number in Persian digits on a Persian screen, 09999999999 when none is set
   (spec 1 §5).
 
   @ER-13
@@ -40,11 +40,11 @@ Feature: پاکت فراخوان‌های قدیمی در برنامه و شما
     And صفحه خروج خطایی نشان نمی‌دهد
 
   @AU-30
-  Scenario: منوی کناری شماره حساب را از سرور نشان می‌دهد
+  Scenario: منوی کناری شماره حساب را از سرور با رقم‌های فارسی نشان می‌دهد
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/orders-history" را باز می‌کند
     And مشتری منوی کناری را باز می‌کند
-    Then منوی کناری شماره حساب "09121234567" را نشان می‌دهد
+    Then منوی کناری شماره حساب "۰۹۱۲۱۲۳۴۵۶۷" را نشان می‌دهد
 
   @AU-30 @ER-13
   Scenario: وقتی هیچ شماره‌ای معلوم نیست منوی کناری 09999999999 را نشان می‌دهد
@@ -52,4 +52,4 @@ Feature: پاکت فراخوان‌های قدیمی در برنامه و شما
     When مشتری صفحه "/orders-history" را باز می‌کند
     And سرور به "/app/auth/currentUser" با وضعیت 200 و پاکت status "error" و msg "کاربر پیدا نشد" پاسخ می‌دهد
     And مشتری منوی کناری را باز می‌کند
-    Then منوی کناری شماره حساب "09999999999" را نشان می‌دهد
+    Then منوی کناری شماره حساب "۰۹۹۹۹۹۹۹۹۹۹" را نشان می‌دهد

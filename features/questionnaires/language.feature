@@ -1,7 +1,8 @@
 @ui
 Feature: زبان صفحه‌ها: فارسی به‌طور پیش‌فرض و ترکی برای فرم‌هایی که متن ترکی دارند
   The app opens in Persian, right to left; `?lang=tr` in the address switches to Turkish (left to right) and the choice
-  holds for the rest of the session (spec 1 §1, spec 3 §9). The detailed diet-request form is one of the forms with a
+  holds for the rest of the session (spec 1 §1, spec 3 §9). The questionnaires (betterme, good-looking, nowruz,
+  psychology, konkur) show their questions and options in Turkish then, and the detailed diet-request form has a
   Turkish text, including its server-connection error popup (spec 3 §2, §8). Every scenario name carries "زبان-صفحه".
 
   @CT-05
@@ -31,3 +32,14 @@ Feature: زبان صفحه‌ها: فارسی به‌طور پیش‌فرض و �
     And متن "Sunucu bağlantı hatası" دیده می‌شود
     And متن "Yeniden deneyin" دیده می‌شود
     And مشتری به مسیر "/form/f10" می‌رسد
+
+  @CT-05
+  Scenario: زبان-صفحه پرسشنامه با lang=tr پرسش و گزینه‌ها را به ترکی نشان می‌دهد
+    Given سرور پرسشنامه‌ها در دسترس است
+    When مشتری صفحه "/betterme/1?lang=tr" را باز می‌کند
+    Then صفحه به زبان tr و با جهت ltr است
+    And متن "Cinsiyetinizi seçin" دیده می‌شود
+    And متن "Kadın" دیده می‌شود
+    When بازدیدکننده گزینه "FEMALE" را انتخاب می‌کند
+    Then متن "Diyet yapmaktaki asıl amacınız nedir?" دیده می‌شود
+    And متن "Kilo vermek" دیده می‌شود

@@ -145,7 +145,8 @@ async fn notify(state: &AppState, payment: &Payment, returned: bool) -> anyhow::
 
 /// The refund SMS, in Persian: given back already by the gateway, or to be paid back by finance.
 pub fn refund_sms(order_id: i64, amount: i64, returned: bool) -> String {
-    let amount = en_to_fa(add_commas(amount.to_string()));
+    // Persian typography separates thousands with `٬` (U+066C), not the Latin comma add_commas writes.
+    let amount = en_to_fa(add_commas(amount.to_string())).replace(',', "٬");
     if returned {
         format!(
             "لیمو: مبلغ {amount} تومان که برای سفارش {order_id} اضافه پرداخت شده بود به کارت شما برگشت داده شد. \
@@ -166,7 +167,7 @@ mod tests {
     #[test]
     fn the_sms_names_the_amount_in_persian_digits_and_what_happens() {
         let returned = refund_sms(7, 1_032_000, true);
-        assert!(returned.contains("۱,۰۳۲,۰۰۰ تومان"), "{returned}");
+        assert!(returned.contains("۱٬۰۳۲٬۰۰۰ تومان"), "{returned}");
         assert!(returned.contains("برگشت داده شد"));
         assert!(refund_sms(7, 1_000, false).contains("واحد مالی"));
     }

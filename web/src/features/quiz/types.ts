@@ -1,10 +1,10 @@
 /**
  * The questionnaire model of spec 3 §2–§3: a flow is a list of forms (one form per step), each with questions whose
- * options, rules, visibility and answer widget are data. Forms carry their own text (Persian, and Turkish where the
- * spec says a Turkish version exists); the renderer's own labels live in the i18n files under `quiz.`.
+ * options, rules, visibility and answer widget are data. Forms carry their own text in Persian and Turkish (spec 1 §1:
+ * fa by default, tr also available); the renderer's own labels live in the i18n files under `quiz.`.
  */
 
-/** Text of a form: Persian always, Turkish where the form has a Turkish version. */
+/** Text of a form in Persian and Turkish; `tr` is optional only for texts built outside the forms' `text()`. */
 export interface Text {
   fa: string
   tr?: string
@@ -129,6 +129,4 @@ export interface Flow {
   storedGenderKey?: string
   /** Answering gender starts a fresh answer set [QN-45]. */
   genderResetsAnswers?: boolean
-  /** Whether the form text has a Turkish version. */
-  hasTurkish: boolean
 }

@@ -217,7 +217,7 @@ describe('country picker', () => {
     await enterMobile(user, '5')
     await expectStep('LOGIN_MOBILE')
     expect(calls[0]?.body).toEqual({ mobileNumber: '5', countryId: 220, botCheckToken: '' })
-    expect(screen.getByTestId('shown-mobile')).toHaveTextContent('+905')
+    expect(screen.getByTestId('shown-mobile')).toHaveTextContent('+۹۰۵')
   })
 })
 
@@ -233,7 +233,7 @@ describe('code step', () => {
   it('shows the number as a button back to ENTER_MOBILE [AU-10, AU-52]', async () => {
     const { user, events } = await reachCode({ isRegistered: true, authenticationType: 'sms' })
     const shown = screen.getByTestId('shown-mobile')
-    expect(shown).toHaveTextContent('09121234567')
+    expect(shown).toHaveTextContent('۰۹۱۲۱۲۳۴۵۶۷')
     await user.click(shown)
     await expectStep('ENTER_MOBILE')
     expect(screen.getByTestId('mobile-input')).toHaveValue('9121234567')
@@ -434,7 +434,7 @@ describe('other sign-in routes', () => {
     const { paths } = recordCalls()
     await openPopup('/login-with-mobile')
     expect(popupStep()).toBe('LOGIN_MOBILE')
-    expect(screen.getByTestId('shown-mobile')).toHaveTextContent('09351234567')
+    expect(screen.getByTestId('shown-mobile')).toHaveTextContent('۰۹۳۵۱۲۳۴۵۶۷')
     await waitFor(() => expect(paths()).toEqual(['/auth/otp']))
   })
 })

@@ -71,7 +71,7 @@ describe('resend timer', () => {
     renderCodeStep()
     expect(screen.getByRole('heading', { name: 'کد ارسال شده را وارد کنید' })).toBeInTheDocument()
     expect(screen.getByText('یک کد ۶ رقمی از طریق پیامک برای شما ارسال شد')).toBeInTheDocument()
-    expect(screen.getByTestId('shown-mobile')).toHaveTextContent('09121234567')
+    expect(screen.getByTestId('shown-mobile')).toHaveTextContent('۰۹۱۲۱۲۳۴۵۶۷')
     expect(screen.getByTestId('submit-button')).toHaveTextContent('ورود')
   })
 })

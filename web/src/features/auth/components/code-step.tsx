@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toPersianDigits } from '@/lib/digits'
+import { localDigits, toPersianDigits } from '@/lib/digits'
 import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
 import { codeSchema, type CodeForm } from '../domain/schemas'
 import { useCountdown } from '../hooks/use-countdown'
@@ -26,7 +26,8 @@ interface CodeStepProps {
  * server error area [AU-10…AU-24].
  */
 export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile, onSubmit, onResend }: CodeStepProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const mobile = localDigits(shownMobile, i18n.language)
   const errorId = useId()
   const timer = useCountdown()
   const form = useForm<CodeForm>({
@@ -61,10 +62,10 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
         type="button"
         className="auth-link"
         data-testid="shown-mobile"
-        aria-label={t('auth.code.editMobile', { mobile: shownMobile })}
+        aria-label={t('auth.code.editMobile', { mobile })}
         onClick={onEditMobile}
       >
-        <bdi dir="ltr">{shownMobile}</bdi>
+        <bdi dir="ltr">{mobile}</bdi>
       </button>
       <Controller
         control={form.control}

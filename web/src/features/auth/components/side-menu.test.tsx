@@ -105,22 +105,22 @@ describe('the account number at the top of the menu [AU-30]', () => {
     return shown
   }
 
-  it("is the server's number of the account", async () => {
+  it("is the server's number of the account, in Persian digits on a Persian screen", async () => {
     signIn()
-    expect(await shownNumber()).toHaveTextContent('09121234567')
+    expect(await shownNumber()).toHaveTextContent('۰۹۱۲۱۲۳۴۵۶۷')
   })
 
   it('is the number typed at sign-in when the server does not answer', async () => {
     signIn()
     window.localStorage.setItem('mobileNumber', '9351112233')
     server.use(http.get('/app/auth/currentUser', () => new HttpResponse(null, { status: 503 }) as never))
-    expect(await shownNumber()).toHaveTextContent('09351112233')
+    expect(await shownNumber()).toHaveTextContent('۰۹۳۵۱۱۱۲۲۳۳')
   })
 
   it('defaults to 09999999999 when no number is set', async () => {
     signIn()
     server.use(http.get('/app/auth/currentUser', () => HttpResponse.json({ status: 'error', msg: 'unknown user' }) as never))
-    expect(await shownNumber()).toHaveTextContent('09999999999')
+    expect(await shownNumber()).toHaveTextContent('۰۹۹۹۹۹۹۹۹۹۹')
   })
 })
 

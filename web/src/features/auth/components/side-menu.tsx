@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { useAppConfig } from '@/components/hooks/use-app-config'
 import { paths } from '@/config/paths'
 import { currentUserQueryOptions } from '@/lib/auth'
+import { localDigits } from '@/lib/digits'
 import { useLogout } from '../api/logout'
 import { APP_LINKS, SITE_LINKS, SOCIAL_LINKS } from '../domain/menu-links'
 import { displayMobile } from '../domain/mobile'
@@ -31,7 +32,7 @@ function useAccountNumber(open: boolean): string | null {
  * social-networks group with three channels, and logout.
  */
 export function SideMenu() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const logout = useLogout()
   const [open, setOpen] = useState(false)
   const accountNumber = useAccountNumber(open)
@@ -81,7 +82,7 @@ export function SideMenu() {
                 <p className="side-menu__account" data-testid="side-menu-account">
                   <span>{t('menu.account')}</span>
                   <bdi dir="ltr" data-testid="account-mobile">
-                    {accountNumber}
+                    {accountNumber === null ? null : localDigits(accountNumber, i18n.language)}
                   </bdi>
                 </p>
                 <ul className="side-menu__list">

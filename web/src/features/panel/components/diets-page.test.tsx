@@ -73,7 +73,7 @@ describe('/diets: the diet package card', () => {
     const card = await screen.findByTestId('physical-info')
     await within(card).findByTestId('physical-age')
     expect(within(card).getByTestId('physical-age')).toHaveTextContent('۳۴ سال')
-    expect(within(card).getByTestId('physical-weight')).toHaveTextContent('۷۲.۵ کیلوگرم')
+    expect(within(card).getByTestId('physical-weight')).toHaveTextContent('۷۲٫۵ کیلوگرم')
     expect(within(card).getByTestId('physical-stature')).toHaveTextContent('۱۶۵ سانتی‌متر')
   })
 

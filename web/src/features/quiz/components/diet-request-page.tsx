@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { readDietRequestAnswers, requestDiet, sendDietRequestSection, storeDietRequestAnswers } from '../api/diet-request'
-import type { Language } from '../domain/validation'
+import { formLanguage, type Language } from '../domain/validation'
 import { dietRequestForms } from '../forms'
 import type { AnswerValue, Form } from '../types'
 import { initialValues } from './initial-values'
@@ -22,7 +22,7 @@ const DIET_REQUEST_QUESTIONS = 70
 
 function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const { t, i18n } = useTranslation()
-  const language: Language = i18n.language === 'tr' ? 'tr' : 'fa'
+  const language: Language = formLanguage(i18n.language)
   const navigate = useNavigate()
   const [stored] = useState(readDietRequestAnswers)
   const [sending, setSending] = useState<Sending>({ kind: 'idle' })

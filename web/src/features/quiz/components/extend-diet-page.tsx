@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { submitExtendDiet } from '../api/extend-diet'
 import { extendDietSent, markExtendDietSent } from '../domain/answer-store'
+import { formLanguage } from '../domain/validation'
 import { extendDietForm } from '../forms/extend-diet'
 import type { AnswerValue } from '../types'
 import { QuestionForm } from './question-form'
@@ -20,7 +21,7 @@ const EMPTY: Record<string, AnswerValue> = { size: null, weight: null, mobile: n
  * opens /result 2000 ms later [QN-56, QN-57]; a refused one shows the BFF's messages and stays [ER-62].
  */
 export function ExtendDietPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'refused'; messages: string[] }>({ kind: 'idle' })
   const timer = useRef<number | undefined>(undefined)
@@ -45,7 +46,7 @@ export function ExtendDietPage() {
         form={extendDietForm}
         context={{}}
         initialValues={EMPTY}
-        language="fa"
+        language={formLanguage(i18n.language)}
         submitLabel={t('quiz.extendDiet.submit')}
         locked={state.kind === 'sending' || state.kind === 'sent'}
         onSubmit={onSubmit}

@@ -6,7 +6,7 @@ import { sendAnalyticsEvent } from '@/lib/analytics'
 import { sendStepAnswers } from '../api/send-answers'
 import { answerValues, markStepCompleted, mergeAnswers, readCompletedSteps, resetAnswerSet } from '../domain/answer-store'
 import { activePath, findStep, FORWARD_DELAY_MS, pathAfter, previousStep, stepPosition } from '../domain/navigation'
-import type { Language } from '../domain/validation'
+import { formLanguage, type Language } from '../domain/validation'
 import { flows } from '../forms'
 import { usePendingAnswersResend } from '../hooks/use-send-status'
 import type { AnswerValue, Flow, FlowId, Form } from '../types'
@@ -31,7 +31,7 @@ export const PARTNER_FLOW_URL = 'about:blank'
 
 function QuizStep({ flow, form }: { flow: Flow; form: Form }) {
   const { t, i18n } = useTranslation()
-  const language: Language = i18n.language === 'tr' && flow.hasTurkish ? 'tr' : 'fa'
+  const language: Language = formLanguage(i18n.language)
   const navigate = useNavigate()
   const [stored] = useState(() => answerValues())
   const [leaving, setLeaving] = useState(false)

@@ -93,6 +93,15 @@ describe('betterme result [RS-01…RS-20]', () => {
     expect(cards).toEqual(['WATER', 'ON_THE_GO', 'EMOTIONAL_EATING', 'FAST_START'])
   })
 
+  it('reads a whole number of months without "and 0 days", and its chart runs from right to left [RS-11, RS-18]', async () => {
+    renderApp('/betterme-result', { session: storeAnswers({ ...BETTERME_ANSWERS, bm2_12: 82 }) })
+    const duration = await screen.findByTestId('goal-weight-duration')
+    expect(duration).toHaveTextContent(/در حدود ۴ ماه$/)
+    const points = [...screen.getByTestId('goal-weight-chart').querySelectorAll('circle')].map((point) => Number(point.getAttribute('cx')))
+    expect(points.length).toBeGreaterThan(1)
+    expect(points).toEqual([...points].sort((a, b) => b - a))
+  })
+
   it('MEZO for a slow pace, without the 4P range', async () => {
     renderApp('/betterme-result', { session: storeAnswers({ ...BETTERME_ANSWERS, bm2_14: 'SLOW' }) })
     expect(await screen.findByTestId('suitable-diet')).toHaveTextContent('رژیم مزوبولیک')
@@ -169,6 +178,9 @@ describe('other results', () => {
     expect(registrations).toEqual([{ gender: 'FEMALE', day: '1', month: '1', year: '1366', weight: '72', height: '165', botCheckToken: '' }])
     expect(window.sessionStorage.getItem('referral')).toBe('ref-1')
     expect(screen.getByTestId('bmi-warning')).toHaveTextContent('اضافه وزن دارید')
+    // Persian decimals take the Persian decimal separator, not a dot.
+    expect(screen.getByTestId('bmi-warning')).toHaveTextContent('۲۶٫۴')
+    expect(screen.getByTestId('over-weight')).toHaveTextContent('۴٫۹')
     expect(screen.getByTestId('time-to-month')).toHaveAttribute('data-months', '4')
     expect(screen.getByTestId('celebrity')).toHaveTextContent('ملیسا مک‌کارتی')
     expect(screen.getByTestId('habits')).toHaveTextContent('بیشتر در خانه هستم')

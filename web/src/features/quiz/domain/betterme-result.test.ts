@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goalWeightCurve, goalWeightEstimate, similarPeople, suitableDiet } from './betterme-result'
+import { durationWording, goalWeightCurve, goalWeightEstimate, similarPeople, suitableDiet } from './betterme-result'
 
 /** A 4P answer set (RS-10's example); each row changes one answer. */
 const fourP = { bm2_1: 'FEMALE', bm2_2: 'REDUCE', bm2_3: '19_40', bm2_12: 80, bm2_13: 70, bm2_14: 'FAST' }
@@ -97,6 +97,14 @@ describe('goal-weight estimate [RS-11…RS-13]', () => {
       { day: 90, weight: 71 },
       { day: 100, weight: 70 },
     ])
+  })
+})
+
+describe('duration wording [RS-11]', () => {
+  it('names no zero part: 120 days are 4 months, 10 days only days, 100 days both', () => {
+    expect(durationWording(goalWeightEstimate(82, 70))).toBe('months')
+    expect(durationWording(goalWeightEstimate(71, 70))).toBe('days')
+    expect(durationWording(goalWeightEstimate(80, 70))).toBe('monthsAndDays')
   })
 })
 

@@ -73,6 +73,14 @@ export function goalWeightEstimate(currentKg: number, goalKg: number): GoalWeigh
   }
 }
 
+/** How an estimate is read out, without a zero part: "۴ ماه", "۱۰ روز" or "۳ ماه و ۱۰ روز" [RS-11]. */
+export type DurationWording = 'months' | 'days' | 'monthsAndDays'
+
+export function durationWording({ months, remainingDays }: Pick<GoalWeightEstimate, 'months' | 'remainingDays'>): DurationWording {
+  if (months === 0) return 'days'
+  return remainingDays === 0 ? 'months' : 'monthsAndDays'
+}
+
 /** Similar people by age answer (DECISIONS) [RS-14…RS-17]. */
 export const SIMILAR_PEOPLE: Readonly<Record<string, number>> = {
   UNDER18: 109_743,

@@ -72,14 +72,14 @@ describe('questionnaire validation [QN-22…QN-37]', () => {
     ['70', true],
     ['71', false],
   ])('the age validator takes %s: %s [QN-31]', (raw, valid) => {
-    const age = question({ id: 'age', name: 'age', title: text('سن') }, { type: 'numberPicker', props: { decimal: false } }, [
-      { type: 'age', msg: text('سن نامعتبر') },
+    const age = question({ id: 'age', name: 'age', title: text('سن', 'Yaş') }, { type: 'numberPicker', props: { decimal: false } }, [
+      { type: 'age', msg: text('سن نامعتبر', 'Geçersiz yaş') },
     ])
     expect(questionSchema(age).safeParse(raw).success).toBe(valid)
   })
 
   it('shows a rule without a message as "error" [QN-33]', () => {
-    const bare = question({ id: 'x', name: 'x', title: text('x') }, { type: 'radio' }, [{ type: 'required' }], [option('A', text('a'))])
+    const bare = question({ id: 'x', name: 'x', title: text('x', 'x') }, { type: 'radio' }, [{ type: 'required' }], [option('A', text('a', 'a'))])
     const result = questionSchema(bare).safeParse(null)
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.message).toBe('error')

@@ -12,6 +12,11 @@ import { isMultiChoice, visibleOptions, visibleQuestions, type AnswerValues } fr
 
 export type Language = 'fa' | 'tr'
 
+/** The form language for the app's language: Turkish for tr, else Persian. */
+export function formLanguage(appLanguage: string): Language {
+  return appLanguage === 'tr' ? 'tr' : 'fa'
+}
+
 export function localise(text: Text | undefined, language: Language): string | undefined {
   if (text === undefined) return undefined
   return language === 'tr' ? (text.tr ?? text.fa) : text.fa

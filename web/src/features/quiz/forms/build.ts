@@ -6,8 +6,9 @@ import { RESULT, type AnswerComponent, type Condition, type Form, type NextStep,
  * and widget; the required rule and its Persian message follow from the widget [QN-22…QN-26].
  */
 
-export function text(fa: string, tr?: string): Text {
-  return tr === undefined ? { fa } : { fa, tr }
+/** A form text in both languages: every text a questionnaire shows has its Turkish version (forms-turkish.test.ts). */
+export function text(fa: string, tr: string): Text {
+  return { fa, tr }
 }
 
 export function option(value: string, title: Text, extra: Omit<Option, 'value' | 'title'> = {}): Option {

@@ -5,10 +5,17 @@ import { writeSetting } from '@/config/flags'
 import { isLoggedIn, setPendingForm } from '@/lib/auth'
 import { currentMobileUserId, sendStepAnswers } from '../../api/send-answers'
 import { answerValues, hasAnswerSet, readAnswers } from '../../domain/answer-store'
-import { aboutYourDietCards, bettermeWeights, goalWeightEstimate, similarPeople, suitableDiet } from '../../domain/betterme-result'
+import {
+  aboutYourDietCards,
+  bettermeWeights,
+  durationWording,
+  goalWeightEstimate,
+  similarPeople,
+  suitableDiet,
+} from '../../domain/betterme-result'
 import { activePath } from '../../domain/navigation'
 import { betterme } from '../../forms'
-import { localCount, localDigits } from '../format'
+import { formatCount, localDigits } from '../format'
 import { NoUserAnswer } from '../no-user-answer'
 import { GoalWeightChart } from './goal-weight-chart'
 import { isExternal, mealPlanDestination } from './meal-plan'
@@ -70,8 +77,10 @@ function BettermeResult({ loginPopup }: { loginPopup: ReactNode }) {
               {t('quiz.betterme.goalDuration', {
                 current: digits(weights.current),
                 goal: digits(weights.goal),
-                months: digits(estimate.months),
-                days: digits(estimate.remainingDays),
+                duration: t(`quiz.betterme.duration.${durationWording(estimate)}`, {
+                  months: digits(estimate.months),
+                  days: digits(estimate.remainingDays),
+                }),
               })}
             </p>
             <p className="quiz-card__note">{t(`quiz.betterme.weightState.${estimate.state}`)}</p>
@@ -85,7 +94,7 @@ function BettermeResult({ loginPopup }: { loginPopup: ReactNode }) {
         ) : null}
         <ResultCard title={t('quiz.betterme.similarHeading')} testId="similar-people">
           <p>
-            <strong className="quiz-card__highlight">{localCount(similarPeople(values.bm2_3), language)}</strong>{' '}
+            <strong className="quiz-card__highlight">{formatCount(similarPeople(values.bm2_3), language)}</strong>{' '}
             {t('quiz.betterme.similarBody')}
           </p>
         </ResultCard>

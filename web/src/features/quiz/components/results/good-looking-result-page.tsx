@@ -94,7 +94,7 @@ function GoodLookingResultView({
           <dt>{t('quiz.goodLooking.activity')}</dt>
           <dd>{title('bm_f6', result.activity)}</dd>
           <dt>{t('quiz.goodLooking.foodRestriction')}</dt>
-          <dd>{restrictions.length > 0 ? restrictions.join('، ') : t('quiz.goodLooking.noRestriction')}</dd>
+          <dd>{restrictions.length > 0 ? new Intl.ListFormat(language).format(restrictions) : t('quiz.goodLooking.noRestriction')}</dd>
           <dt>{t('quiz.goodLooking.goal')}</dt>
           <dd>{title('bm_f2', result.goal)}</dd>
         </dl>

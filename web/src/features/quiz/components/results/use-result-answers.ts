@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { answerValues, hasAnswerSet } from '../../domain/answer-store'
-import type { Language } from '../../domain/validation'
+import { formLanguage, type Language } from '../../domain/validation'
 import type { Flow } from '../../types'
 import { isExternal, mealPlanDestination } from './meal-plan'
 
@@ -12,7 +12,7 @@ export function useResultAnswers(flow: Flow) {
   const navigate = useNavigate()
   const [complete] = useState(() => hasAnswerSet(flow))
   const [values] = useState(() => answerValues())
-  const language: Language = i18n.language === 'tr' && flow.hasTurkish ? 'tr' : 'fa'
+  const language: Language = formLanguage(i18n.language)
   const goToMealPlan = () => {
     const destination = mealPlanDestination()
     if (isExternal(destination)) window.location.assign(destination)

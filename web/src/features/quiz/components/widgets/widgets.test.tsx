@@ -24,7 +24,7 @@ function renderForm(questions: Question[], onSubmit = vi.fn<(values: Record<stri
 describe('answer widgets', () => {
   it('round slider: arrow, Home and End keys set the value [QN-36]', async () => {
     const user = userEvent.setup()
-    const onSubmit = renderForm([sliderQuestion({ id: 's', name: 's', title: text('استرس') }, { min: 0, max: 10 })])
+    const onSubmit = renderForm([sliderQuestion({ id: 's', name: 's', title: text('استرس', 'Stres') }, { min: 0, max: 10 })])
     const slider = screen.getByRole('slider', { name: 'استرس' })
     expect(slider).toHaveAttribute('aria-valuenow', '0')
     slider.focus()
@@ -39,7 +39,7 @@ describe('answer widgets', () => {
 
   it('Jalali date: day, month and year give the Gregorian day', async () => {
     const user = userEvent.setup()
-    const onSubmit = renderForm([dateQuestion({ id: 'd', name: 'd', title: text('تاریخ تولد') }, { fromYear: 1300, toYear: 1402 }, text('الزامی'))])
+    const onSubmit = renderForm([dateQuestion({ id: 'd', name: 'd', title: text('تاریخ تولد', 'Doğum tarihi') }, { fromYear: 1300, toYear: 1402 }, text('الزامی', 'Zorunlu'))])
     await user.selectOptions(screen.getByRole('combobox', { name: 'روز' }), '1')
     await user.selectOptions(screen.getByRole('combobox', { name: 'ماه' }), 'فروردین')
     await user.selectOptions(screen.getByRole('combobox', { name: 'سال' }), '1401')
@@ -65,7 +65,7 @@ describe('answer widgets', () => {
   it('credit card: groups of four', async () => {
     const user = userEvent.setup()
     const onSubmit = renderForm([
-      question({ id: 'c', name: 'c', title: text('شماره کارت') }, { type: 'creditCard' }, [{ type: 'required' }, { type: 'creditCard' }]),
+      question({ id: 'c', name: 'c', title: text('شماره کارت', 'Kart numarası') }, { type: 'creditCard' }, [{ type: 'required' }, { type: 'creditCard' }]),
     ])
     const card = screen.getByRole('textbox', { name: 'شماره کارت' })
     await user.type(card, '6037991234567890')
@@ -78,8 +78,8 @@ describe('answer widgets', () => {
     const user = userEvent.setup()
     renderForm([
       multiChoice(
-        { id: 'g', name: 'g', title: text('محدودیت') },
-        ['A', 'B', 'C'].map((value) => option(value, text(value))),
+        { id: 'g', name: 'g', title: text('محدودیت', 'Kısıtlama') },
+        ['A', 'B', 'C'].map((value) => option(value, text(value, value))),
         { type: 'tags', props: { limit: 2 } },
       ),
     ])
@@ -91,7 +91,7 @@ describe('answer widgets', () => {
 
   it('textbox: touched on blur, at most 100 characters [QN-36, QN-37]', async () => {
     const user = userEvent.setup()
-    renderForm([textQuestion({ id: 'x', name: 'x', title: text('توضیح') })])
+    renderForm([textQuestion({ id: 'x', name: 'x', title: text('توضیح', 'Açıklama') })])
     const box = screen.getByRole('textbox', { name: 'توضیح' })
     await user.click(box)
     expect(screen.queryByTestId('field-error')).not.toBeInTheDocument()
@@ -104,26 +104,41 @@ describe('answer widgets', () => {
 
   it('ruler: 100 to 200 by default with ten sub-units, buttons step a unit [QN-37]', async () => {
     const user = userEvent.setup()
-    renderForm([question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler' }, [{ type: 'required' }])])
+    renderForm([question({ id: 'h', name: 'h', title: text('قد', 'Boy') }, { type: 'ruler' }, [{ type: 'required' }])])
     const ruler = screen.getByRole('slider', { name: 'قد' })
-    expect(ruler).toHaveAttribute('min', '100')
-    expect(ruler).toHaveAttribute('max', '200')
-    expect(ruler).toHaveAttribute('step', '0.1')
+    expect(ruler).toHaveAttribute('aria-valuemin', '100')
+    expect(ruler).toHaveAttribute('aria-valuemax', '200')
+    expect(ruler).toHaveAttribute('data-sub-units', '10')
     await user.click(screen.getByRole('button', { name: 'افزایش' }))
     expect(screen.getByTestId('ruler-value')).toHaveTextContent('۱۵۱')
+    expect(ruler).toHaveAttribute('aria-valuenow', '151')
   })
 
-  it('ruler: a declared range and unit replace the defaults [QN-37]', () => {
-    renderForm([
-      question({ id: 'h', name: 'h', title: text('قد') }, { type: 'ruler', props: { min: 90, max: 249, unit: text('سانتی‌متر') } }, [
+  it('ruler: without a value it shows no thumb and no value, and the step is not answered', () => {
+    renderForm([question({ id: 'h', name: 'h', title: text('قد', 'Boy') }, { type: 'ruler', props: { min: 90, max: 249 } }, [{ type: 'required' }])])
+    const ruler = screen.getByRole('slider', { name: 'قد' })
+    expect(ruler).not.toHaveAttribute('aria-valuenow')
+    expect(ruler).toHaveAttribute('aria-valuetext', 'انتخاب نشده')
+    expect(screen.queryByTestId('ruler-thumb')).not.toBeInTheDocument()
+    expect(screen.getByTestId('ruler-value')).toHaveTextContent('—')
+    expect(screen.getByRole('button', { name: 'ادامه' })).toBeDisabled()
+  })
+
+  it('ruler: the keyboard sets the value, the thumb sits on it and the step can be sent [QN-37]', async () => {
+    const user = userEvent.setup()
+    const onSubmit = renderForm([
+      question({ id: 'h', name: 'h', title: text('قد', 'Boy') }, { type: 'ruler', props: { min: 90, max: 249, unit: text('سانتی‌متر', 'santimetre') } }, [
         { type: 'required' },
       ]),
     ])
     const ruler = screen.getByRole('slider', { name: 'قد' })
-    expect(ruler).toHaveAttribute('min', '90')
-    expect(ruler).toHaveAttribute('max', '249')
-    expect(ruler).toHaveAttribute('step', '0.1')
-    expect(ruler).toHaveAttribute('aria-valuetext', '170 سانتی‌متر')
+    ruler.focus()
+    await user.keyboard('{Home}{PageUp}{ArrowLeft}')
+    expect(ruler).toHaveAttribute('aria-valuenow', '101')
+    expect(ruler).toHaveAttribute('aria-valuetext', '۱۰۱ سانتی‌متر')
+    expect(screen.getByTestId('ruler-thumb').style.insetInlineStart).toBe(`${((101 - 90) / (249 - 90)) * 100}%`)
+    await user.click(screen.getByRole('button', { name: 'ادامه' }))
+    expect(onSubmit).toHaveBeenCalledWith({ h: 101 })
   })
 })
 
