@@ -316,9 +316,9 @@ async fn the_payment(world: &LimooWorld) -> (i64, i64) {
     (id, number(texts_of_order(world.app(), sql, order).await))
 }
 
-/// An amount as the BFF's SMS writes it: Persian digits, thousands commas.
+/// An amount as the BFF's SMS writes it: Persian digits, thousands separated by the Arabic separator (U+066C).
 fn sms_amount(amount: i64) -> String {
-    digits::en_to_fa(commas::add_commas(amount.to_string()))
+    digits::en_to_fa(commas::add_commas(amount.to_string())).replace(',', "٬")
 }
 
 #[then(expr = "پیامک مشتری می‌گوید مبلغ پرداخت {string}")]
