@@ -93,6 +93,7 @@ async fn a_resend_inside_sixty_seconds_is_refused() {
     let (status, reply) = body(app.post_json("/auth/otp", &identity(MOBILE)).await).await;
     assert_eq!(status, 429);
     assert_eq!(reply["err"]["code"], "429");
+    assert_eq!(reply["err"]["reason"], "RESEND_TOO_SOON");
     assert_eq!(app.sims.sms_outbox(MOBILE).len(), 1, "no second SMS went out");
 }
 

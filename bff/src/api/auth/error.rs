@@ -42,7 +42,9 @@ pub fn describe(error: &AuthError) -> (u16, String) {
     (status, message)
 }
 
-/// Which code failure it was, for the code screen's specific message: `err.code` stays the catalogue's "400".
+/// Which code failure it was, for the popup's specific message under the catalogue's one: `err.code` stays the
+/// status the catalogue maps (a 429 or 502 would otherwise only say "server access error", and the customer would
+/// not know that waiting a minute is the cure).
 fn code_reason(error: &AuthError) -> Option<&'static str> {
     use AuthError::*;
     match error {
@@ -51,6 +53,9 @@ fn code_reason(error: &AuthError) -> Option<&'static str> {
         CodeUsed => Some("CODE_USED"),
         CodeLocked => Some("CODE_LOCKED"),
         NoCode => Some("NO_CODE"),
+        ResendTooSoon { .. } => Some("RESEND_TOO_SOON"),
+        HourlyLimit => Some("HOURLY_LIMIT"),
+        ProviderFailed => Some("PROVIDER_FAILED"),
         _ => None,
     }
 }

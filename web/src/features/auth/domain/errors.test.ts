@@ -35,6 +35,9 @@ describe('why a sign-in code was refused (issue 17 item 11)', () => {
     ['CODE_USED', 'used'],
     ['CODE_LOCKED', 'locked'],
     ['NO_CODE', 'notRequested'],
+    ['RESEND_TOO_SOON', 'tooSoon'],
+    ['HOURLY_LIMIT', 'hourlyLimit'],
+    ['PROVIDER_FAILED', 'notDelivered'],
   ] as const)('names %s as %s', (reason, key) => {
     expect(codeReasonKey(reason)).toBe(key)
   })

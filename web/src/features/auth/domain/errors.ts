@@ -23,7 +23,7 @@ export function authErrorKey(code: string | undefined, step: AuthStep): AuthErro
 }
 
 /** Keys of `auth.errors.code.*`: why the BFF refused a code (`err.reason`), said under the catalogue message. */
-export type CodeReasonKey = 'wrong' | 'expired' | 'used' | 'locked' | 'notRequested'
+export type CodeReasonKey = 'wrong' | 'expired' | 'used' | 'locked' | 'notRequested' | 'tooSoon' | 'hourlyLimit' | 'notDelivered'
 
 const CODE_REASONS: Record<string, CodeReasonKey> = {
   WRONG_CODE: 'wrong',
@@ -31,11 +31,14 @@ const CODE_REASONS: Record<string, CodeReasonKey> = {
   CODE_USED: 'used',
   CODE_LOCKED: 'locked',
   NO_CODE: 'notRequested',
+  RESEND_TOO_SOON: 'tooSoon',
+  HOURLY_LIMIT: 'hourlyLimit',
+  PROVIDER_FAILED: 'notDelivered',
 }
 
 /**
- * The specific message for a refused code (issue 17 item 11): a wrong, expired, used or locked code each says so and
- * what to do, below the catalogue's message for its `err.code` [ER-02]; any other reason adds nothing.
+ * The specific message for a refused code (issue 17 item 11): a wrong, expired, used or locked code, a code asked for
+ * again too soon or too often, or one the provider did not deliver each says so and what to do, below the catalogue's message for its `err.code` [ER-02]; any other reason adds nothing.
  */
 export function codeReasonKey(reason: string | undefined): CodeReasonKey | undefined {
   return reason !== undefined && Object.hasOwn(CODE_REASONS, reason) ? CODE_REASONS[reason] : undefined
