@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '@/i18n'
 import { CodeStep } from './code-step'
 
-function renderCodeStep(onResend = vi.fn<() => Promise<void>>(() => Promise.resolve())) {
+function renderCodeStep(onResend = vi.fn<() => Promise<void>>(() => Promise.resolve()), language: 'fa' | 'tr' = 'fa') {
   render(
-    <I18nextProvider i18n={createI18n('fa')}>
+    <I18nextProvider i18n={createI18n(language)}>
       <CodeStep
         headingId="h"
         channel="sms"
@@ -50,6 +50,12 @@ describe('resend timer', () => {
     await tick(58)
     expect(screen.getByTestId('resend-timer')).toHaveAttribute('data-seconds', '1')
     expect(screen.getByTestId('resend-button')).toBeDisabled()
+  })
+
+  it('counts in Latin digits on a Turkish screen', () => {
+    renderCodeStep(undefined, 'tr')
+    expect(screen.getByTestId('resend-timer')).toHaveTextContent('60')
+    expect(screen.getByTestId('resend-timer')).not.toHaveTextContent('۶۰')
   })
 
   it('enables resend at 0 and restarts at 60 on click [AU-13]', async () => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { localDigits, toPersianDigits } from '@/lib/digits'
+import { localDigits } from '@/lib/digits'
 import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
 import { codeSchema, type CodeForm } from '../domain/schemas'
 import { useCountdown } from '../hooks/use-countdown'
@@ -107,7 +107,7 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
         </button>
         {timer.done ? null : (
           <span className="auth-resend__timer" data-testid="resend-timer" data-seconds={timer.seconds} aria-live="off">
-            {t('auth.code.resendIn', { seconds: toPersianDigits(timer.seconds) })}
+            {t('auth.code.resendIn', { seconds: localDigits(timer.seconds, i18n.language) })}
           </span>
         )}
       </div>
