@@ -30,5 +30,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
+    // Page tests that render whole routes take 1–2 s alone; on a loaded 2-core CI machine the 5 s default flakes.
+    testTimeout: 15_000,
   },
 })
