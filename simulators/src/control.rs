@@ -13,8 +13,9 @@ use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::kavenegar::SentSms;
 use crate::payment::SimPayment;
-use crate::scenario::Gateway;
+use crate::scenario::{Gateway, Scenario};
 use crate::state::SimState;
+use crate::test_values::{AMOUNT_SUFFIXES, EMAIL_TAGS, MOBILE_SUFFIXES, RECEPTOR_SUFFIXES};
 
 pub(crate) fn routes() -> Route {
     Route::new()
@@ -25,7 +26,9 @@ pub(crate) fn routes() -> Route {
         .at("/email", get(last_email))
         .at("/email/outbox", get(email_outbox))
         .at("/payments", get(payments))
-        .at("/force", post(force))
+        .at("/force", post(force).delete(unforce))
+        .at("/reset", post(reset))
+        .at("/scenarios", get(scenarios))
 }
 
 #[handler]
@@ -122,6 +125,76 @@ fn force(Json(req): Json<ForceRequest>, Data(state): Data<&Arc<SimState>>) -> Re
         Ok(()) => json_response(StatusCode::OK, &json!({"gateway": req.gateway, "scenario": req.scenario})),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
+}
+
+/// `DELETE /_sim/force?gateway=`: clears what is forced on one gateway, or on all without `gateway`.
+#[handler]
+fn unforce(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    match gateway_filter(&q) {
+        Ok(gateway) => json_response(StatusCode::OK, &json!({"cleared": state.clear_forced(gateway)})),
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+/// `POST /_sim/reset`: a clean simulator on the same address, for a QA session that starts over.
+#[handler]
+fn reset(Data(state): Data<&Arc<SimState>>) -> Response {
+    state.reset();
+    json_response(StatusCode::OK, &json!({"reset": true}))
+}
+
+#[derive(Serialize)]
+struct ScenarioInfo {
+    name: &'static str,
+    description: &'static str,
+}
+
+#[derive(Serialize)]
+struct GatewayScenarios {
+    gateway: &'static str,
+    /// What `POST /_sim/force` or `X-Sim-Scenario` accepts for this gateway.
+    scenarios: Vec<ScenarioInfo>,
+    /// Forced and not yet taken by a call.
+    forced: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct TestValue {
+    /// `receptor` (last four digits), `email` (local-part tag), `amount` (last three digits, in the gateway's
+    /// unit) or `mobile` (last four digits, credit gateways).
+    selector: &'static str,
+    value: String,
+    scenario: &'static str,
+}
+
+/// `GET /_sim/scenarios`: every gateway's scenarios with what they do and what is forced now, and every test
+/// value that selects a scenario without forcing it.
+#[handler]
+fn scenarios(Data(state): Data<&Arc<SimState>>) -> Response {
+    let gateways: Vec<GatewayScenarios> = Gateway::ALL
+        .into_iter()
+        .map(|gateway| GatewayScenarios {
+            gateway: gateway.name(),
+            scenarios: Scenario::all()
+                .filter(|scenario| gateway.accepts(*scenario))
+                .map(|scenario| ScenarioInfo { name: scenario.name(), description: scenario.description() })
+                .collect(),
+            forced: state.forced(gateway).map(Scenario::name),
+        })
+        .collect();
+    let value = |selector, value: String, scenario: Scenario| TestValue { selector, value, scenario: scenario.name() };
+    let test_values: Vec<TestValue> = RECEPTOR_SUFFIXES
+        .into_iter()
+        .map(|(suffix, s)| value("receptor", suffix.to_owned(), Scenario::Sms(s)))
+        .chain(EMAIL_TAGS.into_iter().map(|(tag, s)| value("email", tag.to_owned(), Scenario::Email(s))))
+        .chain(
+            AMOUNT_SUFFIXES
+                .into_iter()
+                .map(|(digits, s)| value("amount", format!("{digits:03}"), Scenario::Payment(s))),
+        )
+        .chain(MOBILE_SUFFIXES.into_iter().map(|(suffix, s)| value("mobile", suffix.to_owned(), Scenario::Payment(s))))
+        .collect();
+    json_response(StatusCode::OK, &json!({"gateways": gateways, "testValues": test_values}))
 }
 
 fn problem(status: StatusCode, error: &str) -> Response {

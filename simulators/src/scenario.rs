@@ -113,11 +113,59 @@ pub enum Scenario {
 }
 
 impl Scenario {
+    /// Every scenario of every kind, SMS first.
+    pub fn all() -> impl Iterator<Item = Scenario> {
+        let sms = SmsScenario::ALL.into_iter().map(Scenario::Sms);
+        let email = EmailScenario::ALL.into_iter().map(Scenario::Email);
+        sms.chain(email).chain(PaymentScenario::ALL.into_iter().map(Scenario::Payment))
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Scenario::Sms(s) => s.name(),
             Scenario::Payment(p) => p.name(),
             Scenario::Email(e) => e.name(),
+        }
+    }
+
+    /// What the scenario does, for `GET /_sim/scenarios` (the variants' doc comments say it at length).
+    pub fn description(self) -> &'static str {
+        match self {
+            Scenario::Sms(s) => match s {
+                SmsScenario::Normal => "200; sms/status later reports delivered (10)",
+                SmsScenario::Undelivered => "200; sms/status later reports undelivered (11)",
+                SmsScenario::InsufficientCredit => "HTTP 418: insufficient credit",
+                SmsScenario::InvalidReceptor => "HTTP 411: invalid receptor",
+                SmsScenario::RateLimited => "HTTP 451: too many requests",
+                SmsScenario::ProviderDown => "HTTP 502 with a non-JSON body",
+                SmsScenario::NoAnswer => "no answer for 60 s x time scale, then 504",
+                SmsScenario::TemplateNotFound => "HTTP 424: template not found or not approved",
+                SmsScenario::InvalidToken => "HTTP 431: invalid token",
+                SmsScenario::AccountDisabled => "HTTP 401: account disabled",
+                SmsScenario::InvalidApiKey => "HTTP 403: invalid API key",
+            },
+            Scenario::Email(e) => match e {
+                EmailScenario::Delivered => "250: the message lands in the outbox",
+                EmailScenario::MailboxUnavailable => "550 5.1.1 at RCPT TO: permanent failure",
+                EmailScenario::Deferred => "450 4.2.1 at RCPT TO: transient failure",
+                EmailScenario::SlowAccept => "the 250 after DATA comes 60 s x time scale late",
+            },
+            Scenario::Payment(p) => match p {
+                PaymentScenario::Success => "the customer pays; verify succeeds",
+                PaymentScenario::Cancel => "the customer cancels on the hosted page",
+                PaymentScenario::Declined => "insufficient funds, or credit refused at checkout",
+                PaymentScenario::PageTimeout => "the hosted page's session runs out",
+                PaymentScenario::TokenExpired => "the token has expired when the browser arrives",
+                PaymentScenario::VerifyFails => "verify answers a definitive failure",
+                PaymentScenario::VerifySlow => "the first verify takes effect but answers after 40 s x time scale",
+                PaymentScenario::Processing => "the first verify answers 'processing'; the next succeeds",
+                PaymentScenario::AmountMismatch => "the gateway charged the amount + 10 units",
+                PaymentScenario::DoubleCallback => "the callback arrives twice (again 2 s x time scale later)",
+                PaymentScenario::Create5xx => "the create/token call answers 5xx",
+                PaymentScenario::Ineligible => "credit gateways: the customer may not buy on credit",
+                PaymentScenario::InvalidMobile => "credit gateways: the mobile number is refused",
+                PaymentScenario::MalformedBody => "the first verify takes effect but its answer is cut short",
+            },
         }
     }
 }

@@ -105,6 +105,26 @@ impl SimState {
     }
 
     /// The forced scenario applies to one call only, so reading it removes it.
+    /// The scenario forced on `gateway` and not yet taken.
+    pub fn forced(&self, gateway: Gateway) -> Option<Scenario> {
+        self.lock().forced.get(&gateway).copied()
+    }
+
+    /// Clears what is forced on `gateway`, or on every gateway; answers how many were cleared.
+    pub fn clear_forced(&self, gateway: Option<Gateway>) -> usize {
+        let mut inner = self.lock();
+        match gateway {
+            Some(gateway) => usize::from(inner.forced.remove(&gateway).is_some()),
+            None => std::mem::take(&mut inner.forced).len(),
+        }
+    }
+
+    /// Forgets every journal entry, message, payment, token, subscription and forced scenario: a clean
+    /// simulator on the same address. Numbers keep counting, so no reference is ever issued twice.
+    pub fn reset(&self) {
+        *self.lock() = Inner::default();
+    }
+
     pub fn take_forced(&self, gateway: Gateway) -> Option<Scenario> {
         self.lock().forced.remove(&gateway)
     }

@@ -166,3 +166,79 @@ async fn payments_endpoint_lists_payments_and_force_takes_payment_gateways() {
     let (_, none) = get_json(format!("{}/_sim/payments?gateway=saman", sim.base_url())).await;
     assert_eq!(none.as_array().map(Vec::len), Some(0));
 }
+
+#[tokio::test]
+async fn scenarios_list_what_each_gateway_accepts_what_is_forced_and_the_test_values() {
+    let sim = simulator().await;
+    let client = Client::new();
+    let forced = client
+        .post(format!("{}/_sim/force", sim.base_url()))
+        .json(&json!({"gateway": "vandar", "scenario": "declined"}))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(forced.status(), StatusCode::OK);
+
+    let (status, listing) = get_json(format!("{}/_sim/scenarios", sim.base_url())).await;
+    assert_eq!(status, StatusCode::OK);
+    let gateway = |name: &str| {
+        listing["gateways"].as_array().into_iter().flatten().find(|g| g["gateway"] == name).cloned().expect(name)
+    };
+    let names = |g: &Value| -> Vec<String> {
+        g["scenarios"].as_array().into_iter().flatten().map(|s| s["name"].as_str().unwrap_or("").to_owned()).collect()
+    };
+    let vandar = gateway("vandar");
+    assert_eq!(vandar["forced"], "declined");
+    assert!(names(&vandar).contains(&"verify-slow".to_owned()));
+    assert!(!names(&vandar).contains(&"ineligible".to_owned()), "credit decisions belong to credit gateways");
+    assert!(names(&gateway("snapppay")).contains(&"ineligible".to_owned()));
+    assert_eq!(gateway("kavenegar")["forced"], Value::Null);
+    assert!(names(&gateway("kavenegar")).contains(&"provider-down".to_owned()));
+    let every_described = listing["gateways"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| g["scenarios"].as_array().cloned().unwrap_or_default())
+        .all(|s| s["description"].as_str().is_some_and(|d| !d.is_empty()));
+    assert!(every_described);
+    let values = listing["testValues"].as_array().cloned().unwrap_or_default();
+    assert!(values.contains(&json!({"selector": "amount", "value": "102", "scenario": "declined"})));
+    assert!(values.contains(&json!({"selector": "receptor", "value": "0500", "scenario": "provider-down"})));
+}
+
+#[tokio::test]
+async fn a_forced_scenario_can_be_cleared_and_everything_reset() {
+    let sim = simulator().await;
+    let client = Client::new();
+    for gateway in ["vandar", "kavenegar"] {
+        let scenario = if gateway == "vandar" { "declined" } else { "provider-down" };
+        let forced = client
+            .post(format!("{}/_sim/force", sim.base_url()))
+            .json(&json!({"gateway": gateway, "scenario": scenario}))
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(forced.status(), StatusCode::OK);
+    }
+    let cleared =
+        client.delete(format!("{}/_sim/force?gateway=kavenegar", sim.base_url())).send().await.expect("answered");
+    assert_eq!(cleared.json::<Value>().await.expect("json"), json!({"cleared": 1}));
+    // The SMS goes out normally again; Vandar keeps its forced decline.
+    send_otp(&sim, "09121234567", "1").await;
+    let (_, listing) = get_json(format!("{}/_sim/scenarios", sim.base_url())).await;
+    let vandar = listing["gateways"].as_array().into_iter().flatten().find(|g| g["gateway"] == "vandar").cloned();
+    assert_eq!(vandar.expect("vandar")["forced"], "declined");
+
+    let reset = client.post(format!("{}/_sim/reset", sim.base_url())).send().await.expect("answered");
+    assert_eq!(reset.status(), StatusCode::OK);
+    let (_, outbox) = get_json(format!("{}/_sim/sms/outbox", sim.base_url())).await;
+    assert_eq!(outbox, json!([]));
+    let (_, events) = get_json(format!("{}/_sim/events", sim.base_url())).await;
+    assert_eq!(events, json!([]));
+    let (_, listing) = get_json(format!("{}/_sim/scenarios", sim.base_url())).await;
+    let forced_anywhere = listing["gateways"].as_array().into_iter().flatten().any(|g| !g["forced"].is_null());
+    assert!(!forced_anywhere, "reset clears every forced scenario");
+    let unknown =
+        client.delete(format!("{}/_sim/force?gateway=zarinpal", sim.base_url())).send().await.expect("answered");
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+}
