@@ -31,9 +31,10 @@ pub(crate) fn routes() -> Route {
         .at("/scenarios", get(scenarios))
 }
 
+/// Alive, with what each record list holds and has let go (`SIM_MAX_RECORDS`).
 #[handler]
-fn health() -> Json<serde_json::Value> {
-    Json(json!({"status": "ok"}))
+fn health(Data(state): Data<&Arc<SimState>>) -> Json<serde_json::Value> {
+    Json(json!({"status": "ok", "records": state.record_counts()}))
 }
 
 #[derive(Deserialize)]

@@ -16,6 +16,7 @@
 //! calls on an existing payment (verify, inquiry …) take `verify-fails`, `verify-slow`,
 //! `processing`, `amount-mismatch` and `malformed-body`.
 
+mod bounded;
 pub mod browser;
 mod control;
 mod digipay;
@@ -66,6 +67,9 @@ pub struct SimConfig {
     /// How long SnappPay, Digipay and Tara keep a payment page open and then wait for verify,
     /// which they do not publish (before time scale): SIM_PAYMENT_WINDOW_SECS.
     pub payment_window: Duration,
+    /// How many entries the journal, the SMS and e-mail outboxes and the payments each keep, newest first
+    /// (SIM_MAX_RECORDS): memory stays bounded however many requests come; `/_sim/health` counts what went.
+    pub max_records: usize,
 }
 
 impl Default for SimConfig {
@@ -76,6 +80,7 @@ impl Default for SimConfig {
             time_scale: 1.0,
             api_keys: vec!["sim-key".to_owned()],
             payment_window: Duration::from_secs(20 * 60),
+            max_records: 10_000,
         }
     }
 }

@@ -30,6 +30,9 @@ struct Args {
     /// the time scale); those gateways do not publish theirs.
     #[arg(long, env = "SIM_PAYMENT_WINDOW_SECS", default_value_t = 1200)]
     payment_window_secs: u64,
+    /// Entries the journal, the SMS and e-mail outboxes and the payments each keep (oldest go first).
+    #[arg(long, env = "SIM_MAX_RECORDS", default_value_t = 10_000)]
+    max_records: usize,
 }
 
 #[tokio::main]
@@ -41,6 +44,7 @@ async fn main() -> anyhow::Result<()> {
         time_scale: args.time_scale,
         api_keys: args.api_keys,
         payment_window: Duration::from_secs(args.payment_window_secs),
+        max_records: args.max_records,
     })
     .await?;
     // e2e fixtures parse this line up to the first closing parenthesis; payments follow it.

@@ -6,7 +6,10 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
+
 use crate::SimConfig;
+use crate::bounded::{Bounded, Counts};
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::exchange::JournalEntry;
@@ -28,18 +31,43 @@ pub(crate) struct SimState {
     next_message_id: AtomicI64,
     next_queue_id: AtomicU64,
     next_number: AtomicU64,
+    /// Each record list keeps this many newest entries.
+    max_records: usize,
     inner: Mutex<Inner>,
 }
 
-#[derive(Default)]
 struct Inner {
-    journal: Vec<JournalEntry>,
+    journal: Bounded<JournalEntry>,
     forced: HashMap<Gateway, Scenario>,
-    outbox: Vec<SentSms>,
-    emails: Vec<SentEmail>,
-    payments: Vec<Payment>,
+    outbox: Bounded<SentSms>,
+    emails: Bounded<SentEmail>,
+    payments: Bounded<Payment>,
+    /// Expired tokens are let go whenever a new one is issued.
     access_tokens: Vec<AccessToken>,
     subscriptions: Vec<Subscription>,
+}
+
+impl Inner {
+    fn new(max_records: usize) -> Self {
+        Inner {
+            journal: Bounded::new(max_records),
+            forced: HashMap::new(),
+            outbox: Bounded::new(max_records),
+            emails: Bounded::new(max_records),
+            payments: Bounded::new(max_records),
+            access_tokens: Vec::new(),
+            subscriptions: Vec::new(),
+        }
+    }
+}
+
+/// What each record list holds and let go (`SIM_MAX_RECORDS`).
+#[derive(Serialize)]
+pub struct RecordCounts {
+    pub journal: Counts,
+    pub sms: Counts,
+    pub emails: Counts,
+    pub payments: Counts,
 }
 
 /// A bearer token one gateway's OAuth endpoint issued.
@@ -71,7 +99,8 @@ impl SimState {
             next_message_id: AtomicI64::new(FIRST_MESSAGE_ID),
             next_queue_id: AtomicU64::new(FIRST_QUEUE_ID),
             next_number: AtomicU64::new(FIRST_NUMBER),
-            inner: Mutex::default(),
+            max_records: config.max_records,
+            inner: Mutex::new(Inner::new(config.max_records)),
         })
     }
 
@@ -122,7 +151,17 @@ impl SimState {
     /// Forgets every journal entry, message, payment, token, subscription and forced scenario: a clean
     /// simulator on the same address. Numbers keep counting, so no reference is ever issued twice.
     pub fn reset(&self) {
-        *self.lock() = Inner::default();
+        *self.lock() = Inner::new(self.max_records);
+    }
+
+    pub fn record_counts(&self) -> RecordCounts {
+        let inner = self.lock();
+        RecordCounts {
+            journal: inner.journal.counts(),
+            sms: inner.outbox.counts(),
+            emails: inner.emails.counts(),
+            payments: inner.payments.counts(),
+        }
     }
 
     pub fn take_forced(&self, gateway: Gateway) -> Option<Scenario> {
@@ -175,8 +214,10 @@ impl SimState {
     }
 
     pub fn issue_access_token(&self, gateway: Gateway, token: String, lifetime: Duration) {
-        let expires = Instant::now() + lifetime;
-        self.lock().access_tokens.push(AccessToken { gateway, token, expires });
+        let now = Instant::now();
+        let mut inner = self.lock();
+        inner.access_tokens.retain(|t| t.expires > now);
+        inner.access_tokens.push(AccessToken { gateway, token, expires: now + lifetime });
     }
 
     pub fn access_token_valid(&self, gateway: Gateway, token: &str) -> bool {

@@ -242,3 +242,17 @@ async fn a_forced_scenario_can_be_cleared_and_everything_reset() {
         client.delete(format!("{}/_sim/force?gateway=zarinpal", sim.base_url())).send().await.expect("answered");
     assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn records_are_bounded_and_what_goes_is_counted() {
+    let sim = spawn(SimConfig { max_records: 2, ..SimConfig::default() }).await.expect("simulators");
+    for token in ["1", "2", "3"] {
+        send_otp(&sim, "09121234567", token).await;
+    }
+    let (_, outbox) = get_json(format!("{}/_sim/sms/outbox", sim.base_url())).await;
+    let tokens: Vec<&str> = outbox.as_array().into_iter().flatten().filter_map(|sms| sms["token"].as_str()).collect();
+    assert_eq!(tokens, ["2", "3"], "the oldest message went");
+    let (_, health) = get_json(format!("{}/_sim/health", sim.base_url())).await;
+    assert_eq!(health["records"]["sms"], json!({"kept": 2, "dropped": 1}));
+    assert_eq!(health["records"]["journal"]["kept"], 2);
+}
