@@ -123,6 +123,8 @@ pub const TRANSFER_INVALID: &str = "اطلاعات پرداخت وارد شده 
 pub const TRANSFER_CARD_DIGITS: &str = "چهار رقم آخر کارت را وارد کنید.";
 pub const TRANSFER_ACCOUNT: &str = "ایمیل حساب پرداخت کننده معتبر نیست.";
 pub const TRANSFER_DAY: &str = "روز پرداخت باید بین ۱ تا ۳۱ باشد.";
+/// A day the chosen month does not have (31 Mehr, 30 Esfand of a common year).
+pub const TRANSFER_NO_SUCH_DAY: &str = "ماه انتخاب‌شده این روز را ندارد.";
 pub const TRANSFER_MONTH: &str = "ماه پرداخت معتبر نیست.";
 pub const TRANSFER_YEAR: &str = "سال پرداخت باید سال جاری یا سال گذشته باشد.";
 pub const TRANSFER_HOUR: &str = "ساعت پرداخت باید بین ۰ تا ۲۳ باشد.";

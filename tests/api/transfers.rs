@@ -179,6 +179,13 @@ async fn wrong_fields_are_a_400_naming_each_in_persian() {
 
     let (status, reply) = submit(&app, &token, order, "C2C", json!({})).await;
     assert_eq!(status, 400, "every field is required: {reply}");
+    let mut mehr_31 = card_meta();
+    mehr_31["pay-year"] = json!(year - 1);
+    mehr_31["pay-month"] = json!(7);
+    mehr_31["pay-day"] = json!(31);
+    let (status, reply) = submit(&app, &token, order, "C2C", mehr_31).await;
+    assert_eq!(status, 400, "Mehr has 30 days: {reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!([limoo_bff::messages::TRANSFER_NO_SUCH_DAY]), "{reply}");
     let mut paypal = json!({ "account": "not-an-email" });
     dated(&mut paypal, TransferGateway::PayPal, now_ms());
     let (status, reply) = submit(&app, &token, order, "PAYPAL_ROSHANDEL", paypal.clone()).await;

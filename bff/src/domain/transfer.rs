@@ -1,6 +1,8 @@
 //! Manual transfers (spec 2 §4, §5): a card-to-card or PayPal payment the customer made outside the
 //! shop and reports through a form; finance reviews it. Here: the two methods, the review states,
 //! and the form's rules [PM-55..PM-60].
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike};
+use parsidate::ParsiDate;
 use rust_persian_tools::digits;
 use serde::{Deserialize, Serialize};
 
@@ -123,9 +125,14 @@ pub fn validate(gateway: TransferGateway, form: TransferForm, now_ms: i64) -> Re
         }
     };
     let in_range = |value: Option<i64>, low: i64, high: i64| value.is_some_and(|v| (low..=high).contains(&v));
-    check(in_range(form.day, 1, 31), messages::TRANSFER_DAY);
-    check(in_range(form.month, 1, 12), messages::TRANSFER_MONTH);
     let years = year_choices(gateway, now_ms);
+    check(in_range(form.day, 1, 31), messages::TRANSFER_DAY);
+    // A day the month does not have (31 Mehr) is told apart once the day, month and year are each right.
+    if let (Some(year), Some(month), Some(day)) = (form.year, form.month, form.day) {
+        let judged = years.contains(&year) && (1..=12).contains(&month) && (1..=31).contains(&day);
+        check(!judged || date_exists(gateway, year, month, day), messages::TRANSFER_NO_SUCH_DAY);
+    }
+    check(in_range(form.month, 1, 12), messages::TRANSFER_MONTH);
     check(form.year.is_some_and(|y| years.contains(&y)), messages::TRANSFER_YEAR);
     check(in_range(form.hour, 0, 23), messages::TRANSFER_HOUR);
     check(in_range(form.minute, 0, 59), messages::TRANSFER_MINUTE);
@@ -174,121 +181,48 @@ impl TransferDetails {
 
 /// (year, month, day, hour, minute) of an instant in Tehran, in the gateway's calendar.
 pub fn moment_at(gateway: TransferGateway, at_ms: i64) -> (i64, i64, i64, i64, i64) {
-    let local = at_ms + TEHRAN_OFFSET_MS;
-    let days = local.div_euclid(86_400_000);
-    let minutes = local.rem_euclid(86_400_000) / 60_000;
+    let local = tehran(at_ms);
     let (year, month, day) = match gateway {
-        TransferGateway::PayPal => civil_from_days(days),
-        TransferGateway::CardToCard => jalali_from_days(days),
+        TransferGateway::PayPal => (i64::from(local.year()), i64::from(local.month()), i64::from(local.day())),
+        TransferGateway::CardToCard => jalali(local.date()),
     };
-    (year, month, day, minutes / 60, minutes % 60)
+    (year, month, day, i64::from(local.hour()), i64::from(local.minute()))
 }
 
-/// The Jalali (year, month, day) of a day count since 1970-01-01, after the jalaali-js `d2j` algorithm,
-/// whose table of leap-cycle breaks follows the astronomical calendar Iran uses.
-fn jalali_from_days(days: i64) -> (i64, i64, i64) {
-    let (gregorian_year, ..) = civil_from_days(days);
-    let mut year = gregorian_year - 621;
-    let (march, leap) = jalali_calendar(year);
-    let mut offset = days - days_from_civil(gregorian_year, 3, march);
-    if offset >= 0 {
-        if offset <= 185 {
-            return (year, 1 + offset / 31, offset % 31 + 1);
-        }
-        offset -= 186;
-    } else {
-        year -= 1;
-        offset += 179 + i64::from(leap == 1);
-    }
-    (year, 7 + offset / 30, offset % 30 + 1)
+/// The wall-clock time in Tehran of an instant (UTC+3:30 all year: no daylight saving since 2022).
+fn tehran(at_ms: i64) -> NaiveDateTime {
+    const TEHRAN_OFFSET_MS: i64 = 12_600_000;
+    DateTime::from_timestamp_millis(at_ms + TEHRAN_OFFSET_MS).unwrap_or_default().naive_utc()
 }
 
-/// For a Jalali year: the day of March its first day (Nowruz) falls on in Gregorian year + 621, and the years
-/// since its last leap year (jalaali-js `jalCal`).
-fn jalali_calendar(year: i64) -> (i64, i64) {
-    const BREAKS: [i64; 20] =
-        [-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262, 2324, 2394, 2456, 3178];
-    let gregorian_year = year + 621;
-    let mut leap_jalali = -14;
-    let mut previous = BREAKS[0];
-    let mut jump = 0;
-    for &next in &BREAKS[1..] {
-        jump = next - previous;
-        if year < next {
-            break;
-        }
-        leap_jalali += jump / 33 * 8 + jump % 33 / 4;
-        previous = next;
-    }
-    let mut since = year - previous;
-    leap_jalali += since / 33 * 8 + (since % 33 + 3) / 4;
-    if jump % 33 == 4 && jump - since == 4 {
-        leap_jalali += 1;
-    }
-    let leap_gregorian = gregorian_year / 4 - (gregorian_year / 100 + 1) * 3 / 4 - 150;
-    let march = 20 + leap_jalali - leap_gregorian;
-    if jump - since < 6 {
-        since = since - jump + (jump + 4) / 33 * 33;
-    }
-    let leap = match ((since + 1) % 33 - 1) % 4 {
-        -1 => 4,
-        other => other,
+/// The Jalali (year, month, day) of a Gregorian date; (0, 0, 0) outside the range the calendar is defined
+/// for, which no form value can equal.
+fn jalali(date: NaiveDate) -> (i64, i64, i64) {
+    ParsiDate::from_gregorian(date)
+        .map(|d| (i64::from(d.year()), i64::from(d.month()), i64::from(d.day())))
+        .unwrap_or_default()
+}
+
+/// Whether (year, month, day) is a day of the gateway's calendar: 31 Mehr or 30 February are not.
+fn date_exists(gateway: TransferGateway, year: i64, month: i64, day: i64) -> bool {
+    let (Ok(year), Ok(month), Ok(day)) = (i32::try_from(year), u32::try_from(month), u32::try_from(day)) else {
+        return false;
     };
-    (march, leap)
-}
-
-/// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let yoe = year - era * 400;
-    let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    match gateway {
+        TransferGateway::PayPal => NaiveDate::from_ymd_opt(year, month, day).is_some(),
+        TransferGateway::CardToCard => ParsiDate::new(year, month, day).is_ok(),
+    }
 }
 
 fn latin_digits(text: &str) -> String {
     digits::ar_to_en(digits::fa_to_en(text.trim()))
 }
 
-/// Tehran is UTC+3:30 all year (no daylight saving since 2022).
-const TEHRAN_OFFSET_MS: i64 = 12_600_000;
-
-/// The years the form offers: this year and the previous one, Jalali for card to card and Gregorian
-/// for PayPal [PM-57, PM-60]. Around Nowruz the Jalali year is taken leniently (see [`jalali_years`]).
+/// The years the form offers: this year and the previous one in Tehran, Jalali for card to card and
+/// Gregorian for PayPal [PM-57, PM-60].
 pub fn year_choices(gateway: TransferGateway, now_ms: i64) -> Vec<i64> {
-    let (year, month, day) = civil_from_days((now_ms + TEHRAN_OFFSET_MS).div_euclid(86_400_000));
-    match gateway {
-        TransferGateway::PayPal => vec![year - 1, year],
-        TransferGateway::CardToCard => {
-            let (low, high) = jalali_years(year, month, day);
-            (low - 1..=high).collect()
-        }
-    }
-}
-
-/// The Jalali year of a Gregorian date, as (low, high): one year, except on 20 March, when Nowruz
-/// may or may not have come yet (it falls on 20 or 21 March in this century).
-fn jalali_years(year: i64, month: i64, day: i64) -> (i64, i64) {
-    match (month, day) {
-        (1 | 2, _) | (3, ..=19) => (year - 622, year - 622),
-        (3, 20) => (year - 622, year - 621),
-        _ => (year - 621, year - 621),
-    }
-}
-
-/// (year, month, day) of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    let (year, ..) = moment_at(gateway, now_ms);
+    vec![year - 1, year]
 }
 
 #[cfg(test)]
@@ -311,18 +245,15 @@ mod tests {
     }
 
     #[test]
-    fn the_civil_date_of_a_day_count() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(NOW / 86_400_000), (2026, 11, 23));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-    }
-
-    #[test]
     fn year_choices_are_this_year_and_the_previous_one() {
         assert_eq!(year_choices(TransferGateway::CardToCard, NOW), vec![1404, 1405]);
         assert_eq!(year_choices(TransferGateway::PayPal, NOW), vec![2025, 2026]);
-        assert_eq!(jalali_years(2027, 3, 19), (1405, 1405));
-        assert_eq!(jalali_years(2027, 3, 21), (1406, 1406));
+        let tehran_midnight = |y, m, d| {
+            let utc = NaiveDate::from_ymd_opt(y, m, d).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("date");
+            utc.and_utc().timestamp_millis() - 12_600_000
+        };
+        assert_eq!(year_choices(TransferGateway::CardToCard, tehran_midnight(2027, 3, 20)), vec![1404, 1405]);
+        assert_eq!(year_choices(TransferGateway::CardToCard, tehran_midnight(2027, 3, 21)), vec![1405, 1406]);
     }
 
     #[test]
@@ -360,18 +291,28 @@ mod tests {
     }
 
     #[test]
-    fn jalali_dates_of_day_counts() {
-        let day = |y, m, d| days_from_civil(y, m, d);
-        assert_eq!(day(1970, 1, 1), 0);
-        assert_eq!(day(2026, 11, 23), NOW / 86_400_000);
-        assert_eq!(jalali_from_days(day(2026, 11, 23)), (1405, 9, 2));
-        assert_eq!(jalali_from_days(day(2025, 3, 21)), (1404, 1, 1), "Nowruz 1404");
-        assert_eq!(jalali_from_days(day(2025, 3, 20)), (1403, 12, 30), "1403 was a leap year");
-        assert_eq!(jalali_from_days(day(2024, 3, 20)), (1403, 1, 1), "Nowruz 1403");
-        assert_eq!(jalali_from_days(day(2026, 3, 20)), (1404, 12, 29));
-        assert_eq!(jalali_from_days(day(2026, 3, 21)), (1405, 1, 1));
-        assert_eq!(jalali_from_days(day(2026, 9, 22)), (1405, 6, 31));
-        assert_eq!(jalali_from_days(day(2026, 9, 23)), (1405, 7, 1));
+    fn jalali_dates_of_gregorian_ones() {
+        let day = |y, m, d| jalali(NaiveDate::from_ymd_opt(y, m, d).expect("date"));
+        assert_eq!(day(2026, 11, 23), (1405, 9, 2));
+        assert_eq!(day(2025, 3, 21), (1404, 1, 1), "Nowruz 1404");
+        assert_eq!(day(2025, 3, 20), (1403, 12, 30), "1403 was a leap year");
+        assert_eq!(day(2024, 3, 20), (1403, 1, 1), "Nowruz 1403");
+        assert_eq!(day(2026, 3, 20), (1404, 12, 29));
+        assert_eq!(day(2026, 3, 21), (1405, 1, 1));
+        assert_eq!(day(2026, 9, 22), (1405, 6, 31));
+        assert_eq!(day(2026, 9, 23), (1405, 7, 1));
+        assert_eq!(moment_at(TransferGateway::CardToCard, NOW), (1405, 9, 2, 15, 30));
+    }
+
+    #[test]
+    fn a_day_the_month_does_not_have_is_refused() {
+        let on = |month, day| TransferForm { year: Some(1404), month: Some(month), day: Some(day), ..card_form() };
+        let refused = Err(vec![messages::TRANSFER_NO_SUCH_DAY.to_owned()]);
+        assert_eq!(validate(TransferGateway::CardToCard, on(7, 31), NOW), refused, "Mehr has 30 days");
+        assert_eq!(validate(TransferGateway::CardToCard, on(12, 30), NOW), refused, "1404 is not a leap year");
+        assert!(validate(TransferGateway::CardToCard, on(6, 31), NOW).is_ok(), "Shahrivar has 31");
+        let paypal = TransferForm { account: Some("payer@example.com".into()), year: Some(2026), ..on(2, 29) };
+        assert_eq!(validate(TransferGateway::PayPal, paypal, NOW), refused, "2026 is not a leap year");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  dateExists,
   dateProblem,
   tehranMoment,
   transferFormPath,
@@ -98,6 +99,26 @@ describe('the transfer date: not in the future, not before the order (issue 17)'
     const lastYear = { ...values, 'pay-year': '1404', 'pay-month': '8', 'pay-day': '2' }
     const issues = schema.safeParse(lastYear).error?.issues ?? []
     expect(issues).toEqual([expect.objectContaining({ path: ['pay-day'], message: 'payment.transferDestination.dateBeforeOrder' })])
+  })
+})
+
+describe('a day the month does not have', () => {
+  it('is no date: 31 Mehr, 30 Esfand of a common year, 30 February', () => {
+    expect(dateExists('persian', 1404, 5, 31)).toBe(true)
+    expect(dateExists('persian', 1404, 6, 31)).toBe(false)
+    expect(dateExists('persian', 1404, 6, 30)).toBe(true)
+    expect(dateExists('persian', 1403, 11, 30)).toBe(true)
+    expect(dateExists('persian', 1404, 11, 30)).toBe(false)
+    expect(dateExists('persian', 1404, 11, 29)).toBe(true)
+    expect(dateExists('gregory', 2026, 1, 29)).toBe(false)
+    expect(dateExists('gregory', 2024, 1, 29)).toBe(true)
+  })
+
+  it('is refused on the day before the time checks', () => {
+    const bounds = { orderCreatedAt: undefined, now: () => NOW }
+    const mehr31 = { ...values, 'pay-year': '1404', 'pay-month': '6', 'pay-day': '31' }
+    const issues = transferSchema('C2C', [1405, 1404], bounds).safeParse(mehr31).error?.issues ?? []
+    expect(issues).toEqual([expect.objectContaining({ path: ['pay-day'], message: 'payment.transferDestination.noSuchDay' })])
   })
 })
 

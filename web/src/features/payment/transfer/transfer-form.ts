@@ -60,6 +60,28 @@ export function tehranMoment(calendar: TransferCalendar, at: number): TransferMo
   return [part('year'), part('month') - 1, part('day'), part('hour'), part('minute')]
 }
 
+/**
+ * Whether the month has the chosen day (0-based month): 31 Mehr, 30 Esfand of a common Jalali year and 30 February are
+ * not dates. Jalali months 1–6 have 31 days, 7–11 have 30 and Esfand 29, or 30 in a leap year.
+ */
+export function dateExists(calendar: TransferCalendar, year: number, month: number, day: number): boolean {
+  if (calendar === 'gregory') {
+    const date = new Date(Date.UTC(year, month, day))
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day
+  }
+  if (month < 6) return day <= 31
+  if (month < 11) return day <= 30
+  return day <= 29 || (day === 30 && esfandHasThirtyDays(year))
+}
+
+/** A leap year's 30 Esfand falls on 19 or 20 March (Nowruz is 20 or 21 March this century): ask Intl's calendar. */
+function esfandHasThirtyDays(year: number): boolean {
+  return [19, 20].some((march) => {
+    const [y, m, d] = tehranMoment('persian', Date.UTC(year + 622, 2, march, 12))
+    return y === year && m === 11 && d === 30
+  })
+}
+
 const compareMoments = (a: TransferMoment, b: TransferMoment): number =>
   a.reduce((order, value, i) => order || value - (b[i] ?? 0), 0)
 
@@ -88,7 +110,7 @@ export function dateProblem(
 /**
  * The form's rules: every field required; card to card needs exactly four digits (Persian and Arabic-Indic digits
  * count, converted to Latin) [PM-55, PM-56], PayPal a valid e-mail [PM-60]; day 1–31, month 0–11 (0-based), the
- * year one of `years`, hour 0–23, minute 0–59 [PM-57]; the whole no later than now and not before the order, the
+ * year one of `years`, hour 0–23, minute 0–59 [PM-57]; a day the month has; the whole no later than now and not before the order, the
  * message on `pay-day`.
  */
 export function transferSchema(gateway: TransferGateway, years: readonly number[], bounds: TransferDateBounds) {
@@ -114,6 +136,11 @@ export function transferSchema(gateway: TransferGateway, years: readonly number[
         Number(values['pay-hour']),
         Number(values['pay-minute']),
       ]
+      const [year, month, day] = chosen
+      if (!dateExists(calendarOf(gateway), year, month, day)) {
+        context.addIssue({ code: 'custom', path: ['pay-day'], message: 'payment.transferDestination.noSuchDay' })
+        return
+      }
       const problem = dateProblem(calendarOf(gateway), chosen, bounds)
       if (problem !== null) context.addIssue({ code: 'custom', path: ['pay-day'], message: problem })
     })
