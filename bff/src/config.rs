@@ -72,6 +72,13 @@ impl Secret {
     pub fn expose(&self) -> &str {
         &self.0
     }
+
+    /// Whether `given` is this secret, compared without stopping at the first difference so that timing does not
+    /// reveal it.
+    pub fn matches(&self, given: &str) -> bool {
+        let expected = self.0.as_bytes();
+        expected.len() == given.len() && expected.iter().zip(given.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    }
 }
 
 impl FromStr for Secret {
@@ -397,6 +404,16 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_secret_matches_only_itself() {
+        let secret = Secret("s3cret".into());
+        assert!(secret.matches("s3cret"));
+        assert!(!secret.matches("s3creT"));
+        assert!(!secret.matches("s3cre"), "a prefix");
+        assert!(!secret.matches("s3crets"));
+        assert!(!secret.matches(""));
+    }
 
     #[test]
     fn trusted_proxies_are_addresses_or_cidr_blocks() {

@@ -24,7 +24,7 @@ use crate::{
     },
     auth::tokens::{TokenKeys, random_hex},
     body_limit::BodyLimit,
-    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Settings, SupportSettings},
+    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Secret, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::{Measured, Metrics},
     request_id::RequestId,
@@ -62,7 +62,7 @@ pub struct AppState {
     /// Counters behind `GET /metrics`.
     pub metrics: Arc<Metrics>,
     /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
-    pub metrics_token: Option<Arc<str>>,
+    pub metrics_token: Option<Arc<Secret>>,
     /// The support site and chat widget the web app is told about.
     pub support: Arc<SupportSettings>,
 }
@@ -99,7 +99,7 @@ impl AppState {
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
             metrics: Arc::default(),
-            metrics_token: settings.metrics_token.as_ref().map(|token| token.expose().into()),
+            metrics_token: settings.metrics_token.clone().map(Arc::new),
             support: Arc::new(settings.support.clone()),
         })
     }
@@ -217,7 +217,7 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
 fn metrics_endpoint(state: Data<&AppState>, req: &poem::Request) -> poem::Response {
     if let Some(token) = &state.metrics_token {
         let sent = req.header(header::AUTHORIZATION).and_then(|value| value.strip_prefix("Bearer "));
-        if sent != Some(&**token) {
+        if !sent.is_some_and(|sent| token.matches(sent)) {
             return StatusCode::UNAUTHORIZED.into_response();
         }
     }
