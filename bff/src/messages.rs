@@ -1,4 +1,17 @@
-//! Error code → Persian message: the single source for every message the API returns.
+//! Error code → Persian message: the single source for every message the API returns, and how numbers are written
+//! in Persian texts (SMS).
+use rust_persian_tools::{commas::add_commas, digits::en_to_fa};
+
+/// A number as a Persian text writes it, in Persian digits without separators: an order number.
+pub fn persian_number(number: i64) -> String {
+    en_to_fa(number.to_string())
+}
+
+/// An amount as a Persian text writes it: Persian digits, thousands separated by `٬` (U+066C, not the Latin comma
+/// `add_commas` writes).
+pub fn persian_amount(amount: i64) -> String {
+    en_to_fa(add_commas(amount.to_string())).replace(',', "٬")
+}
 
 /// Products could not be fetched [ER-15].
 pub const PRODUCTS_FETCH_FAILED: &str = "متاسفانه مشکلی پیش آمده لطفا مجددا تلاش نمایید.";
@@ -193,3 +206,15 @@ pub const NO_DIET_AWAITING_ANSWERS: &str =
     "رژیم پرداخت‌شده‌ای که در انتظار پاسخ به سوالات باشد ندارید؛ لطفا ابتدا رژیم خود را خریداری کنید.";
 /// `CONVERSATION_TAKEN`: the conversation id holds another customer's profile.
 pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حساب کاربری دیگری است؛ لطفا فرم را از ابتدا پر کنید.";
+
+#[cfg(test)]
+mod tests {
+    use super::{persian_amount, persian_number};
+
+    #[test]
+    fn numbers_in_persian_texts() {
+        assert_eq!(persian_number(1205), "۱۲۰۵");
+        assert_eq!(persian_amount(1_032_000), "۱٬۰۳۲٬۰۰۰");
+        assert_eq!(persian_amount(950), "۹۵۰");
+    }
+}

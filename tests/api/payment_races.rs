@@ -3,6 +3,7 @@
 //! callbacks, a wrong amount, and a payment the gateway took for an order paid already. Every check
 //! counts the money the simulators keep.
 use futures::future::join_all;
+use limoo_bff::messages;
 use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimPayment, browser, browser::Navigation};
 use limoo_tests::{
     TestApp,
@@ -231,7 +232,10 @@ async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_c
         let sms = app.sims.sms_outbox("09121234567");
         assert_eq!(sms.len(), sms_before + 1, "{gateway:?}: one SMS");
         let text = &sms.last().expect("an SMS").message;
-        assert!(text.contains("۳۹۰٬۰۰۰ تومان") && text.contains(&order.to_string()), "{gateway:?}: {text}");
+        assert!(
+            text.contains("۳۹۰٬۰۰۰ تومان") && text.contains(&messages::persian_number(order)),
+            "{gateway:?}: {text}"
+        );
         let (_, orders) = app.get_as(&token, "/lemonade/api/orders").await;
         let listed = orders.as_array().expect("orders").iter().find(|o| o["id"] == order).expect("the order").clone();
         assert_eq!(listed["refunds"][0]["status"], expected, "{gateway:?}: {listed}");

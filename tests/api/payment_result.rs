@@ -1,6 +1,6 @@
 //! What the payment-result pages read: the mentor link, the partner-discount SMS text through the
 //! GraphQL gateway path, and the Snapp A/B flag the checkout keeps in the order's meta.
-use limoo_bff::store::customers;
+use limoo_bff::{messages, store::customers};
 use limoo_simulators::{
     PageAction,
     browser::{self, Navigation},
@@ -94,7 +94,7 @@ async fn a_paid_partner_discount_order_sends_one_sms_whose_text_the_graphql_path
     let (status, reply) = sms_logs(&app, &token, order).await;
     assert_eq!(status, 200, "{reply}");
     assert_eq!(reply["data"]["partnerDiscountSmsLogs"], json!([{ "message": sent[0].message }]));
-    assert!(sent[0].message.contains(&format!("سفارش {order}")), "{}", sent[0].message);
+    assert!(sent[0].message.contains(&format!("سفارش {}", messages::persian_number(order))), "{}", sent[0].message);
 
     let inline = format!("{{ partnerDiscountSmsLogs(filter: {{orderId: {order}}}) {{ message }} }}");
     let (_, reply) = app.post_as(&token, "/lemonade/api/gateway/graphql", &json!({ "query": inline })).await;

@@ -2,6 +2,7 @@
 //! points reserved, and finance approves or rejects it through the review API; the customer hears by SMS.
 use limoo_bff::{
     domain::transfer::{TransferGateway, moment_at, year_choices},
+    messages,
     store::now_ms,
 };
 use limoo_tests::{
@@ -102,7 +103,7 @@ async fn an_approved_card_transfer_pays_the_order_once_and_tells_the_customer() 
     let total = points(&app, &token).await;
     assert_eq!(total["reservedPoints"]["count"], 0, "the points are spent: {total}");
     let sms = app.sims.last_sms(MOBILE).expect("the customer got an SMS");
-    assert!(sms.message.contains(&format!("سفارش {order} تایید شد")), "{}", sms.message);
+    assert!(sms.message.contains(&format!("سفارش {} تایید شد", messages::persian_number(order))), "{}", sms.message);
 
     let (status, again) = review(&app, id, "approve", json!({ "reviewer": "omid" })).await;
     assert_eq!(status, 409, "a transfer is reviewed once: {again}");

@@ -2,6 +2,7 @@
 //! discount, and its text is kept so the success page can show it (`partnerDiscountSmsLogs`).
 use crate::{
     domain::catalogue::ProductType,
+    messages,
     startup::AppState,
     store::{
         customers, orders,
@@ -45,7 +46,8 @@ fn message_for(title: &str, product_message: Option<&str>, order_id: i64) -> Str
     match product_message.map(str::trim).filter(|m| !m.is_empty()) {
         Some(message) => message.to_owned(),
         None => format!(
-            "خرید «{title}» (سفارش {order_id}) با موفقیت انجام شد. تخفیف همکاران لیمو برای شما فعال شد؛ برای استفاده از آن با پشتیبانی در تماس باشید."
+            "خرید «{title}» (سفارش {}) با موفقیت انجام شد. تخفیف همکاران لیمو برای شما فعال شد؛ برای استفاده از آن با پشتیبانی در تماس باشید.",
+            messages::persian_number(order_id)
         ),
     }
 }
@@ -57,7 +59,7 @@ mod tests {
     #[test]
     fn the_product_message_wins_over_the_standard_notice() {
         assert_eq!(message_for("بسته", Some(" کد شما: P1 "), 7), "کد شما: P1");
-        assert!(message_for("بسته همکاران", None, 7).contains("«بسته همکاران» (سفارش 7)"));
-        assert!(message_for("بسته", Some("  "), 7).contains("سفارش 7"));
+        assert!(message_for("بسته همکاران", None, 7).contains("«بسته همکاران» (سفارش ۷)"));
+        assert!(message_for("بسته", Some("  "), 7).contains("سفارش ۷"));
     }
 }

@@ -4,12 +4,12 @@
 //! process dies), then the gateway's own reverse/refund/cancel call is asked (REVERSED); gateways without
 //! one (Vandar, Tara) and calls that keep failing stay in finance's queue, which settles them by hand
 //! (REFUNDED, with who and when). The customer is told by SMS and sees the refund in the orders history.
-use rust_persian_tools::{commas::add_commas, digits::en_to_fa};
 
 use super::payments::settle_order;
 use crate::{
     domain::payment::PaymentState,
     gateways::payments::{GiveBack, GiveBackRequest},
+    messages,
     startup::AppState,
     store::{
         customers, now_ms, orders,
@@ -145,8 +145,7 @@ async fn notify(state: &AppState, payment: &Payment, returned: bool) -> anyhow::
 
 /// The refund SMS, in Persian: given back already by the gateway, or to be paid back by finance.
 pub fn refund_sms(order_id: i64, amount: i64, returned: bool) -> String {
-    // Persian typography separates thousands with `٬` (U+066C), not the Latin comma add_commas writes.
-    let amount = en_to_fa(add_commas(amount.to_string())).replace(',', "٬");
+    let (amount, order_id) = (messages::persian_amount(amount), messages::persian_number(order_id));
     if returned {
         format!(
             "لیمو: مبلغ {amount} تومان که برای سفارش {order_id} اضافه پرداخت شده بود به کارت شما برگشت داده شد. \
@@ -167,7 +166,7 @@ mod tests {
     #[test]
     fn the_sms_names_the_amount_in_persian_digits_and_what_happens() {
         let returned = refund_sms(7, 1_032_000, true);
-        assert!(returned.contains("۱٬۰۳۲٬۰۰۰ تومان"), "{returned}");
+        assert!(returned.contains("۱٬۰۳۲٬۰۰۰ تومان") && returned.contains("سفارش ۷ "), "{returned}");
         assert!(returned.contains("برگشت داده شد"));
         assert!(refund_sms(7, 1_000, false).contains("واحد مالی"));
     }

@@ -15,6 +15,7 @@ use crate::{
         points::HoldStatus,
         transfer::{MomentProblem, TransferDetails, TransferState},
     },
+    messages,
     startup::AppState,
     store::{
         customers, now_ms, orders, payments,
@@ -214,6 +215,7 @@ async fn notify(state: &AppState, transfer: &Transfer, verdict: Verdict, reason:
 
 /// The review-result SMS, in Persian.
 pub fn review_sms(order_id: i64, verdict: Verdict, reason: Option<&str>) -> String {
+    let order_id = messages::persian_number(order_id);
     match (verdict, reason.map(str::trim).filter(|r| !r.is_empty())) {
         (Verdict::Approve, _) => {
             format!("لیمو: پرداخت شما برای سفارش {order_id} تایید شد و سفارش شما ثبت شد. از خرید شما سپاسگزاریم.")
@@ -233,7 +235,7 @@ mod tests {
 
     #[test]
     fn the_sms_says_the_result_and_the_reason() {
-        assert!(review_sms(7, Verdict::Approve, Some("x")).contains("سفارش 7 تایید شد"));
+        assert!(review_sms(7, Verdict::Approve, Some("x")).contains("سفارش ۷ تایید شد"));
         assert!(review_sms(7, Verdict::Reject, Some(" مبلغ کم بود ")).contains("دلیل: مبلغ کم بود."));
         assert!(!review_sms(7, Verdict::Reject, Some(" ")).contains("دلیل"));
     }
