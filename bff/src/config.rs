@@ -44,6 +44,10 @@ pub struct Settings {
     /// largest request, a questionnaire's answers, is a few KiB.
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 256 * 1024)]
     pub max_body_bytes: usize,
+    /// How long a replica trusts its in-memory catalogue before reading the catalogue's version row again, in
+    /// milliseconds: a change reaches every replica within this time. 0 reads it on every catalogue request.
+    #[arg(long, env = "CATALOGUE_RECHECK_MS", default_value_t = 1000)]
+    pub catalogue_recheck_ms: u64,
     /// `text` for people; `json`, one object a line with the request's id, for log collectors.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,

@@ -28,6 +28,7 @@ use crate::{
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::{Measured, Metrics},
     request_id::RequestId,
+    shop::catalogue_cache::CatalogueCache,
     store::{Db, demo},
     web_app::WebApp,
 };
@@ -65,6 +66,8 @@ pub struct AppState {
     pub metrics_token: Option<Arc<Secret>>,
     /// The support site and chat widget the web app is told about.
     pub support: Arc<SupportSettings>,
+    /// Products listings and wizard configs, kept per catalogue version.
+    pub catalogue: Arc<CatalogueCache>,
 }
 
 impl AppState {
@@ -100,6 +103,7 @@ impl AppState {
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.clone().map(Arc::new),
+            catalogue: Arc::new(CatalogueCache::new(Duration::from_millis(settings.catalogue_recheck_ms))),
             support: Arc::new(settings.support.clone()),
         })
     }

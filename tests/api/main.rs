@@ -1,6 +1,7 @@
 //! HTTP-level checks of the BFF that are not customer scenarios: the contract and the plumbing.
 mod auth;
 mod bot_check;
+mod catalogue_cache;
 mod diet_requests;
 mod diets;
 mod finalize;

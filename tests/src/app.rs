@@ -99,6 +99,8 @@ impl TestApp {
         let mut settings = Settings::for_database(&database.url);
         settings.web_dir = options.web_dir.clone().unwrap_or_else(|| workspace_root().join("web/dist"));
         point_at_simulators(&mut settings, &sims);
+        // Tests change the catalogue and list it at once: read its version on every request.
+        settings.catalogue_recheck_ms = 0;
         if let Some(seconds) = options.payment_gateway_timeout_seconds {
             settings.payments.payment_gateway_timeout_seconds = seconds;
         }
@@ -197,6 +199,8 @@ impl TestApp {
             Db::Postgres(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),
         }
         .expect("test SQL runs");
+        // The SQL may have changed products behind the BFF's back: tell its catalogue cache, as the team's tools do.
+        limoo_bff::store::products::catalogue_changed(&self.db).await.expect("catalogue version moved");
     }
 
     /// POSTs JSON to an API path.

@@ -11,6 +11,7 @@ pub mod gift_cards;
 pub mod payment_result;
 pub mod payments;
 pub mod points;
+pub mod prepared_json;
 pub mod promotions;
 pub mod security;
 pub mod shop;

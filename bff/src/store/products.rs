@@ -56,6 +56,27 @@ pub async fn list_by_service(db: &Db, service: &str) -> anyhow::Result<Vec<Produ
     rows.into_iter().map(Product::try_from).collect()
 }
 
+/// The catalogue's change counter (see the `catalogue_version` migration).
+pub async fn version(db: &Db) -> anyhow::Result<i64> {
+    let (version,): (i64,) = on_pool!(db, pool => {
+        sqlx::query_as("SELECT version FROM catalogue_version WHERE catalogue_version_id = 1").fetch_one(pool).await
+    })
+    .context("cannot read the catalogue version")?;
+    Ok(version)
+}
+
+/// Tells every replica's catalogue cache that products or wizard configs changed.
+pub async fn catalogue_changed(db: &Db) -> anyhow::Result<()> {
+    on_pool!(db, pool => {
+        sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE catalogue_version_id = 1")
+            .execute(pool)
+            .await
+            .map(|_| ())
+    })
+    .context("cannot move the catalogue version")?;
+    Ok(())
+}
+
 pub async fn count(db: &Db) -> anyhow::Result<i64> {
     let (n,): (i64,) = on_pool!(db, pool => {
         sqlx::query_as("SELECT COUNT(*) FROM product").fetch_one(pool).await
@@ -63,14 +84,14 @@ pub async fn count(db: &Db) -> anyhow::Result<i64> {
     Ok(n)
 }
 
-/// Inserts a product, leaving an existing one with the same id untouched.
+/// Inserts a product, leaving an existing one with the same id untouched; a new one moves the catalogue version.
 pub async fn insert(db: &Db, product: &Product) -> anyhow::Result<()> {
     let sql = format!(
         "INSERT INTO product ({COLUMNS}, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
          ON CONFLICT (product_id) DO NOTHING"
     );
     let meta = serde_json::to_string(&product.meta)?;
-    on_pool!(db, pool => {
+    let inserted = on_pool!(db, pool => {
         sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(product.id)
             .bind(&product.service)
@@ -90,5 +111,8 @@ pub async fn insert(db: &Db, product: &Product) -> anyhow::Result<()> {
             .map(|done| done.rows_affected())
     })
     .with_context(|| format!("cannot store product {}", product.id))?;
+    if inserted > 0 {
+        catalogue_changed(db).await?;
+    }
     Ok(())
 }

@@ -16,7 +16,7 @@ pub async fn upsert(db: &Db, service: &str, config: &WizardConfig) -> anyhow::Re
         .execute(pool).await.map(|done| done.rows_affected())
     })
     .with_context(|| format!("cannot store wizard config {}", config.id))?;
-    Ok(())
+    super::products::catalogue_changed(db).await
 }
 
 /// The config with this id for the service (case-insensitive service name).

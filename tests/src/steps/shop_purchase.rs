@@ -17,6 +17,7 @@ impl LimooWorld {
             Db::Postgres(pool) => sqlx::query(sql).bind(product).execute(pool).await.map(|_| ()),
         }
         .expect("product updated");
+        limoo_bff::store::products::catalogue_changed(&self.app().db).await.expect("catalogue version moved");
     }
 }
 

@@ -2,7 +2,10 @@ use poem_openapi::{ApiResponse, payload::Json};
 
 use super::dto::ProductDto;
 use crate::{
-    api::error::{AreaFailure, ErrorEnvelope},
+    api::{
+        error::{AreaFailure, ErrorEnvelope},
+        prepared_json::PreparedJson,
+    },
     domain::catalogue::FilterError,
     messages,
 };
@@ -21,9 +24,12 @@ pub enum ShopError {
 #[derive(ApiResponse)]
 #[oai(bad_request_handler = "products_bad_request")]
 pub enum ProductsResponse {
-    /// The matching products, sorted by the catalogue rule.
+    /// The matching products, sorted by the catalogue rule. Revalidate with `If-None-Match`.
     #[oai(status = 200)]
-    Ok(Json<Vec<ProductDto>>),
+    Ok(PreparedJson<Vec<ProductDto>>, #[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
+    /// The listing named by `If-None-Match` is still current.
+    #[oai(status = 304)]
+    NotModified(#[oai(header = "ETag")] String),
     /// The `where` filter or another parameter is malformed; `details.messages` says which.
     #[oai(status = 400)]
     BadRequest(Json<ErrorEnvelope>),

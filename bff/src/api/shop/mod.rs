@@ -2,7 +2,7 @@
 use poem::web::Data;
 use poem_openapi::{
     Object, OpenApi,
-    param::{Path, Query},
+    param::{Header, Path, Query},
     payload::Json,
 };
 
@@ -15,7 +15,7 @@ use self::{
     dto::{ProductDto, WizardConfigDto},
     error::{CustomerCallFailure, ProductsResponse, ShopError, WizardConfigFailure},
 };
-use super::{ApiTags, security::CustomerToken};
+use super::{ApiTags, prepared_json::PreparedJson, security::CustomerToken};
 use crate::{
     domain::{
         catalogue::{self, ProductFilter},
@@ -53,15 +53,26 @@ impl ShopApi {
         /// Accepted for compatibility with older clients; preview rules are not applied server-side.
         #[oai(name = "disablePreviewCheckRules")]
         _disable_preview_check_rules: Query<Option<bool>>,
+        /// The `ETag` of a listing the client holds.
+        #[oai(name = "If-None-Match")]
+        if_none_match: Header<Option<String>>,
     ) -> ProductsResponse {
-        let listing = list_products(
-            &state,
-            filter.0.as_deref(),
-            utm_campaign.0.as_deref(),
-            filter_normal_diet.0.unwrap_or(false),
-        );
+        let filter_normal_diet = filter_normal_diet.0.unwrap_or(false);
+        let key = serde_json::json!(["products", filter.0, utm_campaign.0, filter_normal_diet]).to_string();
+        let listing = state.catalogue.reply(&state.db, key, || async {
+            let products =
+                list_products(&state, filter.0.as_deref(), utm_campaign.0.as_deref(), filter_normal_diet).await?;
+            Ok::<_, ShopError>(PreparedJson::of(&products).body().clone())
+        });
         match listing.await {
-            Ok(products) => ProductsResponse::Ok(Json(products)),
+            Ok(listing) if listing.matches(if_none_match.0.as_deref()) => {
+                ProductsResponse::NotModified(listing.etag.clone())
+            }
+            Ok(listing) => ProductsResponse::Ok(
+                PreparedJson::from_body(listing.body.clone()),
+                listing.etag.clone(),
+                "no-cache".into(),
+            ),
             Err(error) => error.into(),
         }
     }

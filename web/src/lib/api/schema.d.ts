@@ -3949,20 +3949,33 @@ export interface operations {
                 /** @description Accepted for compatibility with older clients; preview rules are not applied server-side. */
                 disablePreviewCheckRules?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a listing the client holds. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The matching products, sorted by the catalogue rule. */
+            /** @description The matching products, sorted by the catalogue rule. Revalidate with `If-None-Match`. */
             200: {
                 headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ProductDto"][];
                 };
+            };
+            /** @description The listing named by `If-None-Match` is still current. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The `where` filter or another parameter is malformed; `details.messages` says which. */
             400: {

@@ -1,0 +1,66 @@
+//! The catalogue from memory: listings carry an `ETag` and answer 304 to it, and a change made anywhere (the store,
+//! another replica) reaches every replica through the catalogue's version row.
+use limoo_tests::spawn_app;
+use serde_json::Value;
+
+const PRODUCTS: &str = "/lemonade/api/products";
+
+#[tokio::test]
+async fn a_listing_is_revalidated_by_its_etag() {
+    let app = spawn_app().await;
+    let first = app.client.get(app.url(PRODUCTS)).send().await.unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["cache-control"], "no-cache");
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let body = first.text().await.unwrap();
+
+    let again = app.client.get(app.url(PRODUCTS)).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304, "the client's copy is current");
+    assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
+    assert!(again.text().await.unwrap().is_empty());
+
+    let other = app.client.get(app.url(PRODUCTS)).header("If-None-Match", "\"stale\"").send().await.unwrap();
+    assert_eq!(other.status(), 200);
+    assert_eq!(other.text().await.unwrap(), body, "the same bytes from memory");
+
+    let filtered = app.client.get(app.url(PRODUCTS)).query(&[("where", r#"{"productType":"BUNDLE"}"#)]);
+    let filtered = filtered.header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(filtered.status(), 200, "another query is another listing");
+    assert_ne!(filtered.headers()["etag"].to_str().unwrap(), etag);
+}
+
+#[tokio::test]
+async fn a_change_reaches_every_replica_through_the_version_row() {
+    let app = spawn_app().await;
+    let replica = app.start_process(&[("CATALOGUE_RECHECK_MS", "0")]).await.expect("a second replica");
+    let listing = |url: String| {
+        let client = app.client.clone();
+        async move {
+            let reply = client.get(url).send().await.unwrap();
+            let etag = reply.headers()["etag"].to_str().unwrap().to_owned();
+            let products: Vec<Value> = reply.json().await.unwrap();
+            (etag, products.iter().map(|p| p["finalPrice"].clone()).collect::<Vec<_>>())
+        }
+    };
+    let (here_before, prices_before) = listing(app.url(PRODUCTS)).await;
+    let (there_before, _) = listing(replica.url(PRODUCTS)).await;
+    assert_eq!(here_before, there_before, "replicas name the same listing alike");
+
+    app.execute_sql("UPDATE product SET final_price = final_price - 1000 WHERE product_id = 101").await;
+
+    let (here_after, prices_after) = listing(app.url(PRODUCTS)).await;
+    let (there_after, _) = listing(replica.url(PRODUCTS)).await;
+    assert_ne!(here_after, here_before, "the cached listing was dropped");
+    assert_ne!(prices_after, prices_before);
+    assert_eq!(there_after, here_after, "the other replica sees the change too");
+}
+
+#[tokio::test]
+async fn a_bad_filter_is_still_a_400_and_never_kept() {
+    let app = spawn_app().await;
+    for _ in 0..2 {
+        let reply = app.client.get(app.url(PRODUCTS)).query(&[("where", "{not json")]).send().await.unwrap();
+        assert_eq!(reply.status(), 400);
+        assert!(reply.headers().get("etag").is_none());
+    }
+}
