@@ -2,7 +2,8 @@ Feature: ثابت‌های کسب‌وکار
   Constants of the rules table (CT) that a customer meets directly: the country table of the sign-in form, the
   header colour and the loading screen (spec 1 §2, §3, §9), how long the tests take (spec 2 §1, spec 3 §1), the
   social-proof toast, the landing values and the product types (spec 2 §3, §9; spec 3 §2, §3), and the sport choices
-  of the detailed diet-request form (spec 3 §9). Every scenario name carries "ثابت-".
+  of the detailed diet-request form with the labels of its laboratory values (spec 3 §9). Every scenario name carries
+  "ثابت-".
 
   @CT-06
   Scenario: ثابت- جدول کشورها حدود ۲۴۰ ردیف دارد، ایران ۱ و ترکیه ۲۲۰ است
@@ -49,6 +50,49 @@ Feature: ثابت‌های کسب‌وکار
     When مشتری صفحه "/select-package-c" را باز می‌کند
     Then اعلان خرید دیگران از 100 نمونه خرید برمی‌آید
     And اعلان خرید دیگران نام، بسته و خرید تازه یا تمدید یک نمونه را می‌گوید
+
+  # No screen of the spec changes with the Ramadan flag (spec 2 §3 only lists it; the Ramadan offer of bm2_15 is a step
+  # no flow reaches), so its reading shows where every flag's does: the visit session's meta. The session-storage value
+  # wins over the window's.
+  @ui @CT-14
+  Scenario: ثابت- پرچم رمضان از مقدار سراسری پنجره و پیش از آن از حافظه جلسه خوانده و در جلسه بازدید نوشته می‌شود
+    Given فروشگاه کاتالوگ نمایشی را دارد
+    When مشتری صفحه "/result" را باز می‌کند
+    Then جلسه بازدید ساخته و در حافظه جلسه ذخیره شده است
+    When در پنجره مرورگر مقدار سراسری "isRamazanEnabled" برابر "true" است
+    And مشتری در همین صفحه به "/result?isOperatorTheme=true" می‌رود
+    Then جلسه بازدید با "isRamazanEnabled" برابر "true" به‌روز شده است
+    When مقدار "isRamazanEnabled" در حافظه جلسه "false" می‌شود
+    And مشتری در همین صفحه به "/result?isOperatorTheme=false" می‌رود
+    Then جلسه بازدید با "isRamazanEnabled" برابر "false" به‌روز شده است
+
+  # The testimonials are the toast's sample purchases: clicking one changes nothing, and the order holds only what the
+  # customer chose.
+  @ui @CT-20
+  Scenario: ثابت- نمونه‌های اعلان خرید دیگران بسته‌های یک، سه یا شش ماهه‌اند و فقط دیده می‌شوند، نه به سبد می‌روند نه به سفارش
+    Given مشتری با شماره "09121234567" وارد شده است
+    When مشتری صفحه "/select-package-c" را باز می‌کند
+    Then اعلان خرید دیگران بسته‌ای یک، سه یا شش ماهه را می‌گوید و چیزی برای زدن ندارد
+    When مشتری روی اعلان خرید دیگران می‌زند
+    And مشتری محصول 102 را انتخاب می‌کند
+    And مشتری دکمه پایین صفحه را می‌زند
+    And بازدیدکننده دکمه "additional-complete" را می‌زند
+    Then مشتری به مسیر "/checkout-new" می‌رسد
+    And سفارش در حافظه جلسه محصولات "102" را دارد
+
+  # The titles name no length, so the label can only come from each package's count.
+  @ui @CT-15
+  Scenario: ثابت- کارت هر بسته مدت آن را به ماه می‌گوید
+    Given فروشگاه این محصولات را دارد:
+      | id | type   | title      | count |
+      | 1  | DIET   | رژیم پایه  | 1     |
+      | 2  | DIET   | رژیم کامل  | 3     |
+      | 3  | BUNDLE | بسته همراه | 6     |
+    And مشتری با شماره "09121234567" وارد شده است
+    When مشتری صفحه "/select-package-c" را باز می‌کند
+    Then کارت محصول 1 مدت "۱ ماهه" را نشان می‌دهد
+    And کارت محصول 2 مدت "۳ ماهه" را نشان می‌دهد
+    And کارت محصول 3 مدت "۶ ماهه" را نشان می‌دهد
 
   # The landing value is read from session storage, not only from the address; NOWRUZ has no page of its own in the
   # spec, so the shop shows its usual list for it.
@@ -112,3 +156,50 @@ Feature: ثابت‌های کسب‌وکار
       | {"exerciseDays":"3","exerciseDuration":"5:00","trainingIntensity":"60_80"}     | پاسخ‌ها با پیام "exerciseDuration: unknown option 5:00" رد می‌شوند |
       | {"exerciseDays":"3","exerciseDuration":"2:30","trainingIntensity":"60_80"}     | پاسخ‌ها با پیام "exerciseDuration: unknown option 2:30" رد می‌شوند |
       | {"exerciseDays":"3","exerciseDuration":"1:00","trainingIntensity":"90_100"}    | پاسخ‌ها با پیام "trainingIntensity: unknown option 90_100" رد می‌شوند |
+
+  # Bounds are inclusive; below a borderline band reads normal, above it out of range.
+  @ui @CT-17
+  Scenario: ثابت- کنار قند، تری‌گلیسیرید، کلسترول و اسید اوریک برچسب مرزی در بازه‌های مرزی و خود مرزها می‌آید
+    Given سرور پرسشنامه‌ها در دسترس است
+    And در حافظه جلسه "diet_request_answers" برابر '{"gender":"FEMALE","hasBloodTest":"YES"}' است
+    When مشتری صفحه "/form/f6" را باز می‌کند
+    And بازدیدکننده در پرسش "glucose" مقدار "99.9" را می‌نویسد
+    Then برچسب مقدار پرسش "glucose" "طبیعی" است
+    When بازدیدکننده در پرسش "glucose" مقدار "100" را می‌نویسد
+    Then برچسب مقدار پرسش "glucose" "مرزی" است
+    When بازدیدکننده در پرسش "glucose" مقدار "115" را می‌نویسد
+    Then برچسب مقدار پرسش "glucose" "مرزی" است
+    When بازدیدکننده در پرسش "glucose" مقدار "115.1" را می‌نویسد
+    Then برچسب مقدار پرسش "glucose" "خارج از محدوده طبیعی" است
+    When بازدیدکننده در پرسش "triglyceride" مقدار "194.9" را می‌نویسد
+    Then برچسب مقدار پرسش "triglyceride" "طبیعی" است
+    When بازدیدکننده در پرسش "triglyceride" مقدار "195" را می‌نویسد
+    Then برچسب مقدار پرسش "triglyceride" "مرزی" است
+    When بازدیدکننده در پرسش "triglyceride" مقدار "205.1" را می‌نویسد
+    Then برچسب مقدار پرسش "triglyceride" "خارج از محدوده طبیعی" است
+    When بازدیدکننده در پرسش "cholesterol" مقدار "230" را می‌نویسد
+    Then برچسب مقدار پرسش "cholesterol" "مرزی" است
+    When بازدیدکننده در پرسش "cholesterol" مقدار "230.1" را می‌نویسد
+    Then برچسب مقدار پرسش "cholesterol" "خارج از محدوده طبیعی" است
+    When بازدیدکننده در پرسش "uricAcid" مقدار "6.4" را می‌نویسد
+    Then برچسب مقدار پرسش "uricAcid" "طبیعی" است
+    When بازدیدکننده در پرسش "uricAcid" مقدار "6.5" را می‌نویسد
+    Then برچسب مقدار پرسش "uricAcid" "مرزی" است
+    When بازدیدکننده در پرسش "uricAcid" مقدار "7.1" را می‌نویسد
+    Then برچسب مقدار پرسش "uricAcid" "مرزی" است
+    When بازدیدکننده در پرسش "uricAcid" مقدار "7.2" را می‌نویسد
+    Then برچسب مقدار پرسش "uricAcid" "خارج از محدوده طبیعی" است
+
+  @ui @CT-16
+  Scenario: ثابت- پلاکت از ۱۵۰۰۰۰ تا ۴۰۰۰۰۰ طبیعی و بیرون از آن خارج از محدوده است
+    Given سرور پرسشنامه‌ها در دسترس است
+    And در حافظه جلسه "diet_request_answers" برابر '{"gender":"FEMALE","hasBloodTest":"YES"}' است
+    When مشتری صفحه "/form/f6" را باز می‌کند
+    And بازدیدکننده در پرسش "platelet" مقدار "149999" را می‌نویسد
+    Then برچسب مقدار پرسش "platelet" "خارج از محدوده طبیعی" است
+    When بازدیدکننده در پرسش "platelet" مقدار "150000" را می‌نویسد
+    Then برچسب مقدار پرسش "platelet" "طبیعی" است
+    When بازدیدکننده در پرسش "platelet" مقدار "400000" را می‌نویسد
+    Then برچسب مقدار پرسش "platelet" "طبیعی" است
+    When بازدیدکننده در پرسش "platelet" مقدار "400001" را می‌نویسد
+    Then برچسب مقدار پرسش "platelet" "خارج از محدوده طبیعی" است

@@ -60,6 +60,21 @@ Feature: قواعد نتیجه betterme، تلاش دوباره لندینگ ب�
       | REDUCE | 19_40 | []       | ["STUDY"] | []        | 60      | 65          | MEZO | 50   | ۱۳۳٬۷۰۱ |
       | REDUCE | 19_40 | []       | ["STUDY"] | []        | 65      | 65          | 4P   | 0    | ۱۳۳٬۷۰۱ |
 
+  # Only the weight lost changes: 10 days per kg, so each band is met on its edges (4 and 8 months of 30 days).
+  @ui @RS-12
+  Scenario Outline: وضعیت وزن فعلی betterme از تخمین ماه‌ها: زیر ۴ ماه NORMAL، ۴ تا زیر ۸ ماه FAT و از ۸ ماه OBESE — <days> روز
+    Given سرور پرسشنامه‌ها در دسترس است
+    And بازدیدکننده پیش‌تر این پاسخ‌ها را داده است: '{"bm2_1":"FEMALE","bm2_2":"REDUCE","bm2_3":"19_40","bm2_6":["STRESS"],"bm2_7":["STUDY"],"bm2_9":"WALKING","bm2_10":"_2","bm2_11":"WORK_MOSTLY","bm2_12":<current>,"bm2_13":70,"bm2_14":"FAST"}'
+    When مشتری صفحه "/betterme-result" را از نو باز می‌کند
+    Then رژیم مناسب "4P" با <days> روز تا وزن هدف و وضعیت "<state>" است
+
+    Examples:
+      | current | days | state  |
+      | 81      | 110  | NORMAL |
+      | 82      | 120  | FAT    |
+      | 93      | 230  | FAT    |
+      | 94      | 240  | OBESE  |
+
   # Each row changes one answer of the 4P sample alone, so a rule that is ignored leaves the diet at 4P.
   @ui
   Scenario Outline: سن زیر ۱۸ و سرعت آرام هر کدام به‌تنهایی رژیم مزو می‌دهند — i4s3

@@ -27,6 +27,15 @@ Feature: مقصد پس از ورود
     When مشتری صفحه "/enter-success" را باز می‌کند
     Then مشتری به مسیر "/result" می‌رسد
 
+  # The other RG-06 scenarios leave loginBeforeResult unset, so only this one fails if /result went first.
+  @RG-06
+  Scenario: مقصد ذخیره‌شده بر loginBeforeResult مقدم است
+    Given مشتری با شماره "09121234567" وارد شده است
+    And در حافظه جلسه "loginBeforeResult" برابر "true" است
+    And در حافظه جلسه "redirectAfterLogin" برابر "/orders-history" است
+    When مشتری صفحه "/enter-success" را باز می‌کند
+    Then مشتری به مسیر "/orders-history" می‌رسد
+
   @RG-08
   Scenario: بدون مقصد ذخیره‌شده و بدون loginBeforeResult ورود به پنل کاربر می‌رسد
     Given مشتری با شماره "09121234567" وارد شده است

@@ -79,6 +79,18 @@ Feature: نگهبان مسیرها، پرچم‌های جلسه و بازدید 
     And در حافظه جلسه "productsTag" برابر "DIET" است
     And در حافظه جلسه "landing" نیست
 
+  # Spec 3 §2 maps only /bm_f1 … /bm_f17; any other old landing id starts that questionnaire, keeping the effects.
+  @RG-30
+  Scenario: لندینگ قدیمی رژیم با شناسه‌ای بیرون از bm_f1 تا bm_f17 به گام اول پرسشنامه می‌رود، نه صفحه موقت
+    Given فروشگاه کاتالوگ نمایشی را دارد
+    When مشتری صفحه "/bm_12" را باز می‌کند
+    Then مشتری به مسیر "/bm_f1" می‌رسد
+    And در حافظه جلسه "productsTag" برابر "DIET" است
+    When بازدیدکننده گزینه "MALE" را انتخاب می‌کند
+    Then مشتری به مسیر "/bm_f2" می‌رسد
+    When مشتری صفحه "/bm_f18" را باز می‌کند
+    Then مشتری به مسیر "/bm_f1" می‌رسد
+
   @RG-31
   Scenario: گام اول کنکور پاسخ‌های قبلی را پاک و برچسب KONKUR را تنظیم می‌کند
     Given فروشگاه کاتالوگ نمایشی را دارد

@@ -6,6 +6,7 @@ pub mod db;
 pub mod multipart;
 pub mod payment;
 pub mod process;
+pub mod web_module;
 
 pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;

@@ -159,6 +159,21 @@ async fn popup_step(world: &mut LimooWorld, expected: String) {
     world.browser().await.texts(&css).await.or_fail(&format!("popup at step {expected}"));
 }
 
+/// Presses the page outside the popup, as a pointer would: a corner of the viewport, on whatever covers it there.
+#[when("مشتری بیرون پنجره ورود کلیک می‌کند")]
+async fn click_outside_popup(world: &mut LimooWorld) {
+    let script = "const popup = document.querySelector('[data-testid=auth-popup]');\
+                  const [x, y] = [2, window.innerHeight - 2];\
+                  const target = document.elementFromPoint(x, y);\
+                  if (!popup || !target || popup.contains(target)) return false;\
+                  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {\
+                    target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y }));\
+                  }\
+                  return true;";
+    let pressed = world.browser().await.execute(script).await.or_fail("outside press");
+    assert_eq!(pressed, serde_json::Value::Bool(true), "no page outside the popup to press");
+}
+
 #[then("پنجره ورود دیده نمی‌شود")]
 async fn no_popup(world: &mut LimooWorld) {
     let browser = world.browser().await;

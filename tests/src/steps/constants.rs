@@ -234,6 +234,51 @@ async fn toast_entry(world: &mut LimooWorld) {
     assert!(!name.is_empty() && package.contains("رژیم"), "name {name:?}, package {package:?}");
 }
 
+/// The package the shown toast names is a one, three or six month one, and the toast holds nothing to press: the
+/// testimonials are display text, not products [CT-20].
+#[then("اعلان خرید دیگران بسته‌ای یک، سه یا شش ماهه را می‌گوید و چیزی برای زدن ندارد")]
+async fn toast_is_display_only(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    let script = "const toast = document.querySelector('[data-testid=social-proof-toast]');\
+                  if (!toast) return null;\
+                  const pressable = 'a, button, input, select, [role=button], [role=link], [tabindex]';\
+                  return [toast.textContent.trim(), !!(toast.querySelector(pressable) || toast.closest(pressable))];";
+    let shown = poll_for(Duration::from_secs(15), || async {
+        Ok(Some(browser.execute(script).await?).filter(|v| !v.is_null()))
+    })
+    .await
+    .or_fail("no toast appeared");
+    let text = shown[0].as_str().unwrap_or_default();
+    assert!(["یک ماهه", "سه ماهه", "شش ماهه"].iter().any(|months| text.contains(months)), "the toast reads {text:?}");
+    assert_eq!(shown[1], Value::Bool(false), "the toast {text:?} offers something to press");
+}
+
+/// Clicks the toast the moment one shows (each stays 3 s).
+#[when("مشتری روی اعلان خرید دیگران می‌زند")]
+async fn click_toast(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    let script = "const toast = document.querySelector('[data-testid=social-proof-toast]');\
+                  if (!toast) return null; toast.click(); return true;";
+    poll_for(Duration::from_secs(15), || async { Ok(Some(browser.execute(script).await?).filter(|v| !v.is_null())) })
+        .await
+        .or_fail("no toast to click");
+}
+
+/// The duration label of one product card [CT-15].
+#[then(expr = "کارت محصول {int} مدت {string} را نشان می‌دهد")]
+async fn card_duration(world: &mut LimooWorld, id: i64, label: String) {
+    let script = format!(
+        "return document.querySelector('[data-testid=product-card][data-product-id=\"{id}\"] \
+         [data-testid=package-duration]')?.textContent ?? null;"
+    );
+    let wanted = Value::from(label.as_str());
+    let browser = world.browser().await;
+    let shown =
+        poll_for(PAINT_PATIENCE, || async { Ok((browser.execute(&script).await? == wanted).then_some(())) }).await;
+    let now = browser.execute(&script).await;
+    assert!(shown.is_ok(), "card {id} shows the duration {now:?}, not {label:?}");
+}
+
 // --- the detailed diet-request form -------------------------------------------------------------------------------
 
 /// The labels of a question's choices as shown, in order: a select's options without its empty prompt, or the
@@ -253,4 +298,17 @@ async fn question_choices(world: &mut LimooWorld, question: String, expected: St
         poll_for(PAINT_PATIENCE, || async { Ok((browser.execute(&script).await? == wanted).then_some(())) }).await;
     let shown = browser.execute(&script).await.or_fail("choices read");
     assert!(found.is_ok(), "question {question} offers {shown}, not {wanted}");
+}
+
+/// The whole label beside a laboratory value ("طبیعی" is also part of "خارج از محدوده طبیعی", so not a substring).
+#[then(expr = "برچسب مقدار پرسش {string} {string} است")]
+async fn lab_label(world: &mut LimooWorld, question: String, label: String) {
+    let css = format!("{} [data-testid=lab-label]", super::quiz_rules::question_css(&question));
+    let script = format!("return document.querySelector({css:?})?.textContent ?? null;");
+    let wanted = Value::from(label.as_str());
+    let browser = world.browser().await;
+    let shown =
+        poll_for(PAINT_PATIENCE, || async { Ok((browser.execute(&script).await? == wanted).then_some(())) }).await;
+    let now = browser.execute(&script).await;
+    assert!(shown.is_ok(), "{question} is labelled {now:?}, not {label:?}");
 }

@@ -1,6 +1,7 @@
 //! Cucumber World and steps, one module per domain concept.
 mod auth;
 mod bot_check;
+mod cart;
 mod catalogue;
 mod constants;
 mod diet_requests;
@@ -77,6 +78,9 @@ pub struct LimooWorld {
     signed_out_token: Option<String>,
     /// The answer record the scenario's visitor created.
     answer_record: Option<quiz::AnswerRecord>,
+    /// The web app's cart a scenario works on, and what its last operation did.
+    web_cart: Option<serde_json::Value>,
+    web_cart_outcome: Option<limoo_tests::web_module::Outcome>,
 }
 
 impl LimooWorld {

@@ -245,7 +245,7 @@ async fn still_on(world: &mut LimooWorld, millis: u64, route: String) {
     assert_eq!(now.split('?').next(), Some(route.as_str()));
 }
 
-fn question_css(question: &str) -> String {
+pub(super) fn question_css(question: &str) -> String {
     format!("[data-testid=quiz-question][data-question-id=\"{question}\"]")
 }
 

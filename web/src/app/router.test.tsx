@@ -73,9 +73,8 @@ describe('route table redirects', () => {
     await expectLanding('/?productsTag=MIND', '/select-package-c?productsTag=MIND', { isGlnPackage: 'true' })
   })
 
-  it('keeps an old diet landing /bm_{id}', async () => {
-    await expectLanding('/bm_12', '/bm_12')
-    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'bmLanding')
+  it('sends an old diet landing /bm_{id} the spec does not map to the first good-looking step', async () => {
+    await expectLanding('/bm_12', '/bm_f1')
   })
 
   it('serves the screens of later slices as placeholders', async () => {

@@ -22,13 +22,17 @@ export function quizStepLoader(flowId: FlowId, landing?: LoaderFunction) {
   }
 }
 
-/** `/:landing`: the good-looking steps /bm_f1 … /bm_f17 after the old-landing effects [RG-30]; other ids as before. */
+/**
+ * `/:landing`: the good-looking steps /bm_f1 … /bm_f17 after the old-landing effects [RG-30]. Spec 3 §2 maps no other
+ * `/bm_{id}`; it is the old landing of the same questionnaire, so, like an unknown step of any flow, it goes to step 1
+ * (the effects stay in session storage).
+ */
 export function goodLookingLandingLoader(landing: LoaderFunction) {
   return async (args: LoaderFunctionArgs) => {
     const landed: unknown = await landing(args)
     if (landed instanceof Response) return landed
     const flow = flows['good-looking']
-    if (findStep(flow, args.params.landing ?? '') === undefined) return landed
+    if (findStep(flow, args.params.landing ?? '') === undefined) return redirect(flow.stepPath(flow.firstStep))
     beginFlow(flow)
     return null
   }

@@ -1,3 +1,5 @@
+import type { LabTest } from './domain/lab-ranges'
+
 /**
  * The questionnaire model of spec 3 §2–§3: a flow is a list of forms (one form per step), each with questions whose
  * options, rules, visibility and answer widget are data. Forms carry their own text in Persian and Turkish (spec 1 §1:
@@ -66,7 +68,8 @@ export type AnswerComponent =
   /** Range and sub-units default to 100 to 200 with 10 per unit [QN-37]. */
   | { type: 'ruler'; props?: { min?: number; max?: number; subUnits?: number; unit?: Text } }
   | { type: 'tags'; props: { limit?: number } }
-  | { type: 'numberPicker'; props: { unit?: Text; decimal: boolean } }
+  /** `lab`: a laboratory value, labelled against its range as it is typed [CT-16, CT-17]. */
+  | { type: 'numberPicker'; props: { unit?: Text; decimal: boolean; lab?: LabTest } }
   | { type: 'textbox'; props: { maxLength: number; placeholder?: Text } }
   | { type: 'mobile' }
   | { type: 'creditCard' }

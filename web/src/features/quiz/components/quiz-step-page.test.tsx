@@ -149,8 +149,10 @@ describe('questionnaire steps', () => {
     expect(within(screen.getByTestId('quiz-form')).queryByRole('radio', { name: 'خانه‌دار هستم' })).not.toBeInTheDocument()
   })
 
-  it('another single segment stays the old landing placeholder [RG-30]', async () => {
-    renderApp('/bm_12')
-    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'bmLanding')
+  it('another old landing id goes to the first good-looking step, keeping the landing effects [RG-30]', async () => {
+    const { router } = renderApp('/bm_12')
+    await waitFor(() => expect(currentLocation(router)).toBe('/bm_f1'))
+    expect(sessionStorage.getItem('productsTag')).toBe('DIET')
+    expect(screen.queryByTestId('placeholder')).not.toBeInTheDocument()
   })
 })

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { Placeholder } from '@/components/ui/placeholder'
 import { sendAnalyticsEvent } from '@/lib/analytics'
 import { sendStepAnswers } from '../api/send-answers'
 import { answerValues, markStepCompleted, mergeAnswers, readCompletedSteps, resetAnswerSet } from '../domain/answer-store'
@@ -101,10 +100,10 @@ export function QuizStepPage({ flowId }: { flowId: FlowId }) {
   return form === undefined ? null : <QuizStep key={form.id} flow={flow} form={form} />
 }
 
-/** `/:landing`: a good-looking step on /bm_f1 … /bm_f17, else the old diet landing [QN-13, RG-30]. */
+/** `/:landing`: a good-looking step on /bm_f1 … /bm_f17; the loader sends any other old landing id to step 1 [QN-13, RG-30]. */
 export function GoodLookingLandingPage() {
   const { landing = '' } = useParams()
   const flow = flows['good-looking']
   const form = findStep(flow, landing)
-  return form === undefined ? <Placeholder titleKey="bmLanding" /> : <QuizStep key={form.id} flow={flow} form={form} />
+  return form === undefined ? null : <QuizStep key={form.id} flow={flow} form={form} />
 }

@@ -1,3 +1,4 @@
+import type { LabTest } from '../domain/lab-ranges'
 import { detailRangeMessage, QUIZ_MESSAGES } from '../domain/messages'
 import type { Condition, Form, Option, Question, Text } from '../types'
 import { dateQuestion, option, question, text, type QuestionBase } from './build'
@@ -32,9 +33,9 @@ function age(): Question {
   ])
 }
 
-/** A laboratory value: numbers only, no range of its own (borderline labels are the panel's business, CT-16/17). */
-function labValue(id: string, title: Text, showIf: Condition): Question {
-  return question({ id, name: id, title, showIf }, { type: 'numberPicker', props: { decimal: true } }, [
+/** A laboratory value: numbers only, no range to reject by; the field labels it normal, borderline or out of range. */
+function labValue(id: LabTest, title: Text, showIf: Condition): Question {
+  return question({ id, name: id, title, showIf }, { type: 'numberPicker', props: { decimal: true, lab: id } }, [
     { type: 'required', msg: QUIZ_MESSAGES.detailRequiredField },
     { type: 'numeric', msg: QUIZ_MESSAGES.detailNumericOnly },
   ])

@@ -1,6 +1,7 @@
 import { useId, type KeyboardEvent, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cardKindOf, showsEconomyBadge, showsPrice } from '../domain/card-kind'
+import { formatNumber } from '@/lib/digits'
+import { cardKindOf, packageMonths, showsEconomyBadge, showsPrice } from '../domain/card-kind'
 import { isPartnerBundle, type PartnerBundleLayout } from '../domain/partner-bundle'
 import type { Product } from '../types'
 import { PriceTag } from './price-tag'
@@ -34,7 +35,7 @@ export function ProductCard({
   onKeyDown,
   ref,
 }: ProductCardProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const titleId = useId()
   const priceId = useId()
   const kind = cardKindOf(product)
@@ -43,6 +44,7 @@ export function ProductCard({
   const subProducts = product.meta?.products ?? []
   const layout = isPartnerBundle(product) ? partnerLayout : undefined
   const withDescription = Boolean(product.description) && onShowDescription !== undefined
+  const months = packageMonths(product)
 
   // The description link is a sibling of the radio card: a button inside a button is not allowed.
   return (
@@ -89,6 +91,11 @@ export function ProductCard({
               </span>
             ) : null}
           </span>
+          {months !== null ? (
+            <span className="product-card__duration" data-testid="package-duration">
+              {t('shop.duration', { months: formatNumber(months, i18n.language) })}
+            </span>
+          ) : null}
           {product.subtitle ? <span className="product-card__subtitle">{product.subtitle}</span> : null}
           {product.subtitle2 ? <span className="product-card__subtitle2">{product.subtitle2}</span> : null}
           {subProducts.length > 0 ? <SubProducts products={subProducts} layout={layout ?? 'A'} /> : null}

@@ -77,6 +77,13 @@ describe('social-proof entries [CT-07]', () => {
     expect(socialProofEntries.some((entry) => entry.new_or_extend === 'extend')).toBe(true)
   })
 
+  it('are testimonials of one, three or six month packages, with nothing that names a product [CT-20]', () => {
+    for (const entry of socialProofEntries) {
+      expect(entry.package).toMatch(/(یک|سه|شش) ماهه/)
+      expect(entry).not.toHaveProperty('id')
+    }
+  })
+
   it('draws the toast from all 100 entries by default and says so on its container', () => {
     render(
       <I18nextProvider i18n={createI18n('fa')}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildProduct } from '@/testing/data/products'
-import { cardKindOf, showsEconomyBadge, showsPrice } from './card-kind'
+import { cardKindOf, packageMonths, showsEconomyBadge, showsPrice } from './card-kind'
 
 describe('cardKindOf', () => {
   it('gives a DIET the premium card for productCode PREMIUM [PM-04]', () => {
@@ -64,5 +64,17 @@ describe('showsEconomyBadge [PM-05]', () => {
   it('does not show for other counts or other product types', () => {
     expect(showsEconomyBadge(buildProduct({ productType: 'DIET', meta: { count: 3 } }), true)).toBe(false)
     expect(showsEconomyBadge(buildProduct({ productType: 'BUNDLE', meta: { count: 1 } }), true)).toBe(false)
+  })
+})
+
+describe('packageMonths', () => {
+  it('is the count of a package, in months [CT-15]', () => {
+    expect(packageMonths(buildProduct({ productType: 'DIET', meta: { count: 3 } }))).toBe(3)
+    expect(packageMonths(buildProduct({ productType: 'BUNDLE', meta: { count: 6 } }))).toBe(6)
+  })
+
+  it('is nothing for a product without a whole positive count', () => {
+    expect(packageMonths(buildProduct({ productType: 'TAG', meta: { count: undefined } }))).toBeNull()
+    expect(packageMonths(buildProduct({ productType: 'DIET', meta: { count: 0 } }))).toBeNull()
   })
 })

@@ -36,3 +36,9 @@ export function showsPrice(kind: CardKind, product: Product): boolean {
 export function showsEconomyBadge(product: Product, flagOn: boolean): boolean {
   return flagOn && product.productType === 'DIET' && product.meta?.count === 1
 }
+
+/** A package's length in months, from its count, for the card's duration label (e.g. "۳ ماهه") [CT-15]. */
+export function packageMonths(product: Product): number | null {
+  const count = product.meta?.count
+  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : null
+}

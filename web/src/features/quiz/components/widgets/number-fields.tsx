@@ -1,9 +1,23 @@
+import { useTranslation } from 'react-i18next'
 import { toLatinDigits } from '@/lib/digits'
+import { readLabValue, type LabTest } from '../../domain/lab-ranges'
 import { localise } from '../../domain/validation'
 import type { WidgetProps } from './widget-props'
 
 function text(value: WidgetProps['value']): string {
   return value === null || Array.isArray(value) ? '' : String(value)
+}
+
+/** Normal, borderline or out of range beside a laboratory value, once it reads as a number [CT-16, CT-17]. */
+function LabLabel({ test, value }: { test: LabTest; value: string }) {
+  const { t } = useTranslation()
+  const reading = value.trim() === '' ? null : readLabValue(test, Number(value))
+  if (reading === null) return null
+  return (
+    <span className={`quiz-number__lab quiz-number__lab--${reading}`} data-testid="lab-label" data-reading={reading} role="status">
+      {t(`quiz.widgets.lab.${reading}`)}
+    </span>
+  )
 }
 
 /**
@@ -13,6 +27,7 @@ function text(value: WidgetProps['value']): string {
 export function NumberPicker({ question, value, onChange, invalid, labelId, errorId, language }: WidgetProps) {
   const props = question.answerUIComponent.type === 'numberPicker' ? question.answerUIComponent.props : { decimal: true }
   const unit = 'unit' in props ? localise(props.unit, language) : undefined
+  const lab = 'lab' in props ? props.lab : undefined
   return (
     <div className="quiz-number">
       <input
@@ -33,6 +48,7 @@ export function NumberPicker({ question, value, onChange, invalid, labelId, erro
         }}
       />
       {unit ? <span className="quiz-number__unit">{unit}</span> : null}
+      {lab ? <LabLabel test={lab} value={text(value)} /> : null}
     </div>
   )
 }
