@@ -19,6 +19,8 @@
 mod bounded;
 pub mod browser;
 mod control;
+mod control_spec;
+mod dashboard;
 mod digipay;
 mod email;
 mod error;
