@@ -19,7 +19,7 @@ use crate::test_values::{AMOUNT_SUFFIXES, EMAIL_TAGS, MOBILE_SUFFIXES, RECEPTOR_
 
 pub(crate) fn routes() -> Route {
     Route::new()
-        .at("/", get(crate::dashboard::dashboard))
+        .at("/", get(crate::dashboard::dashboard).post(crate::dashboard::act))
         .at("/openapi.json", get(openapi))
         .at("/health", get(health))
         .at("/events", get(events))

@@ -38,6 +38,16 @@ pub(crate) fn document() -> Value {
                                {"name": "refresh", "in": "query", "required": false,
                                 "description": "Reload every N seconds", "schema": {"type": "integer", "minimum": 1, "maximum": 60}}],
                 "responses": with_bad_request(json!({"200": {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}}))
+            },
+            "post": {
+                "summary": "The dashboard's forms: force a scenario, clear one gateway's or all, reset; answers 303 to the page",
+                "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {
+                    "type": "object", "required": ["action"],
+                    "properties": {"action": {"type": "string", "enum": ["force", "clear", "reset"]},
+                                   "gateway": {"type": "string", "enum": gateways},
+                                   "scenario": {"type": "string", "enum": scenarios}}}}}},
+                "responses": {"303": {"description": "Done; back to the dashboard"},
+                              "400": {"description": "Unknown action, gateway or scenario (an HTML page saying which)"}}
             }},
             "/_sim/openapi.json": {"get": {"summary": "This document", "responses": json_ok("OpenAPI 3.0", json!({"type": "object"}))}},
             "/_sim/health": {"get": {

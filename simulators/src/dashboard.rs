@@ -1,15 +1,16 @@
 //! `GET /_sim/`: a page for people (QA, a developer watching a payment): what is forced, the latest SMS, e-mails,
-//! payments and journal entries, with links to the JSON endpoints. Server-rendered HTML, no script; `?gateway=`
+//! payments and journal entries, with links to the JSON endpoints, and forms to force, clear and reset. Server-rendered HTML, no script; `?gateway=`
 //! narrows the payments and the journal, `?refresh=N` reloads it every N seconds (1–60).
 
 use std::fmt::Write;
 use std::sync::Arc;
 
 use poem::http::StatusCode;
-use poem::web::{Data, Query};
+use poem::web::{Data, Form, Query};
 use poem::{Response, handler};
 use serde::Deserialize;
 
+use crate::error::SimError;
 use crate::payment::SimPayment;
 use crate::scenario::{Gateway, Scenario};
 use crate::state::SimState;
@@ -73,49 +74,83 @@ fn current(yes: bool) -> &'static str {
 
 fn forced_table(state: &SimState) -> String {
     let rows = Gateway::ALL.into_iter().map(|gateway| {
-        let accepts: Vec<&str> =
-            Scenario::all().filter(|scenario| gateway.accepts(*scenario)).map(Scenario::name).collect();
-        vec![
-            gateway.name().to_owned(),
-            state.forced(gateway).map(Scenario::name).unwrap_or("—").to_owned(),
-            accepts.join(", "),
-        ]
+        let forced = state.forced(gateway);
+        let mut form = format!(
+            r#"<form method="post" action="/_sim/"><input type="hidden" name="gateway" value="{}"><select name="scenario" aria-label="scenario for {}">"#,
+            gateway.name(),
+            gateway.name()
+        );
+        for scenario in Scenario::all().filter(|scenario| gateway.accepts(*scenario)) {
+            let _ = write!(form, "<option>{}</option>", scenario.name());
+        }
+        form.push_str(r#"</select> <button name="action" value="force">force</button>"#);
+        if forced.is_some() {
+            form.push_str(r#" <button name="action" value="clear">clear</button>"#);
+        }
+        form.push_str("</form>");
+        vec![Cell::Text(gateway.name().to_owned()), Cell::Text(forced.map(Scenario::name).unwrap_or("—").to_owned()), Cell::Html(form)]
     });
-    table(
-        "forced",
-        "Forced scenarios",
-        "Force one with <code>POST /_sim/force</code>, clear with <code>DELETE /_sim/force</code>; \
-         <a href=\"/_sim/scenarios\">what each does</a>.",
-        &["gateway", "forced now", "accepts"],
-        rows,
-    )
+    let note = "Forced on the gateway's next fitting call; <a href=\"/_sim/scenarios\">what each does</a>. \
+                <form method=\"post\" action=\"/_sim/\" class=\"inline\"><button name=\"action\" value=\"clear\">clear all</button> \
+                <button name=\"action\" value=\"reset\">reset everything</button></form>";
+    table("forced", "Forced scenarios", note, &["gateway", "forced now", "force"], rows)
+}
+
+/// `POST /_sim/` from the dashboard's forms: force a scenario, clear one or all, or reset; then back to the page.
+#[derive(Deserialize)]
+pub(crate) struct DashboardAction {
+    action: String,
+    gateway: Option<String>,
+    scenario: Option<String>,
+}
+
+#[handler]
+pub(crate) fn act(Form(form): Form<DashboardAction>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let gateway = || form.gateway.as_deref().filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose();
+    let done: Result<(), SimError> = match form.action.as_str() {
+        "force" => gateway().and_then(|gateway| {
+            let gateway = gateway.ok_or_else(|| SimError::Missing("gateway"))?;
+            let scenario = form.scenario.as_deref().unwrap_or_default().parse()?;
+            state.force(gateway, scenario)
+        }),
+        "clear" => gateway().map(|gateway| {
+            state.clear_forced(gateway);
+        }),
+        "reset" => {
+            state.reset();
+            Ok(())
+        }
+        other => Err(SimError::UnknownAction(other.to_owned())),
+    };
+    match done {
+        Ok(()) => Response::builder().status(StatusCode::SEE_OTHER).header("Location", "/_sim/").finish(),
+        Err(e) => html(StatusCode::BAD_REQUEST, &page("Limoo simulators", None, &paragraph(&e.to_string()))),
+    }
 }
 
 fn sms_table(state: &SimState) -> String {
     let rows = state.outbox(None).into_iter().rev().take(RECENT).map(|sms| {
-        vec![
+        texts(vec![
             time_of_day(u64::try_from(sms.date).unwrap_or_default() * 1000),
             sms.receptor,
             sms.token.unwrap_or_default(),
             sms.message,
-        ]
+        ])
     });
     table("sms", "SMS outbox", "", &["sent (UTC)", "receptor", "token", "message"], rows)
 }
 
 fn email_table(state: &SimState) -> String {
-    let rows = state
-        .emails(None)
-        .into_iter()
-        .rev()
-        .take(RECENT)
-        .map(|email| vec![time_of_day(email.received_at_ms), email.to.join(", "), email.subject, email.text]);
+    let rows =
+        state.emails(None).into_iter().rev().take(RECENT).map(|email| {
+            texts(vec![time_of_day(email.received_at_ms), email.to.join(", "), email.subject, email.text])
+        });
     table("email", "E-mail outbox", "", &["received (UTC)", "to", "subject", "text"], rows)
 }
 
 fn payments_table(state: &SimState, gateway: Option<Gateway>) -> String {
     let rows = state.payments(gateway, SimPayment::of).into_iter().rev().take(RECENT).map(|payment| {
-        vec![
+        texts(vec![
             payment.gateway.name().to_owned(),
             payment.reference.to_string(),
             payment.amount.to_string(),
@@ -123,7 +158,7 @@ fn payments_table(state: &SimState, gateway: Option<Gateway>) -> String {
             payment.stage,
             payment.scenario,
             payment.verify_calls.to_string(),
-        ]
+        ])
     });
     let headers = ["gateway", "reference", "amount (gateway's unit)", "order", "stage", "scenario", "verify calls"];
     table("payments", "Payments", "", &headers, rows)
@@ -133,21 +168,31 @@ fn journal_table(state: &SimState, gateway: Option<Gateway>) -> String {
     let rows = state.journal(gateway).into_iter().rev().take(RECENT).map(|entry| {
         let direction = if entry.outgoing { "out" } else { "in" };
         let target = if entry.query.is_empty() { entry.path } else { format!("{}?{}", entry.path, entry.query) };
-        vec![
+        texts(vec![
             time_of_day(entry.at_ms),
             entry.gateway.name().to_owned(),
             direction.to_owned(),
             format!("{} {target}", entry.method),
             entry.scenario,
             entry.status.to_string(),
-        ]
+        ])
     });
     let headers = ["at (UTC)", "gateway", "", "call", "scenario", "status"];
     table("journal", "Journal", "", &headers, rows)
 }
 
-/// A titled table in its own scrolling box (wide rows stay readable on a 390 px phone). Cells are escaped.
-fn table(id: &str, title: &str, note: &str, headers: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+/// A table cell: text is escaped, markup (the dashboard's own forms) is not.
+enum Cell {
+    Text(String),
+    Html(String),
+}
+
+fn texts(cells: Vec<String>) -> Vec<Cell> {
+    cells.into_iter().map(Cell::Text).collect()
+}
+
+/// A titled table in its own scrolling box (wide rows stay readable on a 390 px phone).
+fn table(id: &str, title: &str, note: &str, headers: &[&str], rows: impl Iterator<Item = Vec<Cell>>) -> String {
     let mut out = format!(r#"<section id="{id}"><h2>{title}</h2>"#);
     if !note.is_empty() {
         let _ = write!(out, "<p>{note}</p>");
@@ -162,7 +207,10 @@ fn table(id: &str, title: &str, note: &str, headers: &[&str], rows: impl Iterato
         empty = false;
         out.push_str("<tr>");
         for cell in row {
-            let _ = write!(out, "<td>{}</td>", escape(&cell));
+            let _ = match cell {
+                Cell::Text(text) => write!(out, "<td>{}</td>", escape(&text)),
+                Cell::Html(markup) => write!(out, "<td>{markup}</td>"),
+            };
         }
         out.push_str("</tr>");
     }
@@ -187,7 +235,7 @@ body{{font:14px/1.4 system-ui,sans-serif;margin:0 auto;padding:8px;max-width:120
 h1{{font-size:20px}}h2{{font-size:16px;margin-top:24px}}
 .scroll{{overflow-x:auto}}table{{border-collapse:collapse;min-width:100%}}
 th,td{{border:1px solid #ccc;padding:4px 6px;text-align:start;vertical-align:top;max-width:40ch;overflow-wrap:break-word}}
-th{{background:#f4f4f4}}a[aria-current]{{font-weight:bold}}nav p{{margin:4px 0}}
+th{{background:#f4f4f4}}form{{margin:0}}.inline{{display:inline}}select,button{{font:inherit}}a[aria-current]{{font-weight:bold}}nav p{{margin:4px 0}}
 </style></head><body><h1>{title}</h1>{body}</body></html>"#
     )
 }

@@ -94,5 +94,40 @@ async fn every_operation_of_the_control_document_answers() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 13, "every control endpoint is documented");
+    assert_eq!(operations, 14, "every control endpoint is documented");
+}
+
+#[tokio::test]
+async fn the_dashboard_forms_force_clear_and_reset() {
+    let sim = simulator().await;
+    // No redirects followed: the answer itself is checked.
+    let client = Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let act = |form: &'static [(&'static str, &'static str)]| {
+        client.post(format!("{}/_sim/", sim.base_url())).form(form).send()
+    };
+
+    let forced = act(&[("action", "force"), ("gateway", "vandar"), ("scenario", "declined")]).await.expect("answered");
+    assert_eq!(forced.status(), StatusCode::SEE_OTHER);
+    assert_eq!(forced.headers()["location"], "/_sim/");
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>vandar</td><td>declined</td>"));
+
+    let refused =
+        act(&[("action", "force"), ("gateway", "kavenegar"), ("scenario", "cancel")]).await.expect("answered");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert!(refused.text().await.expect("body").contains("does not apply to kavenegar"));
+
+    let cleared = act(&[("action", "clear"), ("gateway", "vandar")]).await.expect("answered");
+    assert_eq!(cleared.status(), StatusCode::SEE_OTHER);
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>vandar</td><td>—</td>"));
+
+    act(&[("action", "force"), ("gateway", "payping"), ("scenario", "declined")]).await.expect("answered");
+    let reset = act(&[("action", "reset")]).await.expect("answered");
+    assert_eq!(reset.status(), StatusCode::SEE_OTHER);
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>payping</td><td>—</td>"));
+
+    let unknown = act(&[("action", "explode")]).await.expect("answered");
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
 }
