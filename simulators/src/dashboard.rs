@@ -109,7 +109,7 @@ pub(crate) fn act(Form(form): Form<DashboardAction>, Data(state): Data<&Arc<SimS
     let gateway = || form.gateway.as_deref().filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose();
     let done: Result<(), SimError> = match form.action.as_str() {
         "force" => gateway().and_then(|gateway| {
-            let gateway = gateway.ok_or_else(|| SimError::Missing("gateway"))?;
+            let gateway = gateway.ok_or(SimError::Missing("gateway"))?;
             let scenario = form.scenario.as_deref().unwrap_or_default().parse()?;
             state.force(gateway, scenario)
         }),
