@@ -18,6 +18,7 @@ sim_pid=$!
 trap 'kill "$sim_pid" 2>/dev/null || true' EXIT INT TERM
 
 echo "==> Limoo is running at http://127.0.0.1:${PORT}/  (API docs: /docs)"
+echo "    Simulators' dashboard (codes, payments, forced scenarios): http://127.0.0.1:${SIM_PORT}/_sim/"
 echo "    Sign-in codes land in the simulators: http://127.0.0.1:${SIM_PORT}/_sim/sms?receptor=09121234567"
 echo "    and http://127.0.0.1:${SIM_PORT}/_sim/email?to=you@example.com"
 # Payments come back to the address printed above; localhost is the same machine under another name.

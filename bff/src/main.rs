@@ -1,5 +1,6 @@
 use clap::{Parser, Subcommand};
 use limoo_bff::{api, config::Settings, finance::FinanceCommand, startup::Application, telemetry};
+use limoo_readiness::ReadinessFiles;
 
 /// Limoo backend-for-frontend.
 #[derive(Parser)]
@@ -12,7 +13,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP service (API, docs and the built web app).
-    Serve(Box<Settings>),
+    Serve {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        #[command(flatten)]
+        readiness: ReadinessFiles,
+    },
     /// Print the OpenAPI document to standard output.
     Openapi,
     /// Review manual transfers: `finance list | approve <id> --by <name> | reject <id> --by <name> [--reason …]`.
@@ -36,10 +42,12 @@ async fn main() -> anyhow::Result<()> {
             print!("{}", limoo_bff::finance::run(&settings, command).await?);
             Ok(())
         }
-        Command::Serve(settings) => {
+        Command::Serve { settings, readiness } => {
             telemetry::init("info", settings.log_format);
+            readiness.clear()?;
             let app = Application::build(*settings).await?;
             tracing::info!("Limoo BFF listening on http://{}", app.address());
+            readiness.announce(app.port())?;
             app.run_until_stopped().await?;
             Ok(())
         }

@@ -1,10 +1,11 @@
 /**
  * Starts the real Limoo BFF binary for the e2e suite: port 0, a fresh temporary
- * SQLite database, the built web app and the demo catalogue. No fixed ports, no sleeps:
- * the base URL is read from the BFF's own "listening on" log line.
+ * SQLite database, the built web app and the demo catalogue. No fixed ports, no sleeps, no log
+ * parsing: each process writes its bound port to a `--port-file` and then a `--ready-file`,
+ * which this waits for.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, watch } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,13 +25,10 @@ export const webDir = fromE2e(process.env.LIMOO_WEB_DIR ?? '../web/dist')
 /** Where screenshots meant for humans go (git-ignored); logs go to each test's output folder. */
 export const artifactsDir = fromE2e('artifacts')
 
-/** How long the BFF may take to print its listening line (a deadline, not a sleep). */
+/** How long a process may take to write its ready file (a deadline, not a sleep). */
 const startupDeadlineMs = 30_000
-const listeningLine = /listening on (http:\/\/[^\s]+)/
-const simulatorsLine = /simulators listening on (http:\/\/[^\s]+) \(kavenegar: ([^;]+); smtp: ([\d.]+):(\d+)\)/
-// tracing's fmt layer colours its output; strip SGR sequences before matching.
-// eslint-disable-next-line no-control-regex
-const ansi = /\u001b\[[0-9;]*m/g
+/** Both processes listen on the loopback address (their default host). */
+const loopback = '127.0.0.1'
 
 /** Fails with the build command to run when the binary or the web build is missing. */
 export function assertBuilt(): void {
@@ -72,20 +70,24 @@ export interface RunningSimulators {
 /** Starts the gateway simulators (SMS and e-mail now) on random ports, logging to `logFile`. */
 export async function startSimulators(logFile: string): Promise<RunningSimulators> {
   assertBuilt()
-  const log = createWriteStream(logFile)
-  const child = spawn(simulatorsBin, ['--port', '0', '--smtp-port', '0'], {
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const runDir = mkdtempSync(path.join(tmpdir(), 'limoo-e2e-sim-'))
+  const files = readinessFiles(runDir)
+  const smtpPortFile = path.join(runDir, 'smtp-port')
+  const child = spawnLogged(
+    simulatorsBin,
+    ['--port', '0', '--smtp-port', '0', ...files.args, '--smtp-port-file', smtpPortFile],
+    { env: { ...process.env, NO_COLOR: '1' } },
+    logFile,
+  )
   const stop = async () => {
     await terminate(child)
-    await new Promise<void>((resolve) => log.end(resolve))
+    rmSync(runDir, { recursive: true, force: true })
   }
   try {
-    const line = await waitForLine(child, log, simulatorsLine, 'the simulators')
-    // The pattern has all four groups, so each is present when it matched.
-    const group = (i: number) => line[i] ?? ''
-    return { baseURL: group(1), kavenegarURL: group(2), smtpHost: group(3), smtpPort: group(4), stop }
+    const port = await files.ready(child, logFile, 'the simulators')
+    const baseURL = `http://${loopback}:${port}`
+    const smtpPort = readFileSync(smtpPortFile, 'utf8').trim()
+    return { baseURL, kavenegarURL: `${baseURL}/kavenegar`, smtpHost: loopback, smtpPort, stop }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\nSimulators log: ${logFile}`)
@@ -118,9 +120,9 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
   assertBuilt()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'limoo-e2e-'))
   const databaseFile = path.join(dataDir, 'limoo.db')
-  const log = createWriteStream(logFile)
+  const files = readinessFiles(dataDir)
 
-  const child = spawn(bffBin, ['serve'], {
+  const child = spawnLogged(bffBin, ['serve', ...files.args], {
     cwd: dataDir,
     env: {
       ...process.env,
@@ -153,91 +155,80 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       PUBLIC_BASE_URL: undefined,
       PAYMENT_CALLBACK_BASE_URL: undefined,
       PAYMENT_RESULT_ORIGINS: undefined,
-      // The listening line is logged at INFO; a caller's RUST_LOG=warn would hide it.
       RUST_LOG: process.env.LIMOO_BFF_LOG ?? 'info',
       NO_COLOR: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  }, logFile)
 
   const cleanup = () => rmSync(dataDir, { recursive: true, force: true })
   const stop = async () => {
     await terminate(child)
-    await new Promise<void>((resolve) => log.end(resolve))
     cleanup()
   }
 
   try {
-    const line = await waitForLine(child, log, listeningLine, 'the BFF')
-    return { baseURL: (line[1] ?? '').replace(/\/+$/, ''), logFile, databaseFile, stop }
+    const port = await files.ready(child, logFile, 'the BFF')
+    return { baseURL: `http://${loopback}:${port}`, logFile, databaseFile, stop }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\nBFF log: ${logFile}`)
   }
 }
 
-/** Resolves with the first output line of `child` matching `pattern` (a deadline, not a sleep). */
-function waitForLine(
-  child: ChildProcess,
-  log: NodeJS.WritableStream,
-  pattern: RegExp,
-  label: string,
-): Promise<RegExpExecArray> {
+/** Spawns `bin` with its stdout and stderr appended to `logFile` (no pipe to drain). */
+function spawnLogged(bin: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }, logFile: string) {
+  const log = openSync(logFile, 'a')
+  try {
+    return spawn(bin, args, { ...options, stdio: ['ignore', log, log] })
+  } finally {
+    // The child holds its own copy of the descriptor.
+    closeSync(log)
+  }
+}
+
+/** The `--port-file` and `--ready-file` of one process in `dir`, and a wait for them. */
+function readinessFiles(dir: string) {
+  const portFile = path.join(dir, 'port')
+  const readyFile = path.join(dir, 'ready')
+  return {
+    args: ['--port-file', portFile, '--ready-file', readyFile],
+    /** The bound port, once the ready file exists (the port file is written before it). */
+    ready: async (child: ChildProcess, logFile: string, label: string): Promise<string> => {
+      await waitForFile(child, dir, path.basename(readyFile), logFile, label)
+      return readFileSync(portFile, 'utf8').trim()
+    },
+  }
+}
+
+/** Resolves once `dir/name` exists, watching the folder (a deadline, not a sleep); rejects if `child` exits first. */
+function waitForFile(child: ChildProcess, dir: string, name: string, logFile: string, label: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    let pending = ''
-    let settled = false
-    const tail: string[] = []
-    const settle = (fn: () => void) => {
-      if (settled) return
-      settled = true
-      clearTimeout(deadline)
-      fn()
-    }
-    const onChunk = (chunk: Buffer) => {
-      // Always keep draining (and logging) so the BFF never blocks on a full pipe.
-      log.write(chunk)
-      if (settled) return
-      pending += chunk.toString('utf8')
-      const lines = pending.split('\n')
-      pending = lines.pop() ?? ''
-      for (const raw of lines) {
-        const line = raw.replace(ansi, '')
-        tail.push(line)
-        if (tail.length > 20) tail.shift()
-        const match = pattern.exec(line)
-        if (match) {
-          settle(() => resolve(match))
-          return
-        }
-      }
-    }
-    child.stdout?.on('data', onChunk)
-    child.stderr?.on('data', onChunk)
-    child.once('error', (error) =>
-      settle(() => reject(new Error(`Could not start ${label}: ${error.message}`))),
-    )
-    child.once('exit', (code, signal) =>
-      settle(() =>
-        reject(
-          new Error(
-            `${label} exited (code ${code}, signal ${signal}) before logging its address.\n` +
-              `Last output:\n${tail.join('\n')}`,
-          ),
-        ),
-      ),
-    )
+    const file = path.join(dir, name)
+    const watcher = watch(dir, () => {
+      if (existsSync(file)) settle(resolve)
+    })
+    const lastOutput = () => readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n')
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      settle(() => reject(new Error(`${label} exited (code ${code}, signal ${signal}) before it was ready.\nLast output:\n${lastOutput()}`)))
+    const onError = (error: Error) => settle(() => reject(new Error(`Could not start ${label}: ${error.message}`)))
     const deadline = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            new Error(
-              `${label} did not log its address within ${startupDeadlineMs / 1000} s.\n` +
-                `Last output:\n${tail.join('\n')}`,
-            ),
-          ),
-        ),
+      () => settle(() => reject(new Error(`${label} was not ready within ${startupDeadlineMs / 1000} s.\nLast output:\n${lastOutput()}`))),
       startupDeadlineMs,
     )
+    let settled = false
+    function settle(fn: () => void) {
+      if (settled) return
+      settled = true
+      watcher.close()
+      clearTimeout(deadline)
+      child.off('exit', onExit)
+      child.off('error', onError)
+      fn()
+    }
+    child.once('exit', onExit)
+    child.once('error', onError)
+    // It may have appeared before the watch began.
+    if (existsSync(file)) settle(resolve)
   })
 }
 

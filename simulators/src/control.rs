@@ -19,6 +19,8 @@ use crate::test_values::{AMOUNT_SUFFIXES, EMAIL_TAGS, MOBILE_SUFFIXES, RECEPTOR_
 
 pub(crate) fn routes() -> Route {
     Route::new()
+        .at("/", get(crate::dashboard::dashboard).post(crate::dashboard::act))
+        .at("/openapi.json", get(openapi))
         .at("/health", get(health))
         .at("/events", get(events))
         .at("/sms", get(last_sms))
@@ -29,6 +31,12 @@ pub(crate) fn routes() -> Route {
         .at("/force", post(force).delete(unforce))
         .at("/reset", post(reset))
         .at("/scenarios", get(scenarios))
+}
+
+/// The control API's own OpenAPI document.
+#[handler]
+fn openapi() -> Response {
+    json_response(StatusCode::OK, &crate::control_spec::document())
 }
 
 /// Alive, with what each record list holds and has let go (`SIM_MAX_RECORDS`).

@@ -10,4 +10,8 @@ pub enum SimError {
     UnknownScenario(String),
     #[error("scenario '{scenario}' does not apply to {gateway}")]
     ScenarioNotForGateway { gateway: Gateway, scenario: Scenario },
+    #[error("{0} is required")]
+    Missing(&'static str),
+    #[error("unknown action '{0}' (force, clear or reset)")]
+    UnknownAction(String),
 }

@@ -19,6 +19,8 @@
 mod bounded;
 pub mod browser;
 mod control;
+mod control_spec;
+mod dashboard;
 mod digipay;
 mod email;
 mod error;
@@ -89,6 +91,7 @@ impl Default for SimConfig {
 /// the tokio runtime that spawned it ends.
 #[derive(Clone)]
 pub struct SimHandle {
+    addr: SocketAddr,
     base_url: String,
     smtp_addr: SocketAddr,
     state: Arc<SimState>,
@@ -152,10 +155,15 @@ pub async fn spawn(config: SimConfig) -> anyhow::Result<SimHandle> {
             eprintln!("simulators: server failed: {e}");
         }
     });
-    Ok(SimHandle { base_url, smtp_addr, state, stop: Arc::new(stop) })
+    Ok(SimHandle { addr, base_url, smtp_addr, state, stop: Arc::new(stop) })
 }
 
 impl SimHandle {
+    /// Where the HTTP simulators listen (the port chosen for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
     /// `http://127.0.0.1:PORT`, no trailing slash.
     pub fn base_url(&self) -> String {
         self.base_url.clone()

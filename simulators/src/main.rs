@@ -4,6 +4,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use clap::Parser;
+use limoo_readiness::{ReadinessFiles, write_whole};
 use limoo_simulators::{Gateway, SimConfig, spawn};
 
 /// Local simulators of Limoo's external gateways (Kavenegar SMS, an SMTP sink for e-mail, and
@@ -33,11 +34,17 @@ struct Args {
     /// Entries the journal, the SMS and e-mail outboxes and the payments each keep (oldest go first).
     #[arg(long, env = "SIM_MAX_RECORDS", default_value_t = 10_000)]
     max_records: usize,
+    #[command(flatten)]
+    readiness: ReadinessFiles,
+    /// Once listening, write the SMTP sink's port here (before the ready file).
+    #[arg(long, value_name = "PATH")]
+    smtp_port_file: Option<std::path::PathBuf>,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    args.readiness.clear()?;
     let sim = spawn(SimConfig {
         bind: SocketAddr::new(args.host, args.port),
         smtp_bind: SocketAddr::new(args.host, args.smtp_port),
@@ -47,7 +54,7 @@ async fn main() -> anyhow::Result<()> {
         max_records: args.max_records,
     })
     .await?;
-    // e2e fixtures parse this line up to the first closing parenthesis; payments follow it.
+    // For people reading the log; scripts use --port-file, --smtp-port-file and --ready-file instead.
     let payments: Vec<String> = Gateway::PAYMENTS
         .into_iter()
         .map(|gateway| format!("{gateway}: {}", sim.base_url_of(gateway).unwrap_or_default()))
@@ -59,6 +66,10 @@ async fn main() -> anyhow::Result<()> {
         sim.smtp_addr(),
         payments.join("; ")
     );
+    if let Some(path) = &args.smtp_port_file {
+        write_whole(path, &format!("{}\n", sim.smtp_addr().port()))?;
+    }
+    args.readiness.announce(sim.addr().port())?;
     tokio::signal::ctrl_c().await?;
     sim.shutdown();
     Ok(())

@@ -1,0 +1,123 @@
+//! `GET /_sim/openapi.json`: the control endpoints as an OpenAPI 3.0 document, for QA tools and generated
+//! clients. Written by hand beside `control.rs`; a test calls every operation it lists.
+
+use serde_json::{Value, json};
+
+use crate::scenario::{Gateway, Scenario};
+
+/// The document; gateway and scenario names come from the simulators' own tables.
+pub(crate) fn document() -> Value {
+    let gateways: Vec<&str> = Gateway::ALL.into_iter().map(Gateway::name).collect();
+    let mut scenarios: Vec<&str> = Scenario::all().map(Scenario::name).collect();
+    scenarios.sort_unstable();
+    scenarios.dedup();
+    let gateway_param = |required: bool, what: &str| {
+        json!({"name": "gateway", "in": "query", "required": required, "description": what,
+               "schema": {"type": "string", "enum": gateways}})
+    };
+    let json_ok = |description: &str, schema: Value| json!({"200": {"description": description, "content": {"application/json": {"schema": schema}}}});
+    let with_bad_request = |mut responses: Value| {
+        responses["400"] = json!({"description": "Unknown gateway or missing parameter",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}});
+        responses
+    };
+    let list = json!({"type": "array", "items": {"type": "object"}});
+    json!({
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Limoo simulators: control API",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Observe and steer the gateway simulators. No real gateway has these endpoints. \
+                            The gateways themselves speak their own protocols under /payping, /vandar, /snapppay, \
+                            /digipay/api, /tara, /saman, /gumroad and /kavenegar."
+        },
+        "paths": {
+            "/_sim/": {"get": {
+                "summary": "Dashboard (HTML): forced scenarios, SMS and e-mail outboxes, payments, journal",
+                "parameters": [gateway_param(false, "Only this gateway's payments and journal"),
+                               {"name": "refresh", "in": "query", "required": false,
+                                "description": "Reload every N seconds", "schema": {"type": "integer", "minimum": 1, "maximum": 60}}],
+                "responses": with_bad_request(json!({"200": {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}}))
+            },
+            "post": {
+                "summary": "The dashboard's forms: force a scenario, clear one gateway's or all, reset; answers 303 to the page",
+                "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {
+                    "type": "object", "required": ["action"],
+                    "properties": {"action": {"type": "string", "enum": ["force", "clear", "reset"]},
+                                   "gateway": {"type": "string", "enum": gateways},
+                                   "scenario": {"type": "string", "enum": scenarios}}}}}},
+                "responses": {"303": {"description": "Done; back to the dashboard"},
+                              "400": {"description": "Unknown action, gateway or scenario (an HTML page saying which)"}}
+            }},
+            "/_sim/openapi.json": {"get": {"summary": "This document", "responses": json_ok("OpenAPI 3.0", json!({"type": "object"}))}},
+            "/_sim/health": {"get": {
+                "summary": "Alive; how many entries each record list holds and has let go (SIM_MAX_RECORDS)",
+                "responses": json_ok("ok", json!({"type": "object", "properties": {"status": {"type": "string"}, "records": {"type": "object"}}}))
+            }},
+            "/_sim/events": {"get": {
+                "summary": "The journal: every call received or made, oldest first",
+                "parameters": [gateway_param(false, "Only this gateway's calls")],
+                "responses": with_bad_request(json_ok("Journal entries", list.clone()))
+            }},
+            "/_sim/sms": {"get": {
+                "summary": "The last SMS sent to a receptor (any spelling of the number)",
+                "parameters": [{"name": "receptor", "in": "query", "required": true, "schema": {"type": "string"}}],
+                "responses": with_bad_request({
+                    let mut r = json_ok("The message", json!({"type": "object"}));
+                    r["404"] = json!({"description": "Nothing sent to it"});
+                    r
+                })
+            }},
+            "/_sim/sms/outbox": {"get": {
+                "summary": "SMS sent, oldest first",
+                "parameters": [{"name": "receptor", "in": "query", "required": false, "schema": {"type": "string"}}],
+                "responses": json_ok("Messages", list.clone())
+            }},
+            "/_sim/email": {"get": {
+                "summary": "The last e-mail to a recipient",
+                "parameters": [{"name": "to", "in": "query", "required": true, "schema": {"type": "string"}}],
+                "responses": with_bad_request({
+                    let mut r = json_ok("The message", json!({"type": "object"}));
+                    r["404"] = json!({"description": "Nothing sent to it"});
+                    r
+                })
+            }},
+            "/_sim/email/outbox": {"get": {
+                "summary": "E-mails received by the SMTP sink, oldest first",
+                "parameters": [{"name": "to", "in": "query", "required": false, "schema": {"type": "string"}}],
+                "responses": json_ok("Messages", list.clone())
+            }},
+            "/_sim/payments": {"get": {
+                "summary": "Payments the gateways hold, with their stage, oldest first",
+                "parameters": [gateway_param(false, "Only this gateway's payments")],
+                "responses": with_bad_request(json_ok("Payments", list.clone()))
+            }},
+            "/_sim/force": {
+                "post": {
+                    "summary": "Force a scenario on a gateway's next fitting call",
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                        "type": "object", "required": ["gateway", "scenario"],
+                        "properties": {"gateway": {"type": "string", "enum": gateways},
+                                       "scenario": {"type": "string", "enum": scenarios}}}}}},
+                    "responses": with_bad_request(json_ok("Forced", json!({"type": "object"})))
+                },
+                "delete": {
+                    "summary": "Clear what is forced on one gateway, or on all",
+                    "parameters": [gateway_param(false, "Only this gateway")],
+                    "responses": with_bad_request(json_ok("How many were cleared",
+                        json!({"type": "object", "properties": {"cleared": {"type": "integer"}}})))
+                }
+            },
+            "/_sim/reset": {"post": {
+                "summary": "Forget the journal, outboxes, payments, tokens and forced scenarios",
+                "responses": json_ok("Reset", json!({"type": "object"}))
+            }},
+            "/_sim/scenarios": {"get": {
+                "summary": "Per gateway, the scenarios it accepts with what each does and the one forced now; every test value",
+                "responses": json_ok("Scenarios", json!({"type": "object",
+                    "properties": {"gateways": list.clone(), "testValues": list}}))
+            }}
+        },
+        "components": {"schemas": {"Problem": {"type": "object", "properties": {"error": {"type": "string"}}}}}
+    })
+}

@@ -1,0 +1,133 @@
+//! `GET /_sim/` (the page for people) and `GET /_sim/openapi.json` (the control API's document).
+
+use limoo_simulators::{SimConfig, SimHandle, spawn};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+async fn simulator() -> SimHandle {
+    spawn(SimConfig::default()).await.expect("simulator starts")
+}
+
+async fn page(sim: &SimHandle, query: &str) -> (StatusCode, String, String) {
+    let response = reqwest::get(format!("{}/_sim/{query}", sim.base_url())).await.expect("answered");
+    let status = response.status();
+    let content_type =
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    (status, content_type, response.text().await.expect("body"))
+}
+
+#[tokio::test]
+async fn the_dashboard_shows_sent_codes_forced_scenarios_and_the_journal_escaped() {
+    let sim = simulator().await;
+    let client = Client::new();
+    client
+        .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+        .form(&[("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "<b>4821</b>")])
+        .send()
+        .await
+        .expect("SMS sent");
+    client
+        .post(format!("{}/_sim/force", sim.base_url()))
+        .json(&json!({"gateway": "vandar", "scenario": "declined"}))
+        .send()
+        .await
+        .expect("forced");
+
+    let (status, content_type, html) = page(&sim, "").await;
+
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    assert!(html.contains(r#"name="viewport""#));
+    assert!(html.contains("09121234567"));
+    assert!(html.contains("&lt;b&gt;4821&lt;/b&gt;"), "the token is escaped");
+    assert!(!html.contains("<b>4821</b>"));
+    assert!(html.contains("<td>vandar</td><td>declined</td>"), "the forced scenario shows");
+    assert!(html.contains("verify/lookup.json"), "the journal shows the call: {html}");
+    assert!(html.contains(r#"href="/_sim/openapi.json""#));
+}
+
+#[tokio::test]
+async fn the_dashboard_narrows_to_a_gateway_and_refuses_an_unknown_one() {
+    let sim = simulator().await;
+    Client::new()
+        .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+        .form(&[("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "1")])
+        .send()
+        .await
+        .expect("SMS sent");
+
+    let (status, _, html) = page(&sim, "?gateway=payping&refresh=5").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("verify/lookup.json"), "the kavenegar call is filtered out of the journal");
+    assert!(html.contains(r#"<meta http-equiv="refresh" content="5">"#));
+
+    let (status, _, _) = page(&sim, "?gateway=teapot").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn every_operation_of_the_control_document_answers() {
+    let sim = simulator().await;
+    let spec: Value = reqwest::get(format!("{}/_sim/openapi.json", sim.base_url()))
+        .await
+        .expect("answered")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(spec["openapi"], "3.0.3");
+    let client = Client::new();
+    let mut operations = 0;
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("path item").keys() {
+            let url = format!("{}{path}", sim.base_url());
+            let request = match method.as_str() {
+                "get" => client.get(url),
+                "delete" => client.delete(url),
+                "post" => client.post(url).json(&json!({"gateway": "vandar", "scenario": "declined"})),
+                other => panic!("unexpected method {other} for {path}"),
+            };
+            let status = request.send().await.expect("answered").status();
+            assert!(
+                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {path} answered {status}",
+            );
+            operations += 1;
+        }
+    }
+    assert_eq!(operations, 14, "every control endpoint is documented");
+}
+
+#[tokio::test]
+async fn the_dashboard_forms_force_clear_and_reset() {
+    let sim = simulator().await;
+    // No redirects followed: the answer itself is checked.
+    let client = Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let act = |form: &'static [(&'static str, &'static str)]| {
+        client.post(format!("{}/_sim/", sim.base_url())).form(form).send()
+    };
+
+    let forced = act(&[("action", "force"), ("gateway", "vandar"), ("scenario", "declined")]).await.expect("answered");
+    assert_eq!(forced.status(), StatusCode::SEE_OTHER);
+    assert_eq!(forced.headers()["location"], "/_sim/");
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>vandar</td><td>declined</td>"));
+
+    let refused =
+        act(&[("action", "force"), ("gateway", "kavenegar"), ("scenario", "cancel")]).await.expect("answered");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert!(refused.text().await.expect("body").contains("does not apply to kavenegar"));
+
+    let cleared = act(&[("action", "clear"), ("gateway", "vandar")]).await.expect("answered");
+    assert_eq!(cleared.status(), StatusCode::SEE_OTHER);
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>vandar</td><td>—</td>"));
+
+    act(&[("action", "force"), ("gateway", "payping"), ("scenario", "declined")]).await.expect("answered");
+    let reset = act(&[("action", "reset")]).await.expect("answered");
+    assert_eq!(reset.status(), StatusCode::SEE_OTHER);
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>payping</td><td>—</td>"));
+
+    let unknown = act(&[("action", "explode")]).await.expect("answered");
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+}
