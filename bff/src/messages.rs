@@ -191,3 +191,6 @@ pub const NO_DIET_AWAITING_ANSWERS: &str =
     "رژیم پرداخت‌شده‌ای که در انتظار پاسخ به سوالات باشد ندارید؛ لطفا ابتدا رژیم خود را خریداری کنید.";
 /// `CONVERSATION_TAKEN`: the conversation id holds another customer's profile.
 pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حساب کاربری دیگری است؛ لطفا فرم را از ابتدا پر کنید.";
+
+/// A franchise call by a customer who is not a franchise member (`NOT_FRANCHIZER`).
+pub const NOT_FRANCHIZER: &str = "شما عضو طرح معرفی (فرانچایز) لیمو نیستید.";

@@ -5,6 +5,7 @@ mod diet_requests;
 mod diets;
 mod finalize;
 mod forms;
+mod franchise;
 mod gift_cards;
 mod limits;
 mod openapi;
