@@ -128,3 +128,24 @@ async fn the_points_summary_shows_the_balance_and_its_history() {
     assert_eq!(msg["history"][0]["points"], 250);
     assert_eq!(msg["history"][0]["reason"], "test");
 }
+
+#[tokio::test]
+async fn only_an_active_members_code_is_kept_before_a_sign_up() {
+    let app = spawn_app().await;
+    let (_, code) = app.franchise_member(MEMBER).await;
+    for referral in ["ZZZZZZ", code.as_str()] {
+        let check = serde_json::json!({ "mobileNumber": "09351234567", "countryId": 1, "referral": referral });
+        assert_eq!(app.post_json("/auth/check-mobile", &check).await.status(), 200);
+    }
+    let check = serde_json::json!({ "mobileNumber": "09351234568", "countryId": 1, "referral": "ZZZZZZ" });
+    assert_eq!(app.post_json("/auth/check-mobile", &check).await.status(), 200);
+    let kept: Vec<(String,)> = match &app.db {
+        limoo_bff::store::Db::Sqlite(pool) => {
+            sqlx::query_as("SELECT referral_code FROM referral_claim").fetch_all(pool).await.expect("claims read")
+        }
+        limoo_bff::store::Db::Postgres(pool) => {
+            sqlx::query_as("SELECT referral_code FROM referral_claim").fetch_all(pool).await.expect("claims read")
+        }
+    };
+    assert_eq!(kept, vec![(code,)]);
+}

@@ -71,11 +71,13 @@ pub async fn code_of(db: &Db, customer_id: i64, active_only: bool) -> anyhow::Re
         .transpose()
 }
 
-/// Keeps the code sent with check-mobile for a number that is not registered; a later code replaces it.
+/// Keeps the code sent with check-mobile for a number that is not registered; a later code replaces it. Only an
+/// active member's code is kept, so made-up codes store nothing.
 pub async fn save_claim(db: &Db, mobile: &MobileNumber, code: &ReferralCode) -> anyhow::Result<()> {
     on_pool!(db, pool => {
         sqlx::query(
-            "INSERT INTO referral_claim (mobile, referral_code, created_at) VALUES ($1, $2, $3) \
+            "INSERT INTO referral_claim (mobile, referral_code, created_at) SELECT $1, $2, $3 WHERE EXISTS \
+             (SELECT 1 FROM franchise_member WHERE referral_code = $2 AND revoked_at IS NULL) \
              ON CONFLICT (mobile) DO UPDATE SET referral_code = excluded.referral_code, created_at = excluded.created_at",
         )
         .bind(mobile.canonical()).bind(code.as_str()).bind(now_ms()).execute(pool).await.map(|done| done.rows_affected())
