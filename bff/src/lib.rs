@@ -5,6 +5,7 @@ pub mod body_limit;
 pub mod config;
 pub mod domain;
 pub mod finance;
+pub mod franchise;
 pub mod gateways;
 pub mod limits;
 pub mod messages;

@@ -1,5 +1,7 @@
 use clap::{Parser, Subcommand};
-use limoo_bff::{api, config::Settings, finance::FinanceCommand, startup::Application, telemetry};
+use limoo_bff::{
+    api, config::Settings, finance::FinanceCommand, franchise::cli::FranchiseCommand, startup::Application, telemetry,
+};
 use limoo_readiness::ReadinessFiles;
 
 /// Limoo backend-for-frontend.
@@ -28,6 +30,13 @@ enum Command {
         #[command(subcommand)]
         command: FinanceCommand,
     },
+    /// Mark franchise members: `franchise grant <mobile> --by <name> | revoke <mobile> --by <name>`.
+    Franchise {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        #[command(subcommand)]
+        command: FranchiseCommand,
+    },
 }
 
 #[tokio::main]
@@ -40,6 +49,11 @@ async fn main() -> anyhow::Result<()> {
         Command::Finance { settings, command } => {
             telemetry::init("warn", settings.log_format);
             print!("{}", limoo_bff::finance::run(&settings, command).await?);
+            Ok(())
+        }
+        Command::Franchise { settings, command } => {
+            telemetry::init("warn", settings.log_format);
+            print!("{}", limoo_bff::franchise::cli::run(&settings, command).await?);
             Ok(())
         }
         Command::Serve { settings, readiness } => {

@@ -207,6 +207,9 @@ pub const NO_DIET_AWAITING_ANSWERS: &str =
 /// `CONVERSATION_TAKEN`: the conversation id holds another customer's profile.
 pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حساب کاربری دیگری است؛ لطفا فرم را از ابتدا پر کنید.";
 
+/// A franchise call by a customer who is not a franchise member (`NOT_FRANCHIZER`).
+pub const NOT_FRANCHIZER: &str = "شما عضو طرح معرفی (فرانچایز) لیمو نیستید.";
+
 #[cfg(test)]
 mod tests {
     use super::{persian_amount, persian_number};

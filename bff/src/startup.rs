@@ -34,7 +34,8 @@ use crate::{
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/readyz", "/auth", "/app", "/api", "/mentors"];
+const API_PREFIXES: &[&str] =
+    &["/lemonade", "/landing", "/healthz", "/readyz", "/auth", "/app", "/api", "/mentors", "/franchise"];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]

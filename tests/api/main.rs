@@ -6,6 +6,7 @@ mod diet_requests;
 mod diets;
 mod finalize;
 mod forms;
+mod franchise;
 mod gift_cards;
 mod limits;
 mod openapi;

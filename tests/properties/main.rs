@@ -2,6 +2,7 @@
 mod amounts_paid;
 mod catalogue_sort;
 mod forms;
+mod franchise;
 mod identity;
 mod invoice;
 mod money;

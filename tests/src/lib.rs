@@ -3,6 +3,7 @@
 pub mod app;
 pub mod browser;
 pub mod db;
+pub mod franchise;
 pub mod multipart;
 pub mod payment;
 pub mod process;

@@ -7,6 +7,7 @@ pub mod diets;
 pub mod error;
 pub mod finance;
 pub mod forms;
+pub mod franchise;
 pub mod gift_cards;
 pub mod payment_result;
 pub mod payments;
@@ -46,6 +47,8 @@ pub enum ApiTags {
     GiftCards,
     /// The detailed form's medical profile and the diet request made from it
     DietRequests,
+    /// The franchise (referral) programme: a member's summary, the leaderboard and their invitations
+    Franchise,
 }
 
 pub type Apis = (
@@ -54,7 +57,8 @@ pub type Apis = (
     shop::ShopApi,
     shop::orders::OrdersApi,
     promotions::PromotionsApi,
-    points::PointsApi,
+    // The points areas and the franchise share one slot (poem-openapi's tuples hold up to 16).
+    (points::PointsApi, points::summary::PointsSummaryApi, franchise::FranchiseApi),
     payments::PaymentsApi,
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
@@ -75,7 +79,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             shop::ShopApi,
             shop::orders::OrdersApi,
             promotions::PromotionsApi,
-            points::PointsApi,
+            (points::PointsApi, points::summary::PointsSummaryApi, franchise::FranchiseApi),
             payments::PaymentsApi,
             payments::gateways::PaymentGatewaysApi,
             payment_result::PaymentResultApi,

@@ -160,6 +160,7 @@ pub async fn register(
     )
     .await
     .map_err(AuthError::AddCustomerFailed)?;
+    crate::franchise::accept_referral(&state.db, mobile, customer.id).await;
     if let Some(email) = email.filter(|_| customer.email.is_none()) {
         customers::set_email(&state.db, customer.id, email.as_str()).await.map_err(AuthError::AddCustomerFailed)?;
         customer.email = Some(email.as_str().to_owned());

@@ -4,6 +4,7 @@ pub mod country;
 pub mod diet_package;
 pub mod email;
 pub mod forms;
+pub mod franchise;
 pub mod gift_card;
 pub mod invoice;
 pub mod medical_profile;

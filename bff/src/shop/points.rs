@@ -55,6 +55,25 @@ pub async fn balance(state: &AppState, customer_id: i64) -> anyhow::Result<Balan
     Ok(Balance { free, held: holds.iter().map(|h| h.points).sum(), holds })
 }
 
+/// The points summary of the panel: the balance, what was ever earned and spent, and the newest movements.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub balance: Balance,
+    pub earned: i64,
+    pub spent: i64,
+    pub recent: Vec<points::Movement>,
+}
+
+/// Movements the summary lists.
+pub const RECENT_MOVEMENTS: i64 = 20;
+
+pub async fn summary(state: &AppState, customer_id: i64) -> anyhow::Result<Summary> {
+    let balance = balance(state, customer_id).await?;
+    let mut tx = state.db.read().await?;
+    let (earned, spent, recent) = points::history(&mut tx, customer_id, RECENT_MOVEMENTS).await?;
+    Ok(Summary { balance, earned, spent, recent })
+}
+
 /// How many times a hold is retried when a concurrent request on another connection took the
 /// customer's one live hold first (PostgreSQL then refuses the insert; the retry sees the winner).
 const HOLD_ATTEMPTS: usize = 3;

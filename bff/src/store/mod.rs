@@ -15,6 +15,7 @@ pub mod demo;
 pub mod diet_requests;
 pub mod diets;
 pub mod form_answers;
+pub mod franchise;
 pub mod gift_cards;
 pub mod orders;
 pub mod otp;

@@ -230,3 +230,36 @@ pub async fn resize(tx: &mut Tx, hold_id: i64, points: i64, amount: i64) -> anyh
     .context("cannot resize point hold")?;
     Ok(())
 }
+
+/// One movement of a customer's points: a grant (positive) or points spent on a paid order (negative).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Movement {
+    pub points: i64,
+    /// The grant's reason; none for points spent.
+    pub reason: Option<String>,
+    /// The paid order the points went to; none for a grant.
+    pub order_id: Option<i64>,
+    pub at: i64,
+}
+
+/// Points ever granted and ever spent, and the newest `limit` movements, newest first.
+pub async fn history(tx: &mut Tx, customer_id: i64, limit: i64) -> anyhow::Result<(i64, i64, Vec<Movement>)> {
+    let (granted, spent): (i64, i64) = on_tx!(&mut *tx, conn => {
+        sqlx::query_as(
+            "SELECT (SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM point_grant WHERE customer_id = $1), \
+             (SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM point_hold WHERE customer_id = $1 AND status = 'USED')",
+        )
+        .bind(customer_id).fetch_one(conn).await
+    })
+    .context("cannot read point totals")?;
+    let movements: Vec<Movement> = on_tx!(tx, conn => {
+        sqlx::query_as(
+            "SELECT points, reason, CAST(NULL AS BIGINT) AS order_id, created_at AS at FROM point_grant \
+             WHERE customer_id = $1 UNION ALL SELECT -points, CAST(NULL AS TEXT), customer_order_id, updated_at \
+             FROM point_hold WHERE customer_id = $1 AND status = 'USED' ORDER BY 4 DESC LIMIT $2",
+        )
+        .bind(customer_id).bind(limit).fetch_all(conn).await
+    })
+    .context("cannot read point movements")?;
+    Ok((granted, spent, movements))
+}

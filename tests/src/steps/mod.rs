@@ -6,6 +6,7 @@ mod catalogue;
 mod constants;
 mod diet_requests;
 mod diet_status;
+mod franchise;
 mod giftcard;
 mod guard_failures;
 mod language;

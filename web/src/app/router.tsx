@@ -11,6 +11,7 @@ import { goodLookingLandingLoader, quizStepLoader } from '@/features/quiz/loader
 import { GiftCardFormPage, GiftProductsPage, GiftResultPage, LimooCardIntroPage } from '@/features/giftcard'
 import { OrdersHistoryPage, ReservePage } from '@/features/orders'
 import { DietsPage } from '@/features/panel'
+import { FranchisePage } from '@/features/franchise'
 import {
   CreateOrderWithProductIdsPage,
   PartnerBundleLandingPage,
@@ -186,6 +187,7 @@ export const routes: RouteObject[] = [
       { path: '/limoocard-result', element: <GiftResultPage /> },
       { path: '/select-limoocard-options', element: <GiftProductsPage /> },
       { path: '/diets', element: <DietsPage /> },
+      { path: paths.franchise, loader: requireAuth, element: <FranchisePage /> },
       screen('/diets/extend/back', 'dietsExtendBack'),
       { path: '/logout', loader: logoutLoader, element: <LogoutPage /> },
 

@@ -29,6 +29,8 @@ impl MobileIdentity {
 pub struct CheckMobileRequest {
     #[oai(flatten)]
     pub identity: MobileIdentity,
+    /// A franchise member's referral code: when the number is not registered yet, the customer who registers
+    /// with it next becomes the member's invitation. An unknown or malformed code is ignored.
     pub referral: Option<String>,
 }
 

@@ -22,7 +22,7 @@ use super::{
 use crate::{
     auth::{self, AuthError, SignedIn},
     domain::{EmailAddress, OtpCode, country, country::Country, mobile_number::IRAN},
-    limits, messages,
+    franchise, limits, messages,
     startup::AppState,
 };
 
@@ -88,6 +88,7 @@ impl AuthApi {
     ) -> AuthResult<CheckMobileReply> {
         let mobile = body.identity.mobile()?;
         let status = auth::check_mobile(&state, &mobile).await?;
+        franchise::remember_referral(&state.db, &mobile, status.registered, body.referral.as_deref()).await;
         Ok(Json(CheckMobileReply {
             is_registered: status.registered,
             authentication_type: AuthenticationType::from(&status.channel),

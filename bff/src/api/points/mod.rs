@@ -4,6 +4,7 @@ use poem_openapi::{ApiResponse, OpenApi, param::Query, payload::Json};
 
 pub mod dto;
 pub mod error;
+pub mod summary;
 
 use self::{
     dto::{CanceledPointsReply, PointsAmount, ReservedPointsReply, TotalPointsReply, UserPointDto, UserPointReply},

@@ -596,6 +596,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/points/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's points: the balance and what was earned and spent [DS-29]. */
+        get: operations["pointsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/franchise/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's referral code, franchise points, leaderboard points and how many customers they invited. Its
+         *     loading is what sets `isFranchizer` true [DS-28].
+         */
+        get: operations["franchiseSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/franchise/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The top members by leaderboard points (mobile numbers masked) and the caller's own rank. */
+        get: operations["franchiseLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/franchise/invite-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customers who signed up with the member's code: masked mobile number, their diet-package status and
+         *     the days left of their diet [DS-29].
+         */
+        get: operations["franchiseInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/payments": {
         parameters: {
             query?: never;
@@ -1456,6 +1530,10 @@ export interface components {
              * @description Same as `countryId`.
              */
             countryID?: number;
+            /**
+             * @description A franchise member's referral code: when the number is not registered yet, the customer who registers
+             *     with it next becomes the member's invitation. An unknown or malformed code is ignored.
+             */
             referral?: string;
         };
         /** CodeSentReply */
@@ -1690,6 +1768,31 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * FranchiseSummary
+         * @description A member's franchise standing.
+         */
+        FranchiseSummary: {
+            /** @description The code new customers sign up with (`referral` of check-mobile) to become the member's invitations. */
+            referralCode: string;
+            /**
+             * Format: int64
+             * @description 10 for every paid diet order of an invitee.
+             */
+            franchisePoints: number;
+            /**
+             * Format: int64
+             * @description Franchise points plus 1 for every invitee who signed up: what the leaderboard ranks by.
+             */
+            leaderboardPoints: number;
+            /** Format: int64 */
+            invitationCount: number;
+        };
+        /** FranchiseSummaryReply */
+        FranchiseSummaryReply: {
+            ok: boolean;
+            msg: components["schemas"]["FranchiseSummary"];
+        };
         /** @enum {string} */
         Gender: "FEMALE" | "MALE";
         /** GraphqlError */
@@ -1740,6 +1843,31 @@ export interface components {
         IdReply: {
             id: string;
         };
+        /**
+         * InvitationEntry
+         * @description One customer who signed up with the member's code.
+         */
+        InvitationEntry: {
+            /** @description Masked: `0912*****67`. */
+            mobileNumber: string;
+            /** @description The invitee's diet-package status, as `GET /app/diets/active` names it (TRANSACTION_WATING before any order). */
+            dietStatus: string;
+            /**
+             * Format: int64
+             * @description Days left of the invitee's diet; left out until it has a start date.
+             */
+            remainDays?: number;
+            /**
+             * Format: int64
+             * @description Epoch ms of the sign-up.
+             */
+            invitedAt: number;
+        };
+        /** InviteListsReply */
+        InviteListsReply: {
+            /** @description Newest first, at most 200. */
+            invitations: components["schemas"]["InvitationEntry"][];
+        };
         /** InvoiceDto */
         InvoiceDto: {
             /** Format: int64 */
@@ -1782,6 +1910,35 @@ export interface components {
         /** InvoiceReply */
         InvoiceReply: {
             invoice: components["schemas"]["InvoiceDto"];
+        };
+        /**
+         * LeaderboardEntry
+         * @description One member on the leaderboard.
+         */
+        LeaderboardEntry: {
+            /**
+             * Format: int64
+             * @description From 1; equal points share a rank.
+             */
+            rank: number;
+            /** @description Masked: `0912*****67`. */
+            mobileNumber: string;
+            /** Format: int64 */
+            leaderboardPoints: number;
+            /** @description The caller's own entry. */
+            isMe: boolean;
+        };
+        /** LeaderboardMsg */
+        LeaderboardMsg: {
+            /** @description The top 10 members, best first. */
+            leaderboard: components["schemas"]["LeaderboardEntry"][];
+            /** @description The caller's own place, on the board or below it. */
+            me: components["schemas"]["LeaderboardEntry"] & unknown;
+        };
+        /** LeaderboardReply */
+        LeaderboardReply: {
+            ok: boolean;
+            msg: components["schemas"]["LeaderboardMsg"];
         };
         /**
          * LegacyLoginForm
@@ -2221,6 +2378,59 @@ export interface components {
             count: number;
             /** Format: int64 */
             monetaryValue: number;
+        };
+        /**
+         * PointsMovement
+         * @description One movement of the customer's points.
+         */
+        PointsMovement: {
+            /**
+             * Format: int64
+             * @description Positive for points given, negative for points spent on an order.
+             */
+            points: number;
+            /** @description Why the points were given. */
+            reason?: string;
+            /**
+             * Format: int64
+             * @description The paid order the points were spent on.
+             */
+            orderId?: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            at: number;
+        };
+        /** PointsSummary */
+        PointsSummary: {
+            /** @description Points free to use: earned − spent − held. */
+            points: components["schemas"]["PointsAmount"] & unknown;
+            /** @description Points held by an order awaiting payment. */
+            reservedPoints: components["schemas"]["PointsAmount"] & unknown;
+            /**
+             * Format: int64
+             * @description Every point ever given.
+             */
+            earnedPoints: number;
+            /**
+             * Format: int64
+             * @description Every point spent on paid orders.
+             */
+            spentPoints: number;
+            /**
+             * Format: int64
+             * @description Toman per point.
+             */
+            pointValue: number;
+            currency: string;
+            /** @description The newest 20 movements, newest first. */
+            history: components["schemas"]["PointsMovement"][];
+        };
+        /** PointsSummaryReply */
+        PointsSummaryReply: {
+            ok: boolean;
+            msg: components["schemas"]["PointsSummary"];
         };
         /**
          * ProductDto
@@ -4835,6 +5045,201 @@ export interface operations {
             };
             /** @description No such order for this customer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pointsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PointsSummaryReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    franchiseSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FranchiseSummaryReply"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FRANCHIZER`: the customer is not (or no longer) a franchise member. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    franchiseLeaderboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LeaderboardReply"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FRANCHIZER`: the customer is not (or no longer) a franchise member. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    franchiseInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InviteListsReply"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FRANCHIZER`: the customer is not (or no longer) a franchise member. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,5 +19,6 @@ export const APP_LINKS = [
   { key: 'home', to: paths.diets, testId: 'menu-home' },
   { key: 'orders', to: paths.ordersHistory, testId: 'menu-orders' },
   { key: 'reserves', to: paths.reserve, testId: 'menu-reserves' },
+  { key: 'franchise', to: paths.franchise, testId: 'menu-franchise' },
   { key: 'limooCard', to: paths.limooCardIntro, testId: 'menu-limoo-card' },
 ] as const

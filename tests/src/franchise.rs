@@ -1,0 +1,34 @@
+//! Franchise arrangements: members marked as the team marks them (the service function behind
+//! `bff franchise grant`), customers who sign up with a referral code through the real API.
+use limoo_bff::{auth::parse_mobile, domain::mobile_number::IRAN};
+
+use crate::{SignIn, TestApp};
+
+/// Who the harness says granted a membership.
+pub const GRANTED_BY: &str = "QA";
+
+impl TestApp {
+    /// Makes an Iranian customer (stored directly when new) a franchise member; answers their bearer token
+    /// and referral code.
+    pub async fn franchise_member(&self, mobile: &str) -> (String, String) {
+        let token = self.existing_customer(mobile).await;
+        let number = parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
+        let code = limoo_bff::franchise::grant(&self.db, &number, GRANTED_BY).await.expect("membership granted");
+        (token, code.to_string())
+    }
+
+    /// Ends an Iranian customer's membership as `bff franchise revoke` does.
+    pub async fn revoke_franchise(&self, mobile: &str) {
+        let number = parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
+        limoo_bff::franchise::revoke(&self.db, &number, GRANTED_BY).await.expect("membership revoked");
+    }
+
+    /// Checks the number with a referral code (as the sign-in popup does when the visit carries one), then
+    /// registers it through the real API; answers the check-mobile status and the sign-in.
+    pub async fn sign_up_with_referral(&self, mobile: &str, referral: &str) -> SignIn {
+        let check = serde_json::json!({ "mobileNumber": mobile, "countryId": 1, "referral": referral });
+        let checked = self.post_json("/auth/check-mobile", &check).await;
+        assert_eq!(checked.status(), 200, "check-mobile failed: {}", checked.text().await.unwrap_or_default());
+        self.register_customer(mobile).await
+    }
+}

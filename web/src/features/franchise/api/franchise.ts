@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { toApiError } from '@/lib/api'
+import { authApi } from '@/lib/auth'
+
+/** The answer of a call, or its error envelope as an `ApiError`. */
+function dataOf<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || result.data === undefined) throw toApiError(result.error, result.response)
+  return result.data
+}
+
+/** `GET /franchise/summary`: the member's code and points; `NOT_FRANCHIZER` for everyone else [DS-28, ER-54]. */
+export function franchiseSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: ['franchise', 'summary'] as const,
+    staleTime: 0,
+    retry: false,
+    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/summary', { signal })).msg,
+  })
+}
+
+export function useFranchiseSummary() {
+  return useQuery(franchiseSummaryQueryOptions())
+}
+
+/** `GET /franchise/leaderboard`: the top members and the caller's place; asked for members only. */
+export function useLeaderboard(enabled: boolean) {
+  return useQuery({
+    queryKey: ['franchise', 'leaderboard'] as const,
+    staleTime: 0,
+    enabled,
+    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/leaderboard', { signal })).msg,
+  })
+}
+
+/** `GET /franchise/invite-lists`: the customers who signed up with the member's code [DS-29]. */
+export function useInvitations(enabled: boolean) {
+  return useQuery({
+    queryKey: ['franchise', 'invitations'] as const,
+    staleTime: 0,
+    enabled,
+    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/invite-lists', { signal })).invitations,
+  })
+}
+
+/** `GET /app/points/summary`: the customer's points balance and history. */
+export function usePointsSummary() {
+  return useQuery({
+    queryKey: ['franchise', 'points'] as const,
+    staleTime: 0,
+    queryFn: async ({ signal }) => dataOf(await authApi.GET('/app/points/summary', { signal })).msg,
+  })
+}

@@ -1,0 +1,1 @@
+export { FranchisePage } from './components/franchise-page'
