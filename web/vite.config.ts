@@ -24,6 +24,8 @@ export default defineConfig({
   preview: { proxy: bffProxy },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/size-report.mjs follows the first route's imports in it.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
