@@ -12,7 +12,8 @@ const GOAL_KB = 90
  */
 const BUDGET_KB = Number(process.env.FIRST_ROUTE_BUDGET_KB ?? 190)
 
-const dist = new URL('../dist/', import.meta.url)
+/** `node scripts/size-report.mjs [DIST]`: the build to read, web/dist by default. */
+const dist = process.argv[2] ? new URL(`file://${process.argv[2].replace(/\/?$/, '/')}`) : new URL('../dist/', import.meta.url)
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'))
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'))
