@@ -10,7 +10,7 @@ const GOAL_KB = 90
  * What the build may not exceed today. React DOM and React Router alone gzip to ~96 KB, so the goal needs one of
  * them replaced; until then the budget holds the ground won, and lowering it is the way forward.
  */
-const BUDGET_KB = Number(process.env.FIRST_ROUTE_BUDGET_KB ?? 190)
+const BUDGET_KB = Number(process.env.FIRST_ROUTE_BUDGET_KB ?? 175)
 
 /** `node scripts/size-report.mjs [DIST]`: the build to read, web/dist by default. */
 const dist = process.argv[2] ? new URL(`file://${process.argv[2].replace(/\/?$/, '/')}`) : new URL('../dist/', import.meta.url)
