@@ -17,7 +17,9 @@ function useDocumentLanguage(i18n: I18n) {
     }
     const follow = () => {
       const language = chosenLanguage()
-      if (language !== i18n.language) void switchLanguage(i18n, language)
+      if (language === i18n.language) return
+      // Texts that fail to load leave the screen in its current language.
+      switchLanguage(i18n, language).catch((failure: unknown) => console.warn('language texts did not load', failure))
     }
     apply(i18n.language)
     i18n.on('languageChanged', apply)
