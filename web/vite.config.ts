@@ -24,6 +24,23 @@ export default defineConfig({
   preview: { proxy: bffProxy },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/size-report.mjs follows the first route's imports in it.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The first screen in a few files, not a dozen: on a phone each extra request waits its round trip for
+        // one of six connections. The libraries every screen uses go together, and so does the shared app code.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch|react-hook-form)[\\/]/,
+            },
+            { name: 'shared', test: /[\\/]src[\\/](lib|config|components)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -3,8 +3,8 @@ import type { NonIndexRouteObject, RouteObject } from 'react-router'
 import { loadChunk } from './chunk-load'
 import { ChunkLoadErrorPage } from './routes/chunk-load-error-page'
 
-/** What a lazily loaded screen's route declares up front: its address and the loader that guards it. */
-export type LazyScreenRoute = Pick<NonIndexRouteObject, 'path' | 'loader'>
+/** What a lazily loaded screen's route declares up front: its address, the loader that guards it, when to rerun it. */
+export type LazyScreenRoute = Pick<NonIndexRouteObject, 'path' | 'loader' | 'shouldRevalidate'>
 
 /**
  * A screen whose code loads only when its route is first visited: `render` builds the element from the imported

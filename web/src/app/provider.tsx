@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { chosenLanguage, directionOf } from '@/i18n'
+import { chosenLanguage, directionOf, switchLanguage } from '@/i18n'
 import { startUp, startupSearch, type StartupState } from './startup'
 
 /**
@@ -17,7 +17,9 @@ function useDocumentLanguage(i18n: I18n) {
     }
     const follow = () => {
       const language = chosenLanguage()
-      if (language !== i18n.language) void i18n.changeLanguage(language)
+      if (language === i18n.language) return
+      // Texts that fail to load leave the screen in its current language.
+      switchLanguage(i18n, language).catch((failure: unknown) => console.warn('language texts did not load', failure))
     }
     apply(i18n.language)
     i18n.on('languageChanged', apply)

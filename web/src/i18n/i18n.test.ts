@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import fa from './fa.json'
 import tr from './tr.json'
-import { chosenLanguage, createI18n, directionOf, LANGUAGE_KEY } from './index'
+import { chosenLanguage, createI18n, directionOf, LANGUAGE_KEY, switchLanguage } from './index'
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix]
@@ -19,6 +19,13 @@ describe('locales', () => {
     expect(i18n.t('shop.heading')).toBe('انتخاب دوره')
     expect(directionOf('fa')).toBe('rtl')
     expect(directionOf('tr')).toBe('ltr')
+  })
+
+  it('switches a running instance to Turkish, its texts loaded on demand [CT-05]', async () => {
+    const i18n = createI18n('fa')
+    await switchLanguage(i18n, 'tr')
+    expect(i18n.language).toBe('tr')
+    expect(i18n.t('shop.heading')).toBe(tr.shop.heading)
   })
 })
 

@@ -1,16 +1,37 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import fa from './fa.json'
-import tr from './tr.json'
 
 export const defaultLanguage = 'fa'
 export const languages = ['fa', 'tr'] as const
 export type Language = (typeof languages)[number]
 
-export const resources = {
-  fa: { translation: fa },
-  tr: { translation: tr },
-} as const
+type Translation = typeof fa
+
+/**
+ * Persian ships in the first bundle; Turkish is its own chunk, fetched only when a visitor asks for it, so a
+ * Persian first screen downloads one language.
+ */
+const loaders: Record<Exclude<Language, typeof defaultLanguage>, () => Promise<{ default: Translation }>> = {
+  tr: () => import('./tr.json'),
+}
+const loaded: Partial<Record<Language, Translation>> = { fa }
+
+/** Fetches a language's texts once; the app awaits it before the first render and before a switch. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === defaultLanguage || loaded[language]) return
+  loaded[language] = (await loaders[language]()).default
+}
+
+/** Switches a running instance to `language`, loading its texts first. */
+export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
+  await loadLanguage(language)
+  const texts = loaded[language]
+  if (texts && !instance.hasResourceBundle(language, 'translation')) {
+    instance.addResourceBundle(language, 'translation', texts)
+  }
+  await instance.changeLanguage(language)
+}
 
 /** Session storage key keeping the language a visitor chose with `?lang=` in the address [CT-05]. */
 export const LANGUAGE_KEY = 'lang'
@@ -48,9 +69,13 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
   return language === 'fa' ? 'rtl' : 'ltr'
 }
 
-/** A fresh, initialised i18next instance (the app uses one; each test gets its own). */
+/**
+ * A fresh, initialised i18next instance (the app uses one; each test gets its own) with every language loaded so
+ * far; `language` shows in Persian until `loadLanguage` has fetched it.
+ */
 export function createI18n(language: Language = defaultLanguage): I18n {
   const instance = i18next.createInstance()
+  const resources = Object.fromEntries(Object.entries(loaded).map(([code, texts]) => [code, { translation: texts }]))
   void instance.use(initReactI18next).init({
     resources,
     lng: language,

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { loadLanguage } from '@/i18n'
 import { resetTokenCheck } from '@/lib/auth'
 import { server } from './server'
 
 // Two-core CI machines run several test files at once; a page may need more than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 })
+
+// Tests create Turkish instances synchronously; the app fetches the bundle before rendering.
+await loadLanguage('tr')
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 

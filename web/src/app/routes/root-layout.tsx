@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { TopBar } from '@/components/ui/top-bar'
-import { SideMenu } from '@/features/auth'
+import { SideMenu } from '@/features/auth/components/side-menu'
 import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { trackPageView } from '@/lib/analytics'
 

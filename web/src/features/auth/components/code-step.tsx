@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
 import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
-import { codeSchema, type CodeForm } from '../domain/schemas'
+import type { CodeForm } from '../domain/schemas'
 import { useCountdown } from '../hooks/use-countdown'
 import { useWebOtp } from '../hooks/use-web-otp'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
+import { lazyZodResolver } from './lazy-resolver'
 
 interface CodeStepProps {
   headingId: string
@@ -33,7 +33,7 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
   const form = useForm<CodeForm>({
     mode: 'onChange',
     defaultValues: { code: '' },
-    resolver: zodResolver(codeSchema(channel)),
+    resolver: lazyZodResolver((zodResolver, { codeSchema }) => zodResolver(codeSchema(channel))),
   })
   const { isDirty, isValid, isSubmitting, errors } = form.formState
   const submit = form.handleSubmit(async ({ code }) => onSubmit(sanitiseCode(code)))

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { emailSchema, type EmailForm } from '../domain/schemas'
+import type { EmailForm } from '../domain/schemas'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
+import { lazyZodResolver } from './lazy-resolver'
 
 interface EmailStepProps {
   headingId: string
@@ -20,7 +20,7 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
   const form = useForm<EmailForm>({
     mode: 'onChange',
     defaultValues: { email: initialEmail },
-    resolver: zodResolver(emailSchema),
+    resolver: lazyZodResolver((zodResolver, { emailSchema }) => zodResolver(emailSchema)),
   })
   const { isDirty, isValid, isSubmitting, errors } = form.formState
   const submit = form.handleSubmit(async ({ email }) => onSubmit(email.trim()))

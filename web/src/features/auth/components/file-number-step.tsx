@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toLatinDigits } from '@/lib/digits'
 import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
-import { fileNumberSchema, type FileNumberForm } from '../domain/schemas'
+import type { FileNumberForm } from '../domain/schemas'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
+import { lazyZodResolver } from './lazy-resolver'
 
 interface FileNumberStepProps {
   headingId: string
@@ -24,7 +24,7 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
   const form = useForm<FileNumberForm>({
     mode: 'onChange',
     defaultValues: { mobileNumber: initialMobile, profileNumber: '' },
-    resolver: zodResolver(fileNumberSchema(IRAN_COUNTRY_ID)),
+    resolver: lazyZodResolver((zodResolver, { fileNumberSchema }) => zodResolver(fileNumberSchema(IRAN_COUNTRY_ID))),
   })
   const { isDirty, isValid, isSubmitting, errors } = form.formState
   const submit = form.handleSubmit(async ({ mobileNumber, profileNumber }) =>

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { Country } from '../api/sign-in'
 import { sanitiseMobileInput } from '../domain/mobile'
-import { mobileSchema, type MobileForm } from '../domain/schemas'
+import type { MobileForm } from '../domain/schemas'
 import { CountryPicker } from './country-picker'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
+import { lazyZodResolver } from './lazy-resolver'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
 
@@ -28,7 +28,12 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
   const form = useForm<MobileForm>({
     mode: 'onChange',
     defaultValues: { mobileNumber: initialMobile },
-    resolver: (values, context, options) => zodResolver(mobileSchema(countryRef.current))(values, context, options),
+    resolver: (values, context, options) =>
+      lazyZodResolver<MobileForm>((zodResolver, { mobileSchema }) => zodResolver(mobileSchema(countryRef.current)))(
+        values,
+        context,
+        options,
+      ),
   })
   const { isDirty, isValid, isSubmitting } = form.formState
   const touched = isDirty || initialMobile !== ''

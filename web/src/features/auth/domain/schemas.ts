@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod's tree-shakable API: the sign-in popup is the landing, and these schemas ship in the first bundle.
+import { z } from 'zod/mini'
 import { codeProblem } from './code'
 import { mobileProblem } from './mobile'
 
@@ -15,22 +16,23 @@ export type AuthMessageKey =
 /** ENTER_MOBILE [AU-25…AU-27]. */
 export function mobileSchema(countryId: number) {
   return z.object({
-    mobileNumber: z.string().superRefine((value, ctx) => {
-      const problem = mobileProblem(value, countryId)
-      if (problem === 'required') ctx.addIssue({ code: 'custom', message: 'auth.validation.mobileRequired' })
-      else if (problem === 'invalid') ctx.addIssue({ code: 'custom', message: 'auth.validation.mobileInvalid' })
-    }),
+    mobileNumber: z.string().check(
+      z.superRefine((value, ctx) => {
+        const problem = mobileProblem(value, countryId)
+        if (problem === 'required') ctx.addIssue({ code: 'custom', message: 'auth.validation.mobileRequired' })
+        else if (problem === 'invalid') ctx.addIssue({ code: 'custom', message: 'auth.validation.mobileInvalid' })
+      }),
+    ),
   })
 }
 export type MobileForm = z.infer<ReturnType<typeof mobileSchema>>
 
 /** ENTER_EMAIL [AU-31]. */
 export const emailSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: 'auth.validation.emailRequired' })
-    .pipe(z.email({ message: 'auth.validation.emailInvalid' })),
+  email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { message: 'auth.validation.emailRequired' })),
+    z.email({ message: 'auth.validation.emailInvalid' }),
+  ),
 })
 export type EmailForm = z.infer<typeof emailSchema>
 
@@ -38,17 +40,19 @@ export type EmailForm = z.infer<typeof emailSchema>
 export function codeSchema(channel: 'sms' | 'email') {
   const required = channel === 'sms' ? 'auth.validation.codeRequiredSms' : 'auth.validation.codeRequiredEmail'
   return z.object({
-    code: z.string().superRefine((value, ctx) => {
-      if (codeProblem(value) !== null) ctx.addIssue({ code: 'custom', message: required })
-    }),
+    code: z.string().check(
+      z.superRefine((value, ctx) => {
+        if (codeProblem(value) !== null) ctx.addIssue({ code: 'custom', message: required })
+      }),
+    ),
   })
 }
 export type CodeForm = z.infer<ReturnType<typeof codeSchema>>
 
 /** /login-with-file-number: mobile and file (profile) number. */
 export function fileNumberSchema(countryId: number) {
-  return mobileSchema(countryId).extend({
-    profileNumber: z.string().trim().min(1, { message: 'auth.validation.fileNumberRequired' }),
+  return z.extend(mobileSchema(countryId), {
+    profileNumber: z.string().check(z.trim(), z.minLength(1, { message: 'auth.validation.fileNumberRequired' })),
   })
 }
 export type FileNumberForm = z.infer<ReturnType<typeof fileNumberSchema>>
