@@ -2,7 +2,7 @@
 // against a running BFF, in Debian's Chromium. Prints performance, first and largest contentful paint, and the
 // bytes of JavaScript the page fetched.
 //
-//   node scripts/lighthouse.mjs [URL] [RUNS]     URL default http://127.0.0.1:8080/, RUNS default 3 (median shown)
+//   cd web/bench && npm ci && node lighthouse.mjs [URL] [RUNS]     URL default http://127.0.0.1:8080/, RUNS default 3 (median shown)
 //
 // CHROMIUM_PATH overrides /usr/bin/chromium.
 import * as chromeLauncher from 'chrome-launcher'
