@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import type { components } from '@/lib/api'
 import { CREATED_ORDER_ID, handlers, signedInAnswer } from '../handlers'
 import { checkoutHandlers } from '../checkout-handlers'
+import { franchiseMemberHandlers, pointsSummaryHandler } from '../franchise-handlers'
 import { buildBasketItem, buildInvoice } from '../data/checkout'
 import { catalogue } from '../data/products'
 import { http } from '../http'
@@ -102,6 +103,8 @@ const remainingHandlers = [
   http.post('/lemonade/api/limoo-cards', () => HttpResponse.json({ productOptions: [1], orderId: CREATED_ORDER_ID })),
   http.get('/lemonade/api/limoo-cards/products', () => HttpResponse.json(catalogue().slice(0, 2))),
   http.get('/lemonade/api/limoo-cards/redeemed', () => HttpResponse.json([])),
+  pointsSummaryHandler,
+  ...franchiseMemberHandlers,
 ]
 
 /**

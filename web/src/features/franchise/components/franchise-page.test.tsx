@@ -2,50 +2,17 @@ import { screen, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
+import { franchiseMemberHandlers, pointsSummaryHandler } from '@/testing/franchise-handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 
-const POINTS = {
-  ok: true,
-  msg: {
-    points: { count: 250, monetaryValue: 250_000 },
-    reservedPoints: { count: 0, monetaryValue: 0 },
-    earnedPoints: 250,
-    spentPoints: 0,
-    pointValue: 1000,
-    currency: 'IRT',
-    history: [],
-  },
-}
-
 function answerPoints() {
-  server.use(http.get('/app/points/summary', () => HttpResponse.json(POINTS) as never))
+  server.use(pointsSummaryHandler)
 }
 
 function answerMember() {
-  server.use(
-    http.get('/franchise/summary', () =>
-      HttpResponse.json({
-        ok: true,
-        msg: { referralCode: 'K7QM2D', franchisePoints: 10, leaderboardPoints: 11, invitationCount: 1 },
-      }) as never,
-    ),
-    http.get('/franchise/leaderboard', () =>
-      HttpResponse.json({
-        ok: true,
-        msg: {
-          leaderboard: [{ rank: 1, mobileNumber: '0912*****01', leaderboardPoints: 11, isMe: true }],
-          me: { rank: 1, mobileNumber: '0912*****01', leaderboardPoints: 11, isMe: true },
-        },
-      }) as never,
-    ),
-    http.get('/franchise/invite-lists', () =>
-      HttpResponse.json({
-        invitations: [{ mobileNumber: '0935*****67', dietStatus: 'ACTIVE', remainDays: 3, invitedAt: 1 }],
-      }) as never,
-    ),
-  )
+  server.use(...franchiseMemberHandlers)
 }
 
 describe('/franchise', () => {
