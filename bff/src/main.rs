@@ -1,5 +1,7 @@
 use clap::{Parser, Subcommand};
-use limoo_bff::{api, config::Settings, finance::FinanceCommand, startup::Application, telemetry};
+use limoo_bff::{
+    api, config::Settings, diet_team::DietsCommand, finance::FinanceCommand, startup::Application, telemetry,
+};
 
 /// Limoo backend-for-frontend.
 #[derive(Parser)]
@@ -22,6 +24,14 @@ enum Command {
         #[command(subcommand)]
         command: FinanceCommand,
     },
+    /// The medical team's diet tools: `diets list [--mobile …] | issue <orderId> --number … --days … --by … |
+    /// ready <dietId> --by … | start <dietId> --date … --by … | expire <dietId> --by … | changes <dietId>`.
+    Diets {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        #[command(subcommand)]
+        command: DietsCommand,
+    },
 }
 
 #[tokio::main]
@@ -34,6 +44,11 @@ async fn main() -> anyhow::Result<()> {
         Command::Finance { settings, command } => {
             telemetry::init("warn", settings.log_format);
             print!("{}", limoo_bff::finance::run(&settings, command).await?);
+            Ok(())
+        }
+        Command::Diets { settings, command } => {
+            telemetry::init("warn", settings.log_format);
+            print!("{}", limoo_bff::diet_team::run(&settings, command).await?);
             Ok(())
         }
         Command::Serve(settings) => {

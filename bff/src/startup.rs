@@ -63,6 +63,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
     pub metrics_token: Option<Arc<str>>,
+    /// `STAFF_API_TOKEN`: the medical team's bearer token; none refuses every staff call.
+    pub staff_api_token: Option<Arc<str>>,
     /// The support site and chat widget the web app is told about.
     pub support: Arc<SupportSettings>,
 }
@@ -100,6 +102,7 @@ impl AppState {
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.as_ref().map(|token| token.expose().into()),
+            staff_api_token: settings.staff_api_token.as_ref().map(|token| token.expose().into()),
             support: Arc::new(settings.support.clone()),
         })
     }

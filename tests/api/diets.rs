@@ -1,10 +1,7 @@
 //! The active diet package (`GET /app/diets/active`) and the can-buy-diet check that reads it: the
 //! status follows the order's payment, card transfer, questions and issued diet (spec 3 §4).
-use limoo_bff::store::{
-    diets::{self, NewDiet},
-    now_ms, orders,
-};
-use limoo_tests::{TestApp, spawn_app};
+use limoo_bff::store::{now_ms, orders};
+use limoo_tests::{TestApp, app::DietByTeam, spawn_app};
 use serde_json::Value;
 
 const DAY_MS: i64 = 86_400_000;
@@ -22,10 +19,6 @@ async fn can_buy(app: &TestApp, token: &str) -> bool {
     body["canBuyDiet"].as_bool().expect("canBuyDiet is a boolean")
 }
 
-fn customer_of(app: &TestApp, token: &str) -> i64 {
-    app.tokens.verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id")
-}
-
 async fn paid_order(app: &TestApp, token: &str) -> i64 {
     let order_id = app.create_order(token, &[101]).await;
     let mut tx = app.db.begin().await.unwrap();
@@ -34,18 +27,11 @@ async fn paid_order(app: &TestApp, token: &str) -> i64 {
     order_id
 }
 
-async fn issue(app: &TestApp, token: &str, order_id: i64, is_ready: bool, started_days_ago: Option<i64>) {
-    let diet = NewDiet {
-        order_id,
-        customer_id: customer_of(app, token),
-        diet_number: "D-1001",
-        is_ready,
-        starts_at: started_days_ago.map(|days| now_ms() - days * DAY_MS),
-        days: 30,
-        package_count: None,
-        current_diet_count: 1,
-    };
-    diets::insert(&app.db, &diet).await.unwrap();
+/// The medical team issues the order's 30-day diet D-1001.
+async fn issue(app: &TestApp, order_id: i64, ready: bool, started_days_ago: Option<i64>) {
+    let starts_at = started_days_ago.map(|days| now_ms() - days * DAY_MS);
+    let diet = DietByTeam { order_id, number: "D-1001", days: 30, package_count: None, slot: 1, ready, starts_at };
+    app.team_issues_diet(&diet).await;
 }
 
 #[tokio::test]
@@ -77,7 +63,7 @@ async fn a_paid_order_answers_questions_until_its_diet_is_issued_and_running() {
     assert_eq!(diet["orderId"], order_id);
     assert!(!can_buy(&app, &token).await, "a paid diet is running");
 
-    issue(&app, &token, order_id, false, None).await;
+    issue(&app, order_id, false, None).await;
     assert_eq!(active(&app, &token).await["status"], "ISSUING");
 }
 
@@ -88,7 +74,7 @@ async fn an_issued_diet_runs_then_comes_close_to_expiry_then_expires() {
         let app = spawn_app().await;
         let token = app.existing_customer("09121234567").await;
         let order_id = paid_order(&app, &token).await;
-        issue(&app, &token, order_id, true, started_days_ago).await;
+        issue(&app, order_id, true, started_days_ago).await;
         let diet = active(&app, &token).await;
         assert_eq!(diet["status"], status, "{diet}");
         assert_eq!(diet["dietNumber"], "D-1001");

@@ -238,7 +238,7 @@ fn jalali_calendar(year: i64) -> (i64, i64) {
 }
 
 /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+pub(crate) fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let year = if month <= 2 { year - 1 } else { year };
     let era = year.div_euclid(400);
     let yoe = year - era * 400;
@@ -252,7 +252,7 @@ fn latin_digits(text: &str) -> String {
 }
 
 /// Tehran is UTC+3:30 all year (no daylight saving since 2022).
-const TEHRAN_OFFSET_MS: i64 = 12_600_000;
+pub(crate) const TEHRAN_OFFSET_MS: i64 = 12_600_000;
 
 /// The years the form offers: this year and the previous one, Jalali for card to card and Gregorian
 /// for PayPal [PM-57, PM-60]. Around Nowruz the Jalali year is taken leniently (see [`jalali_years`]).
@@ -278,7 +278,7 @@ fn jalali_years(year: i64, month: i64, day: i64) -> (i64, i64) {
 }
 
 /// (year, month, day) of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

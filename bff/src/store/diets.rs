@@ -66,6 +66,17 @@ struct DietRow {
     days: i64,
     package_count: Option<i64>,
     current_diet_count: i64,
+    expired_at: Option<i64>,
+}
+
+impl DietRow {
+    /// Days left as of `now`: none left once the medical team closed the diet, unknown before it starts.
+    fn remain_days(&self, now: i64) -> Option<i64> {
+        if self.expired_at.is_some_and(|at| at <= now) {
+            return Some(0);
+        }
+        self.starts_at.map(|starts_at| remain_days(starts_at, self.days, now))
+    }
 }
 
 /// The customer's diet package as of `now`; a customer without a diet order has an unpaid, empty one.
@@ -99,7 +110,7 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
     };
     let diet: Option<DietRow> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
-            "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count FROM diet \
+            "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count, expired_at FROM diet \
              WHERE customer_order_id = $1 ORDER BY current_diet_count DESC, created_at DESC LIMIT 1",
         )
         .bind(order_id).fetch_optional(conn).await
@@ -134,7 +145,7 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
         facts: PackageFacts {
             diet: diet.map(|d| IssuedDiet {
                 is_ready: d.is_ready != 0,
-                remain_days: d.starts_at.map(|starts_at| remain_days(starts_at, d.days, now)),
+                remain_days: d.remain_days(now),
                 package_count: d.package_count,
                 current_diet_count: d.current_diet_count,
             }),

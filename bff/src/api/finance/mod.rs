@@ -17,7 +17,7 @@ use self::{
     dto::{RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList},
     error::FinanceFailure,
 };
-use super::{ApiTags, error::AreaFailure};
+use super::{ApiTags, error::AreaFailure, security::same_secret};
 use crate::{
     domain::{payment::PaymentState, transfer::TransferState},
     limits, messages,
@@ -37,11 +37,6 @@ async fn finance_token(req: &Request, bearer: Bearer) -> Option<()> {
     let state = req.data::<AppState>()?;
     let expected = state.finance.finance_api_token.as_ref()?;
     same_secret(expected.expose(), &bearer.token).then_some(())
-}
-
-/// Compares without stopping at the first difference, so timing does not reveal the token.
-fn same_secret(expected: &str, given: &str) -> bool {
-    expected.len() == given.len() && expected.bytes().zip(given.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
 }
 
 pub struct FinanceApi;
@@ -156,16 +151,4 @@ async fn review(
     }
     let reviewed = transfers::review(state, payment_id, verdict, reviewer, body.reason.as_deref()).await?;
     Ok(Json(reviewed.into()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_secret;
-
-    #[test]
-    fn only_the_same_token_passes() {
-        assert!(same_secret("s3cret", "s3cret"));
-        assert!(!same_secret("s3cret", "s3cres"));
-        assert!(!same_secret("s3cret", "s3cret!"));
-    }
 }

@@ -989,6 +989,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/staff/diets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diets, newest first (at most 200): everyone's, or those of the customer with this mobile
+         *     (`09121234567`, `+989121234567` …).
+         */
+        get: operations["staffListDiets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Numbers a paid diet order's diet (not written yet: ISSUING). The same numbering again changes
+         *     nothing; a diet not written yet takes the new number; a written one is a 409.
+         */
+        post: operations["staffIssueDiet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The diet is written: the customer sees it. Again changes nothing. */
+        post: operations["staffDietReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets or moves the diet's start. */
+        post: operations["staffDietStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes the diet now: the package reads EXPIRED. Again changes nothing. */
+        post: operations["staffDietExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The diet's recorded changes, oldest first. */
+        get: operations["staffDietChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/active": {
         parameters: {
             query?: never;
@@ -1529,6 +1637,26 @@ export interface components {
             bank?: string;
         };
         /**
+         * DietChange
+         * @description One recorded change of a diet.
+         */
+        DietChange: {
+            /** @description ISSUE, READY, START or EXPIRE. */
+            action: string;
+            /** @description The team member, or `customer`. */
+            by: string;
+            detail: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+        };
+        /** DietChangeList */
+        DietChangeList: {
+            changes: components["schemas"]["DietChange"][];
+        };
+        /**
          * DietPackage
          * @description A paid diet package (its order) with its reserved diet.
          */
@@ -1782,6 +1910,33 @@ export interface components {
         /** InvoiceReply */
         InvoiceReply: {
             invoice: components["schemas"]["InvoiceDto"];
+        };
+        /**
+         * IssueDietRequest
+         * @description Number diet `slot` of a paid diet order's package.
+         */
+        IssueDietRequest: {
+            /** Format: int64 */
+            orderId: number;
+            /** @description At most 64 characters. */
+            dietNumber: string;
+            /**
+             * Format: int64
+             * @description 1 to 365.
+             */
+            days: number;
+            /**
+             * Format: int64
+             * @description 1 to 24; none for a single diet.
+             */
+            packageCount?: number;
+            /**
+             * Format: int64
+             * @description Which diet of the package, from 1 (the default).
+             */
+            slot?: number;
+            /** @description Who issues, recorded with the change. */
+            by: string;
         };
         /**
          * LegacyLoginForm
@@ -2566,6 +2721,53 @@ export interface components {
             gateway: string;
         };
         /**
+         * StaffDiet
+         * @description A diet as the medical team sees it.
+         */
+        StaffDiet: {
+            /** Format: int64 */
+            dietId: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            customerId: number;
+            mobile: string;
+            dietNumber: string;
+            /** @description Written: the customer sees it. */
+            isReady: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; none until set.
+             */
+            startDate?: number;
+            /** Format: int64 */
+            days: number;
+            /**
+             * Format: int64
+             * @description Diets the package holds; none for a single diet.
+             */
+            packageCount?: number;
+            /**
+             * Format: int64
+             * @description Which diet of the package this is, from 1.
+             */
+            currentDietCount: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds the team closed it.
+             */
+            expiredAt?: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds it was numbered.
+             */
+            issueDate: number;
+        };
+        /** StaffDietList */
+        StaffDietList: {
+            diets: components["schemas"]["StaffDiet"][];
+        };
+        /**
          * SubProduct
          * @description A sub-product listed inside a bundle card.
          */
@@ -2587,6 +2789,19 @@ export interface components {
             orderId?: string;
             additionalData?: string;
             desc?: string;
+        };
+        /**
+         * TeamActor
+         * @description Who makes the change.
+         */
+        TeamActor: {
+            by: string;
+        };
+        /** TeamStartRequest */
+        TeamStartRequest: {
+            /** @description `YYYY-MM-DD` (midnight in Tehran) or epoch milliseconds, within a year of today. */
+            startDate: string;
+            by: string;
         };
         /** TokenReply */
         TokenReply: {
@@ -6353,6 +6568,410 @@ export interface operations {
              * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
              *     the refund was settled already.
              */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffListDiets: {
+        parameters: {
+            query?: {
+                mobile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDietList"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffIssueDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["IssueDietRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TeamActor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TeamStartRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietExpire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TeamActor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DietChangeList"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
             409: {
                 headers: {
                     [name: string]: unknown;
