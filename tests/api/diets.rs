@@ -108,3 +108,76 @@ async fn the_active_package_needs_a_signed_in_customer() {
     let response = app.client.get(app.url("/app/diets/active")).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 401);
 }
+
+#[tokio::test]
+async fn all_diets_come_most_recent_referral_first_with_the_running_one_active() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let first = paid_order(&app, &token).await;
+    let starts_at = Some(now_ms() - 40 * DAY_MS);
+    let over =
+        DietByTeam { order_id: first, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at };
+    app.team_issues_diet(&over).await;
+    let second = paid_order(&app, &token).await;
+    let running = DietByTeam { order_id: second, number: "D-2", starts_at: Some(now_ms() - DAY_MS), ..over };
+    app.team_issues_diet(&running).await;
+
+    let (status, body) = app.get_as(&token, "/app/diets/all").await;
+    assert_eq!((status, &body["ok"]), (200, &Value::Bool(true)), "{body}");
+    let all = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
+    let seen: Vec<(&str, i64, bool)> = all
+        .iter()
+        .map(|d| {
+            (d["dietNumber"].as_str().unwrap(), d["referTimes"].as_i64().unwrap(), d["isActive"].as_bool().unwrap())
+        })
+        .collect();
+    assert_eq!(seen, [("D-2", 2, true), ("D-1", 1, false)]);
+    assert_eq!((all[0]["period"].as_i64(), all[0]["remainDays"].as_i64()), (Some(30), Some(29)));
+    assert!(all[0]["dietTitle"].as_str().is_some_and(|t| !t.is_empty()), "{}", all[0]);
+    assert_eq!(all[1]["remainDays"].as_i64(), Some(-10));
+
+    let other = app.existing_customer("09351234567").await;
+    let (_, nothing) = app.get_as(&other, "/app/diets/all").await;
+    assert_eq!(nothing["msg"]["allDiets"], serde_json::json!([]), "only the customer's own diets");
+}
+
+async fn move_start(app: &TestApp, token: &str, id: i64, start_date: &str) -> (u16, Value) {
+    let request = app.client.post(app.url("/app/diets/startdate")).bearer_auth(token);
+    let response = request.form(&[("id", id.to_string()), ("startDate", start_date.to_owned())]).send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn only_the_owner_moves_a_diets_start_and_only_from_today_on() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order_id = paid_order(&app, &token).await;
+    let diet =
+        DietByTeam { order_id, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at: None };
+    let id = app.team_issues_diet(&diet).await;
+
+    let tomorrow = now_ms() + DAY_MS;
+    let (status, moved) = move_start(&app, &token, id, &tomorrow.to_string()).await;
+    assert_eq!(status, 200, "{moved}");
+    assert_eq!((moved["ok"].as_bool(), moved["msg"]["diet"]["startDate"].as_i64()), (Some(true), Some(tomorrow)));
+
+    let other = app.existing_customer("09351234567").await;
+    let (status, body) = move_start(&app, &other, id, &tomorrow.to_string()).await;
+    assert_eq!(status, 404, "another customer's diet: {body}");
+    for bad in [
+        (now_ms() - 2 * DAY_MS).to_string(),
+        "2026-02-31".to_owned(),
+        "soon".to_owned(),
+        (now_ms() + 400 * DAY_MS).to_string(),
+    ] {
+        let (status, body) = move_start(&app, &token, id, &bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["err"]["message"].as_str().is_some_and(|m| m.contains("تاریخ")), "{body}");
+    }
+    let (_, all) = app.get_as(&token, "/app/diets/all").await;
+    assert_eq!(all["msg"]["allDiets"][0]["startDate"].as_i64(), Some(tomorrow), "refused moves change nothing");
+
+    let anonymous = app.client.post(app.url("/app/diets/startdate")).form(&[("id", "1"), ("startDate", "1")]);
+    assert_eq!(anonymous.send().await.unwrap().status().as_u16(), 401);
+}

@@ -1117,6 +1117,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/diets/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every diet issued to the signed-in customer, the most recent referral (`referTimes`) first [DS-24]. */
+        get: operations["allDiets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/diets/startdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets or moves the start of one of the signed-in customer's diets (form `id`, `startDate`) [DS-27]. Another
+         *     customer's diet is a 404; a date before today or more than 60 days ahead a 400.
+         */
+        post: operations["setDietStartDate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/physicalinfo/general": {
         parameters: {
             query?: never;
@@ -1408,6 +1445,15 @@ export interface components {
             ok: boolean;
             msg: components["schemas"]["ActiveDietMsg"];
         };
+        /** AllDietsMsg */
+        AllDietsMsg: {
+            allDiets: components["schemas"]["DietItem"][];
+        };
+        /** AllDietsReply */
+        AllDietsReply: {
+            ok: boolean;
+            msg: components["schemas"]["AllDietsMsg"];
+        };
         /** AnalyticsEvent */
         AnalyticsEvent: {
             /** @description e.g. `page_view`, `get_otp`, `create_session`. */
@@ -1655,6 +1701,51 @@ export interface components {
         /** DietChangeList */
         DietChangeList: {
             changes: components["schemas"]["DietChange"][];
+        };
+        /**
+         * DietItem
+         * @description One of the customer's diets (spec 3 §3 "Diet (customer)"); times are epoch milliseconds.
+         */
+        DietItem: {
+            /** Format: int64 */
+            id: number;
+            dietNumber: string;
+            /**
+             * Format: int64
+             * @description The diet's days.
+             */
+            period: number;
+            /** @description The package's diet product title. */
+            dietTitle: string;
+            /**
+             * Format: int64
+             * @description Which of the customer's diets it is, from 1 for the first; the list comes highest first [DS-24].
+             */
+            referTimes: number;
+            isReady: boolean;
+            /** @description The active package's current diet, not over. */
+            isActive: boolean;
+            /** Format: int64 */
+            issueDate: number;
+            /**
+             * Format: int64
+             * @description Unknown until the diet has a start.
+             */
+            startDate?: number;
+            /**
+             * Format: int64
+             * @description Its start plus its days, or when the medical team closed it.
+             */
+            expireDietDate?: number;
+            /** Format: int64 */
+            remainDays?: number;
+            /**
+             * Format: int64
+             * @description Diets the package holds; none for a single diet.
+             */
+            packageDietCount?: number;
+            /** Format: int64 */
+            currentDietCount: number;
         };
         /**
          * DietPackage
@@ -2766,6 +2857,28 @@ export interface components {
         /** StaffDietList */
         StaffDietList: {
             diets: components["schemas"]["StaffDiet"][];
+        };
+        /**
+         * StartDateForm
+         * @description The start-date editor's form (`application/x-www-form-urlencoded`) [DS-27].
+         */
+        StartDateForm: {
+            /**
+             * Format: int64
+             * @description The diet's id.
+             */
+            id: number;
+            /** @description `YYYY-MM-DD` (midnight in Tehran) or epoch milliseconds; from today up to 60 days ahead. */
+            startDate: string;
+        };
+        /** StartDateMsg */
+        StartDateMsg: {
+            diet: components["schemas"]["DietItem"];
+        };
+        /** StartDateReply */
+        StartDateReply: {
+            ok: boolean;
+            msg: components["schemas"]["StartDateMsg"];
         };
         /**
          * SubProduct
@@ -7009,6 +7122,109 @@ export interface operations {
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    allDiets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AllDietsReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setDietStartDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StartDateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StartDateReply"];
+                };
+            };
+            /** @description The start date is not a date, is before today or more than 60 days ahead. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer has no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The medical team closed the diet. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
