@@ -181,3 +181,34 @@ async fn only_the_owner_moves_a_diets_start_and_only_from_today_on() {
     let anonymous = app.client.post(app.url("/app/diets/startdate")).form(&[("id", "1"), ("startDate", "1")]);
     assert_eq!(anonymous.send().await.unwrap().status().as_u16(), 401);
 }
+
+#[tokio::test]
+async fn the_hami_summary_says_whether_the_package_came_with_a_mentor() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, body) = app.get_as(&token, "/app/hami/summary").await;
+    assert_eq!((status, &body["msg"]["hami"]["hasHami"]), (200, &Value::Bool(false)), "{body}");
+
+    let order_id = app.create_order(&token, &[101, 151]).await;
+    let (_, body) = app.get_as(&token, "/app/hami/summary").await;
+    assert_eq!(body["ok"], true);
+    assert_eq!(
+        (&body["msg"]["hami"]["hasHami"], &body["msg"]["hami"]["orderId"]),
+        (&Value::Bool(true), &order_id.into())
+    );
+}
+
+#[tokio::test]
+async fn the_last_issued_diet_is_the_newest_one() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, body) = app.get_as(&token, "/app/diet/user/last-issued").await;
+    assert_eq!((status, &body["msg"]), (200, &serde_json::json!({})), "{body}");
+    let order_id = paid_order(&app, &token).await;
+    let diet =
+        DietByTeam { order_id, number: "D-9", days: 30, package_count: Some(2), slot: 1, ready: true, starts_at: None };
+    app.team_issues_diet(&diet).await;
+    app.team_issues_diet(&DietByTeam { number: "D-10", slot: 2, ..diet }).await;
+    let (_, body) = app.get_as(&token, "/app/diet/user/last-issued").await;
+    assert_eq!(body["msg"]["diet"]["dietNumber"], "D-10", "{body}");
+}

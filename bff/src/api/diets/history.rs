@@ -125,3 +125,39 @@ impl From<DietTeamError> for StartDateFailure {
         }
     }
 }
+
+#[derive(Object, Debug)]
+#[oai(skip_serializing_if_is_none)]
+pub struct LastIssuedMsg {
+    /// None when no diet was ever issued to the customer.
+    pub diet: Option<DietItem>,
+}
+
+#[derive(Object, Debug)]
+pub struct LastIssuedReply {
+    pub ok: bool,
+    pub msg: LastIssuedMsg,
+}
+
+/// The mentor (hami) add-on of the customer's active package.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct HamiSummary {
+    /// The active package was bought with the mentor add-on.
+    pub has_hami: bool,
+    /// The package's order.
+    pub order_id: Option<i64>,
+    /// The add-on's product title.
+    pub title: Option<String>,
+}
+
+#[derive(Object, Debug)]
+pub struct HamiMsg {
+    pub hami: HamiSummary,
+}
+
+#[derive(Object, Debug)]
+pub struct HamiReply {
+    pub ok: bool,
+    pub msg: HamiMsg,
+}

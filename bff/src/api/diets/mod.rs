@@ -10,12 +10,15 @@ use poem_openapi::{
     payload::{Form, Json},
 };
 
-use self::history::{AllDietsMsg, AllDietsReply, StartDateFailure, StartDateForm, StartDateMsg, StartDateReply};
+use self::history::{
+    AllDietsMsg, AllDietsReply, HamiMsg, HamiReply, HamiSummary, LastIssuedMsg, LastIssuedReply, StartDateFailure,
+    StartDateForm, StartDateMsg, StartDateReply,
+};
 use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure};
 use crate::{
-    domain::{diet_package, diet_start::StartDate},
+    domain::{catalogue::ProductType, diet_package, diet_start::StartDate},
     startup::AppState,
-    store::{diet_requests, diet_team, diets, now_ms},
+    store::{diet_requests, diet_team, diets, now_ms, orders},
 };
 
 /// The customer's current diet package and its status. Unknown fields are left out, as the schema says (not null).
@@ -136,6 +139,45 @@ impl DietsApi {
             ok: true,
             msg: AllDietsMsg { all_diets: diets.into_iter().map(Into::into).collect() },
         }))
+    }
+
+    /// The diet issued to the signed-in customer most recently; an empty `msg` when none was.
+    #[oai(path = "/app/diet/user/last-issued", method = "get", operation_id = "lastIssuedDiet")]
+    async fn last_issued(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<LastIssuedReply>, CustomerCallFailure> {
+        let diets = diets::customer_diets(&state.db, token.customer_id(), now_ms())
+            .await
+            .map_err(|error| CustomerCallFailure::unexpected(&error))?;
+        let diet = diets.into_iter().next().map(Into::into);
+        Ok(Json(LastIssuedReply { ok: true, msg: LastIssuedMsg { diet } }))
+    }
+
+    /// Whether the signed-in customer's active package came with the mentor (hami) add-on.
+    #[oai(path = "/app/hami/summary", method = "get", operation_id = "hamiSummary")]
+    async fn hami(&self, state: Data<&AppState>, token: CustomerToken) -> Result<Json<HamiReply>, CustomerCallFailure> {
+        let package = active_package(&state, &token).await?;
+        let mentor = match package.order_id {
+            None => None,
+            Some(order_id) => {
+                let read = async {
+                    let mut tx = state.db.read().await?;
+                    orders::find_for_customer(&mut tx, order_id, token.customer_id()).await
+                };
+                let order = read.await.map_err(|error| CustomerCallFailure::unexpected(&error))?;
+                order.and_then(|o| {
+                    o.items.into_iter().find(|item| ProductType::parse(&item.product_type) == Some(ProductType::Mentor))
+                })
+            }
+        };
+        let hami = HamiSummary {
+            has_hami: mentor.is_some(),
+            order_id: mentor.as_ref().and(package.order_id),
+            title: mentor.map(|item| item.title),
+        };
+        Ok(Json(HamiReply { ok: true, msg: HamiMsg { hami } }))
     }
 
     /// Sets or moves the start of one of the signed-in customer's diets (form `id`, `startDate`) [DS-27]. Another

@@ -1134,6 +1134,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/diet/user/last-issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The diet issued to the signed-in customer most recently; an empty `msg` when none was. */
+        get: operations["lastIssuedDiet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/hami/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in customer's active package came with the mentor (hami) add-on. */
+        get: operations["hamiSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/startdate": {
         parameters: {
             query?: never;
@@ -1945,6 +1979,30 @@ export interface components {
             /** @description Our payment id, from the checkout address's query. */
             "url_params[reference]"?: string;
         };
+        /** HamiMsg */
+        HamiMsg: {
+            hami: components["schemas"]["HamiSummary"];
+        };
+        /** HamiReply */
+        HamiReply: {
+            ok: boolean;
+            msg: components["schemas"]["HamiMsg"];
+        };
+        /**
+         * HamiSummary
+         * @description The mentor (hami) add-on of the customer's active package.
+         */
+        HamiSummary: {
+            /** @description The active package was bought with the mentor add-on. */
+            hasHami: boolean;
+            /**
+             * Format: int64
+             * @description The package's order.
+             */
+            orderId?: number;
+            /** @description The add-on's product title. */
+            title?: string;
+        };
         /** Health */
         Health: {
             /** @description `ok`, or `unavailable` when a readiness check fails. */
@@ -2028,6 +2086,16 @@ export interface components {
             slot?: number;
             /** @description Who issues, recorded with the change. */
             by: string;
+        };
+        /** LastIssuedMsg */
+        LastIssuedMsg: {
+            /** @description None when no diet was ever issued to the customer. */
+            diet?: components["schemas"]["DietItem"] & unknown;
+        };
+        /** LastIssuedReply */
+        LastIssuedReply: {
+            ok: boolean;
+            msg: components["schemas"]["LastIssuedMsg"];
         };
         /**
          * LegacyLoginForm
@@ -7154,6 +7222,78 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AllDietsReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lastIssuedDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LastIssuedReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hamiSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HamiReply"];
                 };
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
