@@ -161,6 +161,17 @@ async fn package_counts_are(world: &mut LimooWorld, mobile: String, count: i64, 
     assert_eq!(counts, (Some(count), Some(current)), "active diet: {diet}");
 }
 
+/// The all-diets list's `referTimes`, in the order the list gives them, comma-separated [DS-24].
+#[then(expr = "فهرست همه رژیم‌های مشتری {string} به ترتیب ارجاع‌های {string} است")]
+async fn all_diets_in_order(world: &mut LimooWorld, mobile: String, expected: String) {
+    let token = world.token_of(&mobile).await;
+    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    assert_eq!(code, 200, "all diets failed: {body}");
+    let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
+    let order: Vec<String> = diets.iter().map(|d| d["referTimes"].to_string()).collect();
+    assert_eq!(order.join(","), expected, "all diets: {body}");
+}
+
 #[then(expr = "بسته رژیم فعال مشتری {string} شمار رژیم ندارد")]
 async fn no_package_count(world: &mut LimooWorld, mobile: String) {
     let diet = world.active_diet(&mobile).await;
