@@ -54,6 +54,10 @@ pub struct Settings {
     /// When set, `GET /metrics` answers only with `Authorization: Bearer {METRICS_TOKEN}`.
     #[arg(long, env = "METRICS_TOKEN")]
     pub metrics_token: Option<Secret>,
+    /// Bearer token of the medical team's diet API (`/lemonade/api/staff/diets/…`); the API refuses every call
+    /// when unset.
+    #[arg(long, env = "STAFF_API_TOKEN", hide_env_values = true)]
+    pub staff_api_token: Option<Secret>,
     #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]

@@ -1,6 +1,7 @@
 use clap::{Parser, Subcommand};
 use limoo_bff::{
-    api, config::Settings, finance::FinanceCommand, franchise::cli::FranchiseCommand, startup::Application, telemetry,
+    api, config::Settings, diet_team::DietsCommand, finance::FinanceCommand, franchise::cli::FranchiseCommand,
+    startup::Application, telemetry,
 };
 use limoo_readiness::ReadinessFiles;
 
@@ -37,6 +38,14 @@ enum Command {
         #[command(subcommand)]
         command: FranchiseCommand,
     },
+    /// The medical team's diet tools: `diets list [--mobile …] | issue <orderId> --number … --days … --by … |
+    /// ready <dietId> --by … | start <dietId> --date … --by … | expire <dietId> --by … | changes <dietId>`.
+    Diets {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        #[command(subcommand)]
+        command: DietsCommand,
+    },
 }
 
 #[tokio::main]
@@ -54,6 +63,11 @@ async fn main() -> anyhow::Result<()> {
         Command::Franchise { settings, command } => {
             telemetry::init("warn", settings.log_format);
             print!("{}", limoo_bff::franchise::cli::run(&settings, command).await?);
+            Ok(())
+        }
+        Command::Diets { settings, command } => {
+            telemetry::init("warn", settings.log_format);
+            print!("{}", limoo_bff::diet_team::run(&settings, command).await?);
             Ok(())
         }
         Command::Serve { settings, readiness } => {

@@ -210,6 +210,24 @@ pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حس
 /// A franchise call by a customer who is not a franchise member (`NOT_FRANCHIZER`).
 pub const NOT_FRANCHIZER: &str = "شما عضو طرح معرفی (فرانچایز) لیمو نیستید.";
 
+// The medical team's diet tools (issue 14) and the customer's start date [DS-27].
+/// No diet with this id (for this customer).
+pub const DIET_NOT_FOUND: &str = "رژیم مورد نظر پیدا نشد.";
+/// The order is unpaid or holds no diet.
+pub const DIET_ORDER_NOT_PAID: &str = "این سفارش رژیم پرداخت‌شده‌ای ندارد.";
+/// The package's diet in this slot is written already under another number.
+pub const DIET_SLOT_TAKEN: &str = "این رژیم قبلا با شماره دیگری صادر شده است.";
+/// A field of the team's call is missing or out of range.
+pub const DIET_TEAM_INVALID: &str = "اطلاعات رژیم معتبر نیست.";
+/// The start date is not a date.
+pub const START_DATE_INVALID: &str = "تاریخ شروع رژیم معتبر نیست.";
+/// The start date is before today.
+pub const START_DATE_PAST: &str = "تاریخ شروع رژیم نمی‌تواند قبل از امروز باشد.";
+/// The start date is too far ahead.
+pub const START_DATE_TOO_FAR: &str = "تاریخ شروع رژیم بیش از حد دور است.";
+/// The medical team closed the diet; its start cannot move.
+pub const DIET_CLOSED: &str = "این رژیم به پایان رسیده است و تاریخ شروع آن قابل تغییر نیست.";
+
 #[cfg(test)]
 mod tests {
     use super::{persian_amount, persian_number};

@@ -65,6 +65,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
     pub metrics_token: Option<Arc<Secret>>,
+    /// `STAFF_API_TOKEN`: the medical team's bearer token; none refuses every staff call.
+    pub staff_api_token: Option<Arc<Secret>>,
     /// The support site and chat widget the web app is told about.
     pub support: Arc<SupportSettings>,
     /// Products listings and wizard configs, kept per catalogue version.
@@ -104,6 +106,7 @@ impl AppState {
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.clone().map(Arc::new),
+            staff_api_token: settings.staff_api_token.clone().map(Arc::new),
             catalogue: Arc::new(CatalogueCache::new(Duration::from_millis(settings.catalogue_recheck_ms))),
             support: Arc::new(settings.support.clone()),
         })

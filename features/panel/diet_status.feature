@@ -3,7 +3,7 @@ Feature: وضعیت بسته رژیم در پنل
   veryFirstTimeUser), reached the way the product reaches it (spec 3 §4 "Diet-package status"): the customer buys
   and pays (the paid order counts), reports a card-to-card transfer that finance approves or rejects, saves the
   diet-request form and requests the diet (a numbered diet, not ready). Only the dietitians write a diet and start
-  it, or write the next diet of a package: those steps store the diet row directly, every diet of 30 days.
+  it, or write the next diet of a package: those steps use the medical team's staff API, every diet of 30 days.
   Product 101 is a single diet, 102 a package of three. The API has no QUESTIONS context, so DS-12 and DS-13 are not
   covered here. Every scenario name starts with "وضعیت-رژیم".
 

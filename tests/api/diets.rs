@@ -1,10 +1,7 @@
 //! The active diet package (`GET /app/diets/active`) and the can-buy-diet check that reads it: the
 //! status follows the order's payment, card transfer, questions and issued diet (spec 3 §4).
-use limoo_bff::store::{
-    diets::{self, NewDiet},
-    now_ms, orders,
-};
-use limoo_tests::{TestApp, spawn_app};
+use limoo_bff::store::{now_ms, orders};
+use limoo_tests::{TestApp, app::DietByTeam, spawn_app};
 use serde_json::Value;
 
 const DAY_MS: i64 = 86_400_000;
@@ -22,10 +19,6 @@ async fn can_buy(app: &TestApp, token: &str) -> bool {
     body["canBuyDiet"].as_bool().expect("canBuyDiet is a boolean")
 }
 
-fn customer_of(app: &TestApp, token: &str) -> i64 {
-    app.tokens.verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id")
-}
-
 async fn paid_order(app: &TestApp, token: &str) -> i64 {
     let order_id = app.create_order(token, &[101]).await;
     let mut tx = app.db.begin().await.unwrap();
@@ -34,18 +27,11 @@ async fn paid_order(app: &TestApp, token: &str) -> i64 {
     order_id
 }
 
-async fn issue(app: &TestApp, token: &str, order_id: i64, is_ready: bool, started_days_ago: Option<i64>) {
-    let diet = NewDiet {
-        order_id,
-        customer_id: customer_of(app, token),
-        diet_number: "D-1001",
-        is_ready,
-        starts_at: started_days_ago.map(|days| now_ms() - days * DAY_MS),
-        days: 30,
-        package_count: None,
-        current_diet_count: 1,
-    };
-    diets::insert(&app.db, &diet).await.unwrap();
+/// The medical team issues the order's 30-day diet D-1001.
+async fn issue(app: &TestApp, order_id: i64, ready: bool, started_days_ago: Option<i64>) {
+    let starts_at = started_days_ago.map(|days| now_ms() - days * DAY_MS);
+    let diet = DietByTeam { order_id, number: "D-1001", days: 30, package_count: None, slot: 1, ready, starts_at };
+    app.team_issues_diet(&diet).await;
 }
 
 #[tokio::test]
@@ -77,7 +63,7 @@ async fn a_paid_order_answers_questions_until_its_diet_is_issued_and_running() {
     assert_eq!(diet["orderId"], order_id);
     assert!(!can_buy(&app, &token).await, "a paid diet is running");
 
-    issue(&app, &token, order_id, false, None).await;
+    issue(&app, order_id, false, None).await;
     assert_eq!(active(&app, &token).await["status"], "ISSUING");
 }
 
@@ -88,7 +74,7 @@ async fn an_issued_diet_runs_then_comes_close_to_expiry_then_expires() {
         let app = spawn_app().await;
         let token = app.existing_customer("09121234567").await;
         let order_id = paid_order(&app, &token).await;
-        issue(&app, &token, order_id, true, started_days_ago).await;
+        issue(&app, order_id, true, started_days_ago).await;
         let diet = active(&app, &token).await;
         assert_eq!(diet["status"], status, "{diet}");
         assert_eq!(diet["dietNumber"], "D-1001");
@@ -121,4 +107,108 @@ async fn the_active_package_needs_a_signed_in_customer() {
     let app = spawn_app().await;
     let response = app.client.get(app.url("/app/diets/active")).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 401);
+}
+
+#[tokio::test]
+async fn all_diets_come_most_recent_referral_first_with_the_running_one_active() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let first = paid_order(&app, &token).await;
+    let starts_at = Some(now_ms() - 40 * DAY_MS);
+    let over =
+        DietByTeam { order_id: first, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at };
+    app.team_issues_diet(&over).await;
+    let second = paid_order(&app, &token).await;
+    let running = DietByTeam { order_id: second, number: "D-2", starts_at: Some(now_ms() - DAY_MS), ..over };
+    app.team_issues_diet(&running).await;
+
+    let (status, body) = app.get_as(&token, "/app/diets/all").await;
+    assert_eq!((status, &body["ok"]), (200, &Value::Bool(true)), "{body}");
+    let all = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
+    let seen: Vec<(&str, i64, bool)> = all
+        .iter()
+        .map(|d| {
+            (d["dietNumber"].as_str().unwrap(), d["referTimes"].as_i64().unwrap(), d["isActive"].as_bool().unwrap())
+        })
+        .collect();
+    assert_eq!(seen, [("D-2", 2, true), ("D-1", 1, false)]);
+    assert_eq!((all[0]["period"].as_i64(), all[0]["remainDays"].as_i64()), (Some(30), Some(29)));
+    assert!(all[0]["dietTitle"].as_str().is_some_and(|t| !t.is_empty()), "{}", all[0]);
+    assert_eq!(all[1]["remainDays"].as_i64(), Some(-10));
+
+    let other = app.existing_customer("09351234567").await;
+    let (_, nothing) = app.get_as(&other, "/app/diets/all").await;
+    assert_eq!(nothing["msg"]["allDiets"], serde_json::json!([]), "only the customer's own diets");
+}
+
+async fn move_start(app: &TestApp, token: &str, id: i64, start_date: &str) -> (u16, Value) {
+    let request = app.client.post(app.url("/app/diets/startdate")).bearer_auth(token);
+    let response = request.form(&[("id", id.to_string()), ("startDate", start_date.to_owned())]).send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn only_the_owner_moves_a_diets_start_and_only_from_today_on() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order_id = paid_order(&app, &token).await;
+    let diet =
+        DietByTeam { order_id, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at: None };
+    let id = app.team_issues_diet(&diet).await;
+
+    let tomorrow = now_ms() + DAY_MS;
+    let (status, moved) = move_start(&app, &token, id, &tomorrow.to_string()).await;
+    assert_eq!(status, 200, "{moved}");
+    assert_eq!((moved["ok"].as_bool(), moved["msg"]["diet"]["startDate"].as_i64()), (Some(true), Some(tomorrow)));
+
+    let other = app.existing_customer("09351234567").await;
+    let (status, body) = move_start(&app, &other, id, &tomorrow.to_string()).await;
+    assert_eq!(status, 404, "another customer's diet: {body}");
+    for bad in [
+        (now_ms() - 2 * DAY_MS).to_string(),
+        "2026-02-31".to_owned(),
+        "soon".to_owned(),
+        (now_ms() + 400 * DAY_MS).to_string(),
+    ] {
+        let (status, body) = move_start(&app, &token, id, &bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["err"]["message"].as_str().is_some_and(|m| m.contains("تاریخ")), "{body}");
+    }
+    let (_, all) = app.get_as(&token, "/app/diets/all").await;
+    assert_eq!(all["msg"]["allDiets"][0]["startDate"].as_i64(), Some(tomorrow), "refused moves change nothing");
+
+    let anonymous = app.client.post(app.url("/app/diets/startdate")).form(&[("id", "1"), ("startDate", "1")]);
+    assert_eq!(anonymous.send().await.unwrap().status().as_u16(), 401);
+}
+
+#[tokio::test]
+async fn the_hami_summary_says_whether_the_package_came_with_a_mentor() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, body) = app.get_as(&token, "/app/hami/summary").await;
+    assert_eq!((status, &body["msg"]["hami"]["hasHami"]), (200, &Value::Bool(false)), "{body}");
+
+    let order_id = app.create_order(&token, &[101, 151]).await;
+    let (_, body) = app.get_as(&token, "/app/hami/summary").await;
+    assert_eq!(body["ok"], true);
+    assert_eq!(
+        (&body["msg"]["hami"]["hasHami"], &body["msg"]["hami"]["orderId"]),
+        (&Value::Bool(true), &order_id.into())
+    );
+}
+
+#[tokio::test]
+async fn the_last_issued_diet_is_the_newest_one() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, body) = app.get_as(&token, "/app/diet/user/last-issued").await;
+    assert_eq!((status, &body["msg"]), (200, &serde_json::json!({})), "{body}");
+    let order_id = paid_order(&app, &token).await;
+    let diet =
+        DietByTeam { order_id, number: "D-9", days: 30, package_count: Some(2), slot: 1, ready: true, starts_at: None };
+    app.team_issues_diet(&diet).await;
+    app.team_issues_diet(&DietByTeam { number: "D-10", slot: 2, ..diet }).await;
+    let (_, body) = app.get_as(&token, "/app/diet/user/last-issued").await;
+    assert_eq!(body["msg"]["diet"]["dietNumber"], "D-10", "{body}");
 }

@@ -20,6 +20,7 @@ mod points;
 mod promotions;
 mod public_addresses;
 mod shop_wizard;
+mod staff_diets;
 mod system;
 mod transfers;
 mod web_app;

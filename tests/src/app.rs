@@ -16,6 +16,8 @@ use crate::{browser::poll_for, db::TestDb, process::BffProcess, workspace_root};
 
 /// The finance review token (`FINANCE_API_TOKEN`) every test app accepts.
 pub const FINANCE_TOKEN: &str = "finance-test-token";
+/// The medical team's token (`STAFF_API_TOKEN`) every test app accepts.
+pub const STAFF_TOKEN: &str = "staff-test-token";
 /// The manual-transfer destination every test app shows (`TRANSFER_CARD_*`, `TRANSFER_PAYPAL_ACCOUNT`).
 pub const TRANSFER_CARD_NUMBER: &str = "6037997599990001";
 pub const TRANSFER_CARD_HOLDER: &str = "لیمو سلامت";
@@ -24,6 +26,20 @@ pub const TRANSFER_PAYPAL_ACCOUNT: &str = "paypal@limoo.example";
 
 /// How long a code may take to reach the simulators after the request that sends it.
 const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// A diet as the medical team writes it (see [`TestApp::team_issues_diet`]).
+#[derive(Debug, Clone)]
+pub struct DietByTeam<'a> {
+    pub order_id: i64,
+    pub number: &'a str,
+    pub days: i64,
+    pub package_count: Option<i64>,
+    /// Which diet of the package, from 1.
+    pub slot: i64,
+    pub ready: bool,
+    /// Epoch milliseconds.
+    pub starts_at: Option<i64>,
+}
 
 #[derive(Debug, Clone)]
 pub struct AppOptions {
@@ -121,6 +137,7 @@ impl TestApp {
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);
+        settings.staff_api_token = Some(STAFF_TOKEN.parse()?);
         settings.finance.transfer_card_number = Some(TRANSFER_CARD_NUMBER.to_owned());
         settings.finance.transfer_card_holder = Some(TRANSFER_CARD_HOLDER.to_owned());
         settings.finance.transfer_card_bank = Some(TRANSFER_CARD_BANK.to_owned());
@@ -366,6 +383,38 @@ impl TestApp {
             request = request.header("X-Edit-Token", token);
         }
         status_and_json(request).await
+    }
+
+    /// Calls the medical team's diet API (`/lemonade/api/staff/diets{path}`) with the staff token.
+    pub async fn staff(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        self.call_as(method, STAFF_TOKEN, &format!("/lemonade/api/staff/diets{path}"), body).await
+    }
+
+    /// The medical team numbers a paid order's diet through the staff API, marks it written when asked and
+    /// starts it when given a start; answers the diet id.
+    pub async fn team_issues_diet(&self, diet: &DietByTeam<'_>) -> i64 {
+        use reqwest::Method;
+        let body = serde_json::json!({ "orderId": diet.order_id, "dietNumber": diet.number, "days": diet.days,
+            "packageCount": diet.package_count, "slot": diet.slot, "by": "Dr. Test" });
+        let (status, issued) = self.staff(Method::POST, "/issue", Some(&body)).await;
+        assert_eq!(status, 200, "diet issued: {issued}");
+        let id = issued["dietId"].as_i64().expect("diet id");
+        let by = serde_json::json!({ "by": "Dr. Test" });
+        if diet.ready {
+            let (status, reply) = self.staff(Method::POST, &format!("/{id}/ready"), Some(&by)).await;
+            assert_eq!(status, 200, "diet ready: {reply}");
+        }
+        if let Some(at) = diet.starts_at {
+            let body = serde_json::json!({ "startDate": at.to_string(), "by": "Dr. Test" });
+            let (status, reply) = self.staff(Method::POST, &format!("/{id}/start"), Some(&body)).await;
+            assert_eq!(status, 200, "diet started: {reply}");
+        }
+        id
     }
 
     pub async fn get_as(&self, token: &str, path: &str) -> (u16, serde_json::Value) {

@@ -16,6 +16,7 @@ pub mod prepared_json;
 pub mod promotions;
 pub mod security;
 pub mod shop;
+pub mod staff_diets;
 pub mod system;
 pub mod tracking;
 
@@ -35,6 +36,8 @@ pub enum ApiTags {
     Payments,
     /// Finance review of manual transfers
     Finance,
+    /// The medical team's diet tools: issue, ready, start and close diets (`STAFF_API_TOKEN`)
+    StaffDiets,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
     PaymentResult,
     /// The diet panel: the active diet package and the reserve list
@@ -63,7 +66,7 @@ pub type Apis = (
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
     system::SystemApi,
-    finance::FinanceApi,
+    (finance::FinanceApi, staff_diets::StaffDietsApi),
     diets::DietsApi,
     diets::reserves::ReservesApi,
     // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
@@ -84,7 +87,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             payments::gateways::PaymentGatewaysApi,
             payment_result::PaymentResultApi,
             system::SystemApi,
-            finance::FinanceApi,
+            (finance::FinanceApi, staff_diets::StaffDietsApi),
             diets::DietsApi,
             diets::reserves::ReservesApi,
             (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),

@@ -2,6 +2,7 @@
 pub mod catalogue;
 pub mod country;
 pub mod diet_package;
+pub mod diet_start;
 pub mod email;
 pub mod forms;
 pub mod franchise;

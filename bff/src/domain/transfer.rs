@@ -189,9 +189,11 @@ pub fn moment_at(gateway: TransferGateway, at_ms: i64) -> (i64, i64, i64, i64, i
     (year, month, day, i64::from(local.hour()), i64::from(local.minute()))
 }
 
-/// The wall-clock time in Tehran of an instant (UTC+3:30 all year: no daylight saving since 2022).
+/// Tehran is UTC+3:30 all year (no daylight saving since 2022).
+pub(crate) const TEHRAN_OFFSET_MS: i64 = 12_600_000;
+
+/// The wall-clock time in Tehran of an instant.
 fn tehran(at_ms: i64) -> NaiveDateTime {
-    const TEHRAN_OFFSET_MS: i64 = 12_600_000;
     DateTime::from_timestamp_millis(at_ms + TEHRAN_OFFSET_MS).unwrap_or_default().naive_utc()
 }
 

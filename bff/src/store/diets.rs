@@ -66,6 +66,21 @@ struct DietRow {
     days: i64,
     package_count: Option<i64>,
     current_diet_count: i64,
+    expired_at: Option<i64>,
+}
+
+impl DietRow {
+    fn remain_days(&self, now: i64) -> Option<i64> {
+        days_left(self.starts_at, self.days, self.expired_at, now)
+    }
+}
+
+/// Days left as of `now`: none left once the medical team closed the diet, unknown before it starts.
+fn days_left(starts_at: Option<i64>, days: i64, expired_at: Option<i64>, now: i64) -> Option<i64> {
+    if expired_at.is_some_and(|at| at <= now) {
+        return Some(0);
+    }
+    starts_at.map(|starts_at| remain_days(starts_at, days, now))
 }
 
 /// The customer's diet package as of `now`; a customer without a diet order has an unpaid, empty one.
@@ -99,7 +114,7 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
     };
     let diet: Option<DietRow> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
-            "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count FROM diet \
+            "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count, expired_at FROM diet \
              WHERE customer_order_id = $1 ORDER BY current_diet_count DESC, created_at DESC LIMIT 1",
         )
         .bind(order_id).fetch_optional(conn).await
@@ -134,7 +149,7 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
         facts: PackageFacts {
             diet: diet.map(|d| IssuedDiet {
                 is_ready: d.is_ready != 0,
-                remain_days: d.starts_at.map(|starts_at| remain_days(starts_at, d.days, now)),
+                remain_days: d.remain_days(now),
                 package_count: d.package_count,
                 current_diet_count: d.current_diet_count,
             }),
@@ -292,4 +307,95 @@ pub async fn activate_reserve(
     .context("cannot activate the reserved diet")?;
     tx.commit().await?;
     Ok(Activation::Activated)
+}
+
+/// One of the customer's diets as the all-diets list shows it (spec 3 §3 "Diet (customer)").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomerDiet {
+    pub id: i64,
+    pub order_id: i64,
+    pub diet_number: String,
+    /// The package's diet product title.
+    pub title: String,
+    /// The diet's days.
+    pub period: i64,
+    /// Which of the customer's diets this is, from 1 for the first ever issued.
+    pub refer_times: i64,
+    pub is_ready: bool,
+    /// The current diet of the active package, not over.
+    pub is_active: bool,
+    pub issued_at: i64,
+    pub starts_at: Option<i64>,
+    /// When it ends: start plus its days, or when the medical team closed it.
+    pub ends_at: Option<i64>,
+    pub remain_days: Option<i64>,
+    pub package_count: Option<i64>,
+    pub current_diet_count: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct CustomerDietRow {
+    diet_id: i64,
+    customer_order_id: i64,
+    diet_number: String,
+    is_ready: i16,
+    starts_at: Option<i64>,
+    days: i64,
+    package_count: Option<i64>,
+    current_diet_count: i64,
+    expired_at: Option<i64>,
+    created_at: i64,
+}
+
+/// Every diet issued to the customer, the most recent referral first [DS-24].
+pub async fn customer_diets(db: &Db, customer_id: i64, now: i64) -> anyhow::Result<Vec<CustomerDiet>> {
+    const DAY_MS: i64 = 86_400_000;
+    let mut tx = db.read().await?;
+    let rows: Vec<CustomerDietRow> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT diet_id, customer_order_id, diet_number, is_ready, starts_at, days, package_count, \
+             current_diet_count, expired_at, created_at FROM diet WHERE customer_id = $1 \
+             ORDER BY created_at, current_diet_count, diet_id",
+        )
+        .bind(customer_id).fetch_all(conn).await
+    })
+    .context("cannot read the customer's diets")?;
+    let active = package_in(&mut tx, customer_id, now).await?;
+    let current_slot =
+        rows.iter().filter(|r| Some(r.customer_order_id) == active.order_id).map(|r| r.current_diet_count).max();
+    let mut diets = Vec::with_capacity(rows.len());
+    for (index, row) in rows.into_iter().enumerate() {
+        let order = orders::find_for_customer(&mut tx, row.customer_order_id, customer_id).await?;
+        let is_diet = |t: &str| matches!(ProductType::parse(t), Some(ProductType::Diet | ProductType::Bundle));
+        let title = order
+            .as_ref()
+            .and_then(|o| o.items.iter().find(|item| is_diet(&item.product_type)))
+            .map(|item| item.title.clone())
+            .unwrap_or_default();
+        let remain = days_left(row.starts_at, row.days, row.expired_at, now);
+        let planned_end = row.starts_at.map(|at| at.saturating_add(row.days.saturating_mul(DAY_MS)));
+        diets.push(CustomerDiet {
+            id: row.diet_id,
+            order_id: row.customer_order_id,
+            diet_number: row.diet_number,
+            title,
+            period: row.days,
+            refer_times: i64::try_from(index).unwrap_or(i64::MAX).saturating_add(1),
+            is_ready: row.is_ready != 0,
+            is_active: Some(row.customer_order_id) == active.order_id
+                && Some(row.current_diet_count) == current_slot
+                && remain.is_none_or(|days| days > 0),
+            issued_at: row.created_at,
+            starts_at: row.starts_at,
+            ends_at: match (row.expired_at, planned_end) {
+                (Some(closed), Some(end)) => Some(closed.min(end)),
+                (closed, end) => closed.or(end),
+            },
+            remain_days: remain,
+            package_count: row.package_count,
+            current_diet_count: row.current_diet_count,
+        });
+    }
+    diets.reverse();
+    Ok(diets)
 }

@@ -13,6 +13,7 @@ pub mod analytics;
 pub mod customers;
 pub mod demo;
 pub mod diet_requests;
+pub mod diet_team;
 pub mod diets;
 pub mod form_answers;
 pub mod franchise;

@@ -1,19 +1,15 @@
 //! The diet-package status of the panel (spec 3 §4 "Diet-package status") as `GET /app/diets/active` answers it,
 //! reached the way the product reaches it: the customer's purchases, card transfers reviewed by finance, the
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
-//! next diet of a package) is written straight into the `diet` table.
+//! next diet of a package) through the medical team's staff API.
 use cucumber::{given, then};
-use limoo_bff::store::{
-    Db,
-    diets::{self, NewDiet},
-    now_ms,
-};
-use limoo_tests::app::FINANCE_TOKEN;
+use limoo_bff::store::now_ms;
+use limoo_tests::app::{DietByTeam, FINANCE_TOKEN};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{
-    LimooWorld, OrFail, OrFailAny,
+    LimooWorld, OrFailAny,
     diet_requests::{PROFILES, REQUEST},
 };
 
@@ -69,21 +65,28 @@ async fn diet_requested(world: &mut LimooWorld, mobile: String) {
     assert_eq!(code, 200, "diet request refused: {body}");
 }
 
+impl LimooWorld {
+    /// The order's first diet as the medical team lists it (staff API).
+    async fn first_diet_of(&self, mobile: &str, order: i64) -> Value {
+        let (code, listed) = self.app().staff(Method::GET, &format!("?mobile={mobile}"), None).await;
+        assert_eq!(code, 200, "staff diet list failed: {listed}");
+        let diets = listed["diets"].as_array().cloned().unwrap_or_default();
+        let first = diets.into_iter().find(|d| d["orderId"] == order && d["currentDietCount"] == 1);
+        first.unwrap_or_else(|| panic!("order {order} has no first diet: {listed}"))
+    }
+}
+
 /// The dietitians wrote the order's requested diet and it started `days_ago` days ago.
 #[given(expr = "متخصصان رژیم سفارش {string} مشتری {string} را نوشته‌اند و {int} روز از آغاز آن گذشته است")]
 async fn diet_ready(world: &mut LimooWorld, products: String, mobile: String, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
-    const SQL: &str = "UPDATE diet SET is_ready = 1, starts_at = $1 WHERE customer_order_id = $2";
-    let done = match &world.app().db {
-        Db::Sqlite(pool) => {
-            sqlx::query(SQL).bind(started(days_ago)).bind(order).execute(pool).await.map(|r| r.rows_affected())
-        }
-        Db::Postgres(pool) => {
-            sqlx::query(SQL).bind(started(days_ago)).bind(order).execute(pool).await.map(|r| r.rows_affected())
-        }
-    }
-    .or_fail_any("diet marked ready");
-    assert_eq!(done, 1, "order {order} has no requested diet");
+    let id = world.first_diet_of(&mobile, order).await["dietId"].as_i64().expect("diet id");
+    let app = world.app();
+    let (code, body) = app.staff(Method::POST, &format!("/{id}/ready"), Some(&json!({ "by": "Dr. Test" }))).await;
+    assert_eq!(code, 200, "diet not marked ready: {body}");
+    let start = json!({ "startDate": started(days_ago).to_string(), "by": "Dr. Test" });
+    let (code, body) = app.staff(Method::POST, &format!("/{id}/start"), Some(&start)).await;
+    assert_eq!(code, 200, "diet not started: {body}");
 }
 
 /// The dietitians wrote diet `number` of the order's package, which started `days_ago` days ago.
@@ -92,26 +95,18 @@ async fn diet_ready(world: &mut LimooWorld, products: String, mobile: String, da
 )]
 async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: String, mobile: String, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
-    const SQL: &str = "SELECT customer_id, package_count FROM diet WHERE customer_order_id = $1 \
-                       AND current_diet_count = 1";
-    let first: Option<(i64, Option<i64>)> = match &world.app().db {
-        Db::Sqlite(pool) => sqlx::query_as(SQL).bind(order).fetch_optional(pool).await,
-        Db::Postgres(pool) => sqlx::query_as(SQL).bind(order).fetch_optional(pool).await,
-    }
-    .or_fail_any("first diet read");
-    let (customer_id, package_count) = first.unwrap_or_else(|| panic!("order {order} has no first diet"));
-    let diet_number = format!("D-{order}-{number}");
-    let diet = NewDiet {
+    let package_count = world.first_diet_of(&mobile, order).await["packageCount"].as_i64();
+    let number_text = format!("D-{order}-{number}");
+    let diet = DietByTeam {
         order_id: order,
-        customer_id,
-        diet_number: &diet_number,
-        is_ready: true,
-        starts_at: Some(started(days_ago)),
+        number: &number_text,
         days: DIET_DAYS,
         package_count,
-        current_diet_count: number,
+        slot: number,
+        ready: true,
+        starts_at: Some(started(days_ago)),
     };
-    diets::insert(&world.app().db, &diet).await.or_fail("next diet stored");
+    world.app().team_issues_diet(&diet).await;
 }
 
 /// The diet-request form's answers as the web saves them when the customer leaves `section` (`f3` or `f10`): the
@@ -164,6 +159,17 @@ async fn package_counts_are(world: &mut LimooWorld, mobile: String, count: i64, 
     let diet = world.active_diet(&mobile).await;
     let counts = (diet["packageCount"].as_i64(), diet["currentDietCount"].as_i64());
     assert_eq!(counts, (Some(count), Some(current)), "active diet: {diet}");
+}
+
+/// The all-diets list's `referTimes`, in the order the list gives them, comma-separated [DS-24].
+#[then(expr = "فهرست همه رژیم‌های مشتری {string} به ترتیب ارجاع‌های {string} است")]
+async fn all_diets_in_order(world: &mut LimooWorld, mobile: String, expected: String) {
+    let token = world.token_of(&mobile).await;
+    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    assert_eq!(code, 200, "all diets failed: {body}");
+    let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
+    let order: Vec<String> = diets.iter().map(|d| d["referTimes"].to_string()).collect();
+    assert_eq!(order.join(","), expected, "all diets: {body}");
 }
 
 #[then(expr = "بسته رژیم فعال مشتری {string} شمار رژیم ندارد")]

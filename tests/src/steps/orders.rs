@@ -3,12 +3,9 @@
 use cucumber::{given, then, when};
 use limoo_bff::{
     domain::payment::Gateway,
-    store::{
-        diets::{self, NewDiet},
-        now_ms, orders,
-    },
+    store::{now_ms, orders},
 };
-use limoo_tests::payment::pay_online;
+use limoo_tests::{app::DietByTeam, payment::pay_online};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -18,11 +15,6 @@ const DAY_MS: i64 = 86_400_000;
 const INTEGRATION: &str = "limoo-integrations";
 
 impl LimooWorld {
-    async fn customer_id_of(&self, mobile: &str) -> i64 {
-        let token = self.token_of(mobile).await;
-        self.app().tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("customer id")
-    }
-
     /// Calls the API as the customer and keeps the answer as the last reply.
     async fn call_as_customer(&mut self, mobile: &str, method: Method, path: &str) -> &Reply {
         let token = self.token_of(mobile).await;
@@ -98,17 +90,11 @@ async fn unpaid_order(world: &mut LimooWorld, mobile: String, products: String) 
 /// The dietitians issued the order's 30-day diet 40 days ago: it is over, so no diet runs.
 #[given(expr = "رژیم سفارش {string} مشتری {string} تمام شده است")]
 async fn diet_over(world: &mut LimooWorld, products: String, mobile: String) {
-    let diet = NewDiet {
-        order_id: world.order_of(&mobile, &products).await,
-        customer_id: world.customer_id_of(&mobile).await,
-        diet_number: "D-2001",
-        is_ready: true,
-        starts_at: Some(now_ms() - 40 * DAY_MS),
-        days: 30,
-        package_count: None,
-        current_diet_count: 1,
-    };
-    diets::insert(&world.app().db, &diet).await.or_fail("diet stored");
+    let order_id = world.order_of(&mobile, &products).await;
+    let starts_at = Some(now_ms() - 40 * DAY_MS);
+    let diet =
+        DietByTeam { order_id, number: "D-2001", days: 30, package_count: None, slot: 1, ready: true, starts_at };
+    world.app().team_issues_diet(&diet).await;
 }
 
 #[when(expr = "مشتری {string} تاریخچه سفارش‌هایش را می‌گیرد")]

@@ -1,16 +1,24 @@
 //! The diet panel's reads: the active package the `/user-panel` guard and the can-buy-diet check decide
 //! by (spec 1 §2, spec 3 §4), and the customer's physical info. Answers use the panel's `{ok, msg}`
 //! envelope (spec 3 §7).
+pub mod history;
 pub mod reserves;
 
 use poem::web::Data;
-use poem_openapi::{Object, OpenApi, payload::Json};
+use poem_openapi::{
+    Object, OpenApi,
+    payload::{Form, Json},
+};
 
+use self::history::{
+    AllDietsMsg, AllDietsReply, HamiMsg, HamiReply, HamiSummary, LastIssuedMsg, LastIssuedReply, StartDateFailure,
+    StartDateForm, StartDateMsg, StartDateReply,
+};
 use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure};
 use crate::{
-    domain::diet_package,
+    domain::{catalogue::ProductType, diet_package, diet_start::StartDate},
     startup::AppState,
-    store::{diet_requests, diets, now_ms},
+    store::{diet_requests, diet_team, diets, now_ms, orders},
 };
 
 /// The customer's current diet package and its status. Unknown fields are left out, as the schema says (not null).
@@ -115,6 +123,79 @@ impl DietsApi {
                 },
             },
         }))
+    }
+
+    /// Every diet issued to the signed-in customer, the most recent referral (`referTimes`) first [DS-24].
+    #[oai(path = "/app/diets/all", method = "get", operation_id = "allDiets")]
+    async fn all(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<AllDietsReply>, CustomerCallFailure> {
+        let diets = diets::customer_diets(&state.db, token.customer_id(), now_ms())
+            .await
+            .map_err(|error| CustomerCallFailure::unexpected(&error))?;
+        Ok(Json(AllDietsReply {
+            ok: true,
+            msg: AllDietsMsg { all_diets: diets.into_iter().map(Into::into).collect() },
+        }))
+    }
+
+    /// The diet issued to the signed-in customer most recently; an empty `msg` when none was.
+    #[oai(path = "/app/diet/user/last-issued", method = "get", operation_id = "lastIssuedDiet")]
+    async fn last_issued(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<LastIssuedReply>, CustomerCallFailure> {
+        let diets = diets::customer_diets(&state.db, token.customer_id(), now_ms())
+            .await
+            .map_err(|error| CustomerCallFailure::unexpected(&error))?;
+        let diet = diets.into_iter().next().map(Into::into);
+        Ok(Json(LastIssuedReply { ok: true, msg: LastIssuedMsg { diet } }))
+    }
+
+    /// Whether the signed-in customer's active package came with the mentor (hami) add-on.
+    #[oai(path = "/app/hami/summary", method = "get", operation_id = "hamiSummary")]
+    async fn hami(&self, state: Data<&AppState>, token: CustomerToken) -> Result<Json<HamiReply>, CustomerCallFailure> {
+        let package = active_package(&state, &token).await?;
+        let mentor = match package.order_id {
+            None => None,
+            Some(order_id) => {
+                let read = async {
+                    let mut tx = state.db.read().await?;
+                    orders::find_for_customer(&mut tx, order_id, token.customer_id()).await
+                };
+                let order = read.await.map_err(|error| CustomerCallFailure::unexpected(&error))?;
+                order.and_then(|o| {
+                    o.items.into_iter().find(|item| ProductType::parse(&item.product_type) == Some(ProductType::Mentor))
+                })
+            }
+        };
+        let hami = HamiSummary {
+            has_hami: mentor.is_some(),
+            order_id: mentor.as_ref().and(package.order_id),
+            title: mentor.map(|item| item.title),
+        };
+        Ok(Json(HamiReply { ok: true, msg: HamiMsg { hami } }))
+    }
+
+    /// Sets or moves the start of one of the signed-in customer's diets (form `id`, `startDate`) [DS-27]. Another
+    /// customer's diet is a 404; a date before today or more than 60 days ahead a 400.
+    #[oai(path = "/app/diets/startdate", method = "post", operation_id = "setDietStartDate")]
+    async fn start_date(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        form: Form<StartDateForm>,
+    ) -> Result<Json<StartDateReply>, StartDateFailure> {
+        let now = now_ms();
+        let starts_at = StartDate::for_customer(&form.start_date, now)?.epoch_ms();
+        let customer_id = token.customer_id();
+        diet_team::set_start(&state.db, form.id, Some(customer_id), starts_at, "customer").await?;
+        let diets = diets::customer_diets(&state.db, customer_id, now).await?;
+        let diet = diets.into_iter().find(|d| d.id == form.id).ok_or_else(|| anyhow::anyhow!("the diet just moved"))?;
+        Ok(Json(StartDateReply { ok: true, msg: StartDateMsg { diet: diet.into() } }))
     }
 
     /// The signed-in customer's physical info from their latest medical profile; an empty `msg` when they

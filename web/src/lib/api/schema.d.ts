@@ -1063,6 +1063,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/staff/diets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diets, newest first (at most 200): everyone's, or those of the customer with this mobile
+         *     (`09121234567`, `+989121234567` …).
+         */
+        get: operations["staffListDiets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Numbers a paid diet order's diet (not written yet: ISSUING). The same numbering again changes
+         *     nothing; a diet not written yet takes the new number; a written one is a 409.
+         */
+        post: operations["staffIssueDiet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The diet is written: the customer sees it. Again changes nothing. */
+        post: operations["staffDietReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets or moves the diet's start. */
+        post: operations["staffDietStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes the diet now: the package reads EXPIRED. Again changes nothing. */
+        post: operations["staffDietExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/diets/{dietId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The diet's recorded changes, oldest first. */
+        get: operations["staffDietChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/active": {
         parameters: {
             query?: never;
@@ -1077,6 +1185,77 @@ export interface paths {
         get: operations["activeDiet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/diets/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every diet issued to the signed-in customer, the most recent referral (`referTimes`) first [DS-24]. */
+        get: operations["allDiets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/diet/user/last-issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The diet issued to the signed-in customer most recently; an empty `msg` when none was. */
+        get: operations["lastIssuedDiet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/hami/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in customer's active package came with the mentor (hami) add-on. */
+        get: operations["hamiSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/diets/startdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets or moves the start of one of the signed-in customer's diets (form `id`, `startDate`) [DS-27]. Another
+         *     customer's diet is a 404; a date before today or more than 60 days ahead a 400.
+         */
+        post: operations["setDietStartDate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1374,6 +1553,15 @@ export interface components {
             ok: boolean;
             msg: components["schemas"]["ActiveDietMsg"];
         };
+        /** AllDietsMsg */
+        AllDietsMsg: {
+            allDiets: components["schemas"]["DietItem"][];
+        };
+        /** AllDietsReply */
+        AllDietsReply: {
+            ok: boolean;
+            msg: components["schemas"]["AllDietsMsg"];
+        };
         /** AnalyticsEvent */
         AnalyticsEvent: {
             /** @description e.g. `page_view`, `get_otp`, `create_session`. */
@@ -1607,6 +1795,71 @@ export interface components {
             bank?: string;
         };
         /**
+         * DietChange
+         * @description One recorded change of a diet.
+         */
+        DietChange: {
+            /** @description ISSUE, READY, START or EXPIRE. */
+            action: string;
+            /** @description The team member, or `customer`. */
+            by: string;
+            detail: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+        };
+        /** DietChangeList */
+        DietChangeList: {
+            changes: components["schemas"]["DietChange"][];
+        };
+        /**
+         * DietItem
+         * @description One of the customer's diets (spec 3 §3 "Diet (customer)"); times are epoch milliseconds.
+         */
+        DietItem: {
+            /** Format: int64 */
+            id: number;
+            dietNumber: string;
+            /**
+             * Format: int64
+             * @description The diet's days.
+             */
+            period: number;
+            /** @description The package's diet product title. */
+            dietTitle: string;
+            /**
+             * Format: int64
+             * @description Which of the customer's diets it is, from 1 for the first; the list comes highest first [DS-24].
+             */
+            referTimes: number;
+            isReady: boolean;
+            /** @description The active package's current diet, not over. */
+            isActive: boolean;
+            /** Format: int64 */
+            issueDate: number;
+            /**
+             * Format: int64
+             * @description Unknown until the diet has a start.
+             */
+            startDate?: number;
+            /**
+             * Format: int64
+             * @description Its start plus its days, or when the medical team closed it.
+             */
+            expireDietDate?: number;
+            /** Format: int64 */
+            remainDays?: number;
+            /**
+             * Format: int64
+             * @description Diets the package holds; none for a single diet.
+             */
+            packageDietCount?: number;
+            /** Format: int64 */
+            currentDietCount: number;
+        };
+        /**
          * DietPackage
          * @description A paid diet package (its order) with its reserved diet.
          */
@@ -1829,6 +2082,30 @@ export interface components {
             /** @description Our payment id, from the checkout address's query. */
             "url_params[reference]"?: string;
         };
+        /** HamiMsg */
+        HamiMsg: {
+            hami: components["schemas"]["HamiSummary"];
+        };
+        /** HamiReply */
+        HamiReply: {
+            ok: boolean;
+            msg: components["schemas"]["HamiMsg"];
+        };
+        /**
+         * HamiSummary
+         * @description The mentor (hami) add-on of the customer's active package.
+         */
+        HamiSummary: {
+            /** @description The active package was bought with the mentor add-on. */
+            hasHami: boolean;
+            /**
+             * Format: int64
+             * @description The package's order.
+             */
+            orderId?: number;
+            /** @description The add-on's product title. */
+            title?: string;
+        };
         /** Health */
         Health: {
             /** @description `ok`, or `unavailable` when a readiness check fails. */
@@ -1910,6 +2187,43 @@ export interface components {
         /** InvoiceReply */
         InvoiceReply: {
             invoice: components["schemas"]["InvoiceDto"];
+        };
+        /**
+         * IssueDietRequest
+         * @description Number diet `slot` of a paid diet order's package.
+         */
+        IssueDietRequest: {
+            /** Format: int64 */
+            orderId: number;
+            /** @description At most 64 characters. */
+            dietNumber: string;
+            /**
+             * Format: int64
+             * @description 1 to 365.
+             */
+            days: number;
+            /**
+             * Format: int64
+             * @description 1 to 24; none for a single diet.
+             */
+            packageCount?: number;
+            /**
+             * Format: int64
+             * @description Which diet of the package, from 1 (the default).
+             */
+            slot?: number;
+            /** @description Who issues, recorded with the change. */
+            by: string;
+        };
+        /** LastIssuedMsg */
+        LastIssuedMsg: {
+            /** @description None when no diet was ever issued to the customer. */
+            diet?: components["schemas"]["DietItem"] & unknown;
+        };
+        /** LastIssuedReply */
+        LastIssuedReply: {
+            ok: boolean;
+            msg: components["schemas"]["LastIssuedMsg"];
         };
         /**
          * LeaderboardEntry
@@ -2776,6 +3090,75 @@ export interface components {
             gateway: string;
         };
         /**
+         * StaffDiet
+         * @description A diet as the medical team sees it.
+         */
+        StaffDiet: {
+            /** Format: int64 */
+            dietId: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            customerId: number;
+            mobile: string;
+            dietNumber: string;
+            /** @description Written: the customer sees it. */
+            isReady: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; none until set.
+             */
+            startDate?: number;
+            /** Format: int64 */
+            days: number;
+            /**
+             * Format: int64
+             * @description Diets the package holds; none for a single diet.
+             */
+            packageCount?: number;
+            /**
+             * Format: int64
+             * @description Which diet of the package this is, from 1.
+             */
+            currentDietCount: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds the team closed it.
+             */
+            expiredAt?: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds it was numbered.
+             */
+            issueDate: number;
+        };
+        /** StaffDietList */
+        StaffDietList: {
+            diets: components["schemas"]["StaffDiet"][];
+        };
+        /**
+         * StartDateForm
+         * @description The start-date editor's form (`application/x-www-form-urlencoded`) [DS-27].
+         */
+        StartDateForm: {
+            /**
+             * Format: int64
+             * @description The diet's id.
+             */
+            id: number;
+            /** @description `YYYY-MM-DD` (midnight in Tehran) or epoch milliseconds; from today up to 60 days ahead. */
+            startDate: string;
+        };
+        /** StartDateMsg */
+        StartDateMsg: {
+            diet: components["schemas"]["DietItem"];
+        };
+        /** StartDateReply */
+        StartDateReply: {
+            ok: boolean;
+            msg: components["schemas"]["StartDateMsg"];
+        };
+        /**
          * SubProduct
          * @description A sub-product listed inside a bundle card.
          */
@@ -2797,6 +3180,19 @@ export interface components {
             orderId?: string;
             additionalData?: string;
             desc?: string;
+        };
+        /**
+         * TeamActor
+         * @description Who makes the change.
+         */
+        TeamActor: {
+            by: string;
+        };
+        /** TeamStartRequest */
+        TeamStartRequest: {
+            /** @description `YYYY-MM-DD` (midnight in Tehran) or epoch milliseconds, within a year of today. */
+            startDate: string;
+            by: string;
         };
         /** TokenReply */
         TokenReply: {
@@ -6789,6 +7185,410 @@ export interface operations {
             };
         };
     };
+    staffListDiets: {
+        parameters: {
+            query?: {
+                mobile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDietList"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffIssueDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["IssueDietRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TeamActor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TeamStartRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietExpire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TeamActor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffDiet"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffDietChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dietId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DietChangeList"];
+                };
+            };
+            /** @description A field is missing, empty or out of range (days, slot, start date), or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No order or no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     activeDiet: {
         parameters: {
             query?: never;
@@ -6808,6 +7608,181 @@ export interface operations {
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    allDiets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AllDietsReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lastIssuedDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LastIssuedReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hamiSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HamiReply"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setDietStartDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StartDateForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StartDateReply"];
+                };
+            };
+            /** @description The start date is not a date, is before today or more than 60 days ahead. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer has no diet with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The medical team closed the diet. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

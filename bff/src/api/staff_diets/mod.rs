@@ -1,0 +1,268 @@
+//! The medical team's diet tools over HTTP: list diets, number an order's diet, mark it written, set its start,
+//! close it, and read its recorded changes. Behind a bearer token of its own (`STAFF_API_TOKEN`; every call is
+//! refused when unset); the `diets` command of the binary does the same through the same functions.
+use poem::{Request, web::Data};
+use poem_openapi::{
+    Object, OpenApi, SecurityScheme,
+    auth::Bearer,
+    param::{Path, Query},
+    payload::Json,
+};
+
+use super::{
+    ApiTags,
+    error::{AreaFailure, area_failure},
+};
+use crate::{
+    diet_team::{self, TeamInputError},
+    domain::diet_start::{StartDate, StartDateError},
+    messages,
+    startup::AppState,
+    store::{
+        diet_team::{self as store, DietTeamError, Issue, TeamDiet},
+        now_ms,
+    },
+};
+
+area_failure! {
+    /// Failures of the medical team's calls; `err.code` is the HTTP status as text.
+    pub enum StaffDietsFailure(handler = "StaffDietsFailure::malformed") {
+        /// A field is missing, empty or out of range (days, slot, start date), or the body is malformed.
+        400 => BadRequest,
+        /// Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured.
+        401 => Unauthorized,
+        /// No order or no diet with this id.
+        404 => NotFound,
+        /// The order is unpaid or holds no diet, or the slot's diet is written already under another number.
+        409 => Conflict,
+        500 => Internal,
+    }
+}
+
+impl From<DietTeamError> for StaffDietsFailure {
+    fn from(error: DietTeamError) -> Self {
+        let detail = error.to_string();
+        match error {
+            DietTeamError::OrderNotFound(_) => Self::status(404, messages::ORDER_NOT_FOUND, detail),
+            DietTeamError::DietNotFound(_) => Self::status(404, messages::DIET_NOT_FOUND, detail),
+            DietTeamError::OrderNotPaid(_) => Self::status(409, messages::DIET_ORDER_NOT_PAID, detail),
+            DietTeamError::SlotTaken { .. } => Self::status(409, messages::DIET_SLOT_TAKEN, detail),
+            DietTeamError::DietClosed(_) => Self::status(409, messages::DIET_CLOSED, detail),
+            DietTeamError::Unexpected(error) => Self::unexpected(&error),
+        }
+    }
+}
+
+impl From<TeamInputError> for StaffDietsFailure {
+    fn from(error: TeamInputError) -> Self {
+        let message = match error {
+            TeamInputError::StartDate(StartDateError::Unreadable) => messages::START_DATE_INVALID,
+            TeamInputError::StartDate(StartDateError::InThePast) => messages::START_DATE_PAST,
+            TeamInputError::StartDate(StartDateError::TooFar) => messages::START_DATE_TOO_FAR,
+            _ => messages::DIET_TEAM_INVALID,
+        };
+        Self::bad_request(message, error)
+    }
+}
+
+/// `Authorization: Bearer {STAFF_API_TOKEN}`.
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", checker = "staff_token")]
+pub struct StaffToken(());
+
+async fn staff_token(req: &Request, bearer: Bearer) -> Option<()> {
+    let expected = req.data::<AppState>()?.staff_api_token.as_ref()?;
+    expected.matches(&bearer.token).then_some(())
+}
+
+/// A diet as the medical team sees it.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct StaffDiet {
+    pub diet_id: i64,
+    pub order_id: i64,
+    pub customer_id: i64,
+    pub mobile: String,
+    pub diet_number: String,
+    /// Written: the customer sees it.
+    pub is_ready: bool,
+    /// Epoch milliseconds; none until set.
+    pub start_date: Option<i64>,
+    pub days: i64,
+    /// Diets the package holds; none for a single diet.
+    pub package_count: Option<i64>,
+    /// Which diet of the package this is, from 1.
+    pub current_diet_count: i64,
+    /// Epoch milliseconds the team closed it.
+    pub expired_at: Option<i64>,
+    /// Epoch milliseconds it was numbered.
+    pub issue_date: i64,
+}
+
+impl From<TeamDiet> for StaffDiet {
+    fn from(d: TeamDiet) -> Self {
+        StaffDiet {
+            diet_id: d.diet_id,
+            order_id: d.customer_order_id,
+            customer_id: d.customer_id,
+            mobile: d.mobile,
+            diet_number: d.diet_number,
+            is_ready: d.is_ready != 0,
+            start_date: d.starts_at,
+            days: d.days,
+            package_count: d.package_count,
+            current_diet_count: d.current_diet_count,
+            expired_at: d.expired_at,
+            issue_date: d.created_at,
+        }
+    }
+}
+
+#[derive(Object, Debug)]
+pub struct StaffDietList {
+    pub diets: Vec<StaffDiet>,
+}
+
+/// Number diet `slot` of a paid diet order's package.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct IssueDietRequest {
+    pub order_id: i64,
+    /// At most 64 characters.
+    pub diet_number: String,
+    /// 1 to 365.
+    pub days: i64,
+    /// 1 to 24; none for a single diet.
+    pub package_count: Option<i64>,
+    /// Which diet of the package, from 1 (the default).
+    pub slot: Option<i64>,
+    /// Who issues, recorded with the change.
+    pub by: String,
+}
+
+/// Who makes the change.
+#[derive(Object, Debug)]
+pub struct TeamActor {
+    pub by: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct TeamStartRequest {
+    /// `YYYY-MM-DD` (midnight in Tehran) or epoch milliseconds, within a year of today.
+    pub start_date: String,
+    pub by: String,
+}
+
+/// One recorded change of a diet.
+#[derive(Object, Debug)]
+pub struct DietChange {
+    /// ISSUE, READY, START or EXPIRE.
+    pub action: String,
+    /// The team member, or `customer`.
+    pub by: String,
+    pub detail: String,
+    /// Epoch milliseconds.
+    pub at: i64,
+}
+
+#[derive(Object, Debug)]
+pub struct DietChangeList {
+    pub changes: Vec<DietChange>,
+}
+
+pub struct StaffDietsApi;
+
+#[OpenApi(prefix_path = "/lemonade/api/staff/diets", tag = "ApiTags::StaffDiets")]
+impl StaffDietsApi {
+    /// Diets, newest first (at most 200): everyone's, or those of the customer with this mobile
+    /// (`09121234567`, `+989121234567` …).
+    #[oai(path = "/", method = "get", operation_id = "staffListDiets")]
+    async fn list(
+        &self,
+        state: Data<&AppState>,
+        _token: StaffToken,
+        mobile: Query<Option<String>>,
+    ) -> Result<Json<StaffDietList>, StaffDietsFailure> {
+        let mobile = mobile.0.as_deref().map(diet_team::stored_mobile);
+        let diets = store::list(&state.db, mobile.as_deref()).await?;
+        Ok(Json(StaffDietList { diets: diets.into_iter().map(Into::into).collect() }))
+    }
+
+    /// Numbers a paid diet order's diet (not written yet: ISSUING). The same numbering again changes
+    /// nothing; a diet not written yet takes the new number; a written one is a 409.
+    #[oai(path = "/issue", method = "post", operation_id = "staffIssueDiet")]
+    async fn issue(
+        &self,
+        state: Data<&AppState>,
+        _token: StaffToken,
+        body: Json<IssueDietRequest>,
+    ) -> Result<Json<StaffDiet>, StaffDietsFailure> {
+        let by = diet_team::actor(&body.by)?;
+        let issue = diet_team::checked_issue(Issue {
+            order_id: body.order_id,
+            diet_number: &body.diet_number,
+            days: body.days,
+            package_count: body.package_count,
+            slot: body.slot.unwrap_or(1),
+        })?;
+        Ok(Json(store::issue(&state.db, &issue, by).await?.into()))
+    }
+
+    /// The diet is written: the customer sees it. Again changes nothing.
+    #[oai(path = "/:dietId/ready", method = "post", operation_id = "staffDietReady")]
+    async fn ready(
+        &self,
+        state: Data<&AppState>,
+        _token: StaffToken,
+        #[oai(name = "dietId")] diet_id: Path<i64>,
+        body: Json<TeamActor>,
+    ) -> Result<Json<StaffDiet>, StaffDietsFailure> {
+        let by = diet_team::actor(&body.by)?;
+        Ok(Json(store::mark_ready(&state.db, diet_id.0, by).await?.into()))
+    }
+
+    /// Sets or moves the diet's start.
+    #[oai(path = "/:dietId/start", method = "post", operation_id = "staffDietStart")]
+    async fn start(
+        &self,
+        state: Data<&AppState>,
+        _token: StaffToken,
+        #[oai(name = "dietId")] diet_id: Path<i64>,
+        body: Json<TeamStartRequest>,
+    ) -> Result<Json<StaffDiet>, StaffDietsFailure> {
+        let by = diet_team::actor(&body.by)?;
+        let starts_at = StartDate::for_team(&body.start_date, now_ms()).map_err(TeamInputError::from)?;
+        Ok(Json(store::set_start(&state.db, diet_id.0, None, starts_at.epoch_ms(), by).await?.into()))
+    }
+
+    /// Closes the diet now: the package reads EXPIRED. Again changes nothing.
+    #[oai(path = "/:dietId/expire", method = "post", operation_id = "staffDietExpire")]
+    async fn expire(
+        &self,
+        state: Data<&AppState>,
+        _token: StaffToken,
+        #[oai(name = "dietId")] diet_id: Path<i64>,
+        body: Json<TeamActor>,
+    ) -> Result<Json<StaffDiet>, StaffDietsFailure> {
+        let by = diet_team::actor(&body.by)?;
+        Ok(Json(store::expire(&state.db, diet_id.0, by).await?.into()))
+    }
+
+    /// The diet's recorded changes, oldest first.
+    #[oai(path = "/:dietId/changes", method = "get", operation_id = "staffDietChanges")]
+    async fn changes(
+        &self,
+        state: Data<&AppState>,
+        _token: StaffToken,
+        #[oai(name = "dietId")] diet_id: Path<i64>,
+    ) -> Result<Json<DietChangeList>, StaffDietsFailure> {
+        let changes = store::audit(&state.db, diet_id.0).await?;
+        Ok(Json(DietChangeList {
+            changes: changes
+                .into_iter()
+                .map(|(action, by, detail, at)| DietChange { action, by, detail, at })
+                .collect(),
+        }))
+    }
+}
