@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import type { components } from '@/lib/api'
 import { CREATED_ORDER_ID, handlers, signedInAnswer } from '../handlers'
 import { checkoutHandlers } from '../checkout-handlers'
+import { dietHandlers, staffDietHandlers } from '../diet-handlers'
 import { franchiseMemberHandlers, pointsSummaryHandler } from '../franchise-handlers'
 import { buildBasketItem, buildInvoice } from '../data/checkout'
 import { catalogue } from '../data/products'
@@ -105,6 +106,8 @@ const remainingHandlers = [
   http.get('/lemonade/api/limoo-cards/redeemed', () => HttpResponse.json([])),
   pointsSummaryHandler,
   ...franchiseMemberHandlers,
+  ...dietHandlers,
+  ...staffDietHandlers,
 ]
 
 /**
