@@ -191,3 +191,11 @@ pub const NO_DIET_AWAITING_ANSWERS: &str =
     "رژیم پرداخت‌شده‌ای که در انتظار پاسخ به سوالات باشد ندارید؛ لطفا ابتدا رژیم خود را خریداری کنید.";
 /// `CONVERSATION_TAKEN`: the conversation id holds another customer's profile.
 pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حساب کاربری دیگری است؛ لطفا فرم را از ابتدا پر کنید.";
+
+// The older diet-package flow (spec 3 §8).
+/// `NEED_LOGIN_FIRST`: a package call without a signed-in customer [ER-55].
+pub const NEED_LOGIN_FIRST: &str = "لطفا ابتدا وارد سایت شوید.";
+/// `NO_NEED_TO_PAYMENT`: a paid package still waits for its diet [ER-56].
+pub const NO_NEED_TO_PAYMENT: &str = "نیازی به پرداخت نیست.";
+/// Any other package-info or selection failure [ER-58].
+pub const PACKAGE_FAILED: &str = "مشکلی پیش آمد، لطفا دوباره تلاش کنید.";

@@ -8,6 +8,7 @@ pub mod error;
 pub mod finance;
 pub mod forms;
 pub mod gift_cards;
+pub mod packages;
 pub mod payment_result;
 pub mod payments;
 pub mod points;
@@ -45,6 +46,8 @@ pub enum ApiTags {
     GiftCards,
     /// The detailed form's medical profile and the diet request made from it
     DietRequests,
+    /// The older diet-package flow: packages info, selecting a package, promotion forms, bought products
+    Packages,
 }
 
 pub type Apis = (
@@ -63,7 +66,7 @@ pub type Apis = (
     diets::reserves::ReservesApi,
     // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
     (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),
-    gift_cards::GiftCardsApi,
+    (gift_cards::GiftCardsApi, packages::PackagesApi),
 );
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
@@ -83,7 +86,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             diets::DietsApi,
             diets::reserves::ReservesApi,
             (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),
-            gift_cards::GiftCardsApi,
+            (gift_cards::GiftCardsApi, packages::PackagesApi),
         ),
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),

@@ -3,6 +3,7 @@
 pub mod gift_cards;
 pub mod invoice;
 pub mod orders;
+pub mod packages;
 pub mod partner_discounts;
 pub mod payments;
 pub mod points;
