@@ -33,7 +33,21 @@ use crate::{
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] = &["/lemonade", "/landing", "/healthz", "/readyz", "/auth", "/app", "/api", "/mentors"];
+const API_PREFIXES: &[&str] = &[
+    "/lemonade",
+    "/landing",
+    "/healthz",
+    "/readyz",
+    "/auth",
+    "/app",
+    "/api",
+    "/mentors",
+    // The older diet-package flow's calls.
+    "/diet",
+    "/diets",
+    "/promotionusage",
+    "/cancelpromotion",
+];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]

@@ -10,6 +10,7 @@ mod guard_failures;
 mod language;
 mod legacy_calls;
 mod orders;
+mod packages;
 mod payment_screens;
 mod payments;
 mod quiz;
