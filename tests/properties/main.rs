@@ -5,5 +5,6 @@ mod forms;
 mod identity;
 mod invoice;
 mod money;
+mod package_offers;
 mod payments;
 mod points;
