@@ -96,6 +96,16 @@ pub async fn info(
     flow: Flow,
     package_type: &str,
 ) -> Result<PackageInfo, PackageError> {
+    Ok(info_with_catalogue(state, customer_id, flow, package_type).await?.0)
+}
+
+/// [`info`] and the catalogue its offers come from.
+async fn info_with_catalogue(
+    state: &AppState,
+    customer_id: i64,
+    flow: Flow,
+    package_type: &str,
+) -> Result<(PackageInfo, Vec<Product>), PackageError> {
     let now = now_ms();
     let package = diets::active_package(&state.db, customer_id, now).await?;
     let status = diet_package::status(&package.facts);
@@ -106,14 +116,15 @@ pub async fn info(
     }
     let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
     let balance = shop_points::balance(state, customer_id).await?;
-    Ok(PackageInfo {
+    let info = PackageInfo {
         offers: package_offers::offers(&catalogue, package_type, DEFAULT_TAG),
         is_new_user: package.very_first_time_user,
         diet_id: package.diet_number.filter(|_| flow == Flow::Extend),
         need_payment: flow == Flow::Extend || !awaits_diet(status),
         free_points: balance.free,
         point_value: point_value(&state.points),
-    })
+    };
+    Ok((info, catalogue))
 }
 
 /// What the customer picked on the package page.
@@ -132,7 +143,7 @@ pub async fn select(
     flow: Flow,
     selection: Selection<'_>,
 ) -> Result<Invoice, PackageError> {
-    let info = info(state, customer_id, flow, selection.package_type).await?;
+    let (info, catalogue) = info_with_catalogue(state, customer_id, flow, selection.package_type).await?;
     if !info.need_payment {
         return Err(PackageError::NoNeedToPayment);
     }
@@ -149,7 +160,6 @@ pub async fn select(
         offer.product_count,
         if selection.has_hami { "HAMI" } else { "PLAIN" }
     );
-    let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
     let chosen: Vec<Product> = offer
         .product_ids(selection.has_hami)
         .into_iter()
