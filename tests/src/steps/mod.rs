@@ -11,6 +11,7 @@ mod language;
 mod legacy_calls;
 mod orders;
 mod packages;
+mod packages_screen;
 mod payment_screens;
 mod payments;
 mod quiz;

@@ -1,6 +1,4 @@
 import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { Placeholder } from '@/components/ui/placeholder'
-import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath, paths } from '@/config/paths'
 import { AuthScreen, LogoutPage } from '@/features/auth'
 import { CheckoutErrorSection, CheckoutPage } from '@/features/checkout'
@@ -13,6 +11,7 @@ import { OrdersHistoryPage, ReservePage } from '@/features/orders'
 import { DietsPage } from '@/features/panel'
 import {
   CreateOrderWithProductIdsPage,
+  OlderPackagePage,
   PartnerBundleLandingPage,
   revalidateUnlessOverlayChanged,
   SelectPackageCPage,
@@ -53,13 +52,6 @@ const redirectBy = (target: (url: URL) => string) => ({ request }: LoaderFunctio
  * element makes React Router warn "does not have an element" while the redirect is under way.
  */
 const redirectOnly = (route: Pick<RouteObject, 'path' | 'loader'>): RouteObject => ({ ...route, element: null })
-
-/** A screen of a later slice: its title only. */
-const screen = (path: string, titleKey: ScreenTitleKey, loader?: RouteObject['loader']): RouteObject => ({
-  path,
-  element: <Placeholder titleKey={titleKey} />,
-  ...(loader ? { loader } : {}),
-})
 
 /**
  * Screens loaded on first visit, each its own chunk [ER-11]: the questionnaires, the diet-request form and the
@@ -186,7 +178,9 @@ export const routes: RouteObject[] = [
       { path: '/limoocard-result', element: <GiftResultPage /> },
       { path: '/select-limoocard-options', element: <GiftProductsPage /> },
       { path: '/diets', element: <DietsPage /> },
-      screen('/diets/extend/back', 'dietsExtendBack'),
+      // The older package selection; returning users come back to it from select-package-c [RG-51].
+      { path: paths.dietsExtend, loader: requireAuth, element: <OlderPackagePage /> },
+      { path: paths.dietsExtendBack, loader: requireAuth, element: <OlderPackagePage /> },
       { path: '/logout', loader: logoutLoader, element: <LogoutPage /> },
 
       // Everything else [RG-01]

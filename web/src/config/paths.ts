@@ -21,6 +21,7 @@ export const paths = {
   /** The Limoo-card intro: spec 2 names the screen, not its path. */
   limooCardIntro: '/limoo-card-intro',
   diets: '/diets',
+  dietsExtend: '/diets/extend',
   dietsExtendBack: '/diets/extend/back',
   logout: '/logout',
 } as const
