@@ -9,6 +9,8 @@ import { paths } from '@/config/paths'
 import { formatCount, toLatinDigits } from '@/lib/digits'
 import { formatPrice, TOMAN } from '@/lib/money'
 import { ORDER_ID_KEY } from '../api/create-order'
+import '../shop.css'
+import './older.css'
 import { usePackagesInfo, usePromotionForm, useSelectPackage, type LoadedPackages } from './api'
 import {
   BUNDLE_ID_KEY,
@@ -29,7 +31,7 @@ function errorCode(failure: unknown): string | undefined {
 function PackageError({ failure }: { failure: unknown }) {
   const { t } = useTranslation()
   return (
-    <p role="alert" data-testid="older-package-error">
+    <p role="alert" className="status-line status-line--error" data-testid="older-package-error">
       {t(packageErrorKey(errorCode(failure)))}
     </p>
   )
@@ -41,8 +43,8 @@ export function OlderPackagePage() {
   const packages = usePackagesInfo()
   return (
     <main className="older-packages" data-testid="older-packages">
-      <h1>{t('older.title')}</h1>
-      {packages.isPending && <p>{t('older.loading')}</p>}
+      <h1 className="page-title">{t('older.title')}</h1>
+      {packages.isPending && <p className="status-line">{t('older.loading')}</p>}
       {packages.isError && <PackageError failure={packages.error} />}
       {packages.data !== undefined &&
         (packages.data.info.needPayment ? (
@@ -79,7 +81,7 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
       <ul className="older-offers">
         {offers.map((candidate) => (
           <li key={candidate.productCount}>
-            <label>
+            <label className={`choice-card${candidate.productCount === months ? ' choice-card--selected' : ''}`}>
               <input
                 type="radio"
                 name="offer"
@@ -88,13 +90,13 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
                 onChange={() => setMonths(candidate.productCount)}
               />
               {t('older.months', { months: formatCount(candidate.productCount, i18n.language) })}{' '}
-              <span data-testid="offer-price">{price(dietPriceOf(candidate, choices.hami))}</span>
+              <span className="older-offer__price" data-testid="offer-price">{price(dietPriceOf(candidate, choices.hami))}</span>
               {candidate.isBundleOffer && <strong> {t('older.bundleBadge')}</strong>}
             </label>
           </li>
         ))}
       </ul>
-      <label>
+      <label className="older-switch">
         <input
           type="checkbox"
           role="switch"
@@ -106,7 +108,7 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
         {t('older.hami')}
       </label>
       {info.enablePoints && (
-        <label>
+        <label className="older-switch">
           <input
             type="checkbox"
             role="switch"
@@ -121,6 +123,7 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
       {select.isError && <PackageError failure={select.error} />}
       <button
         type="button"
+        className="primary-button"
         data-testid="older-continue"
         disabled={offer === undefined || select.isPending}
         onClick={() =>
@@ -174,9 +177,9 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
     void navigate(paths.checkoutNew)
   }
   return (
-    <section data-testid="older-order">
+    <section className="older-order" data-testid="older-order">
       <p data-testid="older-payable">{t('older.payable', { amount: formatPrice(payable, TOMAN, i18n.language) })}</p>
-      <form onSubmit={(event) => void onApply(event)}>
+      <form className="older-promotion" onSubmit={(event) => void onApply(event)}>
         <label>
           {t('older.promotionLabel')}
           <input data-testid="older-promotion-input" readOnly={usedDiscountId !== undefined} {...form.register('code')} />
@@ -192,7 +195,7 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
         )}
       </form>
       {message !== undefined && <p data-testid="older-promotion-message">{message}</p>}
-      <button type="button" data-testid="older-pay" onClick={pay}>
+      <button type="button" className="primary-button" data-testid="older-pay" onClick={pay}>
         {t('older.pay')}
       </button>
     </section>
