@@ -4,7 +4,8 @@ Feature: جریان قدیمی انتخاب بسته رژیم
   hami 153). With hami, the three-month diet's share is the bundle's final price less hami 152's (490 000 toman);
   its discount is what that share takes off the diet's original 1 290 000 toman. The package page asks the plain
   calls and falls back to the extend variants when the plain one names EXTEND_DIET_FOUND, as the steps do.
-  Every scenario name starts with "بسته-قدیمی".
+  The @ui scenarios drive the package page at /diets/extend: its switches, bundle set, promotion form and error
+  texts. Every scenario name starts with "بسته-قدیمی".
 
   @PR-39
   Scenario: بسته-قدیمی: پنجاه درصد تخفیف پیشنهاد بسته‌ای است
