@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { buildInvoice } from '@/testing/data/checkout'
+import { errorBody } from '@/testing/handlers'
+import { http } from '@/testing/http'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+import type { Offer, PackagesInfo } from './domain'
+
+const PAGE = '/diets/extend'
+
+function offer(productCount: number, productType: Offer['productType']): Offer {
+  return {
+    productCount,
+    productType,
+    dietOriginalPrice: 1000000,
+    dietFinalPriceWithHami: 400000,
+    dietFinalPriceWithoutHami: 900000,
+    hamiOriginalPrice: 300000,
+    hamiFinalPriceWithHami: 300000,
+    hasHami: true,
+    isBundleOffer: productType === 'BUNDLE',
+  }
+}
+
+const info: PackagesInfo = {
+  allOffers: [offer(1, 'DIET'), offer(3, 'BUNDLE'), offer(6, 'BUNDLE')],
+  isNewUser: false,
+  needPayment: true,
+  isHoobarOffer: false,
+  productHamiCount: 3,
+  enablePoints: true,
+  canUsePoints: true,
+  canUsePointsValue: 100000,
+  dietOriginalPrice: 1000000,
+  dietFinalPrice: 900000,
+  hamiOriginalPrice: 300000,
+  hamiFinalPrice: 300000,
+}
+
+const selected = { orderId: 77, needPayment: true, invoice: buildInvoice([]) }
+
+beforeEach(() => {
+  signIn()
+})
+
+describe('older package page', () => {
+  it('opens on the bundle whose length is in session storage [DS-33]', async () => {
+    server.use(http.get('/diet/package-infos', () => HttpResponse.json(info)))
+    renderApp(PAGE, { session: { packageBundleId: '6' } })
+    await waitFor(() => expect(screen.getByTestId('offer-6')).toBeChecked())
+    expect(screen.getByTestId('bundle-set')).toHaveAttribute('data-state', 'SUCCESS')
+  })
+
+  it('uses the extend calls when the plain one names EXTEND_DIET_FOUND [DS-31, DS-32]', async () => {
+    const selections: unknown[] = []
+    server.use(
+      http.get('/diet/package-infos', () =>
+        HttpResponse.json(errorBody('EXTEND_DIET_FOUND'), { status: 400 }),
+      ),
+      http.get('/diets/extend/package-infos', () => HttpResponse.json({ ...info, dietID: '42' })),
+      http.post('/diets/extend/select-package', async ({ request }) => {
+        selections.push(await request.json())
+        return HttpResponse.json(selected)
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    await user.click(await screen.findByTestId('older-continue'))
+    await screen.findByTestId('older-order')
+    expect(selections).toMatchObject([{ dietCount: 3, hasHami: false, hasPoints: true }])
+    expect(selections[0]).not.toHaveProperty('packageType')
+  })
+
+  it('shows "no payment needed" for a refused selection [ER-56]', async () => {
+    server.use(
+      http.get('/diet/package-infos', () => HttpResponse.json(info)),
+      http.post('/diet/select-package', () =>
+        HttpResponse.json(errorBody('NO_NEED_TO_PAYMENT'), { status: 400 }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    await user.click(await screen.findByTestId('older-continue'))
+    expect(await screen.findByRole('alert')).toHaveTextContent('نیازی به پرداخت نیست.')
+  })
+})
