@@ -228,6 +228,14 @@ pub const START_DATE_TOO_FAR: &str = "تاریخ شروع رژیم بیش از �
 /// The medical team closed the diet; its start cannot move.
 pub const DIET_CLOSED: &str = "این رژیم به پایان رسیده است و تاریخ شروع آن قابل تغییر نیست.";
 
+// The older diet-package flow (spec 3 §8).
+/// `NEED_LOGIN_FIRST`: a package call without a signed-in customer [ER-55].
+pub const NEED_LOGIN_FIRST: &str = "لطفا ابتدا وارد سایت شوید.";
+/// `NO_NEED_TO_PAYMENT`: a paid package still waits for its diet [ER-56].
+pub const NO_NEED_TO_PAYMENT: &str = "نیازی به پرداخت نیست.";
+/// Any other package-info or selection failure [ER-58].
+pub const PACKAGE_FAILED: &str = "مشکلی پیش آمد، لطفا دوباره تلاش کنید.";
+
 #[cfg(test)]
 mod tests {
     use super::{persian_amount, persian_number};

@@ -34,8 +34,22 @@ use crate::{
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
-const API_PREFIXES: &[&str] =
-    &["/lemonade", "/landing", "/healthz", "/readyz", "/auth", "/app", "/api", "/mentors", "/franchise"];
+const API_PREFIXES: &[&str] = &[
+    "/lemonade",
+    "/landing",
+    "/healthz",
+    "/readyz",
+    "/auth",
+    "/app",
+    "/api",
+    "/mentors",
+    "/franchise",
+    // The older diet-package flow's calls.
+    "/diet",
+    "/diets",
+    "/promotionusage",
+    "/cancelpromotion",
+];
 
 /// What every handler can read through `Data<&AppState>`.
 #[derive(Clone)]

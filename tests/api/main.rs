@@ -11,6 +11,7 @@ mod gift_cards;
 mod limits;
 mod openapi;
 mod orders;
+mod packages;
 mod payment_crash;
 mod payment_gateways;
 mod payment_races;

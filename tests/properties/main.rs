@@ -6,5 +6,6 @@ mod franchise;
 mod identity;
 mod invoice;
 mod money;
+mod package_offers;
 mod payments;
 mod points;

@@ -9,6 +9,7 @@ pub mod finance;
 pub mod forms;
 pub mod franchise;
 pub mod gift_cards;
+pub mod packages;
 pub mod payment_result;
 pub mod payments;
 pub mod points;
@@ -52,6 +53,8 @@ pub enum ApiTags {
     DietRequests,
     /// The franchise (referral) programme: a member's summary, the leaderboard and their invitations
     Franchise,
+    /// The older diet-package flow: packages info, selecting a package, promotion forms, bought products
+    Packages,
 }
 
 pub type Apis = (
@@ -71,7 +74,7 @@ pub type Apis = (
     diets::reserves::ReservesApi,
     // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
     (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),
-    gift_cards::GiftCardsApi,
+    (gift_cards::GiftCardsApi, packages::PackagesApi),
 );
 
 pub fn openapi_service() -> OpenApiService<Apis, ()> {
@@ -91,7 +94,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             diets::DietsApi,
             diets::reserves::ReservesApi,
             (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),
-            gift_cards::GiftCardsApi,
+            (gift_cards::GiftCardsApi, packages::PackagesApi),
         ),
         "Limoo BFF",
         env!("CARGO_PKG_VERSION"),

@@ -11,6 +11,7 @@ pub mod invoice;
 pub mod medical_profile;
 pub mod mobile_number;
 pub mod otp_code;
+pub mod package_offers;
 pub mod payment;
 pub mod perfect_body;
 pub mod points;

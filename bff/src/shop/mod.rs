@@ -4,6 +4,7 @@ pub mod catalogue_cache;
 pub mod gift_cards;
 pub mod invoice;
 pub mod orders;
+pub mod packages;
 pub mod partner_discounts;
 pub mod payments;
 pub mod points;

@@ -20,6 +20,7 @@ pub mod franchise;
 pub mod gift_cards;
 pub mod orders;
 pub mod otp;
+pub mod package_selections;
 pub mod partner_sms;
 pub mod payments;
 pub mod perfect_body;

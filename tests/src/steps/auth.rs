@@ -19,7 +19,7 @@ const TURKEY: i64 = 220;
 const RESEND_WAIT: Duration = Duration::from_secs(65);
 
 impl LimooWorld {
-    async fn type_into(&mut self, css: &str, text: &str) {
+    pub(super) async fn type_into(&mut self, css: &str, text: &str) {
         let browser = self.browser().await;
         browser.click(css).await.or_fail("field reachable");
         let field = browser.client.find(Locator::Css(css)).await.expect("field present");

@@ -12,6 +12,8 @@ mod guard_failures;
 mod language;
 mod legacy_calls;
 mod orders;
+mod packages;
+mod packages_screen;
 mod payment_screens;
 mod payments;
 mod quiz;

@@ -1,6 +1,4 @@
 import { createHashRouter, redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { Placeholder } from '@/components/ui/placeholder'
-import type { ScreenTitleKey } from '@/components/ui/screen-title'
 import { fallbackPath, paths } from '@/config/paths'
 // Deep imports, not the feature indexes: an index would pull every screen of its feature into the first bundle.
 import { AuthScreen } from '@/features/auth/components/auth-screen'
@@ -41,13 +39,6 @@ const redirectBy = (target: (url: URL) => string) => ({ request }: LoaderFunctio
  */
 const redirectOnly = (route: Pick<RouteObject, 'path' | 'loader'>): RouteObject => ({ ...route, element: null })
 
-/** A screen of a later slice: its title only. */
-const screen = (path: string, titleKey: ScreenTitleKey, loader?: RouteObject['loader']): RouteObject => ({
-  path,
-  element: <Placeholder titleKey={titleKey} />,
-  ...(loader ? { loader } : {}),
-})
-
 /**
  * Screens loaded on first visit, each its own chunk [ER-11]. Only what the landing shows an anonymous visitor (the
  * sign-in popup over `/` → the package wizard → /enter) is in the first bundle; `scripts/size-report.mjs` holds
@@ -66,6 +57,7 @@ const giftCard = () => import('@/features/giftcard')
 const orders = () => import('@/features/orders')
 const diets = () => import('@/features/panel/components/diets-page')
 const franchise = () => import('@/features/franchise/components/franchise-page')
+const olderPackage = () => import('@/features/shop/older/older-package-page')
 const userPanel = () => import('./routes/user-panel-page')
 const logout = () => import('@/features/auth/components/logout-page')
 const quizSteps = () => import('@/features/quiz/components/quiz-step-page')
@@ -220,7 +212,9 @@ export const routes: RouteObject[] = [
       lazyRoute({ path: '/select-limoocard-options' }, giftCard, (m) => <m.GiftProductsPage />),
       lazyRoute({ path: '/diets' }, diets, (m) => <m.DietsPage />),
       lazyRoute({ path: paths.franchise, loader: requireAuth }, franchise, (m) => <m.FranchisePage />),
-      screen('/diets/extend/back', 'dietsExtendBack'),
+      // The older package selection; returning users come back to it from select-package-c [RG-51].
+      lazyRoute({ path: paths.dietsExtend, loader: requireAuth }, olderPackage, (m) => <m.OlderPackagePage />),
+      lazyRoute({ path: paths.dietsExtendBack, loader: requireAuth }, olderPackage, (m) => <m.OlderPackagePage />),
       lazyRoute({ path: '/logout', loader: logoutLoader }, logout, (m) => <m.LogoutPage />),
 
       // Everything else [RG-01]

@@ -22,6 +22,7 @@ export const paths = {
   limooCardIntro: '/limoo-card-intro',
   diets: '/diets',
   franchise: '/franchise',
+  dietsExtend: '/diets/extend',
   dietsExtendBack: '/diets/extend/back',
   logout: '/logout',
 } as const

@@ -1,4 +1,5 @@
 export { CreateOrderWithProductIdsPage } from './components/create-order-with-product-ids'
+export { OlderPackagePage } from './older/older-package-page'
 export { PartnerBundleLandingPage } from './components/partner-bundle-landing'
 export { SelectPackageCPage } from './components/select-package-c'
 export { SupportChat } from './components/support-chat'

@@ -1511,6 +1511,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/diet/package-infos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Packages info for a new package: the offers of the package type with their hami and bundle prices, and the
+         *     customer's points. A customer whose diet runs gets `EXTEND_DIET_FOUND` and asks the extend variant [DS-31].
+         */
+        get: operations["packageInfos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/diets/extend/package-infos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Packages info for extending the running diet (`dietID` is its number). */
+        get: operations["extendPackageInfos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/diet/select-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Select a package: creates the order for the offer (the bundle, or the diet and its hami), or answers the
+         *     unpaid order an identical earlier selection made, and switches points on or off for it [DS-32].
+         */
+        post: operations["selectPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/diets/extend/select-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Select the next package of a running diet; `packageType` is not read (the running diet's type is NORMAL
+         *     unless the customer asks the info for PREMIUM first, so the extend page sends NORMAL offers) [DS-32].
+         */
+        post: operations["extendSelectPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/promotionusage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a promotion code to a package order (multipart `code`, `orderId`); `status` is `SAVED`. */
+        post: operations["promotionUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancelpromotion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an applied code (multipart `usedDiscountId`); `status` is `CANCELED`. */
+        post: operations["cancelPromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/orders/succeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in customer has a paid (`PAYMENT_SUCCESS`) order holding any of the products. */
+        get: operations["succeedOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2409,6 +2537,39 @@ export interface components {
             countryID?: number;
         };
         /**
+         * OfferDto
+         * @description One programme length. Prices in toman.
+         */
+        OfferDto: {
+            /**
+             * Format: int64
+             * @description Months.
+             */
+            productCount: number;
+            /** @description `DIET`, or `BUNDLE` when buying with hami buys a bundle. */
+            productType: components["schemas"]["ProductType"] & unknown;
+            /** Format: int64 */
+            dietOriginalPrice: number;
+            /**
+             * Format: int64
+             * @description The diet's share when bought with hami (through the bundle when there is one).
+             */
+            dietFinalPriceWithHami: number;
+            /** Format: int64 */
+            dietFinalPriceWithoutHami: number;
+            /**
+             * Format: int64
+             * @description 0 when the length has no hami.
+             */
+            hamiOriginalPrice: number;
+            /** Format: int64 */
+            hamiFinalPriceWithHami: number;
+            /** @description The length has a hami add-on. */
+            hasHami: boolean;
+            /** @description At least 50 % off the diet's original price through a bundle [PR-39]. */
+            isBundleOffer: boolean;
+        };
+        /**
          * OptionDescription
          * @description The description block an option can open.
          */
@@ -2541,6 +2702,44 @@ export interface components {
             id: number;
             /** @description `RESERVED` or `ENABLED`. */
             status: string;
+        };
+        /**
+         * PackagesInfoDto
+         * @description Packages info (spec 3 §3). The top-level prices are those of the first (shortest) offer, the page's default.
+         */
+        PackagesInfoDto: {
+            /** @description Shortest programme first; bundle offers only when cheaper with hami [PR-40]. */
+            allOffers: components["schemas"]["OfferDto"][];
+            /** @description The customer never had a diet. */
+            isNewUser: boolean;
+            /** @description The running diet's number (extend flow only). */
+            dietID?: string;
+            /** @description False when a paid package still waits for its diet [ER-56]. */
+            needPayment: boolean;
+            /** @description Always false: no Hoobar partner offer is sold. */
+            isHoobarOffer: boolean;
+            /**
+             * Format: int64
+             * @description Months of the default offer's hami, 0 without one.
+             */
+            productHamiCount: number;
+            /** @description Points can be spent on package orders at all. */
+            enablePoints: boolean;
+            /** @description The customer has free points. */
+            canUsePoints: boolean;
+            /**
+             * Format: int64
+             * @description Toman the customer's free points are worth.
+             */
+            canUsePointsValue: number;
+            /** Format: int64 */
+            dietOriginalPrice: number;
+            /** Format: int64 */
+            dietFinalPrice: number;
+            /** Format: int64 */
+            hamiOriginalPrice: number;
+            /** Format: int64 */
+            hamiFinalPrice: number;
         };
         /** PartnerDiscountSmsLog */
         PartnerDiscountSmsLog: {
@@ -2866,6 +3065,19 @@ export interface components {
             /** @description `PROF` (a first programme) or `AFTER_PROF` (a later one). */
             dietType: string;
         };
+        /**
+         * PromotionStatusReply
+         * @description `status` says how it went: `SAVED` for an applied code, `CANCELED` for a cancelled one.
+         */
+        PromotionStatusReply: {
+            status: string;
+            /**
+             * Format: int64
+             * @description Keep it to cancel the code.
+             */
+            usedDiscountId?: number;
+            invoice: components["schemas"]["InvoiceDto"];
+        };
         /** RedeemReply */
         RedeemReply: {
             /**
@@ -3035,6 +3247,39 @@ export interface components {
             Amount?: string;
         };
         /**
+         * SelectPackageRequest
+         * @description `{dietId, dietCount, hasHami, hasPoints, packageType}` [DS-32].
+         */
+        SelectPackageRequest: {
+            /** @description The running diet's number (extend flow); informational, the server knows it. */
+            dietId?: string;
+            /**
+             * Format: int64
+             * @description Months of the chosen offer.
+             */
+            dietCount: number;
+            /** @default false */
+            hasHami: boolean;
+            /**
+             * @description Spend the customer's points on the order (default on) [PR-26].
+             * @default true
+             */
+            hasPoints: boolean;
+            /** @description `NORMAL` (default) or `PREMIUM`; the extend variant ignores it. */
+            packageType?: string;
+        };
+        /**
+         * SelectedPackageReply
+         * @description The order the selection made (or the one an identical earlier selection made).
+         */
+        SelectedPackageReply: {
+            /** Format: int64 */
+            orderId: number;
+            /** @description Something is left to pay after points. */
+            needPayment: boolean;
+            invoice: components["schemas"]["InvoiceDto"];
+        };
+        /**
          * SessionBody
          * @description The session body: camelCased utm parameters, free-form meta and the user once known.
          */
@@ -3167,6 +3412,15 @@ export interface components {
             subtitle2?: string;
             productType: components["schemas"]["ProductType"];
             images?: components["schemas"]["ProductImages"];
+        };
+        /**
+         * SucceedOrdersReply
+         * @description Whether the customer has a paid order holding any of the products.
+         */
+        SucceedOrdersReply: {
+            succeed: boolean;
+            /** @description Those paid orders, oldest first. */
+            orderIds: number[];
         };
         /**
          * TaraCallbackForm
@@ -8488,6 +8742,399 @@ export interface operations {
              *     can reserve the gift).
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    packageInfos: {
+        parameters: {
+            query?: {
+                /** @description `NORMAL` (default) or `PREMIUM`. */
+                packagetype?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PackagesInfoDto"];
+                };
+            };
+            /**
+             * @description `EXTEND_DIET_FOUND` (also in `details.messages`: the customer's diet runs, ask the extend variant)
+             *     [DS-31], `NO_NEED_TO_PAYMENT` (a paid package still waits for its diet) [ER-56], or "400": no offer
+             *     of that length or hami, no running diet to extend, a malformed body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NEED_LOGIN_FIRST`: no valid bearer token [ER-55]. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extendPackageInfos: {
+        parameters: {
+            query?: {
+                /** @description `NORMAL` (default) or `PREMIUM`. */
+                packagetype?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PackagesInfoDto"];
+                };
+            };
+            /**
+             * @description `EXTEND_DIET_FOUND` (also in `details.messages`: the customer's diet runs, ask the extend variant)
+             *     [DS-31], `NO_NEED_TO_PAYMENT` (a paid package still waits for its diet) [ER-56], or "400": no offer
+             *     of that length or hami, no running diet to extend, a malformed body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NEED_LOGIN_FIRST`: no valid bearer token [ER-55]. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    selectPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SelectPackageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SelectedPackageReply"];
+                };
+            };
+            /**
+             * @description `EXTEND_DIET_FOUND` (also in `details.messages`: the customer's diet runs, ask the extend variant)
+             *     [DS-31], `NO_NEED_TO_PAYMENT` (a paid package still waits for its diet) [ER-56], or "400": no offer
+             *     of that length or hami, no running diet to extend, a malformed body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NEED_LOGIN_FIRST`: no valid bearer token [ER-55]. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extendSelectPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SelectPackageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SelectedPackageReply"];
+                };
+            };
+            /**
+             * @description `EXTEND_DIET_FOUND` (also in `details.messages`: the customer's diet runs, ask the extend variant)
+             *     [DS-31], `NO_NEED_TO_PAYMENT` (a paid package still waits for its diet) [ER-56], or "400": no offer
+             *     of that length or hami, no running diet to extend, a malformed body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NEED_LOGIN_FIRST`: no valid bearer token [ER-55]. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    promotionUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    code: string;
+                    /** Format: int64 */
+                    orderId: number;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PromotionStatusReply"];
+                };
+            };
+            /**
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+             *     is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+             *     discount is no longer active.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelPromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: int64 */
+                    usedDiscountId: number;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PromotionStatusReply"];
+                };
+            };
+            /**
+             * @description The code cannot be used now (expired, not yet valid, used up, the order has a code already, the order
+             *     is paid: `err.reason` and `details.messages[0]` say which), names no product in the basket, or the used
+             *     discount is no longer active.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    succeedOrders: {
+        parameters: {
+            query: {
+                /** @description Comma-separated product ids, at most 20. */
+                productId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SucceedOrdersReply"];
+                };
+            };
+            /**
+             * @description `EXTEND_DIET_FOUND` (also in `details.messages`: the customer's diet runs, ask the extend variant)
+             *     [DS-31], `NO_NEED_TO_PAYMENT` (a paid package still waits for its diet) [ER-56], or "400": no offer
+             *     of that length or hami, no running diet to extend, a malformed body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NEED_LOGIN_FIRST`: no valid bearer token [ER-55]. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,6 +42,24 @@ describe('authenticated calls', () => {
     expect(seen).toEqual([{ authorization: `Bearer ${token}`, contentType: 'application/json' }])
   })
 
+  it('keep a multipart form its own content type, boundary included', async () => {
+    signIn()
+    const seen: (string | null)[] = []
+    server.use(
+      http.post('/cancelpromotion', async ({ request }) => {
+        seen.push(request.headers.get('content-type'))
+        const form = await request.formData()
+        seen.push(String(form.get('usedDiscountId')))
+        return HttpResponse.json(errorBody('404'), { status: 404 }) as never
+      }),
+    )
+    const body = new FormData()
+    body.append('usedDiscountId', '9')
+    await authApi.POST('/cancelpromotion', { body: { usedDiscountId: 9 }, bodySerializer: () => body })
+    expect(seen[0]).toMatch(/^multipart\/form-data; boundary=/)
+    expect(seen[1]).toBe('9')
+  })
+
   it('fail locally without a token and send nothing [ER-12]', async () => {
     const seen = recordCanBuyDiet([ok])
     await expect(authApi.GET('/lemonade/api/can-buy-diet')).rejects.toThrow(MISSING_TOKEN_MESSAGE)

@@ -18,7 +18,10 @@ export class MissingTokenError extends ApiError {
 function withBearer(request: Request, token: string): Request {
   const next = new Request(request)
   next.headers.set('Authorization', `Bearer ${token}`)
-  next.headers.set('Content-Type', 'application/json')
+  // A multipart form keeps its own type: it carries the boundary the server splits the parts by.
+  if (!next.headers.get('Content-Type')?.startsWith('multipart/form-data')) {
+    next.headers.set('Content-Type', 'application/json')
+  }
   next.headers.set('Accept', 'application/json')
   return next
 }

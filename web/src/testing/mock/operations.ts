@@ -4,6 +4,7 @@ import { CREATED_ORDER_ID, handlers, signedInAnswer } from '../handlers'
 import { checkoutHandlers } from '../checkout-handlers'
 import { dietHandlers, staffDietHandlers } from '../diet-handlers'
 import { franchiseMemberHandlers, pointsSummaryHandler } from '../franchise-handlers'
+import { packageHandlers } from '../package-handlers'
 import { buildBasketItem, buildInvoice } from '../data/checkout'
 import { catalogue } from '../data/products'
 import { http } from '../http'
@@ -108,6 +109,7 @@ const remainingHandlers = [
   ...franchiseMemberHandlers,
   ...dietHandlers,
   ...staffDietHandlers,
+  ...packageHandlers,
 ]
 
 /**

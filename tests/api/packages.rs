@@ -1,0 +1,73 @@
+//! The older diet-package calls over HTTP: racing selections make one order, the promotion forms reuse the
+//! promotion codes, and orders/succeed reads only the customer's paid orders.
+use limoo_bff::store::orders;
+use limoo_tests::{TestApp, multipart::post_multipart_as, spawn_app};
+use serde_json::{Value, json};
+
+async fn select(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
+    app.post_as(token, "/diet/select-package", &body).await
+}
+
+#[tokio::test]
+async fn racing_identical_selections_answer_one_order_and_another_length_makes_another() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let body = json!({ "dietCount": 3, "hasHami": true, "hasPoints": false });
+    let (a, b) = tokio::join!(select(&app, &token, body.clone()), select(&app, &token, body.clone()));
+    assert_eq!((a.0, b.0), (200, 200), "{} {}", a.1, b.1);
+    assert_eq!(a.1["orderId"], b.1["orderId"], "a double tap makes one order");
+    assert_eq!(a.1["invoice"]["totalPrice"], 1_490_000, "bundle 121");
+    assert_eq!(a.1["needPayment"], true);
+    let (_, one_month) = select(&app, &token, json!({ "dietCount": 1 })).await;
+    assert_ne!(one_month["orderId"], a.1["orderId"]);
+}
+
+#[tokio::test]
+async fn a_paid_package_waiting_for_its_diet_needs_no_payment_and_counts_as_bought() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (_, first) = select(&app, &token, json!({ "dietCount": 1, "hasPoints": false })).await;
+    let order_id = first["orderId"].as_i64().expect("an order id");
+    let mut tx = app.db.begin().await.unwrap();
+    assert!(orders::mark_paid(&mut tx, order_id).await.unwrap());
+    tx.commit().await.unwrap();
+    // Paid and waiting for its diet: nothing to pay now.
+    let (status, refused) = select(&app, &token, json!({ "dietCount": 1, "hasPoints": false })).await;
+    assert_eq!((status, refused["err"]["code"].as_str()), (400, Some("NO_NEED_TO_PAYMENT")), "{refused}");
+    let (status, succeed) = app.get_as(&token, "/lemonade/api/orders/succeed?productId=151,101").await;
+    assert_eq!(status, 200, "{succeed}");
+    assert_eq!(succeed, json!({ "succeed": true, "orderIds": [order_id] }));
+}
+
+#[tokio::test]
+async fn the_promotion_forms_apply_and_cancel_a_code_on_the_customers_own_order_only() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let stranger = app.existing_customer("09129876543").await;
+    let (_, selected) = select(&app, &token, json!({ "dietCount": 1, "hasPoints": false })).await;
+    let order = selected["orderId"].to_string();
+    let (status, refused) =
+        post_multipart_as(&app, &stranger, "/promotionusage", &[("code", "LIMOO20"), ("orderId", &order)]).await;
+    assert_eq!(status, 404, "another customer's order: {refused}");
+    let (status, applied) =
+        post_multipart_as(&app, &token, "/promotionusage", &[("code", "limoo20"), ("orderId", &order)]).await;
+    assert_eq!(status, 200, "{applied}");
+    assert_eq!(applied["status"], "SAVED");
+    assert_eq!(applied["invoice"]["totalPrice"], 312_000, "20 % off 390 000");
+    let used = applied["usedDiscountId"].to_string();
+    let (status, canceled) = post_multipart_as(&app, &token, "/cancelpromotion", &[("usedDiscountId", &used)]).await;
+    assert_eq!(status, 200, "{canceled}");
+    assert_eq!(canceled["status"], "CANCELED");
+    assert_eq!(canceled["invoice"]["totalPrice"], 390_000);
+}
+
+#[tokio::test]
+async fn orders_succeed_reads_only_paid_orders_and_refuses_a_bad_list() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    app.create_order(&token, &[101]).await;
+    let (status, reply) = app.get_as(&token, "/lemonade/api/orders/succeed?productId=101").await;
+    assert_eq!((status, reply), (200, json!({ "succeed": false, "orderIds": [] })));
+    let (status, reply) = app.get_as(&token, "/lemonade/api/orders/succeed?productId=abc").await;
+    assert_eq!(status, 400, "{reply}");
+}

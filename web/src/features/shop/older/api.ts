@@ -1,0 +1,91 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { toApiError } from '@/lib/api'
+import { authApi } from '@/lib/auth'
+import { EXTEND_DIET_FOUND, type PackagesInfo } from './domain'
+
+/** Which calls answered: the plain ones, or the extend ones for a customer with a running diet [DS-31]. */
+export interface LoadedPackages {
+  info: PackagesInfo
+  extend: boolean
+}
+
+const PACKAGE_TYPE = 'NORMAL'
+
+async function plainInfos(): Promise<PackagesInfo> {
+  const { data, error, response } = await authApi.GET('/diet/package-infos')
+  if (data === undefined) throw toApiError(error, response)
+  return data
+}
+
+async function extendInfos(): Promise<PackagesInfo> {
+  const { data, error, response } = await authApi.GET('/diets/extend/package-infos')
+  if (data === undefined) throw toApiError(error, response)
+  return data
+}
+
+/** `GET /diet/package-infos`, falling back to `/diets/extend/package-infos` on EXTEND_DIET_FOUND [DS-31]. */
+async function loadPackages(): Promise<LoadedPackages> {
+  try {
+    return { info: await plainInfos(), extend: false }
+  } catch (failure) {
+    if ((failure as { code?: string }).code !== EXTEND_DIET_FOUND) throw failure
+    return { info: await extendInfos(), extend: true }
+  }
+}
+
+/** The packages info query (states PENDING, SUCCESS, FAILED of spec 3 §4); not retried, its error has a text. */
+export function usePackagesInfo() {
+  return useQuery({ queryKey: ['older-packages'], queryFn: loadPackages, retry: false })
+}
+
+export interface Selection {
+  dietCount: number
+  hasHami: boolean
+  hasPoints: boolean
+  extend: boolean
+}
+
+/** `POST /diet/select-package`, or the extend variant (without packageType) for a running diet [DS-32]. */
+async function selectPackage({ extend, ...choice }: Selection) {
+  const { data, error, response } = extend
+    ? await authApi.POST('/diets/extend/select-package', { body: choice })
+    : await authApi.POST('/diet/select-package', { body: { ...choice, packageType: PACKAGE_TYPE } })
+  if (data === undefined) throw toApiError(error, response)
+  return data
+}
+
+/** Order creation of the older flow: pending, saved, error (spec 3 §4). */
+export function useSelectPackage() {
+  return useMutation({ mutationFn: selectPackage })
+}
+
+function formData(fields: Record<string, string | number>): FormData {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.append(name, String(value))
+  return data
+}
+
+/** `POST /promotionusage` (multipart): status SAVED with the used discount's id and the new invoice. */
+async function applyPromotion({ code, orderId }: { code: string; orderId: number }) {
+  const { data, error, response } = await authApi.POST('/promotionusage', {
+    body: { code, orderId },
+    bodySerializer: formData,
+  })
+  if (data === undefined) throw toApiError(error, response)
+  return data
+}
+
+/** `POST /cancelpromotion` (multipart): status CANCELED with the restored invoice. */
+async function cancelPromotion(usedDiscountId: number) {
+  const { data, error, response } = await authApi.POST('/cancelpromotion', {
+    body: { usedDiscountId },
+    bodySerializer: formData,
+  })
+  if (data === undefined) throw toApiError(error, response)
+  return data
+}
+
+/** Discount states unSaved, pending, saved, error; cancelling answers CANCELED (spec 3 §4). */
+export function usePromotionForm() {
+  return { apply: useMutation({ mutationFn: applyPromotion }), cancel: useMutation({ mutationFn: cancelPromotion }) }
+}

@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/testing/auth'
+import { errorBody } from '@/testing/handlers'
+import { http } from '@/testing/http'
+import { packagesInfo, selectedPackage } from '@/testing/package-handlers'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+
+const PAGE = '/diets/extend'
+
+const info = packagesInfo
+const selected = { ...selectedPackage, orderId: 77 }
+
+beforeEach(() => {
+  signIn()
+})
+
+describe('older package page', () => {
+  it('opens on the bundle whose length is in session storage [DS-33]', async () => {
+    server.use(http.get('/diet/package-infos', () => HttpResponse.json(info)))
+    renderApp(PAGE, { session: { packageBundleId: '6' } })
+    await waitFor(() => expect(screen.getByTestId('offer-6')).toBeChecked())
+    expect(screen.getByTestId('bundle-set')).toHaveAttribute('data-state', 'SUCCESS')
+  })
+
+  it('uses the extend calls when the plain one names EXTEND_DIET_FOUND [DS-31, DS-32]', async () => {
+    const selections: unknown[] = []
+    server.use(
+      http.get('/diet/package-infos', () =>
+        HttpResponse.json(errorBody('EXTEND_DIET_FOUND'), { status: 400 }),
+      ),
+      http.get('/diets/extend/package-infos', () => HttpResponse.json({ ...info, dietID: '42' })),
+      http.post('/diets/extend/select-package', async ({ request }) => {
+        selections.push(await request.json())
+        return HttpResponse.json(selected)
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    await user.click(await screen.findByTestId('older-continue'))
+    await screen.findByTestId('older-order')
+    expect(selections).toMatchObject([{ dietCount: 3, hasHami: false, hasPoints: true }])
+    expect(selections[0]).not.toHaveProperty('packageType')
+  })
+
+  it('shows "no payment needed" for a refused selection [ER-56]', async () => {
+    server.use(
+      http.get('/diet/package-infos', () => HttpResponse.json(info)),
+      http.post('/diet/select-package', () =>
+        HttpResponse.json(errorBody('NO_NEED_TO_PAYMENT'), { status: 400 }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    await user.click(await screen.findByTestId('older-continue'))
+    expect(await screen.findByRole('alert')).toHaveTextContent('نیازی به پرداخت نیست.')
+  })
+})
