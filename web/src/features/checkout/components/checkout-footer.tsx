@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FooterTotal } from '@/components/ui/footer-total'
 import type { CheckoutFooterAction } from '../domain/footer-action'
-import { useFormatPrice } from '../hooks/use-format-price'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 import type { Invoice } from '../types'
 
 interface CheckoutFooterProps {

@@ -5,7 +5,7 @@ import { formatAmount } from '@/lib/money'
 import { useSwitchPoints, useTotalPoints } from '../api/points'
 import type { CheckoutMessage } from '../domain/messages'
 import { pointsErrorMessage, pointsSwitchState } from '../domain/points'
-import { useFormatPrice } from '../hooks/use-format-price'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 import type { Invoice } from '../types'
 import { CheckoutNote } from './checkout-message'
 

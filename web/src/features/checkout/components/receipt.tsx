@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { formatAmount } from '@/lib/money'
 import { discountNote, showsOriginalPrice, showsPointsLine } from '../domain/invoice'
 import type { BasketItem, Invoice } from '../types'
-import { useFormatPrice } from '../hooks/use-format-price'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 
 function ReceiptLine({ item }: { item: BasketItem }) {
   const { t, i18n } = useTranslation()

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
-import { formatPrice } from '@/lib/money'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { usePaidOrders } from '../api/orders'
 import { formatDay } from '../domain/dates'
 import { REFUND_MESSAGES, shownRefunds } from '../domain/refunds'
@@ -15,6 +15,7 @@ import '../orders.css'
  */
 export function OrdersHistoryPage() {
   const { t, i18n } = useTranslation()
+  const formatPrice = useFormatPrice()
   const orders = usePaidOrders()
   const language = i18n.language
   return (
@@ -36,13 +37,13 @@ export function OrdersHistoryPage() {
                 <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
                 <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
                 {order.totalDiscount > 0 ? (
-                  <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount, undefined, language) })}</p>
+                  <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount) })}</p>
                 ) : null}
                 {order.userPointDeduction > 0 ? (
-                  <p>{t('orders.points', { amount: formatPrice(order.userPointDeduction, undefined, language) })}</p>
+                  <p>{t('orders.points', { amount: formatPrice(order.userPointDeduction) })}</p>
                 ) : null}
                 <p className="order-card__amount" data-testid="order-paid">
-                  {t('orders.paid', { amount: formatPrice(order.totalPrice, undefined, language) })}
+                  {t('orders.paid', { amount: formatPrice(order.totalPrice) })}
                 </p>
                 {refunds.length > 0 ? (
                   <ul className="order-card__refunds">
@@ -54,7 +55,7 @@ export function OrdersHistoryPage() {
                         data-status={refund.status}
                       >
                         {t(REFUND_MESSAGES[refund.status], {
-                          amount: formatPrice(refund.amount, undefined, language),
+                          amount: formatPrice(refund.amount),
                         })}
                       </li>
                     ))}

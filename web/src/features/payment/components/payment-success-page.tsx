@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { loginPathFor } from '@/lib/auth'
 import { localDigits } from '@/lib/digits'
-import { TOMAN, formatPrice } from '@/lib/money'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { sendAnalyticsEvent } from '@/lib/analytics'
 import { settings } from '@/config/flags'
 import { paths, withQuery } from '@/config/paths'
@@ -35,6 +35,7 @@ function sendPurchaseEvent(invoice: Invoice) {
 
 function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invoice; goToLimooCard: boolean; partnerFromQuery: boolean }) {
   const { t, i18n } = useTranslation()
+  const formatPrice = useFormatPrice()
   const [query] = useSearchParams()
   const mentor = useMentorSupport(true)
   const partnerSms = usePartnerDiscountSms(invoice.id, isPartnerDiscountOrder(invoice, partnerFromQuery))
@@ -48,7 +49,7 @@ function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invo
         {t('payment.result.orderNumber', { id: localDigits(invoice.id, i18n.language) })}
       </p>
       <p className="payment-result__order" data-testid="paid-amount">
-        {t('payment.result.paidAmount', { amount: formatPrice(invoice.totalPrice, TOMAN, i18n.language) })}
+        {t('payment.result.paidAmount', { amount: formatPrice(invoice.totalPrice) })}
       </p>
       {hasLimooPlus(invoice) ? (
         <p className="payment-result__note" data-testid="limoo-plus-instructions">

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '@/lib/api'
 import { localDigits } from '@/lib/digits'
-import { TOMAN, formatPrice } from '@/lib/money'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 import type { TransferGateway } from './transfer-form'
 import { cardBlocks, useTransferInstructions } from './transfer-instructions'
 
@@ -38,6 +38,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
  */
 export function TransferDestination({ gateway, orderId }: { gateway: TransferGateway; orderId: number }) {
   const { t, i18n } = useTranslation()
+  const formatPrice = useFormatPrice()
   const instructions = useTransferInstructions(orderId)
   const language = i18n.language
 
@@ -102,7 +103,7 @@ export function TransferDestination({ gateway, orderId }: { gateway: TransferGat
       <dl>
         <dt>{t('payment.transferDestination.amount')}</dt>
         <dd className="transfer-destination__amount" data-testid="transfer-amount">
-          {formatPrice(amount, TOMAN, language)}
+          {formatPrice(amount)}
         </dd>
         <dt>{t('payment.transferDestination.order')}</dt>
         <dd data-testid="transfer-order">{localDigits(order, language)}</dd>

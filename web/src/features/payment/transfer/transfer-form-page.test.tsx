@@ -131,6 +131,12 @@ describe('where to pay how much for which order (issue 17)', () => {
     expect(await within(destination).findByRole('status')).toHaveTextContent('کپی شد')
   })
 
+  it('writes the amount with the Turkish screen\'s digits and currency label', async () => {
+    renderApp('/pay-card?serverType=LIMOO_SHOP&usePoints=1&dietPrice=450000', { session: { lemonadeOrderId: '77' }, language: 'tr' })
+    const destination = await screen.findByTestId('transfer-destination')
+    expect(within(destination).getByTestId('transfer-amount')).toHaveTextContent(/^1[.,]032[.,]000 Toman$/)
+  })
+
   it('shows the PayPal account on the foreign transfer form', async () => {
     renderApp('/paypal-pay-card?serverType=LIMOO_SHOP&usePoints=0', { session: { lemonadeOrderId: '77' } })
     const destination = await screen.findByTestId('transfer-destination')

@@ -5,7 +5,7 @@ import { formatPrice } from '@/lib/money'
 import { useMentorProducts } from '../api/get-mentor-products'
 import { cartTotal } from '../domain/cart'
 import { mentorFor } from '../domain/mentor'
-import { useCurrencyLabel } from '../hooks/use-currency-label'
+import { useCurrencyLabel } from '@/components/hooks/use-format-price'
 import type { Product } from '../types'
 import { MentorSwitch } from './mentor-switch'
 

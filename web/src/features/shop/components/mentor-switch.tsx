@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '@/lib/money'
-import { useCurrencyLabel } from '../hooks/use-currency-label'
+import { useCurrencyLabel } from '@/components/hooks/use-format-price'
 import type { Product } from '../types'
 
 const FEATURE_KEYS = [

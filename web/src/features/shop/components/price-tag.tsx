@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '@/lib/money'
-import { useCurrencyLabel } from '../hooks/use-currency-label'
+import { useCurrencyLabel } from '@/components/hooks/use-format-price'
 
 interface PriceTagProps {
   price: number

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FooterTotal } from '@/components/ui/footer-total'
 import { formatPrice } from '@/lib/money'
-import { useCurrencyLabel } from '../hooks/use-currency-label'
+import { useCurrencyLabel } from '@/components/hooks/use-format-price'
 
 export interface FooterButton {
   label: string

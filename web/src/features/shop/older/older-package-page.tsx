@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { readSetting, writeSetting } from '@/config/flags'
 import { paths } from '@/config/paths'
 import { formatCount, toLatinDigits } from '@/lib/digits'
-import { formatPrice, TOMAN } from '@/lib/money'
+import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { ORDER_ID_KEY } from '../api/create-order'
 import '../shop.css'
 import './older.css'
@@ -68,7 +68,7 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
   const setChoices = (next: PackageChoices) => setChanged({ on: info, choices: next })
   const select = useSelectPackage()
   const offer = offers.find((candidate) => candidate.productCount === months)
-  const price = (amount: number) => formatPrice(amount, TOMAN, i18n.language)
+  const price = useFormatPrice()
 
   if (select.data !== undefined) return <SelectedOrder orderId={select.data.orderId} total={select.data.invoice.totalPrice} />
   return (
@@ -141,7 +141,8 @@ const codeSchema = z.object({ code: z.string().trim().min(1).max(64) })
 
 /** The order made: its payable total, the promotion code form, and the shop's payment step. */
 function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const price = useFormatPrice()
   const navigate = useNavigate()
   const { apply, cancel } = usePromotionForm()
   const [payable, setPayable] = useState(total)
@@ -178,7 +179,7 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
   }
   return (
     <section className="older-order" data-testid="older-order">
-      <p data-testid="older-payable">{t('older.payable', { amount: formatPrice(payable, TOMAN, i18n.language) })}</p>
+      <p data-testid="older-payable">{t('older.payable', { amount: price(payable) })}</p>
       <form className="older-promotion" onSubmit={(event) => void onApply(event)}>
         <label>
           {t('older.promotionLabel')}

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatAmount, formatPrice } from '@/lib/money'
-import { useCurrencyLabel } from '../../hooks/use-currency-label'
+import { useCurrencyLabel } from '@/components/hooks/use-format-price'
 import type { Product } from '../../types'
 import { optionDisplay, type OptionDescription } from '../domain/option-display'
 import type { WizardOption } from '../types'
