@@ -1,11 +1,12 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
-import { dietHandlers } from '@/testing/diet-handlers'
+import { dietHandlers, runningDiet } from '@/testing/diet-handlers'
 import { activeDiet } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
+import { startDateEdits } from '../domain/start-date-edits'
 import { server } from '@/testing/server'
 
 function answerStatus(status: string, extra: Record<string, unknown> = {}) {
@@ -111,5 +112,25 @@ describe('/diets: the diet package card', () => {
     server.use(http.get('/app/diets/all', () => HttpResponse.json({ ok: false, msg: 'فهرست رژیم‌ها در دسترس نیست' }) as never))
     renderApp('/diets')
     expect(await screen.findByTestId('all-diets-error')).toHaveTextContent('فهرست رژیم‌ها در دسترس نیست')
+  })
+
+  it('sends the new start with the diet id and counts the edit in local storage [DS-27]', async () => {
+    signIn()
+    let sent: URLSearchParams | undefined
+    server.use(
+      http.post('/app/diets/startdate', async ({ request }) => {
+        sent = new URLSearchParams(await request.text())
+        return HttpResponse.json({ ok: true, msg: { diet: runningDiet } }) as never
+      }),
+    )
+    renderApp('/diets')
+    const editor = await screen.findByTestId('start-date-editor')
+    expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۰')
+    fireEvent.change(within(editor).getByTestId('start-date-input'), { target: { value: '2026-12-01' } })
+    fireEvent.click(within(editor).getByTestId('start-date-save'))
+    await waitFor(() => expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۱'))
+    expect(sent?.get('id')).toBe(String(runningDiet.id))
+    expect(sent?.get('startDate')).toBe('2026-12-01')
+    expect(startDateEdits(runningDiet.id)).toBe(1)
   })
 })

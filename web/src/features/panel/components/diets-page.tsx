@@ -5,6 +5,7 @@ import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { ActiveDietCard } from './active-diet-card'
 import { AllDietsList } from './all-diets-list'
 import { PhysicalInfoCard } from './physical-info-card'
+import { StartDateEditor } from './start-date-editor'
 
 /**
  * /diets, the panel home: the signed-in customer's diet package, body figures and earlier diets; an anonymous visitor
@@ -20,6 +21,7 @@ export function DietsPage() {
         {loggedIn ? (
           <>
             <ActiveDietCard />
+            <StartDateEditor />
             <PhysicalInfoCard />
             <AllDietsList />
           </>
