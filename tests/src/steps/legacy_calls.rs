@@ -1,5 +1,5 @@
-//! `@ui` steps about the calls' envelopes as the web app reads them (the older auth calls [ER-13], the panel's [ER-60]), the logout page that shows a
-//! refusal, and the account number of the side menu [AU-30].
+//! `@ui` steps about the calls' envelopes as the web app reads them (the older auth calls [ER-13], the panel's
+//! [ER-60]), the logout page that shows a refusal, and the account number of the side menu [AU-30].
 use cucumber::{then, when};
 
 use super::{LimooWorld, OrFail};

@@ -18,7 +18,10 @@ export class MissingTokenError extends ApiError {
 function withBearer(request: Request, token: string): Request {
   const next = new Request(request)
   next.headers.set('Authorization', `Bearer ${token}`)
-  next.headers.set('Content-Type', 'application/json')
+  // A form call (the start-date editor's urlencoded form) keeps its own type; every other call is JSON.
+  if (!request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) {
+    next.headers.set('Content-Type', 'application/json')
+  }
   next.headers.set('Accept', 'application/json')
   return next
 }
