@@ -133,4 +133,17 @@ describe('/diets: the diet package card', () => {
     expect(sent?.get('startDate')).toBe('2026-12-01')
     expect(startDateEdits(runningDiet.id)).toBe(1)
   })
+
+  it('shows the mentor add-on the package came with', async () => {
+    signIn()
+    renderApp('/diets')
+    expect(await screen.findByTestId('hami')).toHaveTextContent('همراه شخصی')
+  })
+
+  it('shows the msg of a hami answer with ok false as the error [ER-60]', async () => {
+    signIn()
+    server.use(http.get('/app/hami/summary', () => HttpResponse.json({ ok: false, msg: 'همراه در دسترس نیست' }) as never))
+    renderApp('/diets')
+    expect(await screen.findByTestId('hami-error')).toHaveTextContent('همراه در دسترس نیست')
+  })
 })

@@ -4,6 +4,7 @@ import { Placeholder } from '@/components/ui/placeholder'
 import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { ActiveDietCard } from './active-diet-card'
 import { AllDietsList } from './all-diets-list'
+import { HamiCard } from './hami-card'
 import { PhysicalInfoCard } from './physical-info-card'
 import { StartDateEditor } from './start-date-editor'
 
@@ -23,6 +24,7 @@ export function DietsPage() {
             <ActiveDietCard />
             <StartDateEditor />
             <PhysicalInfoCard />
+            <HamiCard />
             <AllDietsList />
           </>
         ) : (
