@@ -2,14 +2,14 @@
 //! reached the way the product reaches it: the customer's purchases, card transfers reviewed by finance, the
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
 //! next diet of a package) through the medical team's staff API.
-use cucumber::{given, then};
+use cucumber::{given, then, when};
 use limoo_bff::store::now_ms;
 use limoo_tests::app::{DietByTeam, FINANCE_TOKEN};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{
-    LimooWorld, OrFailAny,
+    LimooWorld, OrFail, OrFailAny,
     diet_requests::{PROFILES, REQUEST},
 };
 
@@ -207,4 +207,27 @@ async fn physical_info_figures(world: &mut LimooWorld, mobile: String, weight: f
     let info = &msg["physicalInfo"];
     let figures = (info["weight"].as_f64(), info["stature"].as_f64(), info["age"].as_i64());
     assert_eq!(figures, (Some(weight), Some(stature), Some(age)), "physical info: {msg}");
+}
+
+#[when(expr = "مشتری در ویرایشگر تاریخ شروع، {int} روز بعد را می‌گذارد")]
+async fn picks_start_date(world: &mut LimooWorld, days: i64) {
+    // The date as the customer's calendar shows it: Tehran is UTC+3:30. React reads the value from an input event.
+    let script = format!(
+        "const day = new Date(Date.now() + {days} * 86400000 + 12600000).toISOString().slice(0, 10); \
+         const input = document.querySelector('[data-testid=start-date-input]'); \
+         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, day); \
+         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+    );
+    world.browser().await.execute(&script).await.or_fail("start date typed");
+}
+
+#[then(expr = "رژیم جاری مشتری {string} حدود {int} روز دیگر آغاز می‌شود")]
+async fn running_diet_starts_in(world: &mut LimooWorld, mobile: String, days: i64) {
+    let token = world.token_of(&mobile).await;
+    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    assert_eq!(code, 200, "all diets failed: {body}");
+    let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
+    let running = diets.iter().find(|d| d["isActive"] == json!(true)).expect("a running diet");
+    let starts_in = running["startDate"].as_i64().expect("a start date") - now_ms();
+    assert!((days - 1) * DAY_MS < starts_in && starts_in <= (days + 1) * DAY_MS, "start date: {body}");
 }

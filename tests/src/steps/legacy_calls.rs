@@ -1,5 +1,5 @@
-//! `@ui` steps about the older auth calls' envelope as the web app reads it [ER-13], the logout page that shows a
-//! refusal, and the account number of the side menu [AU-30].
+//! `@ui` steps about the calls' envelopes as the web app reads them (the older auth calls [ER-13], the panel's
+//! [ER-60]), the logout page that shows a refusal, and the account number of the side menu [AU-30].
 use cucumber::{then, when};
 
 use super::{LimooWorld, OrFail};
@@ -59,4 +59,10 @@ async fn logout_confirmed(world: &mut LimooWorld, text: String) {
 async fn account_number(world: &mut LimooWorld, expected: String) {
     let browser = world.browser().await;
     browser.wait_for_text_in("[data-testid=account-mobile]", &expected).await.or_fail("account number");
+}
+
+#[when(expr = "سرور به {string} با وضعیت 200 و پاکت ok false و msg {string} پاسخ می‌دهد")]
+async fn answers_not_ok(world: &mut LimooWorld, path: String, msg: String) {
+    let reply = answer(200, "OK", &serde_json::json!({ "ok": false, "msg": msg }));
+    world.browser().await.intercept_fetch(&path, &reply).await.or_fail("fetch answered");
 }

@@ -36,6 +36,9 @@ pub struct ActiveDiet {
     pub remain_days: Option<i64>,
     pub package_count: Option<i64>,
     pub current_diet_count: Option<i64>,
+    /// The package holds diets still to be issued, so the customer continues it rather than buying a new one;
+    /// none before a diet is issued [DS-22].
+    pub can_extend: Option<bool>,
     /// No earlier diet [DS-14].
     pub very_first_time_user: bool,
 }
@@ -119,6 +122,7 @@ impl DietsApi {
                     remain_days: diet.and_then(|d| d.remain_days),
                     package_count: diet.and_then(|d| d.package_count),
                     current_diet_count: diet.map(|d| d.current_diet_count),
+                    can_extend: diet.map(|d| d.package_count.is_some_and(|count| count > d.current_diet_count)),
                     very_first_time_user: package.very_first_time_user,
                 },
             },

@@ -1669,6 +1669,11 @@ export interface components {
             packageCount?: number;
             /** Format: int64 */
             currentDietCount?: number;
+            /**
+             * @description The package holds diets still to be issued, so the customer continues it rather than buying a new one;
+             *     none before a diet is issued [DS-22].
+             */
+            canExtend?: boolean;
             /** @description No earlier diet [DS-14]. */
             veryFirstTimeUser: boolean;
         };

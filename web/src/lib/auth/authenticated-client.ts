@@ -18,8 +18,10 @@ export class MissingTokenError extends ApiError {
 function withBearer(request: Request, token: string): Request {
   const next = new Request(request)
   next.headers.set('Authorization', `Bearer ${token}`)
-  // A multipart form keeps its own type: it carries the boundary the server splits the parts by.
-  if (!next.headers.get('Content-Type')?.startsWith('multipart/form-data')) {
+  // A form keeps its own type: a multipart one carries the boundary the server splits the parts by, a urlencoded one
+  // (the start-date editor) is no JSON. Every other call is JSON.
+  const sent = next.headers.get('Content-Type') ?? ''
+  if (!sent.startsWith('multipart/form-data') && !sent.startsWith('application/x-www-form-urlencoded')) {
     next.headers.set('Content-Type', 'application/json')
   }
   next.headers.set('Accept', 'application/json')

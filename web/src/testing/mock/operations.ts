@@ -107,7 +107,6 @@ const remainingHandlers = [
   http.get('/lemonade/api/limoo-cards/redeemed', () => HttpResponse.json([])),
   pointsSummaryHandler,
   ...franchiseMemberHandlers,
-  ...dietHandlers,
   ...staffDietHandlers,
   ...packageHandlers,
 ]
@@ -150,4 +149,4 @@ const statefulHandlers = [
 ]
 
 /** One answer for every operation of `openapi/openapi.json`: what the visitor did, the unit-test defaults, then the rest. */
-export const operationHandlers = [...statefulHandlers, ...handlers, ...checkoutHandlers, ...wizardHandlers, ...remainingHandlers]
+export const operationHandlers = [...statefulHandlers, ...dietHandlers, ...handlers, ...checkoutHandlers, ...wizardHandlers, ...remainingHandlers]

@@ -59,7 +59,7 @@ export function ActiveDietCard() {
           {t('panel.buy')}
         </Link>
       ) : null}
-      {offersNewDiet(status) ? (
+      {offersNewDiet(diet.data) ? (
         <Link className="diet-card__action" to="/select-package?source=panel" data-testid="request-new-diet">
           {t('panel.requestNew')}
         </Link>

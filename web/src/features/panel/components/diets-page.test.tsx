@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
+import { dietHandlers, runningDiet } from '@/testing/diet-handlers'
 import { activeDiet } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
+import { startDateEdits } from '../domain/start-date-edits'
 import { server } from '@/testing/server'
 
 function answerStatus(status: string, extra: Record<string, unknown> = {}) {
@@ -14,6 +16,8 @@ function answerStatus(status: string, extra: Record<string, unknown> = {}) {
 }
 
 describe('/diets: the diet package card', () => {
+  beforeEach(() => server.use(...dietHandlers))
+
   it('sends a customer who paid to the diet questions [DS-15]', async () => {
     signIn()
     answerStatus('ANSWERING_QUESTIONS')
@@ -77,9 +81,69 @@ describe('/diets: the diet package card', () => {
     expect(within(card).getByTestId('physical-stature')).toHaveTextContent('۱۶۵ سانتی‌متر')
   })
 
-  it('is not shown to a visitor who has not signed in', async () => {
+  it('asks a visitor who has not signed in to sign in', async () => {
     renderApp('/diets')
-    await screen.findByTestId('placeholder')
+    const prompt = await screen.findByTestId('diets-sign-in')
+    expect(within(prompt).getByRole('link', { name: 'ورود' })).toHaveAttribute('href', '/login-with-mobile')
     expect(screen.queryByTestId('active-diet')).not.toBeInTheDocument()
+  })
+
+  it('lists only the earlier diets while the package runs [DS-25]', async () => {
+    signIn()
+    answerStatus('ACTIVE', { dietNumber: 'D-1002', isReady: true, remainDays: 24 })
+    renderApp('/diets')
+    const list = await screen.findByTestId('all-diets')
+    expect(within(list).getByTestId('all-diets-1')).toHaveTextContent('رژیم ۱')
+    expect(within(list).getByTestId('all-diets-1')).toHaveTextContent('۳۰ روزه')
+    expect(within(list).queryByTestId('all-diets-2')).not.toBeInTheDocument()
+  })
+
+  it('lists every diet, the most recent first, once the package expired [DS-24, DS-25]', async () => {
+    signIn()
+    answerStatus('EXPIRED', { dietNumber: 'D-1002', isReady: true, remainDays: 0 })
+    renderApp('/diets')
+    const list = await screen.findByTestId('all-diets')
+    const items = within(list).getAllByRole('listitem').map((item) => item.dataset.testid)
+    expect(items).toEqual(['all-diets-2', 'all-diets-1'])
+  })
+
+  it('shows the msg of an all-diets answer with ok false as the error [ER-60]', async () => {
+    signIn()
+    server.use(http.get('/app/diets/all', () => HttpResponse.json({ ok: false, msg: 'فهرست رژیم‌ها در دسترس نیست' }) as never))
+    renderApp('/diets')
+    expect(await screen.findByTestId('all-diets-error')).toHaveTextContent('فهرست رژیم‌ها در دسترس نیست')
+  })
+
+  it('sends the new start with the diet id and counts the edit in local storage [DS-27]', async () => {
+    signIn()
+    let sent: URLSearchParams | undefined
+    server.use(
+      http.post('/app/diets/startdate', async ({ request }) => {
+        sent = new URLSearchParams(await request.text())
+        return HttpResponse.json({ ok: true, msg: { diet: runningDiet } }) as never
+      }),
+    )
+    renderApp('/diets')
+    const editor = await screen.findByTestId('start-date-editor')
+    expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۰')
+    fireEvent.change(within(editor).getByTestId('start-date-input'), { target: { value: '2026-12-01' } })
+    fireEvent.click(within(editor).getByTestId('start-date-save'))
+    await waitFor(() => expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۱'))
+    expect(sent?.get('id')).toBe(String(runningDiet.id))
+    expect(sent?.get('startDate')).toBe('2026-12-01')
+    expect(startDateEdits(runningDiet.id)).toBe(1)
+  })
+
+  it('shows the mentor add-on the package came with', async () => {
+    signIn()
+    renderApp('/diets')
+    expect(await screen.findByTestId('hami')).toHaveTextContent('همراه شخصی')
+  })
+
+  it('shows the msg of a hami answer with ok false as the error [ER-60]', async () => {
+    signIn()
+    server.use(http.get('/app/hami/summary', () => HttpResponse.json({ ok: false, msg: 'همراه در دسترس نیست' }) as never))
+    renderApp('/diets')
+    expect(await screen.findByTestId('hami-error')).toHaveTextContent('همراه در دسترس نیست')
   })
 })

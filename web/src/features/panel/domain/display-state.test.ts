@@ -20,7 +20,15 @@ describe('active-diet display states [DS-15…DS-21]', () => {
   })
 
   it('offers a new diet only when expired or close to expiry [DS-23]', () => {
-    expect(['EXPIRED', 'CLOSE_TO_EXPIRE', 'ACTIVE', 'ISSUING'].map(offersNewDiet)).toEqual([true, true, false, false])
+    const statuses = ['EXPIRED', 'CLOSE_TO_EXPIRE', 'ACTIVE', 'ISSUING']
+    expect(statuses.map((status) => offersNewDiet({ status }))).toEqual([true, true, false, false])
+  })
+
+  it('offers a new diet only when no diet was issued or the package cannot be extended [DS-22]', () => {
+    const closing = { status: 'CLOSE_TO_EXPIRE', dietNumber: 'D-1' }
+    expect(offersNewDiet({ ...closing, canExtend: true })).toBe(false)
+    expect(offersNewDiet({ ...closing, canExtend: false })).toBe(true)
+    expect(offersNewDiet(closing)).toBe(true)
   })
 
   it('starts the questions at f1, or at f10 once the form was saved', () => {
