@@ -222,7 +222,7 @@ describe('/user-panel [RG-33…RG-37]', () => {
     signIn()
     activePackage('ACTIVE')
     await expectLanding('/user-panel?from=landing', '/user-panel?from=landing')
-    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'userPanel')
+    expect(await screen.findByTestId('panel-home')).toBeInTheDocument()
   })
 
   it.each(['TRANSACTION_WATING', 'TRANSACTION_UNVERIFIED', 'EXPIRED'])(
@@ -239,7 +239,7 @@ describe('/user-panel [RG-33…RG-37]', () => {
     signIn()
     server.use(http.get('/app/diets/active', () => HttpResponse.json(errorBody('500'), { status: 500 })))
     await expectLanding('/user-panel', '/user-panel')
-    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'userPanel')
+    expect(await screen.findByTestId('panel-home')).toBeInTheDocument()
   })
 
   it('goes to /diets when the panel feature is disabled [RG-36]', async () => {

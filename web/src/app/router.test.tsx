@@ -77,9 +77,9 @@ describe('route table redirects', () => {
     await expectLanding('/bm_12', '/bm_f1')
   })
 
-  it('serves the screens of later slices as placeholders', async () => {
+  it('serves the panel home on /diets', async () => {
     await expectLanding('/diets', '/diets')
-    expect(await screen.findByTestId('placeholder')).toHaveAttribute('data-screen', 'diets')
+    expect(await screen.findByTestId('panel-home')).toBeInTheDocument()
   })
 })
 

@@ -17,6 +17,6 @@ describe('/user-panel step [RG-33]', () => {
     server.use(http.get('/app/diets/active', () => HttpResponse.json(activeDiet('ACTIVE'))))
     renderApp(path)
     expect(await screen.findByTestId('user-panel')).toHaveAttribute('data-step', step)
-    expect(screen.getByTestId('placeholder')).toHaveAttribute('data-screen', 'userPanel')
+    expect(await screen.findByTestId('active-diet')).toBeInTheDocument()
   })
 })

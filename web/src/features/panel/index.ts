@@ -1,2 +1,2 @@
 export { ActiveDietCard } from './components/active-diet-card'
-export { DietsPage } from './components/diets-page'
+export { DietsPage, PanelHome } from './components/diets-page'

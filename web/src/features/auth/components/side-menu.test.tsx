@@ -11,7 +11,7 @@ import { server } from '@/testing/server'
 describe('side menu [AU-55]', () => {
   it('is not offered to anonymous visitors', async () => {
     renderApp('/diets')
-    await screen.findByTestId('placeholder')
+    await screen.findByTestId('diets-sign-in')
     expect(screen.queryByTestId('side-menu-button')).not.toBeInTheDocument()
   })
 

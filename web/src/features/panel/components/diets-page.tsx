@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Placeholder } from '@/components/ui/placeholder'
 import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { ActiveDietCard } from './active-diet-card'
 import { AllDietsList } from './all-diets-list'
@@ -8,35 +7,32 @@ import { HamiCard } from './hami-card'
 import { PhysicalInfoCard } from './physical-info-card'
 import { StartDateEditor } from './start-date-editor'
 
-/**
- * /diets, the panel home: the signed-in customer's diet package, body figures and earlier diets; an anonymous visitor
- * is asked to sign in. The rest of the panel (diet days, points, franchise) is a later slice, so the page keeps its
- * placeholder below.
- */
+/** The panel home's cards: the diet package, its start date, body figures, the mentor add-on and earlier diets. */
+export function PanelHome() {
+  return (
+    <div className="diets-page" data-testid="panel-home">
+      <ActiveDietCard />
+      <StartDateEditor />
+      <PhysicalInfoCard />
+      <HamiCard />
+      <AllDietsList />
+    </div>
+  )
+}
+
+/** /diets, the panel home for a signed-in customer; an anonymous visitor is asked to sign in. */
 export function DietsPage() {
   const { t } = useTranslation()
   const loggedIn = useIsLoggedIn()
+  if (loggedIn) return <PanelHome />
   return (
-    <>
-      <div className="diets-page">
-        {loggedIn ? (
-          <>
-            <ActiveDietCard />
-            <StartDateEditor />
-            <PhysicalInfoCard />
-            <HamiCard />
-            <AllDietsList />
-          </>
-        ) : (
-          <section className="diet-card" data-testid="diets-sign-in">
-            <p className="diet-card__hint">{t('panel.signIn.hint')}</p>
-            <Link className="diet-card__action" to="/login-with-mobile">
-              {t('panel.signIn.action')}
-            </Link>
-          </section>
-        )}
-      </div>
-      <Placeholder titleKey="diets" />
-    </>
+    <div className="diets-page">
+      <section className="diet-card" data-testid="diets-sign-in">
+        <p className="diet-card__hint">{t('panel.signIn.hint')}</p>
+        <Link className="diet-card__action" to="/login-with-mobile">
+          {t('panel.signIn.action')}
+        </Link>
+      </section>
+    </div>
   )
 }

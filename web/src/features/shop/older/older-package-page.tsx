@@ -42,7 +42,7 @@ export function OlderPackagePage() {
   const { t } = useTranslation()
   const packages = usePackagesInfo()
   return (
-    <main className="older-packages" data-testid="older-packages">
+    <section className="older-packages" data-testid="older-packages">
       <h1 className="page-title">{t('older.title')}</h1>
       {packages.isPending && <p className="status-line">{t('older.loading')}</p>}
       {packages.isError && <PackageError failure={packages.error} />}
@@ -52,7 +52,7 @@ export function OlderPackagePage() {
         ) : (
           <PackageError failure={{ code: 'NO_NEED_TO_PAYMENT' }} />
         ))}
-    </main>
+    </section>
   )
 }
 
