@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { ApiError } from '@/lib/api'
 import { localDigits } from '@/lib/digits'
-import { useActiveDiet } from '../api/active-diet'
+import { ACTIVE_DIET_NOT_OK, useActiveDiet } from '../api/active-diet'
 import { displayState, offersNewDiet, questionsPath } from '../domain/display-state'
 import '../panel.css'
 
@@ -16,9 +17,12 @@ export function ActiveDietCard() {
 
   if (diet.isPending) return <p className="diet-card__loading">{t('panel.loading')}</p>
   if (diet.isError) {
+    // An answer with ok false says what went wrong in its msg [ER-60]; any other failure gets the panel's message.
+    const { error } = diet
+    const okFalse = error instanceof ApiError && error.code === ACTIVE_DIET_NOT_OK
     return (
       <p className="diet-card__error" role="alert" data-testid="active-diet-error">
-        {t('panel.error')}
+        {okFalse && error.message ? error.message : t('panel.error')}
       </p>
     )
   }

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { dietHandlers, runningDiet } from '@/testing/diet-handlers'
-import { activeDiet } from '@/testing/handlers'
+import { activeDiet, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { startDateEdits } from '../domain/start-date-edits'
@@ -44,9 +44,16 @@ describe('/diets: the diet package card', () => {
     expect(screen.getByTestId('request-new-diet')).toHaveAttribute('href', '/select-package?source=panel')
   })
 
-  it('keeps the message of an ok: false answer out of the page and says the status could not be read', async () => {
+  it('shows the msg of an active-diet answer with ok false as the error [ER-60]', async () => {
     signIn()
-    server.use(http.get('/app/diets/active', () => HttpResponse.json({ ok: false, msg: 'no package' }) as never))
+    server.use(http.get('/app/diets/active', () => HttpResponse.json({ ok: false, msg: 'بسته‌ای پیدا نشد' }) as never))
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet-error')).toHaveTextContent('بسته‌ای پیدا نشد')
+  })
+
+  it('says the status could not be read when the call itself fails', async () => {
+    signIn()
+    server.use(http.get('/app/diets/active', () => HttpResponse.json(errorBody('500'), { status: 500 })))
     renderApp('/diets')
     expect(await screen.findByTestId('active-diet-error')).toHaveTextContent('دریافت وضعیت رژیم ممکن نشد')
   })
