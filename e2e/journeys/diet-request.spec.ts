@@ -1,6 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
+import { bffBin, type RunningBff } from '../support/bff'
 import { demoCustomer } from '../support/demo'
 import { withPersianDigits } from '../support/money'
 import { buyOneMonthDiet, payOnline } from '../support/shop'
@@ -42,6 +44,21 @@ async function activeDiet(page: Page): Promise<{ status: string; dietNumber?: st
   return ((await response.json()) as { msg: { activeDiet: { status: string; dietNumber?: string | null } } }).msg.activeDiet
 }
 
+const run = promisify(execFile)
+
+/** `bff diets …` against this test's database, as the medical team runs it from a terminal. */
+async function dietTeam(bff: RunningBff, ...args: string[]): Promise<string> {
+  const { stdout } = await run(bffBin, ['diets', ...args], {
+    env: { ...process.env, DATABASE_URL: `sqlite://${bff.databaseFile}`, NO_COLOR: '1' },
+  })
+  return stdout
+}
+
+/** A Gregorian day `days` after today in Tehran, as the team and the date input write it (YYYY-MM-DD). */
+function tehranDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' })
+}
+
 /** The stored medical profile's age, weight and fixed location, from the test's own database. */
 function storedProfile(databaseFile: string): string {
   return execFileSync('sqlite3', [
@@ -53,7 +70,7 @@ function storedProfile(databaseFile: string): string {
 }
 
 test.describe('the detailed diet request on a 390 px phone', () => {
-  test('a customer who paid for a diet answers f1 to f10, confirms, lands on /finish and the diet is being issued [QN-31, QN-64, QN-65]', async ({
+  test('a customer who paid for a diet answers f1 to f10, the team issues it from the command line, and the customer follows it in the panel [QN-31, QN-64, QN-65, DS-20, DS-27]', async ({
     page,
     simulators,
     bff,
@@ -174,5 +191,22 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     expect(diet.status).toBe('ISSUING')
     expect(diet.dietNumber ?? '').not.toBe('')
     expect(storedProfile(bff.databaseFile)).toBe('32|68.5|TR|2170|107851')
+
+    // The medical team writes the diet and starts it today, from the command line; each change is recorded.
+    const listed = await dietTeam(bff, 'list', '--mobile', '09120000002')
+    const dietId = listed.split('\n')[1]?.split('\t')[0] ?? ''
+    expect(dietId, listed).toMatch(/^\d+$/)
+    await dietTeam(bff, 'ready', dietId, '--by', 'e2e-dietitian')
+    await dietTeam(bff, 'start', dietId, '--date', tehranDay(0), '--by', 'e2e-dietitian')
+    expect(await dietTeam(bff, 'changes', dietId)).toContain('e2e-dietitian')
+
+    // The customer sees the diet active with its days left, and moves its start to tomorrow.
+    await page.goto('/#/diets')
+    await expect(page.getByTestId('active-diet-state')).toHaveText('فعال')
+    await expect(page.getByTestId('active-diet')).toContainText('روز از رژیم شما باقی مانده است')
+    await page.getByTestId('start-date-input').fill(tehranDay(1))
+    await page.getByTestId('start-date-save').click()
+    await expect(page.getByTestId('start-date-edits')).toHaveText('تعداد ویرایش تاریخ شروع: ۱')
+    expect(await dietTeam(bff, 'changes', dietId)).toMatch(/customer/i)
   })
 })
