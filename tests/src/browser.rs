@@ -93,6 +93,19 @@ impl Browser {
         .context("the page never reached the expected route")
     }
 
+    /// Waits until the route on screen (`main[data-route]`) is the one in the address: an in-app navigation has
+    /// run its loaders, loaded its chunk and rendered, or ended on the page a loader redirected it to.
+    pub async fn wait_for_route_on_screen(&self) -> anyhow::Result<()> {
+        let script = "const main = document.querySelector('main[data-route]'); \
+            const wanted = window.location.hash.replace(/^#/, '').split('?')[0] || '/'; \
+            return main !== null && main.dataset.route === wanted;";
+        self.poll(|| async {
+            Ok((self.client.execute(script, vec![]).await? == serde_json::Value::Bool(true)).then_some(()))
+        })
+        .await
+        .context("the route in the address never came on screen")
+    }
+
     /// Text of every element matching `css`, once at least one matches.
     pub async fn texts(&self, css: &str) -> anyhow::Result<Vec<String>> {
         self.poll(|| async {

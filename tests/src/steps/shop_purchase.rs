@@ -21,11 +21,14 @@ impl LimooWorld {
     }
 }
 
-/// An in-app navigation (the hash changes, the page is not loaded again), as a link in the app would do.
+/// An in-app navigation (the hash changes, the page is not loaded again), as a link in the app would do; done when
+/// the new route is on screen, since a second navigation while this one loads would keep the old page mounted.
 #[when(expr = "مشتری در همین صفحه به {string} می‌رود")]
 async fn navigate_in_app(world: &mut LimooWorld, route: String) {
     let script = format!("window.location.hash = {:?};", format!("#{route}"));
-    world.browser().await.execute(&script).await.or_fail("navigated");
+    let browser = world.browser().await;
+    browser.execute(&script).await.or_fail("navigated");
+    browser.wait_for_route_on_screen().await.or_fail("route on screen");
 }
 
 /// From now on the page's calls to `path` get this JSON body with status 200 instead of the BFF's answer.

@@ -184,8 +184,7 @@ async fn card_not_selected(world: &mut LimooWorld, product: i64) {
 #[then(expr = "کارت محصول {int} چیدمان {word} دارد")]
 async fn card_layout(world: &mut LimooWorld, product: i64, layout: String) {
     let card = format!("[data-testid=product-card][data-product-id=\"{product}\"]");
-    let found = world.browser().await.attribute(&card, "data-layout").await.or_fail("card shown");
-    assert_eq!(found.as_deref(), Some(layout.as_str()), "card {product} layout");
+    world.wait_for_attribute(&card, "data-layout", &layout).await;
     let includes = format!("{card} [data-testid=sub-products]");
     let class = world.browser().await.attribute(&includes, "class").await.or_fail("bundle contents shown");
     let drawn = format!("product-card__includes--{}", layout.to_lowercase());

@@ -6,8 +6,7 @@ import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { trackPageView } from '@/lib/analytics'
 
 /** One page-view event per rendered route; redirect-only routes never render, so they send none [RG-40]. */
-function usePageViews() {
-  const { pathname } = useLocation()
+function usePageViews(pathname: string) {
   useEffect(() => {
     trackPageView(pathname)
   }, [pathname])
@@ -15,12 +14,14 @@ function usePageViews() {
 
 export function RootLayout() {
   const loggedIn = useIsLoggedIn()
-  usePageViews()
+  const { pathname } = useLocation()
+  usePageViews(pathname)
   return (
     <div className="app-shell">
       {/* On every page, the wizard's later pages too: the menu must stay reachable (spec 2 §2 "Logo and burger menu"). */}
       <TopBar start={loggedIn ? <SideMenu /> : undefined} />
-      <main className="app-shell__main">
+      {/* data-route: the route on screen, which lags the address while a navigation's loaders and chunk load. */}
+      <main className="app-shell__main" data-route={pathname}>
         <Outlet />
       </main>
     </div>
