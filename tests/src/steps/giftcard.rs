@@ -14,6 +14,7 @@ use super::{LimooWorld, NEVER, OrFail, OrFailAny, Reply};
 
 const REDEEM: &str = "/lemonade/api/limoo-cards";
 const CODE_INPUT: &str = "[data-testid=gift-code-input]";
+const SUBMIT: &str = "[data-testid=gift-code-submit]";
 
 impl LimooWorld {
     async fn redeem(&mut self, mobile: &str, body: Value) {
@@ -106,13 +107,35 @@ async fn type_gift_code(world: &mut LimooWorld, code: String) {
 
 #[when("مشتری فرم لیمو کارت را می‌فرستد")]
 async fn submit_gift_form(world: &mut LimooWorld) {
-    world.browser().await.click("[data-testid=gift-code-submit]").await.or_fail("submit button");
+    world.browser().await.click(SUBMIT).await.or_fail("submit button");
 }
 
 #[then("دکمه ثبت لیمو کارت غیرفعال است")]
 async fn gift_submit_disabled(world: &mut LimooWorld) {
-    let disabled = world.browser().await.property("[data-testid=gift-code-submit]", "disabled").await;
-    assert_eq!(disabled.or_fail("submit button").as_deref(), Some("true"));
+    world.wait_for_flag(SUBMIT, "disabled", true).await;
+}
+
+#[then(expr = "دکمه ثبت لیمو کارت {string} را نشان می‌دهد و غیرفعال است")]
+async fn gift_submit_busy(world: &mut LimooWorld, label: String) {
+    world.browser().await.wait_for_text_in(SUBMIT, &label).await.or_fail("submit label");
+    world.wait_for_attribute(SUBMIT, "aria-busy", "true").await;
+    world.wait_for_flag(SUBMIT, "disabled", true).await;
+}
+
+#[when("مشتری کد لیمو کارت را پاک می‌کند")]
+async fn clear_gift_code(world: &mut LimooWorld) {
+    world.clear_field(CODE_INPUT).await;
+}
+
+#[then(expr = "فرم لیمو کارت خطای {string} دارد")]
+async fn gift_field_error(world: &mut LimooWorld, text: String) {
+    world.browser().await.wait_for_text_in(".gift-form__error", &text).await.or_fail("field error");
+    world.wait_for_attribute(CODE_INPUT, "aria-invalid", "true").await;
+}
+
+#[then(expr = "فرم لیمو کارت در حالت {string} است")]
+async fn gift_form_state(world: &mut LimooWorld, state: String) {
+    world.wait_for_attribute("[data-testid=gift-card-form]", "data-state", &state).await;
 }
 
 #[then(expr = "پیام لیمو کارت {string} است")]
