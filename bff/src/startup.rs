@@ -26,8 +26,10 @@ use crate::{
     body_limit::BodyLimit,
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Secret, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
+    json_compression::JsonCompression,
     metrics::{Measured, Metrics},
     request_id::RequestId,
+    security_headers::SecurityHeaders,
     shop::catalogue_cache::CatalogueCache,
     store::{Db, demo},
     web_app::WebApp,
@@ -221,7 +223,7 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let service = api::openapi_service();
     let measured = |fallback| Measured { metrics: state.metrics.clone(), fallback };
     let mut route = Route::new()
-        .at("/openapi.json", service.spec_endpoint())
+        .at("/openapi.json", service.spec_endpoint().with(JsonCompression))
         .at("/metrics", get(metrics_endpoint))
         .nest("/docs", service.swagger_ui())
         .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
@@ -229,9 +231,10 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
         let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
         let api = api.with(NormalizePath::new(TrailingSlash::Trim));
-        route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error));
+        route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error).with(JsonCompression));
     }
-    plumbing(route.data(state), settings.max_body_bytes)
+    let https = settings.public_base_url.as_ref().is_some_and(|url| url.scheme() == "https");
+    plumbing(route.data(state), settings.max_body_bytes).with(SecurityHeaders::new(https))
 }
 
 /// Prometheus's scrape, behind `METRICS_TOKEN` when one is set: the counts describe the business.

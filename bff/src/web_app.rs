@@ -122,15 +122,18 @@ fn sibling_exists(path: &Path, suffix: &str) -> bool {
         .is_some_and(|name| path.with_file_name(format!("{name}.{suffix}")).is_file())
 }
 
-/// The encodings of `ENCODINGS` the client accepts (`q=0` refuses one), best first.
+/// The encodings of `ENCODINGS` the client accepts, best first.
 fn accepted_encodings(req: &Request) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    ENCODINGS.into_iter().filter(move |(name, _)| accepts_encoding(req, name))
+}
+
+/// Whether the request's `Accept-Encoding` names `encoding` (`q=0` refuses it).
+pub(crate) fn accepts_encoding(req: &Request, encoding: &str) -> bool {
     let offered = req.headers().get(header::ACCEPT_ENCODING).and_then(|value| value.to_str().ok()).unwrap_or("");
-    ENCODINGS.into_iter().filter(move |(name, _)| {
-        offered.split(',').any(|entry| {
-            let mut parts = entry.split(';').map(str::trim);
-            parts.next().is_some_and(|token| token.eq_ignore_ascii_case(name))
-                && parts.all(|param| !matches!(param.replace(' ', "").as_str(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"))
-        })
+    offered.split(',').any(|entry| {
+        let mut parts = entry.split(';').map(str::trim);
+        parts.next().is_some_and(|token| token.eq_ignore_ascii_case(encoding))
+            && parts.all(|param| !matches!(param.replace(' ', "").as_str(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"))
     })
 }
 

@@ -29,6 +29,26 @@ async fn a_listing_is_revalidated_by_its_etag() {
     assert_ne!(filtered.headers()["etag"].to_str().unwrap(), etag);
 }
 
+/// A phone on a slow network gets the listing gzipped, named by a weak validator it can revalidate with.
+#[tokio::test]
+async fn a_gzipped_listing_is_smaller_and_revalidates_by_its_weak_etag() {
+    let app = spawn_app().await;
+    let plain = app.client.get(app.url(PRODUCTS)).send().await.unwrap();
+    let strong = plain.headers()["etag"].to_str().unwrap().to_owned();
+    let plain = plain.bytes().await.unwrap();
+
+    let gzipped = app.client.get(app.url(PRODUCTS)).header("Accept-Encoding", "gzip, br").send().await.unwrap();
+    assert_eq!(gzipped.headers()["content-encoding"], "gzip");
+    assert_eq!(gzipped.headers()["vary"], "accept-encoding");
+    let weak = gzipped.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(weak, format!("W/{strong}"));
+    let compressed = gzipped.bytes().await.unwrap();
+    assert!(compressed.len() * 3 < plain.len(), "{} of {} bytes", compressed.len(), plain.len());
+
+    let again = app.client.get(app.url(PRODUCTS)).header("Accept-Encoding", "gzip").header("If-None-Match", &weak);
+    assert_eq!(again.send().await.unwrap().status(), 304);
+}
+
 #[tokio::test]
 async fn a_change_reaches_every_replica_through_the_version_row() {
     let app = spawn_app().await;
@@ -53,6 +73,38 @@ async fn a_change_reaches_every_replica_through_the_version_row() {
     assert_ne!(here_after, here_before, "the cached listing was dropped");
     assert_ne!(prices_after, prices_before);
     assert_eq!(there_after, here_after, "the other replica sees the change too");
+}
+
+/// The wizard's config is kept like a listing: revalidated by its `ETag`, dropped when a product it offers changes,
+/// and an unknown id stays a 404 however often it is asked.
+#[tokio::test]
+async fn a_wizard_config_is_revalidated_and_follows_the_catalogue() {
+    let app = spawn_app().await;
+    let url = app.url("/lemonade/api/limoo-integrations/config/SELECT_PACKAGE_F_PRODUCTS");
+    let first = app.client.get(&url).send().await.unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["cache-control"], "no-cache");
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let before: Value = first.json().await.unwrap();
+    assert!(before["products"]["101"].is_object(), "{before}");
+
+    let again = app.client.get(&url).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+
+    app.execute_sql("UPDATE product SET final_price = final_price - 1000 WHERE product_id = 101").await;
+    let changed = app.client.get(&url).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(changed.status(), 200, "the product's price moved");
+    let after: Value = changed.json().await.unwrap();
+    assert_eq!(
+        after["products"]["101"]["finalPrice"].as_i64(),
+        before["products"]["101"]["finalPrice"].as_i64().map(|p| p - 1000)
+    );
+
+    for _ in 0..3 {
+        let unknown =
+            app.client.get(app.url("/lemonade/api/limoo-integrations/config/NO_SUCH_CONFIG")).send().await.unwrap();
+        assert_eq!(unknown.status(), 404);
+    }
 }
 
 #[tokio::test]

@@ -97,3 +97,17 @@ async fn other_methods_are_refused() {
     let response = get(&app, Method::POST, "/assets/index-AbC123.js", "br").await;
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
+
+/// Another site cannot frame the sign-in or payment screens, and no reply is sniffed into another type.
+#[tokio::test]
+async fn pages_and_api_replies_forbid_framing_and_sniffing() {
+    let app = spawn().await;
+    for path in ["/", "/assets/index-AbC123.js", "/lemonade/api/products", "/no-such-file.js"] {
+        let response = get(&app, Method::GET, path, "gzip").await;
+        assert_eq!(header_of(&response, header::X_FRAME_OPTIONS), "DENY", "{path}");
+        assert!(header_of(&response, header::CONTENT_SECURITY_POLICY).contains("frame-ancestors 'none'"), "{path}");
+        assert_eq!(header_of(&response, header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{path}");
+        assert_eq!(header_of(&response, header::REFERRER_POLICY), "strict-origin-when-cross-origin", "{path}");
+        assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "", "served over plain HTTP: {path}");
+    }
+}

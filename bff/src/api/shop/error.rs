@@ -1,6 +1,6 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
-use super::dto::ProductDto;
+use super::dto::{ProductDto, WizardConfigDto};
 use crate::{
     api::{
         error::{AreaFailure, ErrorEnvelope},
@@ -62,6 +62,16 @@ impl From<ShopError> for ProductsResponse {
             }
         }
     }
+}
+
+#[derive(ApiResponse)]
+pub enum WizardConfigResponse {
+    /// The wizard's pages, options and the products they offer. Revalidate with `If-None-Match`.
+    #[oai(status = 200)]
+    Ok(PreparedJson<WizardConfigDto>, #[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
+    /// The config named by `If-None-Match` is still current.
+    #[oai(status = 304)]
+    NotModified(#[oai(header = "ETag")] String),
 }
 
 /// Failures of the wizard-config call.

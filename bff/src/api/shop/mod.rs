@@ -13,7 +13,7 @@ pub mod orders;
 
 use self::{
     dto::{ProductDto, WizardConfigDto},
-    error::{CustomerCallFailure, ProductsResponse, ShopError, WizardConfigFailure},
+    error::{CustomerCallFailure, ProductsResponse, ShopError, WizardConfigFailure, WizardConfigResponse},
 };
 use super::{ApiTags, prepared_json::PreparedJson, security::CustomerToken};
 use crate::{
@@ -21,6 +21,7 @@ use crate::{
         catalogue::{self, ProductFilter},
         diet_package,
     },
+    shop::catalogue_cache::Prepared,
     startup::AppState,
     store::{products, wizard_configs},
 };
@@ -65,14 +66,9 @@ impl ShopApi {
             Ok::<_, ShopError>(PreparedJson::of(&products).body().clone())
         });
         match listing.await {
-            Ok(listing) if listing.matches(if_none_match.0.as_deref()) => {
-                ProductsResponse::NotModified(listing.etag.clone())
+            Ok(listing) => {
+                revalidated(&listing, if_none_match.0.as_deref(), ProductsResponse::Ok, ProductsResponse::NotModified)
             }
-            Ok(listing) => ProductsResponse::Ok(
-                PreparedJson::from_body(listing.body.clone()),
-                listing.etag.clone(),
-                "no-cache".into(),
-            ),
             Err(error) => error.into(),
         }
     }
@@ -104,12 +100,43 @@ impl ShopApi {
         /// e.g. `SELECT_PACKAGE_F_PRODUCTS`.
         #[oai(name = "configId")]
         config_id: Path<String>,
-    ) -> Result<Json<WizardConfigDto>, WizardConfigFailure> {
+        /// The `ETag` of a config the client holds.
+        #[oai(name = "If-None-Match")]
+        if_none_match: Header<Option<String>>,
+    ) -> Result<WizardConfigResponse, WizardConfigFailure> {
         let ours = format!("{}-integrations", state.product_code.to_lowercase());
         if integration.0 != ours {
             return Err(ShopError::ConfigNotFound.into());
         }
-        Ok(Json(wizard_config(&state, &config_id.0).await?))
+        // An unknown id is an error and never kept, so varying it cannot fill the cache.
+        let key = serde_json::json!(["wizard", config_id.0]).to_string();
+        let config = state
+            .catalogue
+            .reply(&state.db, key, || async {
+                Ok::<_, ShopError>(PreparedJson::of(&wizard_config(&state, &config_id.0).await?).body().clone())
+            })
+            .await?;
+        Ok(revalidated(
+            &config,
+            if_none_match.0.as_deref(),
+            WizardConfigResponse::Ok,
+            WizardConfigResponse::NotModified,
+        ))
+    }
+}
+
+/// A cached catalogue reply: 304 when `If-None-Match` names it, else its JSON with the validator and `no-cache`, so
+/// a phone revalidates it on every visit and downloads it only after a change.
+fn revalidated<T, R>(
+    prepared: &Prepared,
+    if_none_match: Option<&str>,
+    ok: impl FnOnce(PreparedJson<T>, String, String) -> R,
+    not_modified: impl FnOnce(String) -> R,
+) -> R {
+    if prepared.matches(if_none_match) {
+        not_modified(prepared.etag.clone())
+    } else {
+        ok(PreparedJson::from_body(prepared.body.clone()), prepared.etag.clone(), "no-cache".into())
     }
 }
 

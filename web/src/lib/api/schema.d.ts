@@ -4901,7 +4901,10 @@ export interface operations {
     wizardConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a config the client holds. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description `{product}-integrations`, e.g. `limoo-integrations`. */
                 integration: string;
@@ -4912,13 +4915,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The wizard's pages, options and the products they offer. Revalidate with `If-None-Match`. */
             200: {
                 headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["WizardConfigDto"];
                 };
+            };
+            /** @description The config named by `If-None-Match` is still current. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such config for this product. */
             404: {
