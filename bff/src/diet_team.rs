@@ -151,7 +151,7 @@ pub async fn run(settings: &Settings, command: DietsCommand) -> anyhow::Result<S
         DietsCommand::Ready { diet_id, by } => diet_team::mark_ready(&db, diet_id, actor(&by)?).await,
         DietsCommand::Start { diet_id, date, by } => {
             let starts_at = StartDate::for_team(&date, now_ms())?.epoch_ms();
-            diet_team::set_start(&db, diet_id, None, starts_at, actor(&by)?).await
+            diet_team::set_start(&db, diet_id, starts_at, actor(&by)?).await
         }
         DietsCommand::Expire { diet_id, by } => diet_team::expire(&db, diet_id, actor(&by)?).await,
     };

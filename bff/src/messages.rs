@@ -227,6 +227,12 @@ pub const START_DATE_PAST: &str = "تاریخ شروع رژیم نمی‌توا�
 pub const START_DATE_TOO_FAR: &str = "تاریخ شروع رژیم بیش از حد دور است.";
 /// The medical team closed the diet; its start cannot move.
 pub const DIET_CLOSED: &str = "این رژیم به پایان رسیده است و تاریخ شروع آن قابل تغییر نیست.";
+/// A diet that has run more than a week keeps its start; support (the medical team) can still move it.
+pub const DIET_UNDERWAY: &str =
+    "بیش از یک هفته از شروع این رژیم گذشته است؛ برای تغییر تاریخ شروع با پشتیبانی تماس بگیرید.";
+/// The customer moved this diet's start as often as allowed.
+pub const START_MOVES_USED: &str =
+    "تاریخ شروع این رژیم سه بار تغییر کرده است؛ برای تغییر دوباره با پشتیبانی تماس بگیرید.";
 
 // The older diet-package flow (spec 3 §8).
 /// `NEED_LOGIN_FIRST`: a package call without a signed-in customer [ER-55].

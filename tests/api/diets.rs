@@ -212,3 +212,41 @@ async fn the_last_issued_diet_is_the_newest_one() {
     let (_, body) = app.get_as(&token, "/app/diet/user/last-issued").await;
     assert_eq!(body["msg"]["diet"]["dietNumber"], "D-10", "{body}");
 }
+
+/// Moving the start again and again would hand back the days a diet has run: a customer moves it at most three
+/// times, not after a week of running, and two tabs at once cannot pass the count. The medical team still can.
+#[tokio::test]
+async fn a_customer_cannot_win_back_the_days_a_diet_has_run() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order_id = paid_order(&app, &token).await;
+    let long_running = DietByTeam {
+        order_id,
+        number: "D-1",
+        days: 30,
+        package_count: None,
+        slot: 1,
+        ready: true,
+        starts_at: Some(now_ms() - 10 * DAY_MS),
+    };
+    let id = app.team_issues_diet(&long_running).await;
+    let today = now_ms().to_string();
+    let (status, body) = move_start(&app, &token, id, &today).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["err"]["message"].as_str().is_some_and(|m| m.contains("پشتیبانی")), "{body}");
+    let by_team = serde_json::json!({"startDate": today, "by": "dr-team"});
+    let (status, reply) = app.staff(reqwest::Method::POST, &format!("/{id}/start"), Some(&by_team)).await;
+    assert_eq!(status, 200, "the team moves it: {reply}");
+
+    let second = paid_order(&app, &token).await;
+    let fresh = DietByTeam { order_id: second, number: "D-2", starts_at: None, ..long_running };
+    let id = app.team_issues_diet(&fresh).await;
+    let dates: Vec<String> = (1..=8).map(|days| (now_ms() + days * DAY_MS).to_string()).collect();
+    let tries = futures::future::join_all(dates.iter().map(|date| move_start(&app, &token, id, date))).await;
+    let moved = tries.iter().filter(|(status, _)| *status == 200).count();
+    assert_eq!(moved, 3, "{tries:?}");
+    assert!(tries.iter().all(|(status, _)| matches!(status, 200 | 409)), "{tries:?}");
+    let audit = limoo_bff::store::diet_team::audit(&app.db, id).await.unwrap();
+    let customer_moves = audit.iter().filter(|(action, actor, ..)| action == "START" && actor == "customer").count();
+    assert_eq!(customer_moves, 3);
+}

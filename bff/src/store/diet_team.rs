@@ -48,6 +48,10 @@ pub enum DietTeamError {
     DietNotFound(i64),
     #[error("diet {0} was closed by the medical team")]
     DietClosed(i64),
+    #[error("diet {0} has run too long for its customer to move its start")]
+    DietUnderway(i64),
+    #[error("the customer moved the start of diet {0} as often as allowed")]
+    StartMovesUsed(i64),
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -153,27 +157,66 @@ pub async fn issue(db: &Db, issue: &Issue<'_>, by: &str) -> Result<TeamDiet, Die
 /// The diet is written: the customer sees it ACTIVE (or its days left) from now. Again changes nothing.
 pub async fn mark_ready(db: &Db, diet_id: i64, by: &str) -> Result<TeamDiet, DietTeamError> {
     let sql = "UPDATE diet SET is_ready = $2 WHERE diet_id = $1 AND is_ready = 0";
-    change(db, diet_id, None, ("READY", by, "isReady=true"), sql, 1).await
+    change(db, diet_id, ("READY", by, "isReady=true"), sql, 1).await
 }
 
 /// Closes the diet now, whatever days it had left: the package reads EXPIRED. Again changes nothing.
 pub async fn expire(db: &Db, diet_id: i64, by: &str) -> Result<TeamDiet, DietTeamError> {
     let now = now_ms();
     let sql = "UPDATE diet SET expired_at = $2 WHERE diet_id = $1 AND expired_at IS NULL";
-    change(db, diet_id, None, ("EXPIRE", by, &format!("expiredAt={now}")), sql, now).await
+    change(db, diet_id, ("EXPIRE", by, &format!("expiredAt={now}")), sql, now).await
 }
 
-/// Sets or moves the diet's start (epoch ms). With `customer_id`, only that customer's diet, and not one the
-/// team closed; the change is recorded as the customer's.
-pub async fn set_start(
+/// Sets or moves the diet's start (epoch ms), as the medical team. Again the same changes nothing.
+pub async fn set_start(db: &Db, diet_id: i64, starts_at: i64, by: &str) -> Result<TeamDiet, DietTeamError> {
+    let sql = "UPDATE diet SET starts_at = $2 WHERE diet_id = $1";
+    change(db, diet_id, ("START", by, &format!("startsAt={starts_at}")), sql, starts_at).await
+}
+
+/// How many times a customer may move a diet's start; after that the medical team does it.
+pub const CUSTOMER_START_MOVES: i64 = 3;
+/// A diet that has run longer than this keeps its start: moving it then would hand back the days it ran.
+pub const CUSTOMER_START_GRACE_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// The customer moves the start of their own diet (recorded as the customer's): not one the team closed, not one
+/// that has run longer than [`CUSTOMER_START_GRACE_MS`], and at most [`CUSTOMER_START_MOVES`] times. One
+/// conditional update decides, so two tabs sending at once cannot both pass the count.
+pub async fn customer_move_start(
     db: &Db,
     diet_id: i64,
-    customer_id: Option<i64>,
+    customer_id: i64,
     starts_at: i64,
-    by: &str,
+    now: i64,
 ) -> Result<TeamDiet, DietTeamError> {
-    let sql = "UPDATE diet SET starts_at = $2 WHERE diet_id = $1";
-    change(db, diet_id, customer_id, ("START", by, &format!("startsAt={starts_at}")), sql, starts_at).await
+    let mut tx = db.begin().await?;
+    let found = find_in(&mut tx, diet_id).await?.filter(|d| d.customer_id == customer_id);
+    let Some(found) = found else { return Err(DietTeamError::DietNotFound(diet_id)) };
+    if found.expired_at.is_some() {
+        return Err(DietTeamError::DietClosed(diet_id));
+    }
+    if found.starts_at == Some(starts_at) {
+        return Ok(found);
+    }
+    let started_before = now - CUSTOMER_START_GRACE_MS;
+    if found.starts_at.is_some_and(|started| started <= started_before) {
+        return Err(DietTeamError::DietUnderway(diet_id));
+    }
+    let moved = on_tx!(&mut tx, conn => {
+        sqlx::query(
+            "UPDATE diet SET starts_at = $2, customer_start_moves = customer_start_moves + 1 \
+             WHERE diet_id = $1 AND customer_start_moves < $3 AND (starts_at IS NULL OR starts_at > $4)",
+        )
+        .bind(diet_id).bind(starts_at).bind(CUSTOMER_START_MOVES).bind(started_before)
+        .execute(conn).await.map(|r| r.rows_affected())
+    })
+    .context("cannot move the diet's start")?;
+    if moved == 0 {
+        return Err(DietTeamError::StartMovesUsed(diet_id));
+    }
+    record(&mut tx, diet_id, "START", "customer", &format!("startsAt={starts_at}")).await?;
+    let diet = find_in(&mut tx, diet_id).await?.context("the diet just moved")?;
+    tx.commit().await?;
+    Ok(diet)
 }
 
 /// Runs one update of a diet (`$1` its id, `$2` the value), recording it as (action, actor, detail) when it
@@ -181,17 +224,12 @@ pub async fn set_start(
 async fn change(
     db: &Db,
     diet_id: i64,
-    customer_id: Option<i64>,
     (action, by, detail): (&str, &str, &str),
     update: &'static str,
     value: i64,
 ) -> Result<TeamDiet, DietTeamError> {
     let mut tx = db.begin().await?;
-    let found = find_in(&mut tx, diet_id).await?.filter(|d| customer_id.is_none_or(|c| c == d.customer_id));
-    let Some(found) = found else { return Err(DietTeamError::DietNotFound(diet_id)) };
-    if customer_id.is_some() && found.expired_at.is_some() {
-        return Err(DietTeamError::DietClosed(diet_id));
-    }
+    let Some(found) = find_in(&mut tx, diet_id).await? else { return Err(DietTeamError::DietNotFound(diet_id)) };
     let changed = on_tx!(&mut tx, conn => {
         sqlx::query(update).bind(diet_id).bind(value).execute(conn).await.map(|r| r.rows_affected())
     })

@@ -254,8 +254,7 @@ async fn mobile_field_shape(world: &mut LimooWorld, placeholder: String, max: u3
 async fn resend_locked(world: &mut LimooWorld) {
     let browser = world.browser().await;
     browser.texts("[data-testid=resend-timer]").await.or_fail("resend timer shown");
-    let disabled = browser.attribute("[data-testid=resend-button]", "disabled").await.or_fail("resend button");
-    assert!(disabled.is_some(), "resend is enabled while the timer runs");
+    world.wait_for_flag("[data-testid=resend-button]", "disabled", true).await;
 }
 
 #[then("دکمه ارسال دوباره پس از پایان شمارش معکوس فعال می‌شود")]
@@ -330,8 +329,7 @@ async fn server_state(world: &mut LimooWorld, expected: String) {
 #[then("دکمه ورود در حال بارگذاری است")]
 async fn submit_loading(world: &mut LimooWorld) {
     let css = format!("{POPUP} [data-testid=submit-button]");
-    let busy = world.browser().await.attribute(&css, "aria-busy").await.or_fail("submit button");
-    assert_eq!(busy.as_deref(), Some("true"));
+    world.wait_for_attribute(&css, "aria-busy", "true").await;
 }
 
 #[then("لوگوی اپراتور در نوار بالا دیده می‌شود")]

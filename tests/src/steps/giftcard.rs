@@ -146,8 +146,7 @@ async fn gift_message(world: &mut LimooWorld, text: String) {
 #[then(expr = "گزینه هدیه {int} انتخاب شده است")]
 async fn gift_option_checked(world: &mut LimooWorld, product: i64) {
     let css = format!("[data-testid=gift-option][data-product-id=\"{product}\"] input");
-    let checked = world.browser().await.property(&css, "checked").await.or_fail("gift option");
-    assert_eq!(checked.as_deref(), Some("true"));
+    world.wait_for_flag(&css, "checked", true).await;
 }
 
 #[when("مشتری دکمه ادامه صفحه هدیه را می‌زند")]

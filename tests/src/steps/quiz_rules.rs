@@ -178,10 +178,8 @@ async fn record_answers_all(world: &mut LimooWorld, form_type: String, questions
 
 #[then(expr = "گزینه {string} از پیش انتخاب شده است و {string} نه")]
 async fn option_preselected(world: &mut LimooWorld, chosen: String, other: String) {
-    let browser = world.browser().await;
-    let checked = browser.attribute(&option(&chosen), "aria-checked").await.or_fail("option read");
-    let unchecked = browser.attribute(&option(&other), "aria-checked").await.or_fail("option read");
-    assert_eq!((checked.as_deref(), unchecked.as_deref()), (Some("true"), Some("false")));
+    world.wait_for_attribute(&option(&chosen), "aria-checked", "true").await;
+    world.wait_for_attribute(&option(&other), "aria-checked", "false").await;
 }
 
 #[then(expr = "گزینه‌های پیشنهادی دقیقا {string} است")]
@@ -196,8 +194,7 @@ async fn options_offered(world: &mut LimooWorld, expected: String) {
 
 #[then(expr = "گزینه {string} غیرفعال است")]
 async fn option_disabled(world: &mut LimooWorld, value: String) {
-    let disabled = world.browser().await.property(&option(&value), "disabled").await.or_fail("option read");
-    assert_eq!(disabled.as_deref(), Some("true"), "{value} can still be chosen");
+    world.wait_for_flag(&option(&value), "disabled", true).await;
 }
 
 #[then(expr = "نوار پیشرفت {int} گام انجام‌شده از {int} را نشان می‌دهد")]

@@ -1,5 +1,8 @@
 //! `@ui` steps for the package pages, driving the real web app in Chromium.
+use std::time::Duration;
+
 use cucumber::{then, when};
+use limoo_tests::browser::poll_for;
 
 use super::{LimooWorld, NEVER, OrFail};
 
@@ -82,9 +85,13 @@ async fn card_lacks_badge(world: &mut LimooWorld, id: i64, badge: String) {
 #[then(expr = "کارت محصول {int} انتخاب شده است")]
 async fn card_selected(world: &mut LimooWorld, id: i64) {
     let browser = world.browser().await;
-    let pressed = browser.attribute(&card(id), "aria-pressed").await.or_fail("card shown");
-    let checked = browser.attribute(&card(id), "aria-checked").await.or_fail("card shown");
-    assert!(pressed.as_deref() == Some("true") || checked.as_deref() == Some("true"), "card {id} is not selected");
+    let css = card(id);
+    let selected = poll_for(Duration::from_secs(15), || async {
+        let pressed = browser.attribute(&css, "aria-pressed").await?;
+        let checked = browser.attribute(&css, "aria-checked").await?;
+        Ok((pressed.as_deref() == Some("true") || checked.as_deref() == Some("true")).then_some(()))
+    });
+    assert!(selected.await.is_ok(), "card {id} is not selected");
 }
 
 #[then(expr = "جمع پایین صفحه {string} است")]

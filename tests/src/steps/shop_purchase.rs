@@ -88,8 +88,7 @@ async fn mentor_message(world: &mut LimooWorld, message: String) {
 
 #[then("کلید همراه شخصی خاموش است")]
 async fn mentor_switch_off(world: &mut LimooWorld) {
-    let checked = world.browser().await.property("[data-testid=mentor-switch]", "checked").await;
-    assert_eq!(checked.or_fail("mentor switch").as_deref(), Some("false"));
+    world.wait_for_flag("[data-testid=mentor-switch]", "checked", false).await;
 }
 
 #[when("مشتری دکمه بازگشت صفحه انتخاب دوره را می‌زند")]

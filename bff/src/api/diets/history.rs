@@ -120,6 +120,8 @@ impl From<DietTeamError> for StartDateFailure {
         match error {
             DietTeamError::DietNotFound(_) => Self::status(404, messages::DIET_NOT_FOUND, "no such diet"),
             DietTeamError::DietClosed(_) => Self::status(409, messages::DIET_CLOSED, "the diet was closed"),
+            DietTeamError::DietUnderway(_) => Self::status(409, messages::DIET_UNDERWAY, "the diet has run too long"),
+            DietTeamError::StartMovesUsed(_) => Self::status(409, messages::START_MOVES_USED, "no moves left"),
             DietTeamError::Unexpected(error) => Self::unexpected(&error),
             other => Self::unexpected(&anyhow::anyhow!(other)),
         }

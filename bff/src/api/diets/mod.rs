@@ -185,7 +185,8 @@ impl DietsApi {
     }
 
     /// Sets or moves the start of one of the signed-in customer's diets (form `id`, `startDate`) [DS-27]. Another
-    /// customer's diet is a 404; a date before today or more than 60 days ahead a 400.
+    /// customer's diet is a 404; a date before today or more than 60 days ahead a 400; a diet the team closed, one
+    /// that has run more than 7 days, or a fourth move by the customer a 409 (the medical team can still move it).
     #[oai(path = "/app/diets/startdate", method = "post", operation_id = "setDietStartDate")]
     async fn start_date(
         &self,
@@ -196,7 +197,7 @@ impl DietsApi {
         let now = now_ms();
         let starts_at = StartDate::for_customer(&form.start_date, now)?.epoch_ms();
         let customer_id = token.customer_id();
-        diet_team::set_start(&state.db, form.id, Some(customer_id), starts_at, "customer").await?;
+        diet_team::customer_move_start(&state.db, form.id, customer_id, starts_at, now).await?;
         let diets = diets::customer_diets(&state.db, customer_id, now).await?;
         let diet = diets.into_iter().find(|d| d.id == form.id).ok_or_else(|| anyhow::anyhow!("the diet just moved"))?;
         Ok(Json(StartDateReply { ok: true, msg: StartDateMsg { diet: diet.into() } }))

@@ -47,7 +47,10 @@ impl From<DietTeamError> for StaffDietsFailure {
             DietTeamError::DietNotFound(_) => Self::status(404, messages::DIET_NOT_FOUND, detail),
             DietTeamError::OrderNotPaid(_) => Self::status(409, messages::DIET_ORDER_NOT_PAID, detail),
             DietTeamError::SlotTaken { .. } => Self::status(409, messages::DIET_SLOT_TAKEN, detail),
-            DietTeamError::DietClosed(_) => Self::status(409, messages::DIET_CLOSED, detail),
+            // The customer's own start move's refusals: the team is never refused these.
+            DietTeamError::DietClosed(_) | DietTeamError::DietUnderway(_) | DietTeamError::StartMovesUsed(_) => {
+                Self::unexpected(&anyhow::anyhow!(detail))
+            }
             DietTeamError::Unexpected(error) => Self::unexpected(&error),
         }
     }
@@ -233,7 +236,7 @@ impl StaffDietsApi {
     ) -> Result<Json<StaffDiet>, StaffDietsFailure> {
         let by = diet_team::actor(&body.by)?;
         let starts_at = StartDate::for_team(&body.start_date, now_ms()).map_err(TeamInputError::from)?;
-        Ok(Json(store::set_start(&state.db, diet_id.0, None, starts_at.epoch_ms(), by).await?.into()))
+        Ok(Json(store::set_start(&state.db, diet_id.0, starts_at.epoch_ms(), by).await?.into()))
     }
 
     /// Closes the diet now: the package reads EXPIRED. Again changes nothing.
