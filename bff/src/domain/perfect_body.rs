@@ -365,8 +365,10 @@ mod tests {
 
     #[test]
     fn under_the_ideal_weight_takes_no_time_and_odd_figures_no_goal() {
-        assert_eq!(WeightGoal::of(50.0, 170.0, None).map(|g| (g.bmi_class, g.months_to_ideal)),
-            Some((BmiClass::Underweight, 0)));
+        assert_eq!(
+            WeightGoal::of(50.0, 170.0, None).map(|g| (g.bmi_class, g.months_to_ideal)),
+            Some((BmiClass::Underweight, 0))
+        );
         assert_eq!(WeightGoal::of(80.0, 0.0, None), None);
         assert_eq!(WeightGoal::of(f64::NAN, 170.0, None), None);
     }

@@ -11,8 +11,8 @@ use poem_openapi::{
 };
 
 use self::history::{
-    AllDietsMsg, DietItem, AllDietsReply, HamiMsg, HamiReply, HamiSummary, LastIssuedMsg, LastIssuedReply, StartDateFailure,
-    StartDateForm, StartDateMsg, StartDateReply,
+    AllDietsMsg, AllDietsReply, DietItem, HamiMsg, HamiReply, HamiSummary, LastIssuedMsg, LastIssuedReply,
+    StartDateFailure, StartDateForm, StartDateMsg, StartDateReply,
 };
 use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure};
 use crate::{
