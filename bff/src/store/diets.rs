@@ -169,7 +169,7 @@ async fn diets_outside(tx: &mut Tx, customer_id: i64, order_id: Option<i64>) -> 
 }
 
 /// How the package's order was paid for, or asked to be (spec 3 §3 "Diet (customer)").
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderPayment {
     /// The gateway of the verified online payment, else of the approved transfer (C2C, PAYPAL_ROSHANDEL); none
     /// for an unpaid order or one paid by points or a gift card alone.

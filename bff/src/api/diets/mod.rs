@@ -341,8 +341,89 @@ pub async fn active_package(
 mod tests {
     use serde_json::json;
 
-    use super::PhysicalInfo;
-    use crate::domain::perfect_body::BmiClass;
+    use super::{ActiveDiet, CardPaymentStatus, PhysicalInfo, SelectedPaymentType};
+    use crate::{
+        domain::{
+            diet_package::{CardPayment, PackageFacts, QuestionProgress},
+            perfect_body::BmiClass,
+        },
+        store::diets::{ActivePackage, CustomerDiet, OrderPayment},
+    };
+
+    fn package(paid: bool, card_payment: Option<CardPayment>, diet: Option<CustomerDiet>) -> ActivePackage {
+        ActivePackage {
+            order_id: Some(7),
+            diet,
+            facts: PackageFacts { paid, card_payment, ..PackageFacts::default() },
+            questions: QuestionProgress::Partial,
+            very_first_time_user: true,
+        }
+    }
+
+    fn card_request(verified_at: Option<i64>) -> OrderPayment {
+        OrderPayment {
+            paid_with: verified_at.map(|_| "C2C".to_owned()),
+            card_chosen: true,
+            last_request_at: Some(100),
+            verified_at,
+        }
+    }
+
+    fn diet(package_count: Option<i64>, current_diet_count: i64) -> CustomerDiet {
+        CustomerDiet {
+            id: 1,
+            order_id: 7,
+            diet_number: "D-7".into(),
+            title: String::new(),
+            period: 30,
+            refer_times: 1,
+            is_ready: true,
+            is_active: true,
+            issued_at: 10,
+            starts_at: Some(20),
+            ends_at: Some(30),
+            remain_days: Some(5),
+            package_count,
+            current_diet_count,
+            sent_at: None,
+            submitted_at: None,
+        }
+    }
+
+    #[test]
+    fn a_card_transfer_under_review_is_pending_and_card_chosen() {
+        let active = ActiveDiet::of(package(false, Some(CardPayment::Pending), None), Some(card_request(None)));
+        assert_eq!(active.status, "TRANSACTION_VERIFCATION_WATING");
+        assert_eq!(active.c2c_payment_status, Some(CardPaymentStatus::Pending));
+        assert_eq!(active.user_selected_payment_type, Some(SelectedPaymentType::Card));
+        assert_eq!((active.has_payment, active.has_requested_payment_before), (Some(false), Some(true)));
+        assert_eq!((active.last_payment_request_time, active.payment_type), (Some(100), None));
+        assert_eq!(active.answer_diet_question, Some(QuestionProgress::Partial));
+    }
+
+    #[test]
+    fn a_paid_order_has_no_card_status_left() {
+        let active = ActiveDiet::of(package(true, Some(CardPayment::Unverified), None), Some(card_request(Some(200))));
+        assert_eq!(active.c2c_payment_status, None);
+        assert_eq!((active.payment_type.as_deref(), active.payment_verified_time), (Some("C2C"), Some(200)));
+    }
+
+    #[test]
+    fn the_package_ends_with_its_last_diet() {
+        let single = ActiveDiet::of(package(true, None, Some(diet(None, 1))), None);
+        assert_eq!((single.expire_diet_date, single.expire_package_at), (Some(30), Some(30)));
+        assert_eq!(single.diet_title, None, "no title is left out, not empty");
+        let first_of_three = ActiveDiet::of(package(true, None, Some(diet(Some(3), 1))), None);
+        assert_eq!((first_of_three.expire_package_at, first_of_three.can_extend), (None, Some(true)));
+        let last_of_three = ActiveDiet::of(package(true, None, Some(diet(Some(3), 3))), None);
+        assert_eq!(last_of_three.expire_package_at, Some(30));
+    }
+
+    #[test]
+    fn no_order_leaves_the_order_fields_out() {
+        let none = ActiveDiet::of(ActivePackage { order_id: None, ..package(false, None, None) }, None);
+        assert_eq!((none.has_payment, none.answer_diet_question, none.id), (None, None, None));
+    }
 
     #[test]
     fn physical_info_takes_the_profiles_general_and_body_figures() {
