@@ -283,7 +283,7 @@ impl WeightGoal {
 }
 
 /// The NORMAL band's weights at `height_cm`, to the tenth inside it: (18.5 × height², 25 × height²).
-pub fn normal_band(height_cm: f64) -> (f64, f64) {
+fn normal_band(height_cm: f64) -> (f64, f64) {
     let square_metres = (height_cm / 100.0).powi(2);
     ((NORMAL_FROM * square_metres * 10.0).ceil() / 10.0, (OVERWEIGHT_FROM * square_metres * 10.0).floor() / 10.0)
 }

@@ -99,12 +99,12 @@ describe('/diets: the diet package card', () => {
     expect(within(card).getByTestId('physical-timeToIdealWeight')).toHaveTextContent('حدود ۴ ماه')
   })
 
-  it('says a customer at the ideal weight is there', async () => {
+  it('says a customer at or under the ideal weight has no weight to lose', async () => {
     signIn()
     const physicalInfo = { weight: 60, stature: 165, idealWeight: 68, bmiCategory: 'NORMAL', timeToIdealWeight: 0 }
     server.use(http.get('/app/physicalinfo/general', () => HttpResponse.json({ ok: true, msg: { physicalInfo } }) as never))
     renderApp('/diets')
-    expect(await screen.findByTestId('physical-timeToIdealWeight')).toHaveTextContent('در وزن ایده‌آل هستید')
+    expect(await screen.findByTestId('physical-timeToIdealWeight')).toHaveTextContent('نیازی به کاهش وزن ندارید')
     expect(screen.getByTestId('physical-bmiCategory')).toHaveTextContent('طبیعی')
   })
 

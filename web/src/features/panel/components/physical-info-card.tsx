@@ -41,7 +41,7 @@ export function PhysicalInfoCard() {
               <dt>{t('panel.physical.timeToIdealWeight')}</dt>
               <dd>
                 {state.info.timeToIdealWeight === 0
-                  ? t('panel.physical.atIdealWeight')
+                  ? t('panel.physical.noWeightToLose')
                   : t('panel.physical.timeToIdealWeightValue', { value: localDigits(state.info.timeToIdealWeight, i18n.language) })}
               </dd>
             </div>
