@@ -9,3 +9,4 @@ mod money;
 mod package_offers;
 mod payments;
 mod points;
+mod weight_goal;

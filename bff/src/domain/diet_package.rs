@@ -100,6 +100,20 @@ pub enum CardPayment {
     Other,
 }
 
+/// How far the customer answered the diet-request questions for a package (spec 3 §3 `answerDietQuestion`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+pub enum QuestionProgress {
+    /// Nothing of the form was sent since the order.
+    #[oai(rename = "none")]
+    NotStarted,
+    /// Some sections were sent, not the last one.
+    #[oai(rename = "some")]
+    Partial,
+    /// The last section was sent, or the diet was requested.
+    #[oai(rename = "completed")]
+    Completed,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PackageFacts {
     pub diet: Option<IssuedDiet>,

@@ -227,10 +227,8 @@ impl PerfectBodyResult {
         } else {
             0.0
         };
-        // Tenths of a kilogram, so 10 days per kilogram is one day per tenth.
-        let tenths = (outside * 10.0).round() as i64;
-        let days = tenths.abs();
-        let time_to_month = (days + 29) / 30;
+        let tenths = tenths_of(outside);
+        let time_to_month = months_for_tenths(tenths);
         PerfectBodyResult {
             bmi: (index * 10.0).round() / 10.0,
             bmi_class: bmi_class(index),
@@ -240,6 +238,54 @@ impl PerfectBodyResult {
             number_of_period: time_to_month.max(1),
         }
     }
+}
+
+/// Kilograms in whole tenths (the cast saturates on absurd figures).
+fn tenths_of(kg: f64) -> i64 {
+    (kg * 10.0).round() as i64
+}
+
+/// Months to gain or lose `tenths` tenths of a kilogram at 10 days per kilogram (one day per tenth), 30-day
+/// months rounded up (spec 3 §4 "Goal-weight estimate").
+fn months_for_tenths(tenths: i64) -> i64 {
+    tenths.saturating_abs().saturating_add(29) / 30
+}
+
+/// The panel's physical-info goal (spec 3 §3 "Physical info"): the BMI class of the customer's figures, the weight
+/// to aim for and the months to reach it at the pace of [`PerfectBodyResult::time_to_month`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WeightGoal {
+    pub bmi_class: BmiClass,
+    /// Kilograms, one decimal; always inside the NORMAL band.
+    pub ideal_weight: f64,
+    /// 0 at or under the ideal weight.
+    pub months_to_ideal: i64,
+}
+
+impl WeightGoal {
+    /// None unless weight and height are within the questions' ranges [QN-27, QN-28]. The ideal weight is the
+    /// top of the NORMAL band (BMI 25 × height²), or the customer's own goal when it lies inside the band below
+    /// that top: a goal outside the band is not a healthy one to steer to.
+    pub fn of(weight_kg: f64, height_cm: f64, own_goal_kg: Option<f64>) -> Option<WeightGoal> {
+        if !WEIGHT_KG.contains(&weight_kg) || !HEIGHT_CM.contains(&height_cm) {
+            return None;
+        }
+        let (lowest, highest) = normal_band(height_cm);
+        let own = own_goal_kg.map(|kg| (kg * 10.0).round() / 10.0).filter(|kg| (lowest..=highest).contains(kg));
+        let ideal_weight = own.unwrap_or(highest);
+        let excess = tenths_of(weight_kg - ideal_weight).max(0);
+        Some(WeightGoal {
+            bmi_class: bmi_class(bmi(weight_kg, height_cm)),
+            ideal_weight,
+            months_to_ideal: months_for_tenths(excess),
+        })
+    }
+}
+
+/// The NORMAL band's weights at `height_cm`, to the tenth inside it: (18.5 × height², 25 × height²).
+fn normal_band(height_cm: f64) -> (f64, f64) {
+    let square_metres = (height_cm / 100.0).powi(2);
+    ((NORMAL_FROM * square_metres * 10.0).ceil() / 10.0, (OVERWEIGHT_FROM * square_metres * 10.0).floor() / 10.0)
 }
 
 #[cfg(test)]
@@ -300,5 +346,30 @@ mod tests {
         assert_eq!(result.bmi_class, BmiClass::Underweight);
         assert_eq!(result.over_weight, -8.5, "45 − 18.5 × 1.7²");
         assert_eq!(result.time_to_month, 3, "85 days");
+    }
+
+    #[test]
+    fn the_ideal_weight_is_the_top_of_the_normal_band() {
+        let goal = WeightGoal::of(80.0, 165.0, None).expect("figures in range");
+        assert_eq!(goal.bmi_class, BmiClass::Overweight);
+        assert_eq!(goal.ideal_weight, 68.0, "25 × 1.65² = 68.06, to the tenth inside the band");
+        assert_eq!(goal.months_to_ideal, 4, "12 kg at 10 days a kilogram");
+    }
+
+    #[test]
+    fn a_healthy_own_goal_wins_and_an_unhealthy_one_does_not() {
+        assert_eq!(WeightGoal::of(80.0, 165.0, Some(60.04)).map(|g| g.ideal_weight), Some(60.0));
+        assert_eq!(WeightGoal::of(80.0, 165.0, Some(45.0)).map(|g| g.ideal_weight), Some(68.0), "underweight");
+        assert_eq!(WeightGoal::of(80.0, 165.0, Some(75.0)).map(|g| g.ideal_weight), Some(68.0), "overweight");
+    }
+
+    #[test]
+    fn under_the_ideal_weight_takes_no_time_and_odd_figures_no_goal() {
+        assert_eq!(
+            WeightGoal::of(50.0, 170.0, None).map(|g| (g.bmi_class, g.months_to_ideal)),
+            Some((BmiClass::Underweight, 0))
+        );
+        assert_eq!(WeightGoal::of(80.0, 0.0, None), None);
+        assert_eq!(WeightGoal::of(f64::NAN, 170.0, None), None);
     }
 }

@@ -119,7 +119,7 @@ async fn info_with_catalogue(
     let info = PackageInfo {
         offers: package_offers::offers(&catalogue, package_type, DEFAULT_TAG),
         is_new_user: package.very_first_time_user,
-        diet_id: package.diet_number.filter(|_| flow == Flow::Extend),
+        diet_id: package.diet.map(|d| d.diet_number).filter(|_| flow == Flow::Extend),
         need_payment: flow == Flow::Extend || !awaits_diet(status),
         free_points: balance.free,
         point_value: point_value(&state.points),

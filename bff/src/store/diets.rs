@@ -10,7 +10,8 @@ use super::{
 };
 use crate::domain::{
     catalogue::ProductType,
-    diet_package::{self, CardPayment, IssuedDiet, PackageFacts, ReserveStatus, remain_days},
+    diet_package::{self, CardPayment, IssuedDiet, PackageFacts, QuestionProgress, ReserveStatus, remain_days},
+    payment::PaymentState,
     transfer::{TransferGateway, TransferState},
 };
 
@@ -53,26 +54,12 @@ pub async fn insert_in(tx: &mut Tx, diet: &NewDiet<'_>) -> anyhow::Result<i64> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActivePackage {
     pub order_id: Option<i64>,
-    pub diet_number: Option<String>,
+    /// The package's current diet: the latest of its slots.
+    pub diet: Option<CustomerDiet>,
     pub facts: PackageFacts,
+    /// How far the diet-request questions were answered for this package.
+    pub questions: QuestionProgress,
     pub very_first_time_user: bool,
-}
-
-#[derive(sqlx::FromRow)]
-struct DietRow {
-    diet_number: String,
-    is_ready: i16,
-    starts_at: Option<i64>,
-    days: i64,
-    package_count: Option<i64>,
-    current_diet_count: i64,
-    expired_at: Option<i64>,
-}
-
-impl DietRow {
-    fn remain_days(&self, now: i64) -> Option<i64> {
-        days_left(self.starts_at, self.days, self.expired_at, now)
-    }
 }
 
 /// Days left as of `now`: none left once the medical team closed the diet, unknown before it starts.
@@ -107,19 +94,21 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
     let Some((order_id, status, ordered_at)) = order else {
         return Ok(ActivePackage {
             order_id: None,
-            diet_number: None,
+            diet: None,
             facts: PackageFacts::default(),
+            questions: QuestionProgress::NotStarted,
             very_first_time_user: earlier_diets == 0,
         });
     };
-    let diet: Option<DietRow> = on_tx!(&mut *tx, conn => {
-        sqlx::query_as(
-            "SELECT diet_number, is_ready, starts_at, days, package_count, current_diet_count, expired_at FROM diet \
-             WHERE customer_order_id = $1 ORDER BY current_diet_count DESC, created_at DESC LIMIT 1",
-        )
-        .bind(order_id).fetch_optional(conn).await
+    let sql = format!(
+        "{DIET_SELECT} WHERE d.customer_order_id = $1 ORDER BY d.current_diet_count DESC, d.created_at DESC LIMIT 1"
+    );
+    let diet: Option<CustomerDietRow> = on_tx!(&mut *tx, conn => {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(order_id).fetch_optional(conn).await
     })
     .context("cannot read the diet")?;
+    // The package's latest slot is its current diet: active until its days run out.
+    let diet = diet.map(|row| row.into_diet(now, |remain| remain.is_none_or(|days| days > 0)));
     let transfer: Option<(String,)> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT state FROM transfer_payment WHERE customer_order_id = $1 AND gateway = $2 \
@@ -129,15 +118,22 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
     })
     .context("cannot read the card transfer")?;
     // The detailed diet-request form sent up to its last step after the order, or the order's diet requested,
-    // counts as the questions answered.
-    let (answered,): (i64,) = on_tx!(&mut *tx, conn => {
+    // counts as the questions answered; any of the form sent after the order as some answered.
+    let (started, completed): (i64, i64) = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT (SELECT COUNT(*) FROM form_answer WHERE customer_id = $1 AND form_type = 'diet-request' \
+             AND updated_at >= $2), \
+             (SELECT COUNT(*) FROM form_answer WHERE customer_id = $1 AND form_type = 'diet-request' \
              AND step = 'f10' AND updated_at >= $2) + (SELECT COUNT(*) FROM diet_request WHERE customer_order_id = $3)",
         )
         .bind(customer_id).bind(ordered_at).bind(order_id).fetch_one(conn).await
     })
     .context("cannot read the diet questions")?;
+    let questions = match (started, completed) {
+        (_, done) if done > 0 => QuestionProgress::Completed,
+        (some, _) if some > 0 => QuestionProgress::Partial,
+        _ => QuestionProgress::NotStarted,
+    };
     let card_payment = transfer.map(|(state,)| match TransferState::parse(&state) {
         Some(TransferState::Pending) => CardPayment::Pending,
         Some(TransferState::Rejected) => CardPayment::Unverified,
@@ -145,18 +141,19 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
     });
     Ok(ActivePackage {
         order_id: Some(order_id),
-        diet_number: diet.as_ref().map(|d| d.diet_number.clone()),
         facts: PackageFacts {
-            diet: diet.map(|d| IssuedDiet {
-                is_ready: d.is_ready != 0,
-                remain_days: d.remain_days(now),
+            diet: diet.as_ref().map(|d| IssuedDiet {
+                is_ready: d.is_ready,
+                remain_days: d.remain_days,
                 package_count: d.package_count,
                 current_diet_count: d.current_diet_count,
             }),
             paid: status == PAYMENT_SUCCESS,
-            questions_completed: answered > 0,
+            questions_completed: questions == QuestionProgress::Completed,
             card_payment,
         },
+        diet,
+        questions,
         very_first_time_user: earlier_diets == 0,
     })
 }
@@ -169,6 +166,73 @@ async fn diets_outside(tx: &mut Tx, customer_id: i64, order_id: Option<i64>) -> 
     })
     .context("cannot count earlier diets")?;
     Ok(n)
+}
+
+/// How the package's order was paid for, or asked to be (spec 3 §3 "Diet (customer)").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderPayment {
+    /// The gateway of the verified online payment, else of the approved transfer (C2C, PAYPAL_ROSHANDEL); none
+    /// for an unpaid order or one paid by points or a gift card alone.
+    pub paid_with: Option<String>,
+    /// The customer's latest payment request is a card-to-card transfer.
+    pub card_chosen: bool,
+    /// When the customer last started an online payment or reported a transfer.
+    pub last_request_at: Option<i64>,
+    /// When the order became paid.
+    pub verified_at: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderPaymentRow {
+    online_gateway: Option<String>,
+    transfer_gateway: Option<String>,
+    last_online_at: Option<i64>,
+    last_card_at: Option<i64>,
+    last_transfer_at: Option<i64>,
+    verified_at: Option<i64>,
+}
+
+/// [`OrderPayment`] of one order, in one query.
+pub async fn order_payment(tx: &mut Tx, order_id: i64) -> anyhow::Result<OrderPayment> {
+    let row: OrderPaymentRow = on_tx!(tx, conn => {
+        sqlx::query_as(
+            "SELECT (SELECT p.gateway FROM payment p WHERE p.customer_order_id = $1 AND p.state = $2 \
+             ORDER BY p.updated_at DESC LIMIT 1) AS online_gateway, \
+             (SELECT t.gateway FROM transfer_payment t WHERE t.customer_order_id = $1 AND t.state = $3 \
+             ORDER BY t.reviewed_at DESC LIMIT 1) AS transfer_gateway, \
+             (SELECT MAX(p.created_at) FROM payment p WHERE p.customer_order_id = $1) AS last_online_at, \
+             (SELECT MAX(t.created_at) FROM transfer_payment t WHERE t.customer_order_id = $1 AND t.gateway = $4) \
+             AS last_card_at, \
+             (SELECT MAX(t.created_at) FROM transfer_payment t WHERE t.customer_order_id = $1) AS last_transfer_at, \
+             (SELECT MAX(s.created_at) FROM order_status s WHERE s.customer_order_id = $1 AND s.status = $5) \
+             AS verified_at",
+        )
+        .bind(order_id).bind(PaymentState::Verified.as_str()).bind(TransferState::Approved.as_str())
+        .bind(TransferGateway::CardToCard.as_str()).bind(PAYMENT_SUCCESS).fetch_one(conn).await
+    })
+    .context("cannot read the order's payments")?;
+    let last_request_at = row.last_online_at.max(row.last_transfer_at);
+    Ok(OrderPayment {
+        paid_with: row.online_gateway.or(row.transfer_gateway),
+        card_chosen: row.last_card_at.is_some() && row.last_card_at == last_request_at,
+        last_request_at,
+        verified_at: row.verified_at,
+    })
+}
+
+/// The active package with its order's payment, read together.
+pub async fn active_package_with_payment(
+    db: &Db,
+    customer_id: i64,
+    now: i64,
+) -> anyhow::Result<(ActivePackage, Option<OrderPayment>)> {
+    let mut tx = db.read().await?;
+    let package = package_in(&mut tx, customer_id, now).await?;
+    let payment = match package.order_id {
+        Some(order_id) => Some(order_payment(&mut tx, order_id).await?),
+        None => None,
+    };
+    Ok((package, payment))
 }
 
 /// Stores the order's diet as `RESERVED` when the customer has another diet running; called in the
@@ -331,7 +395,24 @@ pub struct CustomerDiet {
     pub remain_days: Option<i64>,
     pub package_count: Option<i64>,
     pub current_diet_count: i64,
+    /// When the customer's diet request sent the medical profile to the team; only the diet it issued has one.
+    pub sent_at: Option<i64>,
+    /// When the customer last saved that request's medical profile.
+    pub submitted_at: Option<i64>,
 }
+
+/// The columns of one diet as the customer sees it, with its package's diet product title, which of the customer's
+/// diets it is (`refer_times`) and its request's times, so no diet needs a query of its own.
+const DIET_SELECT: &str = "SELECT d.diet_id, d.customer_order_id, d.diet_number, d.is_ready, d.starts_at, d.days, \
+     d.package_count, d.current_diet_count, d.expired_at, d.created_at, \
+     (SELECT b.title FROM basket_item b WHERE b.customer_order_id = d.customer_order_id \
+     AND b.product_type IN ('DIET', 'BUNDLE') ORDER BY b.position LIMIT 1) AS title, \
+     (SELECT COUNT(*) FROM diet e WHERE e.customer_id = d.customer_id \
+     AND (e.created_at, e.current_diet_count, e.diet_id) <= (d.created_at, d.current_diet_count, d.diet_id)) \
+     AS refer_times, \
+     r.created_at AS sent_at, m.updated_at AS submitted_at \
+     FROM diet d LEFT JOIN diet_request r ON r.diet_id = d.diet_id \
+     LEFT JOIN medical_profile m ON m.conversation_id = r.conversation_id";
 
 #[derive(sqlx::FromRow)]
 struct CustomerDietRow {
@@ -345,57 +426,59 @@ struct CustomerDietRow {
     current_diet_count: i64,
     expired_at: Option<i64>,
     created_at: i64,
+    title: Option<String>,
+    refer_times: i64,
+    sent_at: Option<i64>,
+    submitted_at: Option<i64>,
 }
 
-/// Every diet issued to the customer, the most recent referral first [DS-24].
-pub async fn customer_diets(db: &Db, customer_id: i64, now: i64) -> anyhow::Result<Vec<CustomerDiet>> {
-    const DAY_MS: i64 = 86_400_000;
-    let mut tx = db.read().await?;
-    let rows: Vec<CustomerDietRow> = on_tx!(&mut tx, conn => {
-        sqlx::query_as(
-            "SELECT diet_id, customer_order_id, diet_number, is_ready, starts_at, days, package_count, \
-             current_diet_count, expired_at, created_at FROM diet WHERE customer_id = $1 \
-             ORDER BY created_at, current_diet_count, diet_id",
-        )
-        .bind(customer_id).fetch_all(conn).await
-    })
-    .context("cannot read the customer's diets")?;
-    let active = package_in(&mut tx, customer_id, now).await?;
-    let current_slot =
-        rows.iter().filter(|r| Some(r.customer_order_id) == active.order_id).map(|r| r.current_diet_count).max();
-    let mut diets = Vec::with_capacity(rows.len());
-    for (index, row) in rows.into_iter().enumerate() {
-        let order = orders::find_for_customer(&mut tx, row.customer_order_id, customer_id).await?;
-        let is_diet = |t: &str| matches!(ProductType::parse(t), Some(ProductType::Diet | ProductType::Bundle));
-        let title = order
-            .as_ref()
-            .and_then(|o| o.items.iter().find(|item| is_diet(&item.product_type)))
-            .map(|item| item.title.clone())
-            .unwrap_or_default();
-        let remain = days_left(row.starts_at, row.days, row.expired_at, now);
-        let planned_end = row.starts_at.map(|at| at.saturating_add(row.days.saturating_mul(DAY_MS)));
-        diets.push(CustomerDiet {
-            id: row.diet_id,
-            order_id: row.customer_order_id,
-            diet_number: row.diet_number,
-            title,
-            period: row.days,
-            refer_times: i64::try_from(index).unwrap_or(i64::MAX).saturating_add(1),
-            is_ready: row.is_ready != 0,
-            is_active: Some(row.customer_order_id) == active.order_id
-                && Some(row.current_diet_count) == current_slot
-                && remain.is_none_or(|days| days > 0),
-            issued_at: row.created_at,
-            starts_at: row.starts_at,
-            ends_at: match (row.expired_at, planned_end) {
+impl CustomerDietRow {
+    /// The diet as of `now`; `is_active` decides from its days left whether it is the package's running diet.
+    fn into_diet(self, now: i64, is_active: impl FnOnce(Option<i64>) -> bool) -> CustomerDiet {
+        const DAY_MS: i64 = 86_400_000;
+        let remain = days_left(self.starts_at, self.days, self.expired_at, now);
+        let planned_end = self.starts_at.map(|at| at.saturating_add(self.days.saturating_mul(DAY_MS)));
+        CustomerDiet {
+            id: self.diet_id,
+            order_id: self.customer_order_id,
+            diet_number: self.diet_number,
+            title: self.title.unwrap_or_default(),
+            period: self.days,
+            refer_times: self.refer_times,
+            is_ready: self.is_ready != 0,
+            is_active: is_active(remain),
+            issued_at: self.created_at,
+            starts_at: self.starts_at,
+            ends_at: match (self.expired_at, planned_end) {
                 (Some(closed), Some(end)) => Some(closed.min(end)),
                 (closed, end) => closed.or(end),
             },
             remain_days: remain,
-            package_count: row.package_count,
-            current_diet_count: row.current_diet_count,
-        });
+            package_count: self.package_count,
+            current_diet_count: self.current_diet_count,
+            sent_at: self.sent_at,
+            submitted_at: self.submitted_at,
+        }
     }
+}
+
+/// Every diet issued to the customer, the most recent referral first [DS-24].
+pub async fn customer_diets(db: &Db, customer_id: i64, now: i64) -> anyhow::Result<Vec<CustomerDiet>> {
+    let mut tx = db.read().await?;
+    let sql = format!("{DIET_SELECT} WHERE d.customer_id = $1 ORDER BY d.created_at, d.current_diet_count, d.diet_id");
+    let rows: Vec<CustomerDietRow> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str())).bind(customer_id).fetch_all(conn).await
+    })
+    .context("cannot read the customer's diets")?;
+    let active = package_in(&mut tx, customer_id, now).await?;
+    let current = active.diet.map(|d| d.id);
+    let mut diets: Vec<CustomerDiet> = rows
+        .into_iter()
+        .map(|row| {
+            let is_current = Some(row.diet_id) == current;
+            row.into_diet(now, |remain| is_current && remain.is_none_or(|days| days > 0))
+        })
+        .collect();
     diets.reverse();
     Ok(diets)
 }

@@ -126,3 +126,32 @@ pub async fn count(db: &Db) -> anyhow::Result<i64> {
     let (n,): (i64,) = on_pool!(db, pool => sqlx::query_as("SELECT COUNT(*) FROM form_answer").fetch_one(pool).await)?;
     Ok(n)
 }
+
+/// Where a questionnaire asks the customer's goal weight: betterme's bm2_13 and good-looking's bm_f16 (spec 3 §3).
+const GOAL_WEIGHT_QUESTIONS: [(&str, &str); 2] = [("betterme2", "bm2_13"), ("good-looking", "bm_f16")];
+
+/// Records looked through for a goal weight: the latest runs, which may stop before the question.
+const GOAL_WEIGHT_RECORDS: i64 = 5;
+
+/// The goal weight (kg) the customer gave in their most recent questionnaire that asked it.
+pub async fn latest_goal_weight(db: &Db, customer_id: i64) -> anyhow::Result<Option<f64>> {
+    let rows: Vec<(String, String)> = on_pool!(db, pool => {
+        sqlx::query_as(
+            "SELECT form_type, answers FROM form_answer WHERE customer_id = $1 AND form_type IN ($2, $3) \
+             ORDER BY updated_at DESC, form_answer_id DESC LIMIT $4",
+        )
+        .bind(customer_id).bind(GOAL_WEIGHT_QUESTIONS[0].0).bind(GOAL_WEIGHT_QUESTIONS[1].0).bind(GOAL_WEIGHT_RECORDS)
+        .fetch_all(pool).await
+    })
+    .context("cannot read form answers")?;
+    for (form_type, answers) in &rows {
+        let Some((_, question)) = GOAL_WEIGHT_QUESTIONS.iter().find(|(t, _)| t == form_type) else { continue };
+        let list: Vec<serde_json::Map<String, serde_json::Value>> =
+            serde_json::from_str(answers).context("stored form answers")?;
+        if let Some(kg) = list.iter().find_map(|entry| entry.get(*question)).and_then(crate::domain::forms::number_like)
+        {
+            return Ok(Some(kg));
+        }
+    }
+    Ok(None)
+}

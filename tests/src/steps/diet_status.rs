@@ -42,6 +42,17 @@ impl LimooWorld {
     }
 }
 
+impl LimooWorld {
+    /// The customer saves a questionnaire's answers up to `step`, signed in, as the web does on leaving the step.
+    async fn sends_form_answers(&self, mobile: &str, form_type: &str, step: &str, mut answers: Vec<Value>) {
+        answers.push(json!({ "step": step }));
+        let body = json!({ "answers": answers, "formId": step, "formType": form_type, "userId": "" });
+        let token = self.token_of(mobile).await;
+        let (code, reply) = self.app().post_as(&token, "/lemonade/api/formAnswers", &body).await;
+        assert_eq!(code, 200, "form answers refused: {reply}");
+    }
+}
+
 /// The start of a diet that began `days_ago` days ago.
 fn started(days_ago: i64) -> i64 {
     now_ms() - days_ago * DAY_MS
@@ -126,11 +137,7 @@ async fn form_saved_up_to(world: &mut LimooWorld, mobile: String, section: Strin
         ]),
         other => panic!("no answers written for section {other}"),
     }
-    answers.push(json!({ "step": section }));
-    let body = json!({ "answers": answers, "formId": section, "formType": "diet-request", "userId": "" });
-    let token = world.token_of(&mobile).await;
-    let (code, reply) = world.app().post_as(&token, "/lemonade/api/formAnswers", &body).await;
-    assert_eq!(code, 200, "form answers refused: {reply}");
+    world.sends_form_answers(&mobile, "diet-request", &section, answers).await;
 }
 
 /// Finance reviews the customer's pending card transfer: `approve` or `reject`.
@@ -185,6 +192,54 @@ async fn very_first_time_user(world: &mut LimooWorld, mobile: String, expected: 
     assert_eq!(diet["veryFirstTimeUser"].as_bool(), Some(expected), "active diet: {diet}");
 }
 
+/// A field of the active diet as the scenario writes it: JSON (`true`, `30`, `"CARD"`) or, failing that, a string.
+fn expected_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
+}
+
+#[then(expr = "در بسته رژیم فعال مشتری {string} {word} برابر {string} است")]
+async fn active_field_is(world: &mut LimooWorld, mobile: String, field: String, expected: String) {
+    let diet = world.active_diet(&mobile).await;
+    assert_eq!(diet[&field], expected_value(&expected), "{field} of the active diet: {diet}");
+}
+
+/// Fields the answer leaves out rather than sending null, comma-separated.
+#[then(expr = "بسته رژیم فعال مشتری {string} این‌ها را ندارد: {string}")]
+async fn active_fields_absent(world: &mut LimooWorld, mobile: String, fields: String) {
+    let diet = world.active_diet(&mobile).await;
+    for field in fields.split(',').map(str::trim) {
+        assert!(diet.get(field).is_none(), "{field} should be left out: {diet}");
+    }
+}
+
+/// Times (epoch ms) that the scenario's own steps just caused, comma-separated: each within the last ten minutes.
+#[then(expr = "زمان‌های {string} بسته رژیم فعال مشتری {string} همین حالا هستند")]
+async fn active_times_are_recent(world: &mut LimooWorld, fields: String, mobile: String) {
+    const RECENT_MS: i64 = 10 * 60 * 1000;
+    let diet = world.active_diet(&mobile).await;
+    let now = now_ms();
+    for field in fields.split(',').map(str::trim) {
+        let at = diet[field].as_i64().unwrap_or_else(|| panic!("{field} is not a time: {diet}"));
+        assert!(now - RECENT_MS <= at && at <= now, "{field} is not recent: {diet}");
+    }
+}
+
+/// The diet ends `days` days from now, give or take a day: its start plus its days.
+#[then(expr = "{word} بسته رژیم فعال مشتری {string} حدود {int} روز دیگر است")]
+async fn active_time_in_days(world: &mut LimooWorld, field: String, mobile: String, days: i64) {
+    let diet = world.active_diet(&mobile).await;
+    let at = diet[&field].as_i64().unwrap_or_else(|| panic!("{field} is not a time: {diet}"));
+    let from_now = at - now_ms();
+    assert!((days - 1) * DAY_MS < from_now && from_now <= (days + 1) * DAY_MS, "{field}: {diet}");
+}
+
+/// The customer's betterme answers up to the goal weight (bm2_13), sent signed in as the questionnaire does.
+#[given(expr = "مشتری {string} در پرسشنامه betterme وزن {int} و وزن هدف {int} کیلوگرم را پاسخ داده است")]
+async fn betterme_goal_weight(world: &mut LimooWorld, mobile: String, weight: i64, goal: i64) {
+    let answers = vec![json!({ "bm2_12": weight }), json!({ "bm2_13": goal })];
+    world.sends_form_answers(&mobile, "betterme2", "13", answers).await;
+}
+
 impl LimooWorld {
     /// The `msg` of `GET /app/physicalinfo/general` for the customer.
     async fn physical_info_msg(&self, mobile: &str) -> Value {
@@ -207,6 +262,14 @@ async fn physical_info_figures(world: &mut LimooWorld, mobile: String, weight: f
     let info = &msg["physicalInfo"];
     let figures = (info["weight"].as_f64(), info["stature"].as_f64(), info["age"].as_i64());
     assert_eq!(figures, (Some(weight), Some(stature), Some(age)), "physical info: {msg}");
+}
+
+#[then(expr = "مشخصات بدنی مشتری {string} وزن ایده‌آل {float}، رده BMI {string} و {int} ماه تا وزن ایده‌آل دارد")]
+async fn physical_info_goal(world: &mut LimooWorld, mobile: String, ideal: f64, class: String, months: i64) {
+    let msg = world.physical_info_msg(&mobile).await;
+    let info = &msg["physicalInfo"];
+    let goal = (info["idealWeight"].as_f64(), info["bmiCategory"].as_str(), info["timeToIdealWeight"].as_i64());
+    assert_eq!(goal, (Some(ideal), Some(class.as_str()), Some(months)), "physical info: {msg}");
 }
 
 #[when(expr = "مشتری در ویرایشگر تاریخ شروع، {int} روز بعد را می‌گذارد")]

@@ -87,6 +87,15 @@ async fn unpaid_order(world: &mut LimooWorld, mobile: String, products: String) 
     world.app().create_order(&token, &product_ids(&products)).await;
 }
 
+/// Buys the products and pays on the online gateway's hosted page, with nothing taken off.
+#[given(expr = "مشتری {string} سفارش {string} را از درگاه {string} پرداخت کرده است")]
+async fn paid_online(world: &mut LimooWorld, mobile: String, products: String, gateway: String) {
+    let app = world.start_app(true).await;
+    let token = app.existing_customer(&mobile).await;
+    let order = app.create_order(&token, &product_ids(&products)).await;
+    pay_online(app, &token, order, &mobile, &gateway).await;
+}
+
 /// The dietitians issued the order's 30-day diet 40 days ago: it is over, so no diet runs.
 #[given(expr = "رژیم سفارش {string} مشتری {string} تمام شده است")]
 async fn diet_over(world: &mut LimooWorld, products: String, mobile: String) {

@@ -32,6 +32,10 @@ pub struct DietItem {
     /// Diets the package holds; none for a single diet.
     pub package_diet_count: Option<i64>,
     pub current_diet_count: i64,
+    /// When the customer's diet request sent the answers to the medical team; only the diet it issued has one.
+    pub send_to_dr_date: Option<i64>,
+    /// When the customer last saved that request's medical profile.
+    pub submit_date: Option<i64>,
 }
 
 impl From<CustomerDiet> for DietItem {
@@ -50,6 +54,8 @@ impl From<CustomerDiet> for DietItem {
             remain_days: d.remain_days,
             package_diet_count: d.package_count,
             current_diet_count: d.current_diet_count,
+            send_to_dr_date: d.sent_at,
+            submit_date: d.submitted_at,
         }
     }
 }

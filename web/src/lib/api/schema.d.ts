@@ -1645,7 +1645,8 @@ export interface components {
     schemas: {
         /**
          * ActiveDiet
-         * @description The customer's current diet package and its status. Unknown fields are left out, as the schema says (not null).
+         * @description The customer's current diet package and its status (spec 3 §3 "Diet (customer)"); times are epoch
+         *     milliseconds. Unknown fields are left out, as the schema says (not null).
          */
         ActiveDiet: {
             /**
@@ -1658,8 +1659,51 @@ export interface components {
              * @description The package's order; none when the customer never ordered a diet.
              */
             orderId?: number;
+            /**
+             * Format: int64
+             * @description The package's current diet, as the all-diets list names it.
+             */
+            id?: number;
             dietNumber?: string;
+            /**
+             * Format: int64
+             * @description The current diet's days.
+             */
+            period?: number;
+            /** @description The package's diet product title. */
+            dietTitle?: string;
+            /**
+             * Format: int64
+             * @description Which of the customer's diets the current one is, from 1 for the first.
+             */
+            referTimes?: number;
             isReady: boolean;
+            /** @description The current diet has days left (or no start yet). */
+            isActive?: boolean;
+            /** Format: int64 */
+            issueDate?: number;
+            /** Format: int64 */
+            startDate?: number;
+            /**
+             * Format: int64
+             * @description When the customer's diet request sent the answers to the medical team.
+             */
+            sendToDrDate?: number;
+            /**
+             * Format: int64
+             * @description When the customer last saved that request's medical profile.
+             */
+            submitDate?: number;
+            /**
+             * Format: int64
+             * @description The current diet's end: its start plus its days, or when the medical team closed it.
+             */
+            expireDietDate?: number;
+            /**
+             * Format: int64
+             * @description The package's end: the end of its last diet, known once that diet has a start.
+             */
+            expirePackageAt?: number;
             /**
              * Format: int64
              * @description Unknown until the diet has a start date.
@@ -1674,6 +1718,31 @@ export interface components {
              *     none before a diet is issued [DS-22].
              */
             canExtend?: boolean;
+            /** @description How far the diet-request questions were answered since the order; none without an order. */
+            answerDietQuestion?: components["schemas"]["QuestionProgress"] & unknown;
+            /** @description The order is paid; none without an order. */
+            hasPayment?: boolean;
+            /** @description The customer started an online payment or reported a transfer for the order. */
+            hasRequestedPaymentBefore?: boolean;
+            /**
+             * @description The gateway that paid the order (VANDAR, PAYPING, SNAPP_PAY, DIGIPAY, TARA, SAMAN, GUMROAD, C2C,
+             *     PAYPAL_ROSHANDEL); none when unpaid or paid by points or a gift card alone.
+             */
+            paymentType?: string;
+            /** @description CARD when the customer's latest payment request is a card-to-card transfer. */
+            userSelectedPaymentType?: components["schemas"]["SelectedPaymentType"] & unknown;
+            /** @description The card transfer of an unpaid order: PENDING while finance reviews it, UNVERIFIED once rejected. */
+            C2CPaymentStatus?: components["schemas"]["CardPaymentStatus"] & unknown;
+            /**
+             * Format: int64
+             * @description When the customer last started a payment or reported a transfer.
+             */
+            lastPaymentRequestTime?: number;
+            /**
+             * Format: int64
+             * @description When the order became paid.
+             */
+            paymentVerifiedTime?: number;
             /** @description No earlier diet [DS-14]. */
             veryFirstTimeUser: boolean;
         };
@@ -1819,6 +1888,11 @@ export interface components {
         CanceledPointsReply: {
             orderInvoice: components["schemas"]["InvoiceDto"];
         };
+        /**
+         * @description Finance's side of a card-to-card transfer still in question (spec 3 §3 `C2CPaymentStatus`).
+         * @enum {string}
+         */
+        CardPaymentStatus: "PENDING" | "UNVERIFIED";
         /** ChangeUsedDiscountRequest */
         ChangeUsedDiscountRequest: {
             status: components["schemas"]["UsedDiscountChange"];
@@ -1991,6 +2065,16 @@ export interface components {
             packageDietCount?: number;
             /** Format: int64 */
             currentDietCount: number;
+            /**
+             * Format: int64
+             * @description When the customer's diet request sent the answers to the medical team; only the diet it issued has one.
+             */
+            sendToDrDate?: number;
+            /**
+             * Format: int64
+             * @description When the customer last saved that request's medical profile.
+             */
+            submitDate?: number;
         };
         /**
          * DietPackage
@@ -2854,7 +2938,8 @@ export interface components {
         };
         /**
          * PhysicalInfo
-         * @description The body figures of the customer's latest medical profile (spec 3 §7 "physicalinfo/general").
+         * @description The body figures of the customer's latest medical profile (spec 3 §3 "Physical info", §7
+         *     "physicalinfo/general"); the goal figures need both weight and stature.
          */
         PhysicalInfo: {
             /** @description FEMALE or MALE. */
@@ -2874,6 +2959,19 @@ export interface components {
              * @description Centimetres.
              */
             stature?: number;
+            /**
+             * Format: double
+             * @description Kilograms to aim for: the top of the NORMAL band (BMI 25), or the customer's own goal weight when it lies
+             *     inside that band; one decimal.
+             */
+            idealWeight?: number;
+            /** @description The WHO adult class of the weight and stature. */
+            bmiCategory?: components["schemas"]["BmiClass"] & unknown;
+            /**
+             * Format: int64
+             * @description Months to the ideal weight at 10 days a kilogram, rounded up; 0 at or under it.
+             */
+            timeToIdealWeight?: number;
         };
         /**
          * PhysicalInfoMsg
@@ -3083,6 +3181,11 @@ export interface components {
             usedDiscountId?: number;
             invoice: components["schemas"]["InvoiceDto"];
         };
+        /**
+         * @description How far the customer answered the diet-request questions for a package (spec 3 §3 `answerDietQuestion`).
+         * @enum {string}
+         */
+        QuestionProgress: "none" | "some" | "completed";
         /** RedeemReply */
         RedeemReply: {
             /**
@@ -3284,6 +3387,11 @@ export interface components {
             needPayment: boolean;
             invoice: components["schemas"]["InvoiceDto"];
         };
+        /**
+         * @description The payment method the customer chose, when it is one the panel shows (spec 3 §3).
+         * @enum {string}
+         */
+        SelectedPaymentType: "CARD";
         /**
          * SessionBody
          * @description The session body: camelCased utm parameters, free-form meta and the user once known.

@@ -21,9 +21,53 @@ function everyOperation(resolver: Resolver): RequestHandler[] {
   })
 }
 
-const activeDietAnswer = {
+const DAY_MS = 86_400_000
+
+/** A running one-diet package paid online: its current diet started 9 days ago and ends in 21. */
+function activeDietAnswer() {
+  const started = Date.now() - 9 * DAY_MS
+  const ends = started + 30 * DAY_MS
+  const activeDiet = {
+    status: 'ACTIVE',
+    orderId: 77,
+    id: 7701,
+    dietNumber: 'D-77',
+    period: 30,
+    dietTitle: 'رژیم یک ماهه',
+    referTimes: 1,
+    isReady: true,
+    isActive: true,
+    issueDate: started - DAY_MS,
+    startDate: started,
+    expireDietDate: ends,
+    expirePackageAt: ends,
+    remainDays: 21,
+    currentDietCount: 1,
+    canExtend: false,
+    answerDietQuestion: 'completed' as const,
+    hasPayment: true,
+    hasRequestedPaymentBefore: true,
+    paymentType: 'VANDAR',
+    lastPaymentRequestTime: started - 2 * DAY_MS,
+    paymentVerifiedTime: started - 2 * DAY_MS,
+    veryFirstTimeUser: false,
+  }
+  return { ok: true, msg: { activeDiet } }
+}
+
+const physicalInfoAnswer = {
   ok: true,
-  msg: { activeDiet: { status: 'ACTIVE', isReady: true, veryFirstTimeUser: false, orderId: 77, remainDays: 21 } },
+  msg: {
+    physicalInfo: {
+      gender: 'FEMALE',
+      age: 34,
+      weight: 80,
+      stature: 165,
+      idealWeight: 68,
+      bmiCategory: 'OVERWEIGHT' as const,
+      timeToIdealWeight: 4,
+    },
+  },
 }
 
 export const scenarios: readonly MockScenario[] = [
@@ -35,11 +79,12 @@ export const scenarios: readonly MockScenario[] = [
   },
   {
     name: 'signed-in',
-    description: 'returning customer with an active diet and 250 points',
+    description: 'returning customer with an active diet, body figures and 250 points',
     signedIn: true,
     handlers: [
       http.get('/auth/verify-lemonade', () => HttpResponse.json({ lemonadeToken: signedInAnswer().lemonadeToken })),
-      http.get('/app/diets/active', () => HttpResponse.json(activeDietAnswer)),
+      http.get('/app/diets/active', () => HttpResponse.json(activeDietAnswer())),
+      http.get('/app/physicalinfo/general', () => HttpResponse.json(physicalInfoAnswer)),
     ],
   },
   {

@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError } from '@/lib/api'
+import { formatDay } from '@/lib/dates'
 import { localDigits } from '@/lib/digits'
 import { ACTIVE_DIET_NOT_OK, useActiveDiet } from '../api/active-diet'
 import { displayState, offersNewDiet, questionsPath } from '../domain/display-state'
+import { packageNotes } from '../domain/package-notes'
 import '../panel.css'
 
 /**
  * The customer's diet package at a glance: its display state [DS-15…DS-21], days left, and the next step — answering
  * the diet questions after paying, buying when payment is awaited (or nothing was ever ordered), a new diet when it
- * expired or is close to expiry [DS-23].
+ * expired or is close to expiry [DS-23] — and the dates a paying customer looks for: when a card receipt was sent,
+ * when the package ends.
  */
 export function ActiveDietCard() {
   const { t, i18n } = useTranslation()
@@ -49,6 +52,11 @@ export function ActiveDietCard() {
       {state === 'active' && remainDays !== undefined ? (
         <p className="diet-card__days">{t('panel.remainDays', { days: localDigits(remainDays, i18n.language) })}</p>
       ) : null}
+      {packageNotes(diet.data).map((note) => (
+        <p key={note.key} className="diet-card__note" data-testid={`active-diet-${note.key}`}>
+          {t(`panel.notes.${note.key}`, { date: formatDay(note.at, i18n.language) })}
+        </p>
+      ))}
       {state === 'answering' ? (
         <>
           <p className="diet-card__hint">{t('panel.answerHint')}</p>

@@ -88,6 +88,41 @@ describe('/diets: the diet package card', () => {
     expect(within(card).getByTestId('physical-stature')).toHaveTextContent('۱۶۵ سانتی‌متر')
   })
 
+  it('shows the ideal weight, the BMI class in Persian and the months to the ideal weight', async () => {
+    signIn()
+    const physicalInfo = { weight: 80, stature: 165, idealWeight: 68, bmiCategory: 'OVERWEIGHT', timeToIdealWeight: 4 }
+    server.use(http.get('/app/physicalinfo/general', () => HttpResponse.json({ ok: true, msg: { physicalInfo } }) as never))
+    renderApp('/diets')
+    const card = await screen.findByTestId('physical-info')
+    expect(await within(card).findByTestId('physical-idealWeight')).toHaveTextContent('۶۸ کیلوگرم')
+    expect(within(card).getByTestId('physical-bmiCategory')).toHaveTextContent('اضافه وزن')
+    expect(within(card).getByTestId('physical-timeToIdealWeight')).toHaveTextContent('حدود ۴ ماه')
+  })
+
+  it('says a customer at or under the ideal weight has no weight to lose', async () => {
+    signIn()
+    const physicalInfo = { weight: 60, stature: 165, idealWeight: 68, bmiCategory: 'NORMAL', timeToIdealWeight: 0 }
+    server.use(http.get('/app/physicalinfo/general', () => HttpResponse.json({ ok: true, msg: { physicalInfo } }) as never))
+    renderApp('/diets')
+    expect(await screen.findByTestId('physical-timeToIdealWeight')).toHaveTextContent('نیازی به کاهش وزن ندارید')
+    expect(screen.getByTestId('physical-bmiCategory')).toHaveTextContent('طبیعی')
+  })
+
+  it('dates a card receipt awaiting review in the Jalali calendar', async () => {
+    signIn()
+    // 1404-09-03 in Tehran.
+    answerStatus('TRANSACTION_VERIFCATION_WATING', { C2CPaymentStatus: 'PENDING', lastPaymentRequestTime: 1_764_000_000_000 })
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet-cardSent')).toHaveTextContent('۳ آذر ۱۴۰۴')
+  })
+
+  it('dates the end of a paid package', async () => {
+    signIn()
+    answerStatus('ACTIVE', { dietNumber: 'D-1', isReady: true, remainDays: 20, hasPayment: true, expirePackageAt: 1_764_000_000_000 })
+    renderApp('/diets')
+    expect(await screen.findByTestId('active-diet-packageEnds')).toHaveTextContent('بسته شما در ۳ آذر ۱۴۰۴ به پایان می‌رسد.')
+  })
+
   it('asks a visitor who has not signed in to sign in', async () => {
     renderApp('/diets')
     const prompt = await screen.findByTestId('diets-sign-in')

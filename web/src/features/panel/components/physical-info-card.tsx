@@ -3,9 +3,12 @@ import { localDigits } from '@/lib/digits'
 import { usePhysicalInfo } from '../api/physical-info'
 import '../panel.css'
 
-const FIGURES = ['age', 'weight', 'stature'] as const
+const FIGURES = ['age', 'weight', 'stature', 'idealWeight'] as const
 
-/** The customer's body figures as the diet questions recorded them, or a note that none are recorded yet [DS-30]. */
+/**
+ * The customer's body figures as the diet questions recorded them, with the goal the BFF works out from them (ideal
+ * weight, BMI class, months to the ideal weight), or a note that none are recorded yet [DS-30].
+ */
 export function PhysicalInfoCard() {
   const { t, i18n } = useTranslation()
   const physical = usePhysicalInfo()
@@ -27,6 +30,22 @@ export function PhysicalInfoCard() {
               </div>
             )
           })}
+          {state.info.bmiCategory === undefined ? null : (
+            <div data-testid="physical-bmiCategory">
+              <dt>{t('panel.physical.bmiCategory')}</dt>
+              <dd>{t(`panel.physical.bmiClasses.${state.info.bmiCategory}`)}</dd>
+            </div>
+          )}
+          {state.info.timeToIdealWeight === undefined ? null : (
+            <div data-testid="physical-timeToIdealWeight">
+              <dt>{t('panel.physical.timeToIdealWeight')}</dt>
+              <dd>
+                {state.info.timeToIdealWeight === 0
+                  ? t('panel.physical.noWeightToLose')
+                  : t('panel.physical.timeToIdealWeightValue', { value: localDigits(state.info.timeToIdealWeight, i18n.language) })}
+              </dd>
+            </div>
+          )}
         </dl>
       )}
     </section>
