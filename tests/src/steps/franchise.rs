@@ -103,8 +103,12 @@ async fn invitations_are(world: &mut LimooWorld, member: String, expected: Strin
     let token = world.token_of(&member).await;
     let (status, body) = world.app().get_as(&token, "/franchise/invite-lists").await;
     assert_eq!(status, 200, "body: {body}");
-    let listed: Vec<&str> =
-        body["invitations"].as_array().expect("a list of invitations").iter().filter_map(|i| i["mobileNumber"].as_str()).collect();
+    let listed: Vec<&str> = body["invitations"]
+        .as_array()
+        .expect("a list of invitations")
+        .iter()
+        .filter_map(|i| i["mobileNumber"].as_str())
+        .collect();
     let expected: Vec<&str> = expected.split('،').map(str::trim).filter(|m| !m.is_empty()).collect();
     assert_eq!(listed, expected, "body: {body}");
 }

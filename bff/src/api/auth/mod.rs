@@ -93,8 +93,15 @@ impl AuthApi {
         let status = auth::check_mobile(&state, &mobile).await?;
         let referral = body.referral.as_deref();
         let ip = client_ip(req);
-        franchise::remember_referral(&state.db, &mobile, status.registered, referral, &ip, state.auth.otp_hourly_per_ip)
-            .await;
+        franchise::remember_referral(
+            &state.db,
+            &mobile,
+            status.registered,
+            referral,
+            &ip,
+            state.auth.otp_hourly_per_ip,
+        )
+        .await;
         Ok(Json(CheckMobileReply {
             is_registered: status.registered,
             authentication_type: AuthenticationType::from(&status.channel),
