@@ -209,6 +209,12 @@ pub const CONVERSATION_TAKEN: &str = "این درخواست متعلق به حس
 
 /// A franchise call by a customer who is not a franchise member (`NOT_FRANCHIZER`).
 pub const NOT_FRANCHIZER: &str = "شما عضو طرح معرفی (فرانچایز) لیمو نیستید.";
+/// The team revoked or asked about a customer who is not (or never was) a franchise member.
+pub const STAFF_NOT_FRANCHIZER: &str = "این مشتری عضو طرح معرفی (فرانچایز) نیست.";
+/// The team named a mobile number no customer has.
+pub const STAFF_CUSTOMER_NOT_FOUND: &str = "مشتری‌ای با این شماره موبایل پیدا نشد.";
+/// The team did not say who grants or revokes a membership.
+pub const STAFF_ACTOR_MISSING: &str = "نام ثبت کننده وارد نشده است.";
 
 // The medical team's diet tools (issue 14) and the customer's start date [DS-27].
 /// No diet with this id (for this customer).

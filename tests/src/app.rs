@@ -512,7 +512,7 @@ pub fn refresh_cookie_of(response: &reqwest::Response) -> Option<String> {
 }
 
 /// Sends a request; answers the status and the JSON body (null when empty or not JSON).
-async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
+pub(crate) async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
     let response = request.send().await.expect("request failed");
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");

@@ -1,8 +1,8 @@
 //! Franchise arrangements: members marked as the team marks them (the service function behind
-//! `bff franchise grant`), customers who sign up with a referral code through the real API.
+//! `bff franchise grant` and the staff API), customers who sign up with a referral code through the real API.
 use limoo_bff::{auth::parse_mobile, domain::mobile_number::IRAN};
 
-use crate::{SignIn, TestApp};
+use crate::{SignIn, TestApp, app::STAFF_TOKEN};
 
 /// Who the harness says granted a membership.
 pub const GRANTED_BY: &str = "QA";
@@ -23,12 +23,50 @@ impl TestApp {
         limoo_bff::franchise::revoke(&self.db, &number, GRANTED_BY).await.expect("membership revoked");
     }
 
+    /// `POST /auth/check-mobile` for an Iranian number, with `referral` when given; answers the status and body.
+    pub async fn check_mobile(&self, mobile: &str, referral: Option<&str>) -> (u16, serde_json::Value) {
+        let mut check = serde_json::json!({ "mobileNumber": mobile, "countryId": 1 });
+        if let Some(referral) = referral {
+            check["referral"] = referral.into();
+        }
+        crate::app::status_and_json(self.client.post(self.url("/auth/check-mobile")).json(&check)).await
+    }
+
     /// Checks the number with a referral code (as the sign-in popup does when the visit carries one), then
-    /// registers it through the real API; answers the check-mobile status and the sign-in.
+    /// registers it through the real API; answers the sign-in.
     pub async fn sign_up_with_referral(&self, mobile: &str, referral: &str) -> SignIn {
-        let check = serde_json::json!({ "mobileNumber": mobile, "countryId": 1, "referral": referral });
-        let checked = self.post_json("/auth/check-mobile", &check).await;
-        assert_eq!(checked.status(), 200, "check-mobile failed: {}", checked.text().await.unwrap_or_default());
+        self.sign_up_after_check(mobile, Some(referral)).await
+    }
+
+    /// Checks the number as the sign-in popup does (with `referral` when given), then registers it through the real
+    /// API; answers the sign-in.
+    pub async fn sign_up_after_check(&self, mobile: &str, referral: Option<&str>) -> SignIn {
+        let (status, body) = self.check_mobile(mobile, referral).await;
+        assert_eq!(status, 200, "check-mobile failed: {body}");
         self.register_customer(mobile).await
+    }
+
+    /// Calls the team's franchise API (`/lemonade/api/staff/franchise{path}`) with this bearer token, or none.
+    pub async fn staff_franchise(
+        &self,
+        method: reqwest::Method,
+        token: Option<&str>,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.client.request(method, self.url(&format!("/lemonade/api/staff/franchise{path}")));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        crate::app::status_and_json(request).await
+    }
+
+    /// The customer's membership as the team reads it (`GET …/member`), with the staff token.
+    pub async fn staff_membership(&self, mobile: &str) -> (u16, serde_json::Value) {
+        let path = format!("/member?mobileNumber={mobile}");
+        self.staff_franchise(reqwest::Method::GET, Some(STAFF_TOKEN), &path, None).await
     }
 }

@@ -5,6 +5,7 @@ use limoo_bff::{
 };
 use limoo_tests::TestDb;
 
+mod franchise;
 mod revoked_tokens;
 mod shop;
 

@@ -18,6 +18,7 @@ pub mod promotions;
 pub mod security;
 pub mod shop;
 pub mod staff_diets;
+pub mod staff_franchise;
 pub mod system;
 pub mod tracking;
 
@@ -39,6 +40,8 @@ pub enum ApiTags {
     Finance,
     /// The medical team's diet tools: issue, ready, start and close diets (`STAFF_API_TOKEN`)
     StaffDiets,
+    /// The team's franchise tools: grant and revoke a customer's membership, read who changed it (`STAFF_API_TOKEN`)
+    StaffFranchise,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
     PaymentResult,
     /// The diet panel: the active diet package and the reserve list
@@ -69,7 +72,7 @@ pub type Apis = (
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
     system::SystemApi,
-    (finance::FinanceApi, staff_diets::StaffDietsApi),
+    (finance::FinanceApi, staff_diets::StaffDietsApi, staff_franchise::StaffFranchiseApi),
     diets::DietsApi,
     diets::reserves::ReservesApi,
     // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
@@ -90,7 +93,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             payments::gateways::PaymentGatewaysApi,
             payment_result::PaymentResultApi,
             system::SystemApi,
-            (finance::FinanceApi, staff_diets::StaffDietsApi),
+            (finance::FinanceApi, staff_diets::StaffDietsApi, staff_franchise::StaffFranchiseApi),
             diets::DietsApi,
             diets::reserves::ReservesApi,
             (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),

@@ -1,5 +1,5 @@
-//! The bearer scheme: a valid `lemonadeToken` that was not signed out yields the customer's claims; anything
-//! else is a 401. Also who the client is, for per-IP limits.
+//! The bearer schemes: a valid `lemonadeToken` that was not signed out yields the customer's claims, the team's
+//! calls need `STAFF_API_TOKEN`; anything else is a 401. Also who the client is, for per-IP limits.
 use std::net::{IpAddr, SocketAddr};
 
 use ipnet::IpNet;
@@ -26,6 +26,17 @@ async fn customer_claims(req: &Request, bearer: Bearer) -> poem::Result<Claims> 
         }
         Err(_) => Err(AuthorizationError.into()),
     }
+}
+
+/// `Authorization: Bearer {STAFF_API_TOKEN}`: the team's calls (diets, franchise membership); every one is
+/// refused when the token is unset.
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", checker = "staff_token")]
+pub struct StaffToken(());
+
+async fn staff_token(req: &Request, bearer: Bearer) -> Option<()> {
+    let expected = req.data::<AppState>()?.staff_api_token.as_ref()?;
+    expected.matches(&bearer.token).then_some(())
 }
 
 impl CustomerToken {

@@ -20,11 +20,12 @@ pub struct ReferralCode(String);
 
 impl ReferralCode {
     /// A code as typed or carried in a link: spaces around it and lower case are forgiven; anything else
-    /// (too long, other characters) is not a code.
+    /// (too long, other characters) is not a code. Nothing is copied before the shape is known, so junk of any
+    /// size costs one look.
     pub fn parse(raw: &str) -> Option<ReferralCode> {
-        let code = raw.trim().to_ascii_uppercase();
-        let valid = code.len() == CODE_LENGTH && code.bytes().all(|b| ALPHABET.contains(&b));
-        valid.then_some(ReferralCode(code))
+        let code = raw.trim();
+        let valid = code.len() == CODE_LENGTH && code.bytes().all(|b| ALPHABET.contains(&b.to_ascii_uppercase()));
+        valid.then(|| ReferralCode(code.to_ascii_uppercase()))
     }
 
     /// A fresh random code.
@@ -42,6 +43,27 @@ impl ReferralCode {
 impl fmt::Display for ReferralCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// A recorded change of a membership.
+#[derive(poem_openapi::Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[oai(rename_all = "UPPERCASE")]
+pub enum MembershipAction {
+    Grant,
+    Revoke,
+}
+
+impl MembershipAction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MembershipAction::Grant => "GRANT",
+            MembershipAction::Revoke => "REVOKE",
+        }
+    }
+
+    pub fn parse(stored: &str) -> Option<MembershipAction> {
+        [MembershipAction::Grant, MembershipAction::Revoke].into_iter().find(|action| action.as_str() == stored)
     }
 }
 
@@ -105,12 +127,23 @@ mod tests {
         assert_eq!(ReferralCode::parse("K7QM2"), None);
         assert_eq!(ReferralCode::parse("K7QM2DX"), None);
         assert_eq!(ReferralCode::parse("K7QM0D"), None, "0 is not in the alphabet");
+        assert_eq!(ReferralCode::parse("<K7QM>"), None);
+        assert_eq!(ReferralCode::parse("ک۷قم۲د"), None, "six characters but not six ASCII bytes");
+        assert_eq!(ReferralCode::parse(&"K".repeat(100_000)), None);
     }
 
     #[test]
     fn a_generated_code_parses_back() {
         let code = ReferralCode::generate();
         assert_eq!(ReferralCode::parse(code.as_str()), Some(code));
+    }
+
+    #[test]
+    fn membership_actions_read_back_as_stored() {
+        for action in [MembershipAction::Grant, MembershipAction::Revoke] {
+            assert_eq!(MembershipAction::parse(action.as_str()), Some(action));
+        }
+        assert_eq!(MembershipAction::parse("grant"), None);
     }
 
     #[test]

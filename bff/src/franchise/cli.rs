@@ -1,8 +1,8 @@
 //! `bff franchise …`: the team marks franchise members from a terminal, against `DATABASE_URL`.
 use clap::Subcommand;
 
-use super::{FranchiseError, grant, revoke};
-use crate::{auth::parse_mobile, config::Settings, domain::mobile_number::IRAN, store::Db};
+use super::{FranchiseError, grant, revoke, team_actor, team_mobile};
+use crate::{config::Settings, domain::mobile_number::IRAN, store::Db};
 
 #[derive(Subcommand, Debug)]
 pub enum FranchiseCommand {
@@ -46,10 +46,8 @@ pub async fn run(settings: &Settings, command: FranchiseCommand) -> anyhow::Resu
 }
 
 fn arguments<'a>(mobile: &str, country: i64, by: &'a str) -> anyhow::Result<(crate::domain::MobileNumber, &'a str)> {
-    let by = by.trim();
-    anyhow::ensure!(!by.is_empty(), "--by needs the name of who does it");
-    anyhow::ensure!(by.len() <= crate::limits::MAX_TEXT_BYTES, "--by is too long");
-    let mobile = parse_mobile(mobile, country).map_err(|error| anyhow::anyhow!("{mobile}: {error}"))?;
+    let by = team_actor(by).map_err(|error| anyhow::anyhow!("--by: {error}"))?;
+    let mobile = team_mobile(mobile, country).map_err(|error| anyhow::anyhow!("{mobile}: {error}"))?;
     Ok((mobile, by))
 }
 

@@ -5,16 +5,26 @@
 pub mod cli;
 
 use crate::{
+    auth::{AuthError, parse_mobile},
+    diet_team,
     domain::{
         MobileNumber,
         diet_package::{self, PackageStatus},
         franchise::{FranchisePoints, ReferralCode, mask_mobile, ranks},
     },
-    store::{Db, customers, diets, franchise, now_ms},
+    store::{
+        Db, customers, diets,
+        franchise::{self, ClaimLimits, Membership},
+        now_ms,
+    },
 };
 
 /// Members shown on the leaderboard.
 pub const LEADERBOARD_SIZE: usize = 10;
+/// How long a kept referral waits for its registration: the sign-in that follows a check takes minutes.
+pub const CLAIM_TTL_MS: i64 = 60 * 60 * 1000;
+/// Pending referral claims kept at once, whoever sent them: the table's fixed most.
+pub const MAX_PENDING_CLAIMS: i64 = 10_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum FranchiseError {
@@ -27,13 +37,26 @@ pub enum FranchiseError {
 }
 
 /// Keeps a referral code sent while checking a number that is not registered; the registration that follows
-/// makes its owner an invitee. Not a code, or any failure, is ignored: a referral never blocks a sign-in.
-pub async fn remember_referral(db: &Db, mobile: &MobileNumber, registered: bool, raw: Option<&str>) {
-    let Some(code) = raw.and_then(ReferralCode::parse) else { return };
+/// within [`CLAIM_TTL_MS`] makes its owner an invitee. A registered number (a member's own among them) keeps
+/// nothing, so no one refers themselves. The number's latest check wins: one without a code, or with junk,
+/// drops what an earlier check kept. Anyone may call check-mobile for any number, so the claims are bounded: one
+/// per number, an address holds at most `per_address` (the codes it may be sent in an hour; more could not
+/// all become sign-ups), the table [`MAX_PENDING_CLAIMS`]. Junk, an unknown code, a full quota or any failure is
+/// ignored: a referral never blocks a sign-in.
+pub async fn remember_referral(
+    db: &Db,
+    mobile: &MobileNumber,
+    registered: bool,
+    raw: Option<&str>,
+    client_ip: &str,
+    per_address: i64,
+) {
     if registered {
         return;
     }
-    if let Err(error) = franchise::save_claim(db, mobile, &code).await {
+    let code = raw.and_then(ReferralCode::parse);
+    let limits = ClaimLimits { per_address, total: MAX_PENDING_CLAIMS, ttl_ms: CLAIM_TTL_MS };
+    if let Err(error) = franchise::replace_claim(db, mobile, code.as_ref(), client_ip, limits).await {
         tracing::warn!(error = ?error, "referral claim not kept");
     }
 }
@@ -41,7 +64,7 @@ pub async fn remember_referral(db: &Db, mobile: &MobileNumber, registered: bool,
 /// Right after a registration: the number's kept referral makes the customer the member's invitee. A failure
 /// is logged, never answered: the customer is signed in either way.
 pub async fn accept_referral(db: &Db, mobile: &MobileNumber, customer_id: i64) {
-    match franchise::accept_claim(db, mobile, customer_id).await {
+    match franchise::accept_claim(db, mobile, customer_id, CLAIM_TTL_MS).await {
         Ok(Some(member)) => tracing::info!(member, customer_id, "invitation recorded"),
         Ok(None) => {}
         Err(error) => tracing::warn!(error = ?error, "referral not applied"),
@@ -131,14 +154,44 @@ pub async fn invitations(db: &Db, customer_id: i64) -> Result<Vec<Invitation>, F
     Ok(list)
 }
 
-/// Makes the customer with this number a member (`bff franchise grant`); answers their referral code.
-pub async fn grant(db: &Db, mobile: &MobileNumber, by: &str) -> Result<ReferralCode, FranchiseError> {
-    let customer = customers::find_by_mobile(db, mobile).await?.ok_or(FranchiseError::UnknownCustomer)?;
-    Ok(franchise::grant(db, customer.id, by).await?)
+/// Why the team's grant, revoke or look-up was refused, in English for the team (the API adds the Persian message).
+#[derive(Debug, thiserror::Error)]
+pub enum TeamInputError {
+    #[error("the name of who makes the change (by) is empty or longer than 1 KiB")]
+    Actor,
+    #[error(transparent)]
+    Mobile(#[from] AuthError),
 }
 
-/// Ends the membership of the customer with this number (`bff franchise revoke`).
+/// The mobile number as the team types it, in its country.
+pub fn team_mobile(mobile: &str, country_id: i64) -> Result<MobileNumber, TeamInputError> {
+    Ok(parse_mobile(mobile, country_id)?)
+}
+
+/// Who makes a change, trimmed; the same check as the diet team's.
+pub fn team_actor(by: &str) -> Result<&str, TeamInputError> {
+    diet_team::actor(by).map_err(|_| TeamInputError::Actor)
+}
+
+async fn customer_id(db: &Db, mobile: &MobileNumber) -> Result<i64, FranchiseError> {
+    Ok(customers::find_by_mobile(db, mobile).await?.ok_or(FranchiseError::UnknownCustomer)?.id)
+}
+
+/// Makes the customer with this number a member (`bff franchise grant` and the staff API); answers their
+/// referral code. Granting an active member again changes nothing.
+pub async fn grant(db: &Db, mobile: &MobileNumber, by: &str) -> Result<ReferralCode, FranchiseError> {
+    let customer_id = customer_id(db, mobile).await?;
+    Ok(franchise::grant(db, customer_id, by).await?)
+}
+
+/// Ends the membership of the customer with this number (`bff franchise revoke` and the staff API).
 pub async fn revoke(db: &Db, mobile: &MobileNumber, by: &str) -> Result<(), FranchiseError> {
-    let customer = customers::find_by_mobile(db, mobile).await?.ok_or(FranchiseError::UnknownCustomer)?;
-    if franchise::revoke(db, customer.id, by).await? { Ok(()) } else { Err(FranchiseError::NotFranchizer) }
+    let customer_id = customer_id(db, mobile).await?;
+    if franchise::revoke(db, customer_id, by).await? { Ok(()) } else { Err(FranchiseError::NotFranchizer) }
+}
+
+/// The membership of the customer with this number, active or revoked, with who granted and revoked it when.
+pub async fn membership(db: &Db, mobile: &MobileNumber) -> Result<Membership, FranchiseError> {
+    let customer_id = customer_id(db, mobile).await?;
+    franchise::membership(db, customer_id).await?.ok_or(FranchiseError::NotFranchizer)
 }

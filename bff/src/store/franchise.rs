@@ -1,46 +1,61 @@
-//! Franchise members, the referral codes sent before a sign-up, and the invitations they become.
+//! Franchise members and their recorded grants and revokes, the referral codes sent before a sign-up, and the
+//! invitations they become.
 use anyhow::Context;
 
-use super::{Db, Tx, is_unique_violation, now_ms, on_pool, on_tx, orders::PAYMENT_SUCCESS};
+use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx, orders::PAYMENT_SUCCESS};
 use crate::domain::{
     MobileNumber,
-    franchise::{InvitationTally, ReferralCode},
+    franchise::{InvitationTally, MembershipAction, ReferralCode},
 };
 
 /// The newest invitations a member's list shows; older ones still count for points.
 pub const MAX_LISTED_INVITATIONS: i64 = 200;
 
 /// Makes the customer an active member, recording who granted it and when; a member granted again keeps
-/// their code. Answers the member's code.
+/// their code, and an active one changes nothing (and records nothing). Answers the member's code.
 pub async fn grant(db: &Db, customer_id: i64, by: &str) -> anyhow::Result<ReferralCode> {
-    if let Some(code) = code_of(db, customer_id, false).await? {
-        on_pool!(db, pool => {
-            sqlx::query(
-                "UPDATE franchise_member SET granted_by = $1, granted_at = $2, revoked_by = NULL, revoked_at = NULL \
-                 WHERE customer_id = $3 AND revoked_at IS NOT NULL",
-            )
-            .bind(by).bind(now_ms()).bind(customer_id).execute(pool).await.map(|done| done.rows_affected())
-        })
-        .context("cannot grant franchise membership")?;
-        return Ok(code);
+    let mut tx = db.begin().await?;
+    match member_row(&mut tx, customer_id).await? {
+        Some((code, None)) => {
+            tx.commit().await?;
+            return parse_code(customer_id, &code);
+        }
+        Some((code, Some(_))) => {
+            on_tx!(&mut tx, conn => {
+                sqlx::query(
+                    "UPDATE franchise_member SET granted_by = $1, granted_at = $2, revoked_by = NULL, \
+                     revoked_at = NULL WHERE customer_id = $3",
+                )
+                .bind(by).bind(now_ms()).bind(customer_id).execute(conn).await.map(|done| done.rows_affected())
+            })
+            .context("cannot grant franchise membership")?;
+            record(&mut tx, customer_id, MembershipAction::Grant, by).await?;
+            tx.commit().await?;
+            return parse_code(customer_id, &code);
+        }
+        None => {}
     }
-    // A code already taken (or a concurrent grant of the same customer) refuses the row: try a fresh code.
+    // A code already taken refuses the row (DO NOTHING keeps the transaction usable on PostgreSQL): try a fresh
+    // code. A concurrent grant of the same customer refuses it too, and then its code is the answer.
     for _ in 0..5 {
         let code = ReferralCode::generate();
-        let inserted = on_pool!(db, pool => {
+        let inserted = on_tx!(&mut tx, conn => {
             sqlx::query(
-                "INSERT INTO franchise_member (customer_id, referral_code, granted_by, granted_at) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO franchise_member (customer_id, referral_code, granted_by, granted_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
             )
-            .bind(customer_id).bind(code.as_str()).bind(by).bind(now_ms()).execute(pool).await.map(|done| done.rows_affected())
-        });
-        match inserted {
-            Ok(_) => return Ok(code),
-            Err(error) if is_unique_violation(&error) => {
-                if let Some(code) = code_of(db, customer_id, false).await? {
-                    return Ok(code);
-                }
-            }
-            Err(error) => return Err(error).context("cannot store franchise member"),
+            .bind(customer_id).bind(code.as_str()).bind(by).bind(now_ms()).execute(conn).await
+            .map(|done| done.rows_affected())
+        })
+        .context("cannot store franchise member")?;
+        if inserted == 1 {
+            record(&mut tx, customer_id, MembershipAction::Grant, by).await?;
+            tx.commit().await?;
+            return Ok(code);
+        }
+        if let Some((code, _)) = member_row(&mut tx, customer_id).await? {
+            tx.commit().await?;
+            return parse_code(customer_id, &code);
         }
     }
     anyhow::bail!("could not allocate a referral code")
@@ -48,14 +63,44 @@ pub async fn grant(db: &Db, customer_id: i64, by: &str) -> anyhow::Result<Referr
 
 /// Ends the customer's membership, recording who and when; false when they were not an active member.
 pub async fn revoke(db: &Db, customer_id: i64, by: &str) -> anyhow::Result<bool> {
-    let done = on_pool!(db, pool => {
+    let mut tx = db.begin().await?;
+    let done = on_tx!(&mut tx, conn => {
         sqlx::query(
             "UPDATE franchise_member SET revoked_by = $1, revoked_at = $2 WHERE customer_id = $3 AND revoked_at IS NULL",
         )
-        .bind(by).bind(now_ms()).bind(customer_id).execute(pool).await.map(|done| done.rows_affected())
+        .bind(by).bind(now_ms()).bind(customer_id).execute(conn).await.map(|done| done.rows_affected())
     })
     .context("cannot revoke franchise membership")?;
+    if done == 1 {
+        record(&mut tx, customer_id, MembershipAction::Revoke, by).await?;
+    }
+    tx.commit().await?;
     Ok(done == 1)
+}
+
+/// The member row's code and, once revoked, when.
+async fn member_row(tx: &mut Tx, customer_id: i64) -> anyhow::Result<Option<(String, Option<i64>)>> {
+    on_tx!(tx, conn => {
+        sqlx::query_as("SELECT referral_code, revoked_at FROM franchise_member WHERE customer_id = $1")
+            .bind(customer_id).fetch_optional(conn).await
+    })
+    .context("cannot read franchise member")
+}
+
+fn parse_code(customer_id: i64, code: &str) -> anyhow::Result<ReferralCode> {
+    ReferralCode::parse(code).with_context(|| format!("member {customer_id} has code {code}"))
+}
+
+async fn record(tx: &mut Tx, customer_id: i64, action: MembershipAction, by: &str) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query(
+            "INSERT INTO franchise_member_change (franchise_member_change_id, customer_id, action, changed_by, \
+             changed_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(random_id()).bind(customer_id).bind(action.as_str()).bind(by).bind(now_ms())
+        .execute(conn).await.map(|_| ())
+    })
+    .context("cannot record the membership change")
 }
 
 /// The member's code; with `active_only`, none once the membership was revoked.
@@ -67,37 +112,121 @@ pub async fn code_of(db: &Db, customer_id: i64, active_only: bool) -> anyhow::Re
         .bind(customer_id).bind(i16::from(active_only)).fetch_optional(pool).await
     })
     .context("cannot read franchise member")?;
-    row.map(|(code,)| ReferralCode::parse(&code).with_context(|| format!("member {customer_id} has code {code}")))
-        .transpose()
+    row.map(|(code,)| parse_code(customer_id, &code)).transpose()
 }
 
-/// Keeps the code sent with check-mobile for a number that is not registered; a later code replaces it. Only an
-/// active member's code is kept, so made-up codes store nothing.
-pub async fn save_claim(db: &Db, mobile: &MobileNumber, code: &ReferralCode) -> anyhow::Result<()> {
-    on_pool!(db, pool => {
-        sqlx::query(
-            "INSERT INTO referral_claim (mobile, referral_code, created_at) SELECT $1, $2, $3 WHERE EXISTS \
-             (SELECT 1 FROM franchise_member WHERE referral_code = $2 AND revoked_at IS NULL) \
-             ON CONFLICT (mobile) DO UPDATE SET referral_code = excluded.referral_code, created_at = excluded.created_at",
+/// A grant or revoke as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MembershipChange {
+    pub action: MembershipAction,
+    pub by: String,
+    pub at: i64,
+}
+
+/// A membership, active or revoked, and its recorded changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Membership {
+    pub referral_code: ReferralCode,
+    pub active: bool,
+    /// Newest first, at most [`MAX_LISTED_CHANGES`].
+    pub changes: Vec<MembershipChange>,
+}
+
+/// The newest membership changes the team reads.
+pub const MAX_LISTED_CHANGES: i64 = 100;
+
+/// The customer's membership; none when they were never a member.
+pub async fn membership(db: &Db, customer_id: i64) -> anyhow::Result<Option<Membership>> {
+    let mut tx = db.read().await?;
+    let Some((code, revoked_at)) = member_row(&mut tx, customer_id).await? else { return Ok(None) };
+    let rows: Vec<(String, String, i64)> = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT action, changed_by, changed_at FROM franchise_member_change WHERE customer_id = $1 \
+             ORDER BY changed_at DESC, franchise_member_change_id LIMIT $2",
         )
-        .bind(mobile.canonical()).bind(code.as_str()).bind(now_ms()).execute(pool).await.map(|done| done.rows_affected())
+        .bind(customer_id).bind(MAX_LISTED_CHANGES).fetch_all(conn).await
+    })
+    .context("cannot read membership changes")?;
+    let changes = rows
+        .into_iter()
+        .map(|(action, by, at)| {
+            let action = MembershipAction::parse(&action).with_context(|| format!("membership change {action}"))?;
+            Ok(MembershipChange { action, by, at })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    Ok(Some(Membership { referral_code: parse_code(customer_id, &code)?, active: revoked_at.is_none(), changes }))
+}
+
+/// What bounds the pending referral claims: anyone may call check-mobile for any number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClaimLimits {
+    /// Pending claims one client address may hold.
+    pub per_address: i64,
+    /// Pending claims kept at once, whoever sent them.
+    pub total: i64,
+    /// How long a claim waits for its registration, in milliseconds.
+    pub ttl_ms: i64,
+}
+
+/// Keeps the code sent with check-mobile for a number that is not registered: the number's latest check wins,
+/// so one without a code (`None`) drops the claim, and a script cannot hold a number against the visitor's own
+/// sign-in. Only an active member's code is kept, expired claims are pruned, and an address or the table at its
+/// limit keeps nothing. Answers whether the code was kept.
+pub async fn replace_claim(
+    db: &Db,
+    mobile: &MobileNumber,
+    code: Option<&ReferralCode>,
+    client_ip: &str,
+    limits: ClaimLimits,
+) -> anyhow::Result<bool> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    on_tx!(&mut tx, conn => {
+        sqlx::query("DELETE FROM referral_claim WHERE mobile = $1 OR created_at < $2")
+            .bind(mobile.canonical()).bind(now - limits.ttl_ms).execute(conn).await.map(|_| ())
+    })
+    .context("cannot drop referral claims")?;
+    let Some(code) = code else {
+        tx.commit().await?;
+        return Ok(false);
+    };
+    let (from_address, total): (i64, i64) = on_tx!(&mut tx, conn => {
+        sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM referral_claim WHERE client_ip = $1), (SELECT COUNT(*) FROM referral_claim)",
+        )
+        .bind(client_ip).fetch_one(conn).await
+    })
+    .context("cannot count referral claims")?;
+    if from_address >= limits.per_address || total >= limits.total {
+        tx.commit().await?;
+        return Ok(false);
+    }
+    let kept = on_tx!(&mut tx, conn => {
+        sqlx::query(
+            "INSERT INTO referral_claim (mobile, referral_code, created_at, client_ip) SELECT $1, $2, $3, $4 \
+             WHERE EXISTS (SELECT 1 FROM franchise_member WHERE referral_code = $2 AND revoked_at IS NULL)",
+        )
+        .bind(mobile.canonical()).bind(code.as_str()).bind(now).bind(client_ip).execute(conn).await
+        .map(|done| done.rows_affected())
     })
     .context("cannot store referral claim")?;
-    Ok(())
+    tx.commit().await?;
+    Ok(kept == 1)
 }
 
-/// Turns the number's claim, if any, into an invitation of the customer who just registered by the active
-/// member whose code it names. The claim is used up either way. Answers the inviting member, if one now invites.
-pub async fn accept_claim(db: &Db, mobile: &MobileNumber, invitee_id: i64) -> anyhow::Result<Option<i64>> {
+/// Turns the number's claim, if any and younger than `ttl_ms`, into an invitation of the customer who just
+/// registered by the active member whose code it names; never the customer themselves. The claim is used up
+/// either way. Answers the inviting member, if one now invites.
+pub async fn accept_claim(db: &Db, mobile: &MobileNumber, invitee_id: i64, ttl_ms: i64) -> anyhow::Result<Option<i64>> {
     let mut tx = db.begin().await?;
-    let claim: Option<(String,)> = on_tx!(&mut tx, conn => {
-        sqlx::query_as("DELETE FROM referral_claim WHERE mobile = $1 RETURNING referral_code")
+    let claim: Option<(String, i64)> = on_tx!(&mut tx, conn => {
+        sqlx::query_as("DELETE FROM referral_claim WHERE mobile = $1 RETURNING referral_code, created_at")
             .bind(mobile.canonical()).fetch_optional(conn).await
     })
     .context("cannot take referral claim")?;
     let member = match claim {
-        Some((code,)) => active_member_by_code(&mut tx, &code).await?,
-        None => None,
+        Some((code, created_at)) if created_at >= now_ms() - ttl_ms => active_member_by_code(&mut tx, &code).await?,
+        _ => None,
     };
     let Some(member) = member.filter(|member| *member != invitee_id) else {
         tx.commit().await?;

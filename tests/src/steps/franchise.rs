@@ -1,8 +1,17 @@
-//! The franchise programme (spec 3 §3 "Referral", §4 "Franchise"): members marked as the team marks them, customers
-//! signing up with a member's referral code through the real API, and the franchise calls as a customer makes them.
+//! The franchise programme (spec 3 §3 "Referral", §4 "Franchise"): members marked as the team marks them (the service
+//! function and the staff API), customers signing up with a member's referral code through the real API or the
+//! browser, hostile scripts checking numbers with codes, and the franchise calls as a customer makes them.
 use cucumber::{given, then, when};
+use limoo_tests::app::STAFF_TOKEN;
+use reqwest::Method;
+use serde_json::{Value, json};
 
 use super::{LimooWorld, Reply};
+
+/// Numbers a script checks: `09123000000`, `09123000001` …
+fn scripted_number(index: i64) -> String {
+    format!("0912300{index:04}")
+}
 
 impl LimooWorld {
     /// The member's referral code, as their summary shows it.
@@ -29,6 +38,160 @@ async fn revoked(world: &mut LimooWorld, mobile: String) {
 async fn signed_up_with_code(world: &mut LimooWorld, mobile: String, member: String) {
     let code = world.referral_code_of(&member).await;
     world.app().sign_up_with_referral(&mobile, &code).await;
+}
+
+#[given(expr = "مشتری {string} با کد معرف {string} ثبت‌نام کرده است")]
+async fn signed_up_with_raw_code(world: &mut LimooWorld, mobile: String, code: String) {
+    world.app().sign_up_with_referral(&mobile, &code).await;
+}
+
+#[given(expr = "مشتری {string} با کد معرفی {int} نویسه‌ای ثبت‌نام کرده است")]
+async fn signed_up_with_long_code(world: &mut LimooWorld, mobile: String, length: usize) {
+    world.app().sign_up_with_referral(&mobile, &"K".repeat(length)).await;
+}
+
+#[given(expr = "مشتری {string} بدون کد معرف ثبت‌نام کرده است")]
+async fn signed_up_without_code(world: &mut LimooWorld, mobile: String) {
+    world.app().sign_up_after_check(&mobile, None).await;
+}
+
+/// The member checks their own (registered) number with their own code, as a self-referral would try.
+#[given(expr = "عضو {string} شماره خودش را با کد معرف خودش بررسی کرده است")]
+async fn checked_own_number(world: &mut LimooWorld, member: String) {
+    let code = world.referral_code_of(&member).await;
+    let (status, body) = world.app().check_mobile(&member, Some(&code)).await;
+    assert_eq!((status, body["isRegistered"].as_bool()), (200, Some(true)), "body: {body}");
+}
+
+#[given(expr = "یک اسکریپت شماره {string} را با کد معرف مشتری {string} بررسی کرده است")]
+async fn script_checked(world: &mut LimooWorld, mobile: String, member: String) {
+    let code = world.referral_code_of(&member).await;
+    let (status, body) = world.app().check_mobile(&mobile, Some(&code)).await;
+    assert_eq!(status, 200, "body: {body}");
+}
+
+#[given(expr = "یک اسکریپت از همین نشانی {int} شماره تازه را با کد معرف مشتری {string} بررسی کرده است")]
+async fn script_checked_many(world: &mut LimooWorld, count: i64, member: String) {
+    let code = world.referral_code_of(&member).await;
+    for index in 0..count {
+        let (status, body) = world.app().check_mobile(&scripted_number(index), Some(&code)).await;
+        assert_eq!(status, 200, "check {index} answered {body}");
+    }
+}
+
+/// Registration straight after a code is sent, with no check-mobile before it (a client that skips the check).
+#[when(expr = "مشتری {string} بی آن‌که شماره‌اش دوباره بررسی شود ثبت‌نام می‌کند")]
+async fn registers_unchecked(world: &mut LimooWorld, mobile: String) {
+    world.app().register_customer(&mobile).await;
+}
+
+/// The claims' hour passes: every kept code is now older than the registration may use.
+#[given("یک ساعت از بررسی شماره‌ها گذشته است")]
+async fn an_hour_passes(world: &mut LimooWorld) {
+    world.app().execute_sql("UPDATE referral_claim SET created_at = created_at - 3600001").await;
+}
+
+/// A visitor opens the app at the sign-in route with the member's code, as the franchise page's invite link reads.
+#[when(expr = "بازدیدکننده لینک دعوت مشتری {string} را باز می‌کند")]
+async fn opens_invite_link(world: &mut LimooWorld, member: String) {
+    let code = world.referral_code_of(&member).await;
+    world.open_route(&format!("/enter?referral={code}")).await;
+}
+
+#[then(expr = "فهرست دعوت‌شدگان مشتری {string} {string} است")]
+async fn invitations_are(world: &mut LimooWorld, member: String, expected: String) {
+    let token = world.token_of(&member).await;
+    let (status, body) = world.app().get_as(&token, "/franchise/invite-lists").await;
+    assert_eq!(status, 200, "body: {body}");
+    let listed: Vec<&str> = body["invitations"]
+        .as_array()
+        .expect("a list of invitations")
+        .iter()
+        .filter_map(|i| i["mobileNumber"].as_str())
+        .collect();
+    let expected: Vec<&str> = expected.split('،').map(str::trim).filter(|m| !m.is_empty()).collect();
+    assert_eq!(listed, expected, "body: {body}");
+}
+
+fn membership_body(mobile: &str, by: &str) -> Value {
+    json!({ "mobileNumber": mobile, "by": by })
+}
+
+#[when(expr = "{string} از تیم لیمو با توکن کارکنان مشتری {string} را عضو فرانچایز می‌کند")]
+async fn staff_grants(world: &mut LimooWorld, by: String, mobile: String) {
+    world.start_app(true).await;
+    let body = membership_body(&mobile, &by);
+    let (status, body) = world.app().staff_franchise(Method::POST, Some(STAFF_TOKEN), "/grant", Some(&body)).await;
+    world.reply = Some(Reply { status, body });
+}
+
+#[when(expr = "{string} از تیم لیمو با توکن کارکنان عضویت فرانچایز مشتری {string} را پایان می‌دهد")]
+async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: String) {
+    world.start_app(true).await;
+    let body = membership_body(&mobile, &by);
+    let (status, body) = world.app().staff_franchise(Method::POST, Some(STAFF_TOKEN), "/revoke", Some(&body)).await;
+    world.reply = Some(Reply { status, body });
+}
+
+/// `how`: «بدون توکن» (no Authorization header) or «با توکن نادرست» (a bearer token that is not the staff one).
+#[when(expr = "کسی {string} مشتری {string} را با API کارکنان عضو فرانچایز می‌کند")]
+async fn grants_without_staff_token(world: &mut LimooWorld, how: String, mobile: String) {
+    world.start_app(true).await;
+    let token = match how.as_str() {
+        "بدون توکن" => None,
+        "با توکن نادرست" => Some("not-the-staff-token"),
+        other => panic!("unknown way to call: {other}"),
+    };
+    let body = membership_body(&mobile, "intruder");
+    let (status, body) = world.app().staff_franchise(Method::POST, token, "/grant", Some(&body)).await;
+    world.reply = Some(Reply { status, body });
+}
+
+/// `state`: «فعال» or «پایان‌یافته».
+#[then(expr = "پاسخ عضویت فرانچایز {string} را {word} با کد معرف نشان می‌دهد")]
+async fn reply_shows_membership(world: &mut LimooWorld, mobile: String, state: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "body: {}", reply.body);
+    let active = match state.as_str() {
+        "فعال" => true,
+        "پایان‌یافته" => false,
+        other => panic!("unknown membership state: {other}"),
+    };
+    assert_eq!(reply.body["mobileNumber"], mobile.as_str(), "body: {}", reply.body);
+    assert_eq!(reply.body["active"].as_bool(), Some(active), "body: {}", reply.body);
+    let code = reply.body["referralCode"].as_str().unwrap_or_default();
+    assert_eq!(code.len(), 6, "body: {}", reply.body);
+}
+
+/// `expected`: the changes newest first, `ACTION:who` separated by « | »; each carries when it was made.
+#[then(expr = "تیم لیمو تغییرهای عضویت فرانچایز مشتری {string} را {string} می‌خواند")]
+async fn membership_changes(world: &mut LimooWorld, mobile: String, expected: String) {
+    let (status, body) = world.app().staff_membership(&mobile).await;
+    assert_eq!(status, 200, "body: {body}");
+    let changes = body["changes"].as_array().expect("a list of changes");
+    let listed: Vec<String> = changes
+        .iter()
+        .map(|c| format!("{}:{}", c["action"].as_str().unwrap_or_default(), c["by"].as_str().unwrap_or_default()))
+        .collect();
+    let expected: Vec<&str> = expected.split(" | ").collect();
+    assert_eq!(listed, expected, "body: {body}");
+    let times: Vec<i64> = changes.iter().filter_map(|c| c["at"].as_i64()).collect();
+    assert_eq!(times.len(), changes.len(), "every change has its time: {body}");
+    assert!(times.iter().all(|at| *at > 0) && times.is_sorted_by(|a, b| a >= b), "newest first: {body}");
+}
+
+#[then(expr = "مشتری {string} عضو فرانچایز است")]
+async fn is_member(world: &mut LimooWorld, mobile: String) {
+    let token = world.token_of(&mobile).await;
+    let (status, body) = world.app().get_as(&token, "/franchise/summary").await;
+    assert_eq!(status, 200, "body: {body}");
+}
+
+#[then(expr = "مشتری {string} عضو فرانچایز نیست")]
+async fn is_not_member(world: &mut LimooWorld, mobile: String) {
+    let token = world.token_of(&mobile).await;
+    let (status, body) = world.app().get_as(&token, "/franchise/summary").await;
+    assert_eq!((status, body["err"]["code"].as_str()), (403, Some("NOT_FRANCHIZER")), "body: {body}");
 }
 
 #[when(expr = "مشتری {string} فراخوان {string} را می‌خواند")]

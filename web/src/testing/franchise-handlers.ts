@@ -41,3 +41,17 @@ export const franchiseMemberHandlers = [
     }) as never,
   ),
 ]
+
+/** The team's franchise tools: the customer is an active member granted by `qa`. */
+const staffMembership = {
+  mobileNumber: '09121110001',
+  referralCode: 'K7QM2D',
+  active: true,
+  changes: [{ action: 'GRANT' as const, by: 'qa', at: 1 }],
+}
+
+export const staffFranchiseHandlers = [
+  http.post('/lemonade/api/staff/franchise/grant', () => HttpResponse.json(staffMembership)),
+  http.post('/lemonade/api/staff/franchise/revoke', () => HttpResponse.json(staffMembership)),
+  http.get('/lemonade/api/staff/franchise/member', () => HttpResponse.json(staffMembership)),
+]

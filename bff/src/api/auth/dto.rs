@@ -29,8 +29,9 @@ impl MobileIdentity {
 pub struct CheckMobileRequest {
     #[oai(flatten)]
     pub identity: MobileIdentity,
-    /// A franchise member's referral code: when the number is not registered yet, the customer who registers
-    /// with it next becomes the member's invitation. An unknown or malformed code is ignored.
+    /// A franchise member's referral code (6 letters and digits, e.g. `K7QM2D`): when the number is not registered
+    /// yet, the customer who registers with it within the hour becomes the member's invitation. An unknown or
+    /// malformed code is ignored; a check without one drops the code an earlier check kept for the number.
     pub referral: Option<String>,
 }
 

@@ -79,16 +79,29 @@ pub struct AuthApi;
 
 #[OpenApi(tag = "ApiTags::Auth")]
 impl AuthApi {
-    /// Whether a mobile number is registered, and whether its codes go by SMS or e-mail.
+    /// Whether a mobile number is registered, and whether its codes go by SMS or e-mail. A `referral` for a number
+    /// not registered yet is kept for its registration within the hour (the number's latest check wins; junk and
+    /// unknown codes are ignored, never answered with an error).
     #[oai(path = "/auth/check-mobile", method = "post", operation_id = "checkMobile")]
     async fn check_mobile(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<CheckMobileRequest>,
     ) -> AuthResult<CheckMobileReply> {
         let mobile = body.identity.mobile()?;
         let status = auth::check_mobile(&state, &mobile).await?;
-        franchise::remember_referral(&state.db, &mobile, status.registered, body.referral.as_deref()).await;
+        let referral = body.referral.as_deref();
+        let ip = client_ip(req);
+        franchise::remember_referral(
+            &state.db,
+            &mobile,
+            status.registered,
+            referral,
+            &ip,
+            state.auth.otp_hourly_per_ip,
+        )
+        .await;
         Ok(Json(CheckMobileReply {
             is_registered: status.registered,
             authentication_type: AuthenticationType::from(&status.channel),

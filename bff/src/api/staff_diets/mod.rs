@@ -1,10 +1,9 @@
 //! The medical team's diet tools over HTTP: list diets, number an order's diet, mark it written, set its start,
 //! close it, and read its recorded changes. Behind a bearer token of its own (`STAFF_API_TOKEN`; every call is
 //! refused when unset); the `diets` command of the binary does the same through the same functions.
-use poem::{Request, web::Data};
+use poem::web::Data;
 use poem_openapi::{
-    Object, OpenApi, SecurityScheme,
-    auth::Bearer,
+    Object, OpenApi,
     param::{Path, Query},
     payload::Json,
 };
@@ -12,6 +11,7 @@ use poem_openapi::{
 use super::{
     ApiTags,
     error::{AreaFailure, area_failure},
+    security::StaffToken,
 };
 use crate::{
     diet_team::{self, TeamInputError},
@@ -66,16 +66,6 @@ impl From<TeamInputError> for StaffDietsFailure {
         };
         Self::bad_request(message, error)
     }
-}
-
-/// `Authorization: Bearer {STAFF_API_TOKEN}`.
-#[derive(SecurityScheme)]
-#[oai(ty = "bearer", checker = "staff_token")]
-pub struct StaffToken(());
-
-async fn staff_token(req: &Request, bearer: Bearer) -> Option<()> {
-    let expected = req.data::<AppState>()?.staff_api_token.as_ref()?;
-    expected.matches(&bearer.token).then_some(())
 }
 
 /// A diet as the medical team sees it.

@@ -13,7 +13,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether a mobile number is registered, and whether its codes go by SMS or e-mail. */
+        /**
+         * Whether a mobile number is registered, and whether its codes go by SMS or e-mail. A `referral` for a number
+         *     not registered yet is kept for its registration within the hour (the number's latest check wins; junk and
+         *     unknown codes are ignored, never answered with an error).
+         */
         post: operations["checkMobile"];
         delete?: never;
         options?: never;
@@ -1171,6 +1175,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/staff/franchise/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the customer a franchise member: they get a referral code and the panel's franchise page. Granting
+         *     an active member again changes nothing; a revoked member granted again gets their old code back.
+         */
+        post: operations["staffGrantFranchise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/franchise/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the customer's membership: their franchise calls answer NOT_FRANCHIZER and their code invites no one
+         *     new. Their invitations stay.
+         */
+        post: operations["staffRevokeFranchise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/franchise/member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's membership, active or revoked, with who granted and revoked it when. */
+        get: operations["staffFranchiseMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/active": {
         parameters: {
             query?: never;
@@ -1926,8 +1987,9 @@ export interface components {
              */
             countryID?: number;
             /**
-             * @description A franchise member's referral code: when the number is not registered yet, the customer who registers
-             *     with it next becomes the member's invitation. An unknown or malformed code is ignored.
+             * @description A franchise member's referral code (6 letters and digits, e.g. `K7QM2D`): when the number is not registered
+             *     yet, the customer who registers with it within the hour becomes the member's invitation. An unknown or
+             *     malformed code is ignored; a check without one drops the code an earlier check kept for the number.
              */
             referral?: string;
         };
@@ -2591,6 +2653,40 @@ export interface components {
             /** Format: int64 */
             id: number;
             conversationId: string;
+        };
+        /**
+         * @description A recorded change of a membership.
+         * @enum {string}
+         */
+        MembershipAction: "GRANT" | "REVOKE";
+        /**
+         * MembershipChangeItem
+         * @description One recorded grant or revoke.
+         */
+        MembershipChangeItem: {
+            action: components["schemas"]["MembershipAction"];
+            /** @description The team member who made it. */
+            by: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            at: number;
+        };
+        /**
+         * MembershipRequest
+         * @description Grant or revoke the membership of the customer with this mobile number.
+         */
+        MembershipRequest: {
+            /** @description As the customer types it: Persian digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id of the number; default 1 (Iran).
+             */
+            countryId?: number;
+            /** @description Who grants or revokes it, recorded with the change. */
+            by: string;
         };
         /**
          * MentorLinkReply
@@ -3493,6 +3589,19 @@ export interface components {
         /** StaffDietList */
         StaffDietList: {
             diets: components["schemas"]["StaffDiet"][];
+        };
+        /**
+         * StaffMembership
+         * @description A customer's franchise membership as the team sees it.
+         */
+        StaffMembership: {
+            mobileNumber: string;
+            /** @description The member's code; a member granted again keeps it. */
+            referralCode: string;
+            /** @description False once revoked. */
+            active: boolean;
+            /** @description Newest first, at most 100. */
+            changes: components["schemas"]["MembershipChangeItem"][];
         };
         /**
          * StartDateForm
@@ -7953,6 +8062,188 @@ export interface operations {
             };
             /** @description The order is unpaid or holds no diet, or the slot's diet is written already under another number. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffGrantFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MembershipRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffMembership"];
+                };
+            };
+            /** @description The mobile number or its country is not valid, `by` is empty or too long, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No customer has this mobile number, or (`NOT_FRANCHIZER`) the customer is not an active member to
+             *     revoke, or was never a member to read.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffRevokeFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MembershipRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffMembership"];
+                };
+            };
+            /** @description The mobile number or its country is not valid, `by` is empty or too long, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No customer has this mobile number, or (`NOT_FRANCHIZER`) the customer is not an active member to
+             *     revoke, or was never a member to read.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffFranchiseMember: {
+        parameters: {
+            query: {
+                mobileNumber: string;
+                countryId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffMembership"];
+                };
+            };
+            /** @description The mobile number or its country is not valid, `by` is empty or too long, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description No customer has this mobile number, or (`NOT_FRANCHIZER`) the customer is not an active member to
+             *     revoke, or was never a member to read.
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

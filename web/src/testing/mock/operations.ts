@@ -3,7 +3,7 @@ import type { components } from '@/lib/api'
 import { CREATED_ORDER_ID, handlers, signedInAnswer } from '../handlers'
 import { checkoutHandlers } from '../checkout-handlers'
 import { dietHandlers, staffDietHandlers } from '../diet-handlers'
-import { franchiseMemberHandlers, pointsSummaryHandler } from '../franchise-handlers'
+import { franchiseMemberHandlers, pointsSummaryHandler, staffFranchiseHandlers } from '../franchise-handlers'
 import { packageHandlers } from '../package-handlers'
 import { buildBasketItem, buildInvoice } from '../data/checkout'
 import { catalogue } from '../data/products'
@@ -108,6 +108,7 @@ const remainingHandlers = [
   pointsSummaryHandler,
   ...franchiseMemberHandlers,
   ...staffDietHandlers,
+  ...staffFranchiseHandlers,
   ...packageHandlers,
 ]
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { SHOP_SERVICE } from '@/config/env'
 import { api, toApiError } from '@/lib/api'
 import { storeToken } from '@/lib/auth'
+import { forgetReferral, keptReferral } from '@/lib/referral'
 import type { AuthType, CodeStep } from '../domain/steps'
 
 /** The sign-in calls of the identity contract (spec 1 §7), over the generated client. */
@@ -16,9 +17,12 @@ export interface CheckMobileResult {
   authType: AuthType
 }
 
-/** The registered-number check [AU-02]. */
+/**
+ * The registered-number check [AU-02], with the franchise referral code the visit kept, if any: the BFF keeps it
+ * for an unregistered number's registration and ignores it otherwise.
+ */
 export async function checkMobile(identity: MobileIdentity): Promise<CheckMobileResult> {
-  const { data, error, response } = await api.POST('/auth/check-mobile', { body: identity })
+  const { data, error, response } = await api.POST('/auth/check-mobile', { body: { ...identity, referral: keptReferral() } })
   if (error !== undefined || data === undefined) throw toApiError(error, response)
   return { isRegistered: data.isRegistered, authType: data.authenticationType === 'email' ? 'email' : 'sms' }
 }
@@ -48,7 +52,8 @@ export const UNKNOWN_NAME = 'unknown'
 
 /**
  * Confirms the code: login steps call `/auth/login`, register steps `/auth/register` (which also logs in an existing
- * user). The returned `lemonadeToken` becomes the stored token [AU-16]; the answer's user id is returned.
+ * user). The returned `lemonadeToken` becomes the stored token [AU-16]; the answer's user id is returned. A kept
+ * referral code is forgotten: it counted on registration, and a registered number cannot be invited.
  */
 export async function confirmCode(step: CodeStep, identity: MobileIdentity, otp: string): Promise<string> {
   const result =
@@ -69,6 +74,7 @@ export async function confirmCode(step: CodeStep, identity: MobileIdentity, otp:
       : await api.POST('/auth/login', { body: { ...identity, otp, service: SHOP_SERVICE }, credentials: 'include' })
   if (result.error !== undefined || result.data === undefined) throw toApiError(result.error, result.response)
   storeToken(result.data.lemonadeToken)
+  forgetReferral()
   return result.data.lemonadeToken
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY } from '@/lib/auth'
+import { REFERRAL_KEY } from '@/lib/referral'
 import { errorBody, signedInAnswer } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
@@ -111,6 +112,26 @@ describe('sign-in popup', () => {
     expect(calls[0]?.body).toEqual({ mobileNumber: '9121234567', countryId: 1, botCheckToken: '' })
     expect(screen.getByText('یک کد ۶ رقمی از طریق پیامک برای شما ارسال شد')).toBeInTheDocument()
     await waitFor(() => expect(events).toContain('get_otp'))
+  })
+
+  it('sends the referral code the visit was opened with, and forgets it once signed in', async () => {
+    const { calls } = recordCalls({ isRegistered: false, authenticationType: 'sms' })
+    const { user } = await openPopup('/enter?referral=k7qm2d')
+    await enterMobile(user)
+    await expectStep('REGISTER_MOBILE')
+    expect(calls[0]?.body).toEqual({ mobileNumber: '9121234567', countryId: 1, referral: 'K7QM2D', botCheckToken: '' })
+    await user.type(screen.getByTestId('code-input'), '123456')
+    await user.click(screen.getByTestId('submit-button'))
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/auth/register'))
+    await waitFor(() => expect(window.localStorage.getItem(REFERRAL_KEY)).toBeNull())
+  })
+
+  it('sends no referral when the address carried junk', async () => {
+    const { calls } = recordCalls({ isRegistered: false, authenticationType: 'sms' })
+    const { user } = await openPopup('/enter?referral=%3Cscript%3E')
+    await enterMobile(user)
+    await expectStep('REGISTER_MOBILE')
+    expect(calls[0]?.body).not.toHaveProperty('referral')
   })
 
   it('moves a registered e-mail user to LOGIN_EMAIL [AU-04, AU-11]', async () => {

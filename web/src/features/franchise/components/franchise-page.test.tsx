@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { franchiseMemberHandlers, pointsSummaryHandler } from '@/testing/franchise-handlers'
 import { http } from '@/testing/http'
@@ -15,6 +16,15 @@ function answerMember() {
   server.use(...franchiseMemberHandlers)
 }
 
+/** The clipboard and the Web Share API as this test's browser has them (jsdom has neither). */
+function browserOffers(apis: { clipboard: { writeText: (text: string) => Promise<void> }; share: unknown }) {
+  for (const [name, value] of Object.entries(apis)) Object.defineProperty(navigator, name, { value, configurable: true })
+}
+
+afterEach(() => {
+  for (const name of ['clipboard', 'share']) Reflect.deleteProperty(navigator, name)
+})
+
 describe('/franchise', () => {
   it('shows a member their summary, the leaderboard and their invitations [DS-28, DS-29]', async () => {
     signIn()
@@ -26,6 +36,34 @@ describe('/franchise', () => {
     expect(within(await screen.findByTestId('leaderboard')).getByTestId('leaderboard-entry')).toHaveTextContent('۰۹۱۲*****۰۱')
     expect(await screen.findByTestId('invitation')).toHaveTextContent('۳ روز باقی‌مانده')
     expect(screen.getByTestId('points-balance')).toHaveTextContent('۲۵۰')
+  })
+
+  it('shows the invite link to the sign-in route with the code, copies it and offers the share sheet', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve())
+    const share = vi.fn<(data: ShareData) => Promise<void>>(() => Promise.resolve())
+    browserOffers({ clipboard: { writeText }, share })
+    signIn()
+    answerPoints()
+    answerMember()
+    renderApp('/franchise')
+    const link = `${window.location.origin}${window.location.pathname}#/enter?referral=K7QM2D`
+    expect(await screen.findByTestId('invite-link-url')).toHaveTextContent(link)
+    await userEvent.click(screen.getByRole('button', { name: 'کپی لینک' }))
+    expect(writeText).toHaveBeenCalledWith(link)
+    expect(await screen.findByTestId('invite-copied')).toHaveTextContent('لینک کپی شد.')
+    await userEvent.click(screen.getByRole('button', { name: 'اشتراک‌گذاری' }))
+    await waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: link })))
+  })
+
+  it('says so when the clipboard refuses, and offers no share button without the Web Share API', async () => {
+    browserOffers({ clipboard: { writeText: () => Promise.reject(new Error('denied')) }, share: undefined })
+    signIn()
+    answerPoints()
+    answerMember()
+    renderApp('/franchise')
+    await userEvent.click(await screen.findByRole('button', { name: 'کپی لینک' }))
+    expect(await screen.findByTestId('invite-copied')).toHaveTextContent('کپی ممکن نشد')
+    expect(screen.queryByTestId('invite-share')).not.toBeInTheDocument()
   })
 
   it('shows a friendly note, not an error, to a customer who is not a member [ER-54]', async () => {

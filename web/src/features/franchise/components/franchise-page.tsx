@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
 import { useFranchiseSummary, useInvitations, useLeaderboard, usePointsSummary } from '../api/franchise'
 import { isFranchizer } from '../domain/membership'
+import { InviteLink } from './invite-link'
 import '../franchise.css'
 
 /**
  * /franchise, signed-in customers only [DS-29]: the points summary, and for franchise members their summary, the
- * leaderboard and their invitations. A customer who is not a member sees a friendly note instead [DS-28, ER-54].
+ * leaderboard, their invite link and their invitations. A customer who is not a member sees a friendly note instead [DS-28, ER-54].
  */
 export function FranchisePage() {
   const { t } = useTranslation()
@@ -25,6 +26,7 @@ export function FranchisePage() {
       {summary.isSuccess ? (
         <>
           <SummaryCard {...summary.data} />
+          <InviteLink code={summary.data.referralCode} />
           <LeaderboardCard />
           <InvitationsCard />
         </>
