@@ -1314,7 +1314,8 @@ export interface paths {
         put?: never;
         /**
          * Sets or moves the start of one of the signed-in customer's diets (form `id`, `startDate`) [DS-27]. Another
-         *     customer's diet is a 404; a date before today or more than 60 days ahead a 400.
+         *     customer's diet is a 404; a date before today or more than 60 days ahead a 400; a diet the team closed, one
+         *     that has run more than 7 days, or a fourth move by the customer a 409 (the medical team can still move it).
          */
         post: operations["setDietStartDate"];
         delete?: never;
