@@ -34,7 +34,10 @@ describe('/franchise', () => {
     expect(await screen.findByTestId('referral-code')).toHaveTextContent('K7QM2D')
     expect(screen.getByTestId('franchise-page')).toHaveAttribute('data-franchizer', 'true')
     expect(within(await screen.findByTestId('leaderboard')).getByTestId('leaderboard-entry')).toHaveTextContent('۰۹۱۲*****۰۱')
-    expect(await screen.findByTestId('invitation')).toHaveTextContent('۳ روز باقی‌مانده')
+    const invitation = await screen.findByTestId('invitation')
+    expect(invitation).toHaveTextContent('۳ روز باقی‌مانده')
+    expect(invitation).toHaveTextContent('فعال')
+    expect(invitation).not.toHaveTextContent('ACTIVE')
     expect(screen.getByTestId('points-balance')).toHaveTextContent('۲۵۰')
   })
 

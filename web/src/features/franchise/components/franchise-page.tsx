@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
+import { displayState } from '@/lib/diet-status'
 import { useFranchiseSummary, useInvitations, useLeaderboard, usePointsSummary } from '../api/franchise'
 import { isFranchizer } from '../domain/membership'
 import { InviteLink } from './invite-link'
@@ -119,7 +120,7 @@ function InvitationsCard() {
           {invitations.data.map((invitation) => (
             <li key={`${invitation.invitedAt}-${invitation.mobileNumber}`} data-testid="invitation" data-status={invitation.dietStatus}>
               <span dir="ltr">{localDigits(invitation.mobileNumber, i18n.language)}</span>
-              <span>{invitation.dietStatus}</span>
+              <span>{t(`panel.states.${displayState(invitation.dietStatus, invitation.remainDays)}`)}</span>
               {invitation.remainDays === undefined ? null : (
                 <span>{t('franchise.invitations.remainDays', { days: localDigits(invitation.remainDays, i18n.language) })}</span>
               )}

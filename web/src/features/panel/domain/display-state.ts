@@ -1,36 +1,4 @@
-/**
- * The seven display states of the active diet (spec 3 §4 "Active-diet display states") from the package status the
- * BFF computes [DS-15…DS-21], and what the customer can do next.
- */
-export type DisplayState =
-  | 'answering'
-  | 'awaitingPayment'
-  | 'awaitingConfirmation'
-  | 'paymentNotConfirmed'
-  | 'issuing'
-  | 'active'
-  | 'expired'
-
-const STATE_OF_STATUS: Record<string, DisplayState> = {
-  ANSWERING_QUESTIONS: 'answering',
-  // The form was saved but no diet was requested yet: the customer is still answering, from the last section.
-  SIB_DIET_ERROR: 'answering',
-  TRANSACTION_WATING: 'awaitingPayment',
-  TRANSACTION_VERIFCATION_WATING: 'awaitingConfirmation',
-  TRANSACTION_UNVERIFIED: 'paymentNotConfirmed',
-  ISSUING: 'issuing',
-  ACTIVE: 'active',
-  CLOSE_TO_EXPIRE: 'active',
-  MID_TERM_EXPIRED: 'active',
-  EXPIRED: 'expired',
-}
-
-/** Display state 6 while `remainDays` is above 0 or unknown, 7 once it is 0 or less [DS-20, DS-21]. */
-export function displayState(status: string, remainDays: number | undefined): DisplayState {
-  const state = STATE_OF_STATUS[status] ?? 'awaitingPayment'
-  if (state === 'active' && remainDays !== undefined && remainDays <= 0) return 'expired'
-  return state
-}
+export { displayState, type DisplayState } from '@/lib/diet-status'
 
 /**
  * Requesting a new diet is possible when no diet was issued or the package has no diets left to issue [DS-22]; the
