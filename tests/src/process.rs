@@ -37,8 +37,10 @@ impl BffProcess {
     pub async fn start(env: &[(String, String)]) -> anyhow::Result<BffProcess> {
         let binary = built_binary()?;
         let files = ProcessFiles::create()?;
-        // A file, not a pipe: the child can never block on output nobody reads.
+        // A file, not a pipe: the child can never block on output nobody reads. Both streams go there, so a
+        // passing test prints nothing and a failing one shows the end of it (see `ProcessFiles`' Drop).
         let log = File::create(&files.log).with_context(|| format!("creating {}", files.log.display()))?;
+        let log_err = log.try_clone().context("the BFF's log")?;
         let mut child = Command::new(&binary)
             .arg("serve")
             .arg("--port-file")
@@ -52,7 +54,7 @@ impl BffProcess {
             .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .stdin(Stdio::null())
             .stdout(log)
-            .stderr(Stdio::inherit())
+            .stderr(log_err)
             .kill_on_drop(true)
             .spawn()
             .with_context(|| format!("starting {}", binary.display()))?;
@@ -72,7 +74,7 @@ impl BffProcess {
     }
 }
 
-/// One process's own folder: its port and ready files and its log; removed when dropped.
+/// One process's own folder: its port and ready files and its log (stdout and stderr); removed when dropped.
 #[derive(Debug)]
 struct ProcessFiles {
     dir: PathBuf,
@@ -106,6 +108,10 @@ impl ProcessFiles {
 
 impl Drop for ProcessFiles {
     fn drop(&mut self) {
+        // Dropped while a test fails: the harness shows what the test printed, so print what the BFF said.
+        if std::thread::panicking() {
+            eprintln!("the BFF process's log ends:\n{}", tail(&self.log));
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
