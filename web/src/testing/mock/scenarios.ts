@@ -77,7 +77,7 @@ const giftCardWithOptions = [
 ]
 
 /** A signed-in customer whose every gift code is refused with `code` (spec 2 §8). */
-function giftCardRefused(code: string, status: 400 | 409, message: string): RequestHandler[] {
+function refusingEveryGiftCode(code: string, status: 400 | 409, message: string): RequestHandler[] {
   return [signedInHandler, http.post('/lemonade/api/limoo-cards', () => giftCardRefusal(code, status, message))]
 }
 
@@ -104,13 +104,13 @@ export const scenarios: readonly MockScenario[] = [
     name: 'gift-card-invalid',
     description: 'signed in; every code on /limoocard is refused as INVALID_CODE (400)',
     signedIn: true,
-    handlers: giftCardRefused('INVALID_CODE', 400, 'کد وارد شده معتبر نیست.'),
+    handlers: refusingEveryGiftCode('INVALID_CODE', 400, 'کد وارد شده معتبر نیست.'),
   },
   {
     name: 'gift-card-used',
     description: 'signed in; every code on /limoocard is refused as USED_CODE (409)',
     signedIn: true,
-    handlers: giftCardRefused('USED_CODE', 409, 'این کد قبلا استفاده شده است.'),
+    handlers: refusingEveryGiftCode('USED_CODE', 409, 'این کد قبلا استفاده شده است.'),
   },
   {
     name: 'gift-card-active-diet',
@@ -118,7 +118,7 @@ export const scenarios: readonly MockScenario[] = [
     signedIn: true,
     handlers: [
       http.get('/app/diets/active', () => HttpResponse.json(activeDietAnswer)),
-      ...giftCardRefused(
+      ...refusingEveryGiftCode(
         'user-has-active-diet',
         409,
         'شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.',
