@@ -22,6 +22,9 @@ pub(crate) fn document() -> Value {
         responses
     };
     let list = json!({"type": "array", "items": {"type": "object"}});
+    let lang = json!({"name": "lang", "in": "query", "required": false,
+                      "description": "The page's language: Persian, right-to-left (the default) or English",
+                      "schema": {"type": "string", "enum": ["fa", "en"], "default": "fa"}});
     json!({
         "openapi": "3.0.3",
         "info": {
@@ -36,7 +39,8 @@ pub(crate) fn document() -> Value {
                 "summary": "Dashboard (HTML): forced scenarios, SMS and e-mail outboxes, payments, journal",
                 "parameters": [gateway_param(false, "Only this gateway's payments and journal"),
                                {"name": "refresh", "in": "query", "required": false,
-                                "description": "Reload every N seconds", "schema": {"type": "integer", "minimum": 1, "maximum": 60}}],
+                                "description": "Reload every N seconds", "schema": {"type": "integer", "minimum": 1, "maximum": 60}},
+                               lang.clone()],
                 "responses": with_bad_request(json!({"200": {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}}))
             },
             "post": {
@@ -45,9 +49,10 @@ pub(crate) fn document() -> Value {
                     "type": "object", "required": ["action"],
                     "properties": {"action": {"type": "string", "enum": ["force", "clear", "reset"]},
                                    "gateway": {"type": "string", "enum": gateways},
-                                   "scenario": {"type": "string", "enum": scenarios}}}}}},
-                "responses": {"303": {"description": "Done; back to the dashboard"},
-                              "400": {"description": "Unknown action, gateway or scenario (an HTML page saying which)"}}
+                                   "scenario": {"type": "string", "enum": scenarios},
+                                   "lang": lang["schema"].clone()}}}}},
+                "responses": {"303": {"description": "Done; back to the dashboard in the form's language"},
+                              "400": {"description": "Unknown action, gateway, scenario or language (an HTML page saying which)"}}
             }},
             "/_sim/openapi.json": {"get": {"summary": "This document", "responses": json_ok("OpenAPI 3.0", json!({"type": "object"}))}},
             "/_sim/health": {"get": {

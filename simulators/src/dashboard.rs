@@ -1,6 +1,7 @@
 //! `GET /_sim/`: a page for people (QA, a developer watching a payment): what is forced, the latest SMS, e-mails,
-//! payments and journal entries, with links to the JSON endpoints, and forms to force, clear and reset. Server-rendered HTML, no script; `?gateway=`
-//! narrows the payments and the journal, `?refresh=N` reloads it every N seconds (1–60).
+//! payments and journal entries, with links to the JSON endpoints, and forms to force, clear and reset. Server-rendered
+//! HTML, no script; Persian and right-to-left by default, `?lang=en` for English; `?gateway=` narrows the payments
+//! and the journal, `?refresh=N` reloads it every N seconds (1–60).
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -18,53 +19,236 @@ use crate::state::SimState;
 /// Rows per table: the newest first.
 const RECENT: usize = 50;
 
+/// The page's language: Persian (our QA engineers') unless `lang=en` asks for English.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Lang {
+    #[default]
+    Fa,
+    En,
+}
+
+impl Lang {
+    /// An absent or empty `lang` is the default; anything but `fa` or `en` is refused.
+    fn parse(value: Option<&str>) -> Result<Lang, SimError> {
+        match value.map(str::trim).unwrap_or_default() {
+            "" | "fa" => Ok(Lang::Fa),
+            "en" => Ok(Lang::En),
+            other => Err(SimError::UnknownLanguage(other.to_owned())),
+        }
+    }
+
+    fn code(self) -> &'static str {
+        match self {
+            Lang::Fa => "fa",
+            Lang::En => "en",
+        }
+    }
+
+    fn dir(self) -> &'static str {
+        match self {
+            Lang::Fa => "rtl",
+            Lang::En => "ltr",
+        }
+    }
+
+    fn other(self) -> Lang {
+        match self {
+            Lang::Fa => Lang::En,
+            Lang::En => Lang::Fa,
+        }
+    }
+
+    fn labels(self) -> &'static Labels {
+        match self {
+            Lang::Fa => &FA,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// Every word the page shows, once per language; the markup is built once from them.
+struct Labels {
+    title: &'static str,
+    /// This language's own name, on the other language's switch link.
+    name: &'static str,
+    gateway: &'static str,
+    all: &'static str,
+    refresh: &'static str,
+    stop_refreshing: &'static str,
+    forced: &'static str,
+    forced_note: &'static str,
+    what_each_does: &'static str,
+    forced_headers: [&'static str; 3],
+    /// Followed by the gateway's name, for the scenario list's accessible name.
+    scenario_for: &'static str,
+    force: &'static str,
+    clear: &'static str,
+    clear_all: &'static str,
+    reset: &'static str,
+    sms: &'static str,
+    sms_headers: [&'static str; 4],
+    email: &'static str,
+    email_headers: [&'static str; 4],
+    payments: &'static str,
+    payment_headers: [&'static str; 7],
+    journal: &'static str,
+    journal_headers: [&'static str; 6],
+    incoming: &'static str,
+    outgoing: &'static str,
+    nothing_yet: &'static str,
+    refused: &'static str,
+}
+
+const FA: Labels = Labels {
+    title: "شبیه‌سازهای لیمو",
+    name: "فارسی",
+    gateway: "درگاه:",
+    all: "همه",
+    refresh: "بازخوانی هر ۲ ثانیه",
+    stop_refreshing: "توقف بازخوانی",
+    forced: "سناریوهای اجباری",
+    forced_note: "روی تماس مناسب بعدی همان درگاه اعمال می‌شود؛",
+    what_each_does: "کار هر سناریو",
+    forced_headers: ["درگاه", "اجباری فعلی", "اجبار"],
+    scenario_for: "سناریو برای",
+    force: "اعمال",
+    clear: "پاک کردن",
+    clear_all: "پاک کردن همه",
+    reset: "بازنشانی همه چیز",
+    sms: "صندوق پیامک",
+    sms_headers: ["ارسال (UTC)", "گیرنده", "توکن", "متن پیام"],
+    email: "صندوق ایمیل",
+    email_headers: ["دریافت (UTC)", "گیرنده", "موضوع", "متن"],
+    payments: "پرداخت‌ها",
+    payment_headers: ["درگاه", "شناسه", "مبلغ (واحد درگاه)", "سفارش", "مرحله", "سناریو", "دفعات تأیید"],
+    journal: "گزارش تماس‌ها",
+    journal_headers: ["زمان (UTC)", "درگاه", "جهت", "تماس", "سناریو", "وضعیت"],
+    incoming: "ورودی",
+    outgoing: "خروجی",
+    nothing_yet: "هنوز چیزی نیست",
+    refused: "درخواست انجام نشد:",
+};
+
+const EN: Labels = Labels {
+    title: "Limoo simulators",
+    name: "English",
+    gateway: "Gateway:",
+    all: "all",
+    refresh: "refresh every 2 s",
+    stop_refreshing: "stop refreshing",
+    forced: "Forced scenarios",
+    forced_note: "Forced on the gateway's next fitting call;",
+    what_each_does: "what each does",
+    forced_headers: ["gateway", "forced now", "force"],
+    scenario_for: "scenario for",
+    force: "force",
+    clear: "clear",
+    clear_all: "clear all",
+    reset: "reset everything",
+    sms: "SMS outbox",
+    sms_headers: ["sent (UTC)", "receptor", "token", "message"],
+    email: "E-mail outbox",
+    email_headers: ["received (UTC)", "to", "subject", "text"],
+    payments: "Payments",
+    payment_headers: ["gateway", "reference", "amount (gateway's unit)", "order", "stage", "scenario", "verify calls"],
+    journal: "Journal",
+    journal_headers: ["at (UTC)", "gateway", "direction", "call", "scenario", "status"],
+    incoming: "in",
+    outgoing: "out",
+    nothing_yet: "nothing yet",
+    refused: "Not done:",
+};
+
+/// What the page shows: its language, gateway filter and reload period; links keep what they do not change.
+#[derive(Clone, Copy)]
+struct View {
+    lang: Lang,
+    gateway: Option<Gateway>,
+    refresh: Option<u8>,
+}
+
+impl View {
+    /// The page's address (not yet escaped for HTML); the defaults are left out.
+    fn url(self) -> String {
+        let mut query = Vec::new();
+        if let Some(gateway) = self.gateway {
+            query.push(format!("gateway={}", gateway.name()));
+        }
+        if let Some(seconds) = self.refresh {
+            query.push(format!("refresh={seconds}"));
+        }
+        if self.lang != Lang::default() {
+            query.push(format!("lang={}", self.lang.code()));
+        }
+        if query.is_empty() { "/_sim/".to_owned() } else { format!("/_sim/?{}", query.join("&")) }
+    }
+
+    fn href(self) -> String {
+        escape(&self.url())
+    }
+}
+
 #[derive(Deserialize)]
 pub(crate) struct DashboardQuery {
     gateway: Option<String>,
     refresh: Option<u8>,
+    lang: Option<String>,
 }
 
 #[handler]
 pub(crate) fn dashboard(Query(q): Query<DashboardQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
-    let gateway = match q.gateway.as_deref().filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose() {
-        Ok(gateway) => gateway,
-        Err(e) => return html(StatusCode::BAD_REQUEST, &page("Limoo simulators", None, &paragraph(&e.to_string()))),
+    let lang = match Lang::parse(q.lang.as_deref()) {
+        Ok(lang) => lang,
+        Err(e) => return refused(Lang::default(), &e),
     };
-    let refresh = q.refresh.filter(|seconds| (1..=60).contains(seconds));
+    let gateway = match parse_gateway(q.gateway.as_deref()) {
+        Ok(gateway) => gateway,
+        Err(e) => return refused(lang, &e),
+    };
+    let view = View { lang, gateway, refresh: q.refresh.filter(|seconds| (1..=60).contains(seconds)) };
+    let labels = lang.labels();
     let body = [
-        links(gateway, refresh),
-        forced_table(state),
-        sms_table(state),
-        email_table(state),
-        payments_table(state, gateway),
-        journal_table(state, gateway),
+        links(view),
+        forced_table(state, lang),
+        sms_table(state, labels),
+        email_table(state, labels),
+        payments_table(state, gateway, labels),
+        journal_table(state, gateway, labels),
     ]
     .concat();
-    html(StatusCode::OK, &page("Limoo simulators", refresh, &body))
+    html(StatusCode::OK, &page(lang, view.refresh, &body))
 }
 
-fn links(gateway: Option<Gateway>, refresh: Option<u8>) -> String {
-    let filter = |g: Option<Gateway>| match g {
-        Some(g) => format!("?gateway={}", g.name()),
-        None => String::new(),
-    };
-    let mut out = String::from("<nav><p>JSON: ");
+fn parse_gateway(name: Option<&str>) -> Result<Option<Gateway>, SimError> {
+    name.filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose()
+}
+
+fn links(view: View) -> String {
+    let labels = view.lang.labels();
+    let mut out = String::from(r#"<nav><p><bdi dir="ltr">JSON:</bdi> "#);
     for path in ["health", "scenarios", "events", "sms/outbox", "email/outbox", "payments", "openapi.json"] {
-        let _ = write!(out, r#"<a href="/_sim/{path}">{path}</a> "#);
+        let _ = write!(out, r#"<a href="/_sim/{path}" dir="ltr">{path}</a> "#);
     }
-    out.push_str("</p><p>Gateway: ");
-    let _ = write!(out, r#"<a href="/_sim/"{}>all</a> "#, current(gateway.is_none()));
+    let _ = write!(out, "</p><p>{} ", labels.gateway);
+    let all = View { gateway: None, ..view };
+    let _ = write!(out, r#"<a href="{}"{}>{}</a> "#, all.href(), current(view.gateway.is_none()), labels.all);
     for g in Gateway::ALL {
-        let _ = write!(out, r#"<a href="/_sim/{}"{}>{}</a> "#, filter(Some(g)), current(gateway == Some(g)), g.name());
+        let filtered = View { gateway: Some(g), ..view };
+        let _ = write!(out, r#"<a href="{}"{}>{}</a> "#, filtered.href(), current(view.gateway == Some(g)), g.name());
     }
-    let toggle = match refresh {
-        Some(_) => format!(r#"<a href="/_sim/{}">stop refreshing</a>"#, filter(gateway)),
-        None => {
-            let join = if gateway.is_some() { '&' } else { '?' };
-            format!(r#"<a href="/_sim/{}{join}refresh=2">refresh every 2 s</a>"#, filter(gateway))
-        }
+    let toggle = match view.refresh {
+        Some(_) => format!(r#"<a href="{}">{}</a>"#, View { refresh: None, ..view }.href(), labels.stop_refreshing),
+        None => format!(r#"<a href="{}">{}</a>"#, View { refresh: Some(2), ..view }.href(), labels.refresh),
     };
-    let _ = write!(out, "</p><p>{toggle}</p></nav>");
+    let other = view.lang.other();
+    let switch = format!(
+        r#"<a href="{}" lang="{}" hreflang="{}" data-lang-switch>{}</a>"#,
+        View { lang: other, ..view }.href(),
+        other.code(),
+        other.code(),
+        other.labels().name
+    );
+    let _ = write!(out, "</p><p>{toggle} · {switch}</p></nav>");
     out
 }
 
@@ -72,41 +256,60 @@ fn current(yes: bool) -> &'static str {
     if yes { r#" aria-current="page""# } else { "" }
 }
 
-fn forced_table(state: &SimState) -> String {
+/// The forms' common start: a post back here that remembers the page's language.
+fn form_start(lang: Lang, class: &str) -> String {
+    format!(r#"<form method="post" action="/_sim/"{class}><input type="hidden" name="lang" value="{}">"#, lang.code())
+}
+
+fn forced_table(state: &SimState, lang: Lang) -> String {
+    let labels = lang.labels();
     let rows = Gateway::ALL.into_iter().map(|gateway| {
         let forced = state.forced(gateway);
-        let mut form = format!(
-            r#"<form method="post" action="/_sim/"><input type="hidden" name="gateway" value="{}"><select name="scenario" aria-label="scenario for {}">"#,
-            gateway.name(),
-            gateway.name()
+        let mut form = form_start(lang, "");
+        let _ = write!(
+            form,
+            r#"<input type="hidden" name="gateway" value="{name}"><select name="scenario" dir="ltr" aria-label="{} {name}">"#,
+            labels.scenario_for,
+            name = gateway.name(),
         );
         for scenario in Scenario::all().filter(|scenario| gateway.accepts(*scenario)) {
             let _ = write!(form, "<option>{}</option>", scenario.name());
         }
-        form.push_str(r#"</select> <button name="action" value="force">force</button>"#);
+        let _ = write!(form, r#"</select> <button name="action" value="force">{}</button>"#, labels.force);
         if forced.is_some() {
-            form.push_str(r#" <button name="action" value="clear">clear</button>"#);
+            let _ = write!(form, r#" <button name="action" value="clear">{}</button>"#, labels.clear);
         }
         form.push_str("</form>");
         vec![Cell::Text(gateway.name().to_owned()), Cell::Text(forced.map(Scenario::name).unwrap_or("—").to_owned()), Cell::Html(form)]
     });
-    let note = "Forced on the gateway's next fitting call; <a href=\"/_sim/scenarios\">what each does</a>. \
-                <form method=\"post\" action=\"/_sim/\" class=\"inline\"><button name=\"action\" value=\"clear\">clear all</button> \
-                <button name=\"action\" value=\"reset\">reset everything</button></form>";
-    table("forced", "Forced scenarios", note, &["gateway", "forced now", "force"], rows)
+    let note = format!(
+        r#"{} <a href="/_sim/scenarios">{}</a>. {}<button name="action" value="clear">{}</button> <button name="action" value="reset">{}</button></form>"#,
+        labels.forced_note,
+        labels.what_each_does,
+        form_start(lang, r#" class="inline""#),
+        labels.clear_all,
+        labels.reset,
+    );
+    table("forced", labels.forced, &note, &labels.forced_headers, labels, rows)
 }
 
-/// `POST /_sim/` from the dashboard's forms: force a scenario, clear one or all, or reset; then back to the page.
+/// `POST /_sim/` from the dashboard's forms: force a scenario, clear one or all, or reset; then back to the page
+/// in the form's language.
 #[derive(Deserialize)]
 pub(crate) struct DashboardAction {
     action: String,
     gateway: Option<String>,
     scenario: Option<String>,
+    lang: Option<String>,
 }
 
 #[handler]
 pub(crate) fn act(Form(form): Form<DashboardAction>, Data(state): Data<&Arc<SimState>>) -> Response {
-    let gateway = || form.gateway.as_deref().filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose();
+    let lang = match Lang::parse(form.lang.as_deref()) {
+        Ok(lang) => lang,
+        Err(e) => return refused(Lang::default(), &e),
+    };
+    let gateway = || parse_gateway(form.gateway.as_deref());
     let done: Result<(), SimError> = match form.action.as_str() {
         "force" => gateway().and_then(|gateway| {
             let gateway = gateway.ok_or(SimError::Missing("gateway"))?;
@@ -123,76 +326,94 @@ pub(crate) fn act(Form(form): Form<DashboardAction>, Data(state): Data<&Arc<SimS
         other => Err(SimError::UnknownAction(other.to_owned())),
     };
     match done {
-        Ok(()) => Response::builder().status(StatusCode::SEE_OTHER).header("Location", "/_sim/").finish(),
-        Err(e) => html(StatusCode::BAD_REQUEST, &page("Limoo simulators", None, &paragraph(&e.to_string()))),
+        Ok(()) => {
+            let back = View { lang, gateway: None, refresh: None }.url();
+            Response::builder().status(StatusCode::SEE_OTHER).header("Location", back).finish()
+        }
+        Err(e) => refused(lang, &e),
     }
 }
 
-fn sms_table(state: &SimState) -> String {
+/// A 400 page: the simulators' own (English) reason, kept left-to-right under a heading in the page's language.
+fn refused(lang: Lang, error: &SimError) -> Response {
+    let body = format!(r#"<p>{} <bdi dir="ltr">{}</bdi></p>"#, lang.labels().refused, escape(&error.to_string()));
+    html(StatusCode::BAD_REQUEST, &page(lang, None, &body))
+}
+
+fn sms_table(state: &SimState, labels: &Labels) -> String {
     let rows = state.outbox(None).into_iter().rev().take(RECENT).map(|sms| {
-        texts(vec![
-            time_of_day(u64::try_from(sms.date).unwrap_or_default() * 1000),
-            sms.receptor,
-            sms.token.unwrap_or_default(),
-            sms.message,
-        ])
+        vec![
+            Cell::Code(time_of_day(u64::try_from(sms.date).unwrap_or_default() * 1000)),
+            Cell::Code(sms.receptor),
+            Cell::Code(sms.token.unwrap_or_default()),
+            Cell::Free(sms.message),
+        ]
     });
-    table("sms", "SMS outbox", "", &["sent (UTC)", "receptor", "token", "message"], rows)
+    table("sms", labels.sms, "", &labels.sms_headers, labels, rows)
 }
 
-fn email_table(state: &SimState) -> String {
-    let rows =
-        state.emails(None).into_iter().rev().take(RECENT).map(|email| {
-            texts(vec![time_of_day(email.received_at_ms), email.to.join(", "), email.subject, email.text])
-        });
-    table("email", "E-mail outbox", "", &["received (UTC)", "to", "subject", "text"], rows)
+fn email_table(state: &SimState, labels: &Labels) -> String {
+    let rows = state.emails(None).into_iter().rev().take(RECENT).map(|email| {
+        vec![
+            Cell::Code(time_of_day(email.received_at_ms)),
+            Cell::Code(email.to.join(", ")),
+            Cell::Free(email.subject),
+            Cell::Free(email.text),
+        ]
+    });
+    table("email", labels.email, "", &labels.email_headers, labels, rows)
 }
 
-fn payments_table(state: &SimState, gateway: Option<Gateway>) -> String {
+fn payments_table(state: &SimState, gateway: Option<Gateway>, labels: &Labels) -> String {
     let rows = state.payments(gateway, SimPayment::of).into_iter().rev().take(RECENT).map(|payment| {
-        texts(vec![
-            payment.gateway.name().to_owned(),
-            payment.reference.to_string(),
-            payment.amount.to_string(),
-            payment.order_ref,
-            payment.stage,
-            payment.scenario,
-            payment.verify_calls.to_string(),
-        ])
+        vec![
+            Cell::Text(payment.gateway.name().to_owned()),
+            Cell::Code(payment.reference.to_string()),
+            Cell::Code(payment.amount.to_string()),
+            Cell::Code(payment.order_ref),
+            Cell::Text(payment.stage),
+            Cell::Text(payment.scenario),
+            Cell::Code(payment.verify_calls.to_string()),
+        ]
     });
-    let headers = ["gateway", "reference", "amount (gateway's unit)", "order", "stage", "scenario", "verify calls"];
-    table("payments", "Payments", "", &headers, rows)
+    table("payments", labels.payments, "", &labels.payment_headers, labels, rows)
 }
 
-fn journal_table(state: &SimState, gateway: Option<Gateway>) -> String {
+fn journal_table(state: &SimState, gateway: Option<Gateway>, labels: &Labels) -> String {
     let rows = state.journal(gateway).into_iter().rev().take(RECENT).map(|entry| {
-        let direction = if entry.outgoing { "out" } else { "in" };
+        let direction = if entry.outgoing { labels.outgoing } else { labels.incoming };
         let target = if entry.query.is_empty() { entry.path } else { format!("{}?{}", entry.path, entry.query) };
-        texts(vec![
-            time_of_day(entry.at_ms),
-            entry.gateway.name().to_owned(),
-            direction.to_owned(),
-            format!("{} {target}", entry.method),
-            entry.scenario,
-            entry.status.to_string(),
-        ])
+        vec![
+            Cell::Code(time_of_day(entry.at_ms)),
+            Cell::Text(entry.gateway.name().to_owned()),
+            Cell::Text(direction.to_owned()),
+            Cell::Code(format!("{} {target}", entry.method)),
+            Cell::Text(entry.scenario),
+            Cell::Code(entry.status.to_string()),
+        ]
     });
-    let headers = ["at (UTC)", "gateway", "", "call", "scenario", "status"];
-    table("journal", "Journal", "", &headers, rows)
+    table("journal", labels.journal, "", &labels.journal_headers, labels, rows)
 }
 
-/// A table cell: text is escaped, markup (the dashboard's own forms) is not.
+/// A table cell. Text is escaped and follows the page's direction (a gateway's or scenario's one-word name reads
+/// the same either way); a code (a time, number, id, address or call) stays left-to-right; free text (an SMS, an
+/// e-mail) takes the direction of its own first letters; markup (the dashboard's own forms) is not escaped.
 enum Cell {
     Text(String),
+    Code(String),
+    Free(String),
     Html(String),
 }
 
-fn texts(cells: Vec<String>) -> Vec<Cell> {
-    cells.into_iter().map(Cell::Text).collect()
-}
-
 /// A titled table in its own scrolling box (wide rows stay readable on a 390 px phone).
-fn table(id: &str, title: &str, note: &str, headers: &[&str], rows: impl Iterator<Item = Vec<Cell>>) -> String {
+fn table(
+    id: &str,
+    title: &str,
+    note: &str,
+    headers: &[&str],
+    labels: &Labels,
+    rows: impl Iterator<Item = Vec<Cell>>,
+) -> String {
     let mut out = format!(r#"<section id="{id}"><h2>{title}</h2>"#);
     if !note.is_empty() {
         let _ = write!(out, "<p>{note}</p>");
@@ -209,29 +430,30 @@ fn table(id: &str, title: &str, note: &str, headers: &[&str], rows: impl Iterato
         for cell in row {
             let _ = match cell {
                 Cell::Text(text) => write!(out, "<td>{}</td>", escape(&text)),
+                Cell::Code(code) => write!(out, r#"<td dir="ltr">{}</td>"#, escape(&code)),
+                Cell::Free(text) => write!(out, r#"<td dir="auto">{}</td>"#, escape(&text)),
                 Cell::Html(markup) => write!(out, "<td>{markup}</td>"),
             };
         }
         out.push_str("</tr>");
     }
     if empty {
-        let _ = write!(out, r#"<tr><td colspan="{}">nothing yet</td></tr>"#, headers.len());
+        let _ = write!(out, r#"<tr><td colspan="{}">{}</td></tr>"#, headers.len(), labels.nothing_yet);
     }
     out.push_str("</tbody></table></div></section>");
     out
 }
 
-fn paragraph(text: &str) -> String {
-    format!("<p>{}</p>", escape(text))
-}
-
-fn page(title: &str, refresh: Option<u8>, body: &str) -> String {
+/// The whole page. Persian gets a Vazirmatn-first font stack; numbers and codes stay in Latin digits either way.
+fn page(lang: Lang, refresh: Option<u8>, body: &str) -> String {
     let refresh =
         refresh.map(|seconds| format!(r#"<meta http-equiv="refresh" content="{seconds}">"#)).unwrap_or_default();
+    let (code, dir, title) = (lang.code(), lang.dir(), lang.labels().title);
     format!(
-        r#"<!doctype html><html lang="en"><head><meta charset="utf-8">
+        r#"<!doctype html><html lang="{code}" dir="{dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">{refresh}<title>{title}</title><style>
-body{{font:14px/1.4 system-ui,sans-serif;margin:0 auto;padding:8px;max-width:1200px}}
+body{{font:14px/1.5 system-ui,sans-serif;margin:0 auto;padding:8px;max-width:1200px}}
+html[lang=fa] body{{font-family:Vazirmatn,Vazir,Sahel,"Noto Sans Arabic","Segoe UI",Tahoma,system-ui,sans-serif}}
 h1{{font-size:20px}}h2{{font-size:16px;margin-top:24px}}
 .scroll{{overflow-x:auto}}table{{border-collapse:collapse;min-width:100%}}
 th,td{{border:1px solid #ccc;padding:4px 6px;text-align:start;vertical-align:top;max-width:40ch;overflow-wrap:break-word}}

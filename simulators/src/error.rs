@@ -14,4 +14,6 @@ pub enum SimError {
     Missing(&'static str),
     #[error("unknown action '{0}' (force, clear or reset)")]
     UnknownAction(String),
+    #[error("unknown language '{0}' (fa or en)")]
+    UnknownLanguage(String),
 }

@@ -131,3 +131,75 @@ async fn the_dashboard_forms_force_clear_and_reset() {
     let unknown = act(&[("action", "explode")]).await.expect("answered");
     assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn the_dashboard_is_persian_and_right_to_left_by_default_with_codes_left_to_right() {
+    let sim = simulator().await;
+    Client::new()
+        .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+        .form(&[("receptor", "09121234567"), ("template", "limoo-otp"), ("token", "4821")])
+        .send()
+        .await
+        .expect("SMS sent");
+
+    let (status, _, html) = page(&sim, "").await;
+
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(r#"<html lang="fa" dir="rtl">"#), "{html}");
+    assert!(html.contains("<title>شبیه‌سازهای لیمو</title>"));
+    assert!(html.contains("<h2>سناریوهای اجباری</h2>") && html.contains("<h2>صندوق پیامک</h2>"));
+    assert!(html.contains("Vazirmatn"), "a Persian font stack");
+    assert!(html.contains(r#"<td dir="ltr">09121234567</td><td dir="ltr">4821</td>"#), "numbers stay left-to-right");
+    assert!(html.contains(r#"<input type="hidden" name="lang" value="fa">"#), "the forms remember the language");
+    assert!(html.contains(r#"<a href="/_sim/?lang=en" lang="en" hreflang="en" data-lang-switch>English</a>"#));
+}
+
+#[tokio::test]
+async fn the_english_page_keeps_its_language_in_every_link_and_form() {
+    let sim = simulator().await;
+
+    let (status, _, html) = page(&sim, "?gateway=vandar&lang=en").await;
+
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(r#"<html lang="en" dir="ltr">"#), "{html}");
+    assert!(html.contains("<title>Limoo simulators</title>") && html.contains("<h2>Forced scenarios</h2>"));
+    assert!(html.contains(r#"href="/_sim/?gateway=payping&amp;lang=en""#), "the gateway links stay English");
+    assert!(html.contains(r#"href="/_sim/?gateway=vandar&amp;refresh=2&amp;lang=en""#));
+    assert!(html.contains(r#"<input type="hidden" name="lang" value="en">"#));
+    assert!(html.contains(r#"<a href="/_sim/?gateway=vandar" lang="fa" hreflang="fa" data-lang-switch>فارسی</a>"#));
+
+    let (status, _, html) = page(&sim, "?lang=de").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(html.contains("unknown language &#39;de&#39; (fa or en)"), "{html}");
+}
+
+#[tokio::test]
+async fn a_form_returns_to_the_page_in_its_own_language() {
+    let sim = simulator().await;
+    let client = Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let act = |form: &'static [(&'static str, &'static str)]| {
+        client.post(format!("{}/_sim/", sim.base_url())).form(form).send()
+    };
+
+    let forced = act(&[("action", "force"), ("gateway", "vandar"), ("scenario", "declined"), ("lang", "en")])
+        .await
+        .expect("answered");
+    assert_eq!(forced.status(), StatusCode::SEE_OTHER);
+    assert_eq!(forced.headers()["location"], "/_sim/?lang=en");
+    let (_, _, html) = page(&sim, "?lang=en").await;
+    assert!(html.contains("<td>vandar</td><td>declined</td>"));
+    assert!(html.contains(r#"<button name="action" value="clear">clear</button>"#));
+
+    let cleared = act(&[("action", "clear"), ("lang", "fa")]).await.expect("answered");
+    assert_eq!(cleared.headers()["location"], "/_sim/");
+    let (_, _, html) = page(&sim, "").await;
+    assert!(html.contains("<td>vandar</td><td>—</td>"));
+
+    let refused = act(&[("action", "explode"), ("lang", "en")]).await.expect("answered");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let html = refused.text().await.expect("body");
+    assert!(html.contains(r#"<html lang="en" dir="ltr">"#) && html.contains("Not done:"), "{html}");
+
+    let refused = act(&[("action", "reset")]).await.expect("answered");
+    assert_eq!(refused.status(), StatusCode::SEE_OTHER, "no language is the default one");
+}

@@ -90,6 +90,16 @@ async fn metrics_count_operations_and_codes_in_the_openmetrics_format() {
 }
 
 #[tokio::test]
+async fn a_bff_process_that_cannot_start_says_why_at_once_instead_of_waiting_out_the_deadline() {
+    let app = spawn_app().await;
+    let started = std::time::Instant::now();
+    let error = app.start_process(&[("PORT", "not-a-port")]).await.expect_err("no BFF on a port that is not one");
+    let error = format!("{error:#}");
+    assert!(error.contains("exited") && error.contains("not-a-port"), "the reason, from its log: {error}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "long before the 30 s deadline");
+}
+
+#[tokio::test]
 async fn metrics_want_the_token_when_one_is_set() {
     let app = spawn_app().await;
     let bff = app.start_process(&[("METRICS_TOKEN", "scrape-secret")]).await.unwrap();

@@ -9,6 +9,7 @@ import { buildBasketItem, buildInvoice } from '../data/checkout'
 import { catalogue } from '../data/products'
 import { http } from '../http'
 import { wizardHandlers } from '../wizard-handlers'
+import { isNumber, sessionList } from './session-list'
 
 type PaymentRequest = components['schemas']['PaymentRequest']
 
@@ -119,7 +120,7 @@ export function paymentEndingIn(status: 'OK' | 'NOK') {
   return http.post('/lemonade/api/payments', async ({ request }) => {
     // The spec's body is typed for `application/json; charset=utf-8`, which openapi-msw does not read.
     const { orderId, paymentConfig } = (await request.json()) as unknown as PaymentRequest
-    if (status === 'OK') markPaid(orderId)
+    if (status === 'OK') paidOrders.add(orderId)
     return HttpResponse.json({ paymentLink: `${paymentConfig.paymentResultUrl}?status=${status}&orderId=${orderId}` })
   })
 }
@@ -129,23 +130,14 @@ function paidRedirect() {
   return new HttpResponse<null>(null, { status: 303, headers: { Location: '/#/payment-result?status=OK' } })
 }
 
-/** Session storage key of the orders paid in this tab: mock mode remembers them across reloads. */
-const PAID_KEY = 'limooMockPaidOrders'
-
-function paidOrders(): number[] {
-  const stored: unknown = JSON.parse(window.sessionStorage.getItem(PAID_KEY) ?? '[]')
-  return Array.isArray(stored) ? stored.filter((id): id is number => typeof id === 'number') : []
-}
-
-function markPaid(orderId: number): void {
-  window.sessionStorage.setItem(PAID_KEY, JSON.stringify([...paidOrders(), orderId]))
-}
+/** The orders paid in this tab: they show as paid across reloads. */
+const paidOrders = sessionList('limooMockPaidOrders', isNumber)
 
 /** Answers that follow what the visitor did: an order paid here shows as paid on the result page. */
 const statefulHandlers = [
   http.get('/lemonade/api/orders/{id}/invoice', ({ params }) => {
     const id = Number(params.id)
-    return HttpResponse.json(buildInvoice(undefined, { id, status: paidOrders().includes(id) ? 'PAYMENT_SUCCESS' : 'CREATED' }))
+    return HttpResponse.json(buildInvoice(undefined, { id, status: paidOrders.read().includes(id) ? 'PAYMENT_SUCCESS' : 'CREATED' }))
   }),
 ]
 

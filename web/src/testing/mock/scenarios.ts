@@ -1,7 +1,13 @@
 import { delay, http as anyHttp, HttpResponse, type RequestHandler } from 'msw'
-import { errorBody, signedInAnswer } from '../handlers'
+import type { components } from '@/lib/api'
+import { catalogue } from '../data/products'
+import { CREATED_ORDER_ID, errorBody, signedInAnswer } from '../handlers'
 import { http } from '../http'
 import { operationHandlers, paymentEndingIn } from './operations'
+import { isNumber, sessionList } from './session-list'
+
+type ErrorEnvelope = components['schemas']['ErrorEnvelope']
+type RedeemRequest = components['schemas']['RedeemRequest']
 
 /** A named state of the mock BFF: answers placed before the defaults, and whether the visitor starts signed in. */
 export interface MockScenario {
@@ -70,6 +76,55 @@ const physicalInfoAnswer = {
   },
 }
 
+/** A returning customer: the refresh cookie renews the token. */
+const signedInHandler = http.get('/auth/verify-lemonade', () => HttpResponse.json({ lemonadeToken: signedInAnswer().lemonadeToken }))
+
+/**
+ * A gift-card refusal as the BFF answers `POST /lemonade/api/limoo-cards` (`bff/src/api/gift_cards`): the spec's
+ * code with its status, and the Persian message of `bff/src/messages.rs` in `message` and `details.messages`.
+ */
+function giftCardRefusal(code: string, status: 400 | 409, message: string) {
+  const body: ErrorEnvelope = { err: { code, message, details: { messages: [message] } } }
+  return HttpResponse.json<ErrorEnvelope>(body, { status })
+}
+
+/** The products of the card with several options, and the ones this tab redeemed it for (kept across reloads). */
+const giftOptions = catalogue().slice(0, 2)
+const redeemedGiftIds = sessionList('limooMockRedeemedGifts', isNumber)
+
+/**
+ * A card offering two products, answered as the BFF does: without a choice its options and no order (the app opens
+ * the chooser); with one of them a free order; with another product `INVALID_SELECTED_PRODUCT_ID`.
+ */
+const giftCardWithOptions = [
+  http.post('/lemonade/api/limoo-cards', async ({ request }) => {
+    // The spec's body is typed for `application/json; charset=utf-8`, which openapi-msw does not read.
+    const { selectedProductId } = (await request.json()) as unknown as RedeemRequest
+    const productOptions = giftOptions.map(({ id }) => id)
+    if (selectedProductId === undefined || selectedProductId === null) return HttpResponse.json({ productOptions })
+    if (!productOptions.includes(selectedProductId)) {
+      return giftCardRefusal('INVALID_SELECTED_PRODUCT_ID', 400, 'محصول انتخاب شده معتبر نیست!')
+    }
+    redeemedGiftIds.add(selectedProductId)
+    return HttpResponse.json({ productOptions, orderId: CREATED_ORDER_ID })
+  }),
+  http.get('/lemonade/api/limoo-cards/products', () => HttpResponse.json(giftOptions)),
+  http.get('/lemonade/api/limoo-cards/redeemed', () =>
+    HttpResponse.json(
+      redeemedGiftIds
+        .read()
+        .toReversed()
+        .flatMap((productId) => giftOptions.filter(({ id }) => id === productId))
+        .map(({ id, title }) => ({ orderId: CREATED_ORDER_ID, productId: id, title, redeemedAt: Date.now() })),
+    ),
+  ),
+]
+
+/** A signed-in customer whose every gift code is refused with `code` (spec 2 §8). */
+function refusingEveryGiftCode(code: string, status: 400 | 409, message: string): RequestHandler[] {
+  return [signedInHandler, http.post('/lemonade/api/limoo-cards', () => giftCardRefusal(code, status, message))]
+}
+
 export const scenarios: readonly MockScenario[] = [
   {
     name: 'default',
@@ -82,9 +137,40 @@ export const scenarios: readonly MockScenario[] = [
     description: 'returning customer with an active diet, body figures and 250 points',
     signedIn: true,
     handlers: [
-      http.get('/auth/verify-lemonade', () => HttpResponse.json({ lemonadeToken: signedInAnswer().lemonadeToken })),
+      signedInHandler,
       http.get('/app/diets/active', () => HttpResponse.json(activeDietAnswer())),
       http.get('/app/physicalinfo/general', () => HttpResponse.json(physicalInfoAnswer)),
+    ],
+  },
+  {
+    name: 'gift-card-options',
+    description: 'signed in; any code on /limoocard offers two products: the chooser, then the gift active',
+    signedIn: true,
+    handlers: [signedInHandler, ...giftCardWithOptions],
+  },
+  {
+    name: 'gift-card-invalid',
+    description: 'signed in; every code on /limoocard is refused as INVALID_CODE (400)',
+    signedIn: true,
+    handlers: refusingEveryGiftCode('INVALID_CODE', 400, 'کد وارد شده معتبر نیست.'),
+  },
+  {
+    name: 'gift-card-used',
+    description: 'signed in; every code on /limoocard is refused as USED_CODE (409)',
+    signedIn: true,
+    handlers: refusingEveryGiftCode('USED_CODE', 409, 'این کد قبلا استفاده شده است.'),
+  },
+  {
+    name: 'gift-card-active-diet',
+    description: 'signed in with a running diet; every code on /limoocard is refused as user-has-active-diet (409)',
+    signedIn: true,
+    handlers: [
+      http.get('/app/diets/active', () => HttpResponse.json(activeDietAnswer())),
+      ...refusingEveryGiftCode(
+        'user-has-active-diet',
+        409,
+        'شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.',
+      ),
     ],
   },
   {
