@@ -13,7 +13,7 @@ export function StartDateEditor() {
   const all = useAllDiets()
   const running = all.data?.find((diet) => diet.isActive)
   // Mounted once the diet is known, so the selects start from its current start.
-  return running === undefined ? null : <StartDateForm dietId={running.id} currentStart={running.startDate} />
+  return running === undefined ? null : <StartDateForm key={running.id} dietId={running.id} currentStart={running.startDate} />
 }
 
 const jalaliYear = (isoDay: string) => toJalali(new Date(isoDay)).year
