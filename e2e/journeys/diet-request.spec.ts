@@ -54,9 +54,22 @@ async function dietTeam(bff: RunningBff, ...args: string[]): Promise<string> {
   return stdout
 }
 
-/** A Gregorian day `days` after today in Tehran, as the team and the date input write it (YYYY-MM-DD). */
+/** A Gregorian day `days` after today in Tehran, as the team's command writes it (YYYY-MM-DD). */
 function tehranDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Tehran' })
+}
+
+/** The Jalali day, month and year `days` after today in Tehran, as the start-date selects hold them. */
+function tehranJalali(days: number): Record<'day' | 'month' | 'year', string> {
+  const persian = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+    timeZone: 'Asia/Tehran',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  })
+  const parts = persian.formatToParts(Date.now() + days * 86_400_000)
+  const part = (type: 'day' | 'month' | 'year') => String(Number.parseInt(parts.find((p) => p.type === type)?.value ?? '', 10))
+  return { day: part('day'), month: part('month'), year: part('year') }
 }
 
 /** The stored medical profile's age, weight and fixed location, from the test's own database. */
@@ -204,7 +217,11 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     await page.goto('/#/diets')
     await expect(page.getByTestId('active-diet-state')).toHaveText('فعال')
     await expect(page.getByTestId('active-diet')).toContainText('روز از رژیم شما باقی مانده است')
-    await page.getByTestId('start-date-input').fill(tehranDay(1))
+    const tomorrow = tehranJalali(1)
+    // Year and month first: they decide which days the day select offers.
+    for (const part of ['year', 'month', 'day'] as const) {
+      await page.getByTestId(`start-date-${part}`).selectOption(tomorrow[part])
+    }
     await page.getByTestId('start-date-save').click()
     await expect(page.getByTestId('start-date-edits')).toHaveText('تعداد ویرایش تاریخ شروع: ۱')
     expect(await dietTeam(bff, 'changes', dietId)).toMatch(/customer/i)

@@ -3,6 +3,7 @@
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
 //! next diet of a package) through the medical team's staff API.
 use cucumber::{given, then, when};
+use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_bff::store::now_ms;
 use limoo_tests::app::{DietByTeam, FINANCE_TOKEN};
 use reqwest::Method;
@@ -274,14 +275,13 @@ async fn physical_info_goal(world: &mut LimooWorld, mobile: String, ideal: f64, 
 
 #[when(expr = "مشتری در ویرایشگر تاریخ شروع، {int} روز بعد را می‌گذارد")]
 async fn picks_start_date(world: &mut LimooWorld, days: i64) {
-    // The date as the customer's calendar shows it: Tehran is UTC+3:30. React reads the value from an input event.
-    let script = format!(
-        "const day = new Date(Date.now() + {days} * 86400000 + 12600000).toISOString().slice(0, 10); \
-         const input = document.querySelector('[data-testid=start-date-input]'); \
-         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, day); \
-         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
-    );
-    world.browser().await.execute(&script).await.or_fail("start date typed");
+    // The Jalali day in Tehran, as the editor's selects hold it (the card-to-card form's calendar is the Jalali one).
+    let (year, month, day, _, _) = moment_at(TransferGateway::CardToCard, now_ms() + days * DAY_MS);
+    // Year and month first: they decide which days the day select offers.
+    for (part, value) in [("year", year), ("month", month), ("day", day)] {
+        let css = format!("[data-testid=start-date-{part}] option[value=\"{value}\"]");
+        world.browser().await.click(&css).await.or_fail(&format!("start date {part} {value}"));
+    }
 }
 
 #[then(expr = "رژیم جاری مشتری {string} حدود {int} روز دیگر آغاز می‌شود")]

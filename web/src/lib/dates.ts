@@ -8,3 +8,8 @@ export function formatDay(epochMs: number, language: string): string {
     timeZone: 'Asia/Tehran',
   }).format(epochMs)
 }
+
+/** The ISO Gregorian day (`YYYY-MM-DD`) an instant falls on in Tehran, where the BFF's days begin. */
+export function tehranDay(epochMs: number): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Tehran' }).format(epochMs)
+}

@@ -168,12 +168,37 @@ describe('/diets: the diet package card', () => {
     renderApp('/diets')
     const editor = await screen.findByTestId('start-date-editor')
     expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۰')
-    fireEvent.change(within(editor).getByTestId('start-date-input'), { target: { value: '2026-12-01' } })
+    // The running diet started on 30 Aban 1405 (2026-11-21 in Tehran); the customer moves it to 10 Azar.
+    expect(within(editor).getByTestId('start-date-day')).toHaveDisplayValue('۳۰')
+    expect(within(editor).getByTestId('start-date-month')).toHaveDisplayValue('آبان')
+    expect(within(editor).getByTestId('start-date-year')).toHaveDisplayValue('۱۴۰۵')
+    fireEvent.change(within(editor).getByTestId('start-date-day'), { target: { value: '10' } })
+    fireEvent.change(within(editor).getByTestId('start-date-month'), { target: { value: '9' } })
     fireEvent.click(within(editor).getByTestId('start-date-save'))
     await waitFor(() => expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۱'))
     expect(sent?.get('id')).toBe(String(runningDiet.id))
     expect(sent?.get('startDate')).toBe('2026-12-01')
     expect(startDateEdits(runningDiet.id)).toBe(1)
+  })
+
+  it('asks for the whole date before sending a start [DS-27]', async () => {
+    signIn()
+    let sent = 0
+    server.use(
+      http.post('/app/diets/startdate', () => {
+        sent += 1
+        return HttpResponse.json({ ok: true, msg: { diet: runningDiet } }) as never
+      }),
+    )
+    renderApp('/diets')
+    const editor = await screen.findByTestId('start-date-editor')
+    fireEvent.change(within(editor).getByTestId('start-date-day'), { target: { value: '' } })
+    fireEvent.click(within(editor).getByTestId('start-date-save'))
+    expect(await within(editor).findByTestId('start-date-error')).toHaveTextContent('روز، ماه و سال شروع را انتخاب کنید.')
+    expect(within(editor).getByTestId('start-date-day')).toHaveAttribute('aria-invalid', 'true')
+    fireEvent.change(within(editor).getByTestId('start-date-day'), { target: { value: '1' } })
+    expect(within(editor).queryByTestId('start-date-error')).not.toBeInTheDocument()
+    expect(sent).toBe(0)
   })
 
   it('shows the mentor add-on the package came with', async () => {
