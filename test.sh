@@ -6,23 +6,41 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 CARGO_TERM_COLOR=never
 
+# Each stage's wall time, printed as it ends and again in a summary: where CI's minutes go.
+summary=""
+stage_started=$SECONDS
+stage_name=""
+stage() {
+  if [ -n "$stage_name" ]; then
+    local took=$((SECONDS - stage_started))
+    summary+=$(printf '%6ss  %s\n' "$took" "$stage_name")$'\n'
+    echo "    (${took}s)"
+  fi
+  stage_name="$1"
+  stage_started=$SECONDS
+  [ -n "$1" ] && echo "==> $1"
+  return 0
+}
+
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  echo "==> Installing Debian chromium and chromium-driver"
+  stage "Installing Debian chromium and chromium-driver"
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q chromium chromium-driver
 fi
 
-echo "==> Web: install, lint, unit tests, build"
+stage "Web: install, lint, unit tests, build"
 (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run lint && npm test && npm run build)
 
-echo "==> Rust: format, lint, build"
+stage "Rust: format, lint, build"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo build --quiet -p limoo-bff -p limoo-simulators
 
-echo "==> Rust: unit, API, store, property and Gherkin tests"
+stage "Rust: unit, API, store, property and Gherkin tests"
 cargo test --workspace
 
-echo "==> Playwright journeys"
+stage "Playwright journeys"
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error && npx playwright test)
+stage ""
+printf '==> Wall time by stage (%ss in all)\n%s' "$SECONDS" "$summary"
