@@ -111,7 +111,8 @@ impl TestApp {
         }
         let sims =
             limoo_simulators::spawn(SimConfig { time_scale: options.sim_time_scale, ..SimConfig::default() }).await?;
-        let database = TestDb::for_app().await?;
+        let service = Settings::for_database("unused").service_name();
+        let database = TestDb::for_app(options.demo_catalogue.then_some(service.as_str())).await?;
         let mut settings = Settings::for_database(&database.url);
         settings.web_dir = options.web_dir.clone().unwrap_or_else(|| workspace_root().join("web/dist"));
         point_at_simulators(&mut settings, &sims);
@@ -144,10 +145,6 @@ impl TestApp {
         settings.finance.transfer_paypal_account = Some(TRANSFER_PAYPAL_ACCOUNT.to_owned());
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
         let db = Db::connect(&database.url).await?;
-        db.migrate().await?;
-        if options.demo_catalogue {
-            demo::load_if_empty(&db, &settings.service_name()).await?;
-        }
         let service_name = settings.service_name();
         let app = Application::with_db(settings, db.clone()).await?;
         let address = format!("http://{}", app.address());

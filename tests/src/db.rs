@@ -1,9 +1,13 @@
 //! A fresh database per test: a temporary SQLite file, or a uuid-named PostgreSQL database that is
-//! dropped again when the test ends.
-use std::path::PathBuf;
+//! dropped again when the test ends. Whole-app tests get theirs as a copy of a template made once per test
+//! process (migrated, with the demo catalogue or without): migrating and loading the catalogue for every scenario
+//! cost half a second each, most of a Gherkin API scenario's time.
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use limoo_bff::store::{Db, demo};
 use sqlx::{Connection, PgConnection};
+use tokio::sync::OnceCell;
 
 /// Admin URL of a PostgreSQL server that may create databases, e.g. postgres://postgres@127.0.0.1:5432/postgres.
 pub const POSTGRES_ENV: &str = "TEST_DATABASE_URL";
@@ -30,24 +34,35 @@ impl TestDb {
 
     pub async fn postgres(admin_url: &str) -> anyhow::Result<TestDb> {
         let name = format!("limoo_test_{}", uuid::Uuid::new_v4().simple());
-        let mut admin = PgConnection::connect(admin_url)
-            .await
-            .with_context(|| format!("cannot reach PostgreSQL at {admin_url}"))?;
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\""))).execute(&mut admin).await?;
-        Ok(TestDb {
-            url: with_database(admin_url, &name),
-            cleanup: Cleanup::PostgresDatabase { admin_url: admin_url.into(), name },
-        })
+        create_postgres_database(admin_url, &name, None).await?;
+        Ok(TestDb::postgres_named(admin_url, name))
     }
 
-    /// The backend whole-app tests use: PostgreSQL when `TEST_BACKEND=postgres`, else SQLite.
-    pub async fn for_app() -> anyhow::Result<TestDb> {
+    fn postgres_named(admin_url: &str, name: String) -> TestDb {
+        TestDb {
+            url: with_database(admin_url, &name),
+            cleanup: Cleanup::PostgresDatabase { admin_url: admin_url.into(), name },
+        }
+    }
+
+    /// A migrated database on the backend whole-app tests use (PostgreSQL when `TEST_BACKEND=postgres`, else
+    /// SQLite), holding `service`'s demo catalogue when one is given.
+    pub async fn for_app(demo_catalogue: Option<&str>) -> anyhow::Result<TestDb> {
+        let seed = Seed { demo_catalogue };
         if std::env::var(BACKEND_ENV).is_ok_and(|b| b == "postgres") {
             let admin =
                 std::env::var(POSTGRES_ENV).with_context(|| format!("{BACKEND_ENV}=postgres needs {POSTGRES_ENV}"))?;
-            TestDb::postgres(&admin).await
+            let template = PG_TEMPLATES[seed.slot()].get_or_try_init(|| postgres_template(&admin, seed)).await?;
+            let name = format!("limoo_test_{}", uuid::Uuid::new_v4().simple());
+            create_postgres_database(&admin, &name, Some(template)).await?;
+            Ok(TestDb::postgres_named(&admin, name))
         } else {
-            Ok(TestDb::sqlite())
+            let template = SQLITE_TEMPLATES[seed.slot()].get_or_try_init(|| sqlite_template(seed)).await?;
+            let test = TestDb::sqlite();
+            if let Cleanup::SqliteFile(path) = &test.cleanup {
+                std::fs::copy(template, path).context("cannot copy the template database")?;
+            }
+            Ok(test)
         }
     }
 
@@ -59,6 +74,99 @@ impl TestDb {
         }
         Ok(all)
     }
+}
+
+/// What a whole-app test's database holds before the test starts.
+#[derive(Debug, Clone, Copy)]
+struct Seed<'a> {
+    demo_catalogue: Option<&'a str>,
+}
+
+impl Seed<'_> {
+    fn slot(self) -> usize {
+        usize::from(self.demo_catalogue.is_some())
+    }
+
+    async fn apply(self, db: &Db) -> anyhow::Result<()> {
+        db.migrate().await?;
+        if let Some(service) = self.demo_catalogue {
+            demo::load_if_empty(db, service).await?;
+        }
+        Ok(())
+    }
+}
+
+/// This process's templates, one per [`Seed::slot`].
+static SQLITE_TEMPLATES: [OnceCell<PathBuf>; 2] = [OnceCell::const_new(), OnceCell::const_new()];
+static PG_TEMPLATES: [OnceCell<String>; 2] = [OnceCell::const_new(), OnceCell::const_new()];
+
+/// Templates are named after the process that made them, so a later process can remove those left behind.
+const TEMPLATE_PREFIX: &str = "limoo_template_";
+
+fn template_name(seed: Seed) -> String {
+    format!("{TEMPLATE_PREFIX}{}_{}", std::process::id(), seed.slot())
+}
+
+/// A template whose maker is no longer running (`limoo_template_<pid>_<slot>`).
+fn is_orphan_template(name: &str) -> bool {
+    let pid = name.strip_prefix(TEMPLATE_PREFIX).and_then(|rest| rest.split(['_', '.']).next());
+    pid.and_then(|pid| pid.parse::<u32>().ok())
+        .is_some_and(|pid| pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists())
+}
+
+/// A migrated (and seeded) SQLite file, written whole by `VACUUM INTO` so that a plain file copy is a database.
+async fn sqlite_template(seed: Seed<'_>) -> anyhow::Result<PathBuf> {
+    let folder = std::env::temp_dir();
+    if let Ok(entries) = std::fs::read_dir(&folder) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_str().is_some_and(is_orphan_template) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    let path = folder.join(format!("{}.db", template_name(seed)));
+    let _ = std::fs::remove_file(&path);
+    let scratch = TestDb::sqlite();
+    let db = Db::connect(&scratch.url).await?;
+    seed.apply(&db).await?;
+    if let Db::Sqlite(pool) = &db {
+        sqlx::query("VACUUM INTO ?").bind(path.to_string_lossy().into_owned()).execute(pool).await?;
+    }
+    db.close().await;
+    Ok(path)
+}
+
+/// A migrated (and seeded) PostgreSQL database to copy with `CREATE DATABASE … TEMPLATE`; it must have no
+/// connections left, so its pool is closed before anyone copies it.
+async fn postgres_template(admin_url: &str, seed: Seed<'_>) -> anyhow::Result<String> {
+    let mut admin = PgConnection::connect(admin_url).await?;
+    let names: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE $1")
+        .bind(format!("{TEMPLATE_PREFIX}%"))
+        .fetch_all(&mut admin)
+        .await?;
+    for orphan in names.iter().filter(|name| is_orphan_template(name)) {
+        let sql = format!("DROP DATABASE IF EXISTS \"{orphan}\" WITH (FORCE)");
+        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
+    }
+    let name = template_name(seed);
+    let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
+    create_postgres_database(admin_url, &name, None).await?;
+    let db = Db::connect(&with_database(admin_url, &name)).await?;
+    seed.apply(&db).await?;
+    db.close().await;
+    Ok(name)
+}
+
+async fn create_postgres_database(admin_url: &str, name: &str, template: Option<&str>) -> anyhow::Result<()> {
+    let mut admin =
+        PgConnection::connect(admin_url).await.with_context(|| format!("cannot reach PostgreSQL at {admin_url}"))?;
+    let sql = match template {
+        Some(template) => format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""),
+        None => format!("CREATE DATABASE \"{name}\""),
+    };
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
+    Ok(())
 }
 
 /// Replaces the database name of a postgres URL, keeping credentials, host and query.
