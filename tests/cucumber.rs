@@ -8,14 +8,51 @@ mod steps;
 use cucumber::{World, writer::Stats};
 use steps::LimooWorld;
 
+/// How many scenarios run at once. Each owns a BFF and simulators; API scenarios mostly wait on the network and
+/// the simulators' clocks, so many fit on 2 cores, while an `@ui` scenario also owns a Chromium.
+const API_CONCURRENCY: usize = 8;
+const UI_CONCURRENCY: usize = 3;
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn features() {
+    let skip_ui = std::env::var("CUCUMBER_SKIP_UI").is_ok_and(|v| v == "1");
+    let mut passes = vec![run(Kind::Api).await];
+    if !skip_ui {
+        passes.push(run(Kind::Ui).await);
+    }
+    for pass in &passes {
+        assert!(!pass.failed, "{:?} scenarios failed ({} step(s))", pass.kind, pass.failed_steps);
+        assert_eq!(pass.parsing_errors, 0, "feature files failed to parse");
+        assert_eq!(pass.skipped_steps, 0, "steps were skipped (undefined?)");
+    }
+    assert!(passes.iter().any(|pass| pass.passed_steps > 0), "no scenario ran");
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Api,
+    Ui,
+}
+
+struct Pass {
+    kind: Kind,
+    failed: bool,
+    failed_steps: usize,
+    parsing_errors: usize,
+    skipped_steps: usize,
+    passed_steps: usize,
+}
+
+/// One pass over the features for the scenarios of one kind.
+async fn run(kind: Kind) -> Pass {
     let only = std::env::var("CUCUMBER_NAME").ok();
     let only_feature = std::env::var("CUCUMBER_FEATURE").ok();
-    let skip_ui = std::env::var("CUCUMBER_SKIP_UI").is_ok_and(|v| v == "1");
+    let concurrency = match kind {
+        Kind::Api => API_CONCURRENCY,
+        Kind::Ui => UI_CONCURRENCY,
+    };
     let writer = LimooWorld::cucumber()
-        // Each scenario owns a BFF, simulators and maybe a Chromium: a few at a time suits 2 cores.
-        .max_concurrent_scenarios(3)
+        .max_concurrent_scenarios(concurrency)
         .fail_on_skipped()
         .after(|_, _, scenario, finished, world| {
             Box::pin(async move {
@@ -32,11 +69,15 @@ async fn features() {
             let path = feature.path.as_deref().map(|path| path.to_string_lossy()).unwrap_or_default();
             only.as_deref().is_none_or(|name| scenario.name.contains(name))
                 && only_feature.as_deref().is_none_or(|part| path.contains(part))
-                && !(skip_ui && ui)
+                && ui == (kind == Kind::Ui)
         })
         .await;
-    assert!(!writer.execution_has_failed(), "{} scenario step(s) failed", writer.failed_steps());
-    assert_eq!(writer.parsing_errors(), 0, "feature files failed to parse");
-    assert_eq!(writer.skipped_steps(), 0, "steps were skipped (undefined?)");
-    assert!(writer.passed_steps() > 0, "no scenario ran");
+    Pass {
+        kind,
+        failed: writer.execution_has_failed(),
+        failed_steps: writer.failed_steps(),
+        parsing_errors: writer.parsing_errors(),
+        skipped_steps: writer.skipped_steps(),
+        passed_steps: writer.passed_steps(),
+    }
 }
