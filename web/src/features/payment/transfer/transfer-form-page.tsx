@@ -90,9 +90,9 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
     const failure = submitTransfer.error
     const message = failure instanceof TransferSubmitError && failure.lines.length > 0 ? failure.lines.join(' ') : null
     return (
-      <main className="transfer-form">
+      <section className="transfer-form">
         <ErrorSection redirectMessage={message} onRetry={() => submitTransfer.reset()} />
-      </main>
+      </section>
     )
   }
 
@@ -122,7 +122,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   }
 
   return (
-    <main className="transfer-form" data-testid={`transfer-form-${gateway}`}>
+    <section className="transfer-form" data-testid={`transfer-form-${gateway}`}>
       <h1 className="page-title">{t(gateway === 'C2C' ? 'payment.transfer.cardTitle' : 'payment.transfer.paypalTitle')}</h1>
       <p className="transfer-form__intro">
         {t(gateway === 'C2C' ? 'payment.transfer.cardIntro' : 'payment.transfer.paypalIntro')}
@@ -185,7 +185,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
           {t(submitTransfer.isPending ? 'payment.transfer.sending' : 'payment.transfer.submit')}
         </button>
       </form>
-    </main>
+    </section>
   )
 }
 
@@ -193,9 +193,9 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
 export function PayCardSuccessPage() {
   const { t } = useTranslation()
   return (
-    <main className="transfer-form" data-testid="pay-card-success">
+    <section className="transfer-form" data-testid="pay-card-success">
       <h1 className="page-title">{t('payment.transfer.successTitle')}</h1>
       <p className="transfer-form__intro">{t('payment.transfer.successBody')}</p>
-    </main>
+    </section>
   )
 }
