@@ -18,8 +18,6 @@ export interface JalaliDateSelectProps {
   newestFirst?: boolean
   /** The selects' test ids are `${testIdPrefix}-day`, `-month` and `-year`. */
   testIdPrefix: string
-  /** Extra class of each select, to match the surrounding form. */
-  selectClassName?: string
   invalid?: boolean
   /** id of the text naming the whole date. */
   labelledBy?: string
@@ -50,7 +48,6 @@ export function JalaliDateSelect({
   toYear,
   newestFirst = false,
   testIdPrefix,
-  selectClassName,
   invalid = false,
   labelledBy,
   describedBy,
@@ -85,7 +82,7 @@ export function JalaliDateSelect({
     <label className="date-select__part">
       <span className="visually-hidden">{label}</span>
       <select
-        className={selectClassName === undefined ? 'date-select__input' : `date-select__input ${selectClassName}`}
+        className="field-input date-select__input"
         aria-label={label}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
