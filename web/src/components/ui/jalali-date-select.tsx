@@ -38,8 +38,9 @@ function isoOf({ year, month, day }: Parts): string | null {
 }
 
 /**
- * A date as Jalali day, month and year selects (Persian customers think in the Jalali calendar); it reads and writes
- * the ISO Gregorian day, which is what the BFF and the stored answers hold.
+ * A date as Jalali day, month and year selects (Persian customers think in the Jalali calendar), digits and month
+ * names in the UI language; it reads and writes the ISO Gregorian day, which is what the BFF and the stored answers
+ * hold.
  */
 export function JalaliDateSelect({
   value,
@@ -61,7 +62,7 @@ export function JalaliDateSelect({
     setShown(value)
     if (value !== isoOf(parts)) setParts(partsOf(value))
   }
-  const months = useMemo(() => jalaliMonthNames(), [])
+  const months = useMemo(() => jalaliMonthNames(`${i18n.language}-u-ca-persian`), [i18n.language])
   const days = parts.year !== undefined && parts.month !== undefined ? daysInJalaliMonth(parts.year, parts.month) : 31
   const years = range(fromYear, toYear)
   if (newestFirst) years.reverse()
