@@ -22,7 +22,7 @@ async function finance(bff: RunningBff, simulators: RunningSimulators, ...args: 
   return stdout
 }
 
-/** Now in Tehran on the Jalali calendar, as the card-to-card form's selects hold it (month 1–12 here). */
+/** Now in Tehran on the Jalali calendar, as the card-to-card form's shared Jalali selects hold it (month 1–12). */
 function tehranJalaliNow(): { year: number; month: number; day: number; hour: number; minute: number } {
   const parts = new Intl.DateTimeFormat('en-US-u-ca-persian', {
     year: 'numeric',
@@ -90,7 +90,7 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     // Paid just now: a transfer may not be dated before the order or in the future (issue 17).
     const paid = tehranJalaliNow()
     await form.getByLabel('روز', { exact: true }).selectOption(String(paid.day))
-    await form.getByLabel('ماه', { exact: true }).selectOption(String(paid.month - 1))
+    await form.getByLabel('ماه', { exact: true }).selectOption(String(paid.month))
     const year = form.getByLabel('سال', { exact: true })
     await expect(year.locator('option:not([value=""])')).toHaveCount(2)
     await year.selectOption(String(paid.year))

@@ -5,7 +5,7 @@ Feature: جریان قدیمی انتخاب بسته رژیم
   its discount is what that share takes off the diet's original 1 290 000 toman. The package page asks the plain
   calls and falls back to the extend variants when the plain one names EXTEND_DIET_FOUND, as the steps do.
   The @ui scenarios drive the package page at /diets/extend: its switches, bundle set, promotion form and error
-  texts. Every scenario name starts with "بسته-قدیمی".
+  texts, and its payment auth, invalid once the server refuses the customer's sign-in (NEED_LOGIN_FIRST). Every scenario name starts with "بسته-قدیمی".
 
   @PR-39
   Scenario: بسته-قدیمی: پنجاه درصد تخفیف پیشنهاد بسته‌ای است
@@ -145,6 +145,17 @@ Feature: جریان قدیمی انتخاب بسته رژیم
     When مشتری در صفحه بسته‌ها دکمه پرداخت را می‌زند
     Then مشتری به مسیر "/checkout-new" می‌رسد
     And ردیف‌های صورتحساب به این ترتیب‌اند: "102"
+
+  @ui @ER-55
+  Scenario: بسته-قدیمی: ورودی که سرور نمی‌پذیرد در صفحه بسته‌ها «لطفا ابتدا وارد سایت شوید» است، اعتبار پرداخت نامعتبر می‌شود و ورود به همین صفحه برمی‌گرداند
+    Given مشتری با شماره "09121234567" ثبت‌نام کرده است
+    And مشتری "09121234567" در مرورگر وارد شده است
+    And سرور ورود مرورگر را دیگر نمی‌پذیرد
+    When مشتری صفحه "/diets/extend" را باز می‌کند
+    Then صفحه بسته‌ها اعتبار پرداخت را نامعتبر می‌داند و پیام "لطفا ابتدا وارد سایت شوید." را نشان می‌دهد
+    And متن "ادامه" دیده نمی‌شود
+    When مشتری در صفحه بسته‌ها دکمه ورود را می‌زند
+    Then مشتری به آدرس "/enter?next=%2Fdiets%2Fextend" می‌رسد
 
   @ui @ER-56
   Scenario: بسته-قدیمی: صفحه بسته‌ها برای بسته پرداخت‌شده‌ای که در انتظار رژیم است «نیازی به پرداخت نیست» می‌گوید

@@ -2,8 +2,9 @@
 //! (spec 3 §4, §8).
 use std::time::Duration;
 
-use cucumber::{then, when};
-use limoo_tests::browser::poll_for;
+use cucumber::{given, then, when};
+use limoo_tests::browser::{Storage, poll_for};
+use serde_json::json;
 
 use super::{LimooWorld, OrFail};
 
@@ -77,4 +78,28 @@ async fn promotion_message(world: &mut LimooWorld, message: String) {
 #[when("مشتری در صفحه بسته‌ها دکمه پرداخت را می‌زند")]
 async fn press_pay(world: &mut LimooWorld) {
     world.browser().await.click("[data-testid=older-pay]").await.or_fail("pay button");
+}
+
+/// The server stops accepting the sign-in the browser holds (its token is revoked, as a sign-out does); the browser
+/// has no refresh cookie, so renewing it is refused too.
+#[given("سرور ورود مرورگر را دیگر نمی‌پذیرد")]
+async fn sign_in_refused(world: &mut LimooWorld) {
+    let token = world.stored_token().await;
+    let (status, reply) = world.app().post_as(&token, "/app/auth/logout", &json!({})).await;
+    assert_eq!(status, 200, "revoking the browser's token: {reply}");
+}
+
+/// ER-55: the page stays and says why, its payment auth marked invalid, and the refused sign-in is forgotten.
+#[then(expr = "صفحه بسته‌ها اعتبار پرداخت را نامعتبر می‌داند و پیام {string} را نشان می‌دهد")]
+async fn payment_auth_invalid(world: &mut LimooWorld, message: String) {
+    world.wait_for_attribute("[data-testid=older-packages]", "data-payment-auth", "invalid").await;
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=older-package-error]", &message).await.or_fail("the package page's message");
+    let token = browser.stored(Storage::Local, "token").await.or_fail("local storage read");
+    assert_eq!(token, None, "the page still holds the sign-in the server refused");
+}
+
+#[when("مشتری در صفحه بسته‌ها دکمه ورود را می‌زند")]
+async fn press_sign_in(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=older-sign-in]").await.or_fail("sign-in button");
 }

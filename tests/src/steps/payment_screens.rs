@@ -32,9 +32,10 @@ fn method(name: &str) -> String {
     format!("{METHOD}[data-method=\"{name}\"]")
 }
 
-/// The select of a transfer-form field (`pay-day`, `pay-month`, `pay-year`, `pay-hour`, `pay-minute`).
+/// The select of a transfer-form field (`pay-day`, `pay-month`, `pay-year`, `pay-hour`, `pay-minute`): the card
+/// form's date is the app's shared Jalali selects, every other one the form's own; each carries the field's name.
 fn transfer_select(field: &str) -> String {
-    format!("select[id$=\"-{field}\"]")
+    format!("select[data-testid=\"{field}\"]")
 }
 
 impl LimooWorld {
@@ -112,8 +113,12 @@ impl LimooWorld {
     async fn choose_moment(&mut self, at_ms: i64, fields: &[&str]) {
         let gateway = self.transfer_gateway().await;
         let (year, month, day, hour, minute) = moment_at(gateway, at_ms);
-        // The month select is 0-based, as the picker holds it [PR-38].
-        for (field, value) in MOMENT_FIELDS.into_iter().zip([year, month - 1, day, hour, minute]) {
+        // The card form's shared Jalali selects offer the calendar month; the PayPal picker is 0-based [PR-38].
+        let month = match gateway {
+            TransferGateway::CardToCard => month,
+            TransferGateway::PayPal => month - 1,
+        };
+        for (field, value) in MOMENT_FIELDS.into_iter().zip([year, month, day, hour, minute]) {
             if fields.contains(&field) {
                 let css = format!("{} option[value=\"{value}\"]", transfer_select(field));
                 self.browser().await.click(&css).await.or_fail(&format!("{field} {value}"));

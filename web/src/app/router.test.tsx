@@ -122,3 +122,28 @@ describe('/select-package dispatch [RG-11]', () => {
     await expectLanding(`/select-package?selectPackageType=${type}`, `/select-package-f/1`)
   })
 })
+
+describe('landmarks', () => {
+  // The shell's <main data-route> is the page's one main landmark; a page inside it must not add another.
+  it.each([
+    ['/orders-history', 'orders-history'],
+    ['/reserve', 'reserve-list'],
+    ['/limoo-card-intro', 'limoo-card-intro'],
+    ['/limoocard', 'gift-card-form'],
+    ['/select-limoocard-options', 'gift-products'],
+    ['/limoocard-result', 'gift-result'],
+    ['/pay-card', 'transfer-form-C2C'],
+    ['/pay-card-success', 'pay-card-success'],
+  ])('%s has one main landmark, the shell’s', async (path, testId) => {
+    server.use(
+      http.get('/lemonade/api/orders', () => HttpResponse.json([])),
+      http.get('/lemonade/api/diet-packages', () => HttpResponse.json([])),
+      http.get('/lemonade/api/limoo-cards/products', () => HttpResponse.json([])),
+    )
+    renderApp(path, { session: { lemonadeOrderId: '77', giftCode: 'giftpick' } })
+    await screen.findByTestId(testId)
+    const mains = screen.getAllByRole('main')
+    expect(mains).toHaveLength(1)
+    expect(mains[0]).toHaveAttribute('data-route')
+  })
+})

@@ -62,7 +62,7 @@ export function jalaliOfIso(iso: string): JalaliDate | null {
   return Number.isNaN(date.getTime()) ? null : toJalali(date)
 }
 
-/** Persian month names, from Intl. */
+/** The Jalali month names in a locale with the Persian calendar (`tr-u-ca-persian`: Ferverdin…), from Intl. */
 export function jalaliMonthNames(locale = 'fa-IR-u-ca-persian'): string[] {
   const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' })
   return Array.from({ length: 12 }, (_, index) => {

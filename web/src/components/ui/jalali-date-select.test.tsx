@@ -7,10 +7,20 @@ import { createI18n } from '@/i18n'
 import { JalaliDateSelect } from './jalali-date-select'
 
 /** The selects held by a parent, as real callers hold them; every change is also reported to `spy`. */
-function Held({ initial, spy, newestFirst }: { initial: string | null; spy: (value: string | null) => void; newestFirst?: boolean }) {
+function Held({
+  initial,
+  spy,
+  newestFirst,
+  language = 'fa',
+}: {
+  initial: string | null
+  spy: (value: string | null) => void
+  newestFirst?: boolean
+  language?: 'fa' | 'tr'
+}) {
   const [value, setValue] = useState(initial)
   return (
-    <I18nextProvider i18n={createI18n('fa')}>
+    <I18nextProvider i18n={createI18n(language)}>
       <div dir="rtl">
         <JalaliDateSelect
           value={value}
@@ -42,6 +52,13 @@ describe('JalaliDateSelect', () => {
     expect(screen.getByRole('combobox', { name: 'ماه' })).toHaveDisplayValue('آبان')
     expect(optionTexts('سال')).toEqual(['سال', '۱۴۰۴', '۱۴۰۵', '۱۴۰۶'])
     expect(optionTexts('روز')).toHaveLength(1 + 30)
+  })
+
+  it('names the Jalali months in Turkish on a Turkish screen', () => {
+    render(<Held initial="2026-11-20" spy={newSpy()} language="tr" />)
+    expect(screen.getByRole('combobox', { name: 'Ay' })).toHaveDisplayValue('Aban')
+    expect(optionTexts('Ay').slice(1, 2)).toEqual(['Ferverdin'])
+    expect(optionTexts('Yıl')).toEqual(['Yıl', '1404', '1405', '1406'])
   })
 
   it('lists the newest year first when asked', () => {

@@ -18,8 +18,6 @@ export interface JalaliDateSelectProps {
   newestFirst?: boolean
   /** The selects' test ids are `${testIdPrefix}-day`, `-month` and `-year`. */
   testIdPrefix: string
-  /** Extra class of each select, to match the surrounding form. */
-  selectClassName?: string
   invalid?: boolean
   /** id of the text naming the whole date. */
   labelledBy?: string
@@ -40,8 +38,9 @@ function isoOf({ year, month, day }: Parts): string | null {
 }
 
 /**
- * A date as Jalali day, month and year selects (Persian customers think in the Jalali calendar); it reads and writes
- * the ISO Gregorian day, which is what the BFF and the stored answers hold.
+ * A date as Jalali day, month and year selects (Persian customers think in the Jalali calendar), digits and month
+ * names in the UI language; it reads and writes the ISO Gregorian day, which is what the BFF and the stored answers
+ * hold.
  */
 export function JalaliDateSelect({
   value,
@@ -50,7 +49,6 @@ export function JalaliDateSelect({
   toYear,
   newestFirst = false,
   testIdPrefix,
-  selectClassName,
   invalid = false,
   labelledBy,
   describedBy,
@@ -64,7 +62,7 @@ export function JalaliDateSelect({
     setShown(value)
     if (value !== isoOf(parts)) setParts(partsOf(value))
   }
-  const months = useMemo(() => jalaliMonthNames(), [])
+  const months = useMemo(() => jalaliMonthNames(`${i18n.language}-u-ca-persian`), [i18n.language])
   const days = parts.year !== undefined && parts.month !== undefined ? daysInJalaliMonth(parts.year, parts.month) : 31
   const years = range(fromYear, toYear)
   if (newestFirst) years.reverse()
@@ -85,7 +83,7 @@ export function JalaliDateSelect({
     <label className="date-select__part">
       <span className="visually-hidden">{label}</span>
       <select
-        className={selectClassName === undefined ? 'date-select__input' : `date-select__input ${selectClassName}`}
+        className="field-input date-select__input"
         aria-label={label}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

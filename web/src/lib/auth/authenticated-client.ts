@@ -46,7 +46,8 @@ async function isUnauthorised(response: Response): Promise<boolean> {
  * What a logged-in user's refused renewal does (verify refused):
  * - 'login' (every call but the route guards'): clear the token and go to sign in, `/enter?next=…` [RG-49];
  * - 'return': hand the 401 to the caller without navigating; the route guards then send the user to /logout, whose
- *   page ends the session [RG-23]. (Going to sign in first would leave the guard's own redirect nowhere to land.)
+ *   page ends the session [RG-23]. (Going to sign in first would leave the guard's own redirect nowhere to land.) The
+ *   older package flow stays on its page and says why [ER-55].
  */
 export type RefusedRenewal = 'login' | 'return'
 

@@ -14,32 +14,32 @@ export function ActiveGift({ selectedProductId }: { selectedProductId: number | 
   const gifts = useRedeemedGifts()
   if (gifts.isPending) {
     return (
-      <main className="gift-page" data-testid="gift-result" data-status="unknown" aria-busy="true">
+      <section className="gift-page" data-testid="gift-result" data-status="unknown" aria-busy="true">
         <p className="gift-page__intro">{t('giftcard.result.checking')}</p>
-      </main>
+      </section>
     )
   }
   if (gifts.isError) {
     return (
-      <main className="gift-page" data-testid="gift-result" data-status="failed">
+      <section className="gift-page" data-testid="gift-result" data-status="failed">
         <GiftMessage messageKey="giftcard.errors.generic" />
-      </main>
+      </section>
     )
   }
   const gift = activeGift(gifts.data, selectedProductId)
   if (gift === undefined) {
     return (
-      <main className="gift-page" data-testid="gift-result" data-status="none">
+      <section className="gift-page" data-testid="gift-result" data-status="none">
         <h1 className="page-title">{t('giftcard.result.noneTitle')}</h1>
         <p className="gift-page__intro">{t('giftcard.result.noneBody')}</p>
         <Link className="primary-button" to="/limoocard">
           {t('giftcard.result.enterCode')}
         </Link>
-      </main>
+      </section>
     )
   }
   return (
-    <main className="gift-page" data-testid="gift-result" data-status="success">
+    <section className="gift-page" data-testid="gift-result" data-status="success">
       <h1 className="page-title">{t('giftcard.result.successTitle')}</h1>
       <p className="gift-page__product" data-testid="gift-product">
         {gift.title}
@@ -48,6 +48,6 @@ export function ActiveGift({ selectedProductId }: { selectedProductId: number | 
       <Link className="primary-button" to={paths.diets}>
         {t('giftcard.result.toPanel')}
       </Link>
-    </main>
+    </section>
   )
 }

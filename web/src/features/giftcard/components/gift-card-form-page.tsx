@@ -56,7 +56,7 @@ export function GiftCardFormPage() {
   const fieldError = errors.giftCode?.message
 
   return (
-    <main className="gift-page" data-testid="gift-card-form" data-state={state}>
+    <section className="gift-page" data-testid="gift-card-form" data-state={state}>
       <h1 className="page-title">{t('giftcard.title')}</h1>
       <p className="gift-page__intro">{t('giftcard.intro')}</p>
       {failure !== null ? <GiftMessage messageKey={messageFor(failure)} /> : null}
@@ -82,6 +82,6 @@ export function GiftCardFormPage() {
           {t(redeem.isPending ? 'giftcard.sending' : 'giftcard.submit')}
         </button>
       </form>
-    </main>
+    </section>
   )
 }

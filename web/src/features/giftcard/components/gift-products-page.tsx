@@ -36,7 +36,7 @@ function GiftProducts({ giftCode }: { giftCode: string }) {
   }
 
   return (
-    <main className="gift-page" data-testid="gift-products">
+    <section className="gift-page" data-testid="gift-products">
       <h1 className="page-title">{t('giftcard.productsTitle')}</h1>
       <p className="gift-page__intro">{t('giftcard.productsPrompt')}</p>
       {login.redirecting ? (
@@ -89,6 +89,6 @@ function GiftProducts({ giftCode }: { giftCode: string }) {
       >
         {t('giftcard.continue')}
       </button>
-    </main>
+    </section>
   )
 }

@@ -45,9 +45,9 @@ export function GiftResultPage() {
 
   if (login.redirecting) {
     return (
-      <main className="gift-page" data-testid="gift-result" data-status="unknown">
+      <section className="gift-page" data-testid="gift-result" data-status="unknown">
         <GiftMessage messageKey="giftcard.errors.userIdRequired" />
-      </main>
+      </section>
     )
   }
   if (status === 'success') {
@@ -58,18 +58,18 @@ export function GiftResultPage() {
   const failed = status === 'failed' || redeem.isError || codeGone
   if (failed) {
     return (
-      <main className="gift-page" data-testid="gift-result" data-status="failed">
+      <section className="gift-page" data-testid="gift-result" data-status="failed">
         <h1 className="page-title">{t('giftcard.result.failedTitle')}</h1>
         <GiftMessage messageKey={messageFor(redeem.isError ? errorCodeOf(redeem.error) : undefined)} />
         <Link className="gift-page__secondary" to="/limoocard">
           {t('giftcard.result.back')}
         </Link>
-      </main>
+      </section>
     )
   }
   return (
-    <main className="gift-page" data-testid="gift-result" data-status="unknown" aria-busy="true">
+    <section className="gift-page" data-testid="gift-result" data-status="unknown" aria-busy="true">
       <p className="gift-page__intro">{t('giftcard.result.pending')}</p>
-    </main>
+    </section>
   )
 }

@@ -14,12 +14,12 @@ export function LimooCardIntroPage() {
   const digital = query.get('digital-code') === 'true'
   const form = partner ? '/limoocard?isPartnerDiscount=true' : '/limoocard?digital-code=true&hasGiftCode=true'
   return (
-    <main className="gift-page" data-testid="limoo-card-intro" data-variant={partner ? 'partner' : digital ? 'digital' : 'plain'}>
+    <section className="gift-page" data-testid="limoo-card-intro" data-variant={partner ? 'partner' : digital ? 'digital' : 'plain'}>
       <h1 className="page-title">{t('giftcard.title')}</h1>
       <p className="gift-page__intro">{t(partner ? 'giftcard.introPage.partner' : 'giftcard.introPage.about')}</p>
       <Link className="primary-button gift-page__continue" to={form} data-testid="limoo-card-start">
         {t(partner ? 'giftcard.introPage.partnerButton' : 'giftcard.introPage.codeButton')}
       </Link>
-    </main>
+    </section>
   )
 }

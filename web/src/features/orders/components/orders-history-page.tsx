@@ -19,7 +19,7 @@ export function OrdersHistoryPage() {
   const orders = usePaidOrders()
   const language = i18n.language
   return (
-    <main className="orders-page" data-testid="orders-history">
+    <section className="orders-page" data-testid="orders-history">
       <h1 className="page-title">{t('orders.historyTitle')}</h1>
       {orders.isPending ? (
         <p className="orders-page__loading">{t('orders.loading')}</p>
@@ -66,6 +66,6 @@ export function OrdersHistoryPage() {
           })}
         </ul>
       )}
-    </main>
+    </section>
   )
 }

@@ -33,7 +33,7 @@ export function ReservePage() {
   const start = (dietId: number) => activate.mutate(dietId, { onSuccess: show })
 
   return (
-    <main className="orders-page" data-testid="reserve-list">
+    <section className="orders-page" data-testid="reserve-list">
       <h1 className="page-title">{t('orders.reservesTitle')}</h1>
       {outcome !== null ? (
         <p
@@ -75,6 +75,6 @@ export function ReservePage() {
           ))}
         </ul>
       )}
-    </main>
+    </section>
   )
 }

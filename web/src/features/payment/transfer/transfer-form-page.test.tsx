@@ -11,11 +11,16 @@ import { tehranMoment, yearChoices, type TransferCalendar } from './transfer-for
 
 const thisJalaliYear = String(yearChoices('persian')[0])
 
-/** Chooses an instant's date and time in the form's selects (0-based month, as the picker holds it). */
+/**
+ * Chooses an instant's date and time in the form's selects: the card form's shared Jalali selects hold the calendar
+ * month (1–12), the PayPal picker the 0-based one [PR-38].
+ */
 async function chooseMoment(calendar: TransferCalendar, at: number) {
-  const [year, month, day, hour, minute] = tehranMoment(calendar, at).map(String)
+  const moment = tehranMoment(calendar, at)
+  const [year, , day, hour, minute] = moment.map(String)
+  const month = String(calendar === 'persian' ? moment[1] + 1 : moment[1])
   await userEvent.selectOptions(screen.getByLabelText('روز'), day ?? '')
-  await userEvent.selectOptions(screen.getByLabelText('ماه'), month ?? '')
+  await userEvent.selectOptions(screen.getByLabelText('ماه'), month)
   await userEvent.selectOptions(screen.getByLabelText('سال'), year ?? '')
   await userEvent.selectOptions(screen.getByLabelText('ساعت'), hour ?? '')
   await userEvent.selectOptions(screen.getByLabelText('دقیقه'), minute ?? '')
@@ -44,13 +49,15 @@ beforeEach(() => {
 })
 
 describe('the card-to-card form [PM-55…PM-59]', () => {
-  it('offers this Jalali year and the previous one, and Jalali months', async () => {
+  it('asks the date with the shared Jalali selects: this Jalali year and the previous one, Jalali months', async () => {
     openCardForm()
-    const year = await screen.findByLabelText('سال')
+    const date = await screen.findByRole('group', { name: 'تاریخ واریز' })
+    const year = within(date).getByRole('combobox', { name: 'سال' })
     const years = [...year.querySelectorAll('option')].map((option) => option.value).filter(Boolean)
     expect(years).toEqual([thisJalaliYear, String(Number(thisJalaliYear) - 1)])
-    expect(screen.getByRole('option', { name: 'فروردین' })).toHaveValue('0')
-    expect(screen.getByRole('option', { name: 'اسفند' })).toHaveValue('11')
+    expect(within(date).getByRole('option', { name: 'فروردین' })).toHaveValue('1')
+    expect(within(date).getByRole('option', { name: 'اسفند' })).toHaveValue('12')
+    expect(within(date).getByTestId('pay-day')).toHaveClass('date-select__input')
   })
 
   it('keeps submit disabled until every field is valid, converting Persian digits', async () => {

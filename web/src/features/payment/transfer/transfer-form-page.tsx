@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useMemo, type ComponentType } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useController, useForm, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { JalaliDateSelect } from '@/components/ui/jalali-date-select'
 import { PRODUCT_CODE } from '@/config/env'
 import { localDigits, toLatinDigits } from '@/lib/digits'
 import {
   calendarOf,
+  dateFieldsOfIso,
   emptyTransferValues,
+  isoOfDateFields,
   range,
   transferSchema,
   yearChoices,
-  type TransferCalendar,
   type TransferContext,
   type TransferGateway,
   type TransferValues,
@@ -46,15 +48,47 @@ function useTransferContext(): TransferContext {
   }
 }
 
-/** Month names of the form's calendar in the UI language, 0-based like the picker [PR-38]. */
-function monthNames(calendar: TransferCalendar, language: string): string[] {
-  const format = new Intl.DateTimeFormat(`${language}-u-ca-${calendar}`, { month: 'long', timeZone: 'UTC' })
-  // The middle of each month: Gregorian months from 15 January 2025, Jalali ones from 1 Farvardin 1404 (21 March 2025).
-  return range(0, 12).map((month) => {
-    if (calendar === 'gregory') return format.format(Date.UTC(2025, month, 15))
-    const start = month < 6 ? 31 * month : 186 + 30 * (month - 6)
-    return format.format(Date.UTC(2025, 2, 21 + start + 14))
-  })
+/** Gregorian month names in the UI language, 0-based like the PayPal form's picker [PR-38]. */
+function gregorianMonthNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(`${language}-u-ca-gregory`, { month: 'long', timeZone: 'UTC' })
+  return range(0, 12).map((month) => format.format(Date.UTC(2025, month, 15)))
+}
+
+interface JalaliPayDateProps {
+  control: Control<TransferValues>
+  years: readonly number[]
+  invalid: boolean
+  describedBy: string | undefined
+}
+
+/**
+ * The card-to-card date as the app's shared Jalali day, month and year selects [PM-57], named by the fieldset's
+ * legend. They write the form's own day, 0-based month and year fields, so the schema and the submission are those
+ * of the PayPal form's selects [PR-38].
+ */
+function JalaliPayDate({ control, years, invalid, describedBy }: JalaliPayDateProps) {
+  // The date check's message sits on `pay-day`: a month or year that completes the date checks it again.
+  const day = useController({ control, name: 'pay-day' }).field
+  const month = useController({ control, name: 'pay-month', rules: { deps: ['pay-day'] } }).field
+  const year = useController({ control, name: 'pay-year', rules: { deps: ['pay-day'] } }).field
+  const fields = { 'pay-day': day.value, 'pay-month': month.value, 'pay-year': year.value }
+  const choose = (iso: string | null) => {
+    const next = dateFieldsOfIso(iso)
+    // The day last: its check reads the month and year just set. A half-chosen date leaves empty fields alone.
+    for (const field of [year, month, day]) if (field.value !== next[field.name]) field.onChange(next[field.name])
+  }
+  return (
+    <JalaliDateSelect
+      value={isoOfDateFields(fields)}
+      onChange={choose}
+      fromYear={Math.min(...years)}
+      toYear={Math.max(...years)}
+      newestFirst
+      testIdPrefix="pay"
+      invalid={invalid}
+      describedBy={describedBy}
+    />
+  )
 }
 
 /**
@@ -68,9 +102,8 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const navigate = useNavigate()
   const id = useId()
   const context = useTransferContext()
-  const calendar = calendarOf(gateway)
-  const years = useMemo(() => yearChoices(calendar), [calendar])
-  const months = useMemo(() => monthNames(calendar, i18n.language), [calendar, i18n.language])
+  const years = useMemo(() => yearChoices(calendarOf(gateway)), [gateway])
+  const months = useMemo(() => gregorianMonthNames(i18n.language), [i18n.language])
   const submitTransfer = useSubmitTransfer(gateway, context)
   // The date is checked against the order's creation time once the instructions arrive (the form takes the newest
   // resolver on every render).
@@ -90,9 +123,9 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
     const failure = submitTransfer.error
     const message = failure instanceof TransferSubmitError && failure.lines.length > 0 ? failure.lines.join(' ') : null
     return (
-      <main className="transfer-form">
+      <section className="transfer-form">
         <ErrorSection redirectMessage={message} onRetry={() => submitTransfer.reset()} />
-      </main>
+      </section>
     )
   }
 
@@ -101,7 +134,12 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const select = (name: keyof TransferValues, label: string, options: { value: number; label: string }[]) => (
     <div className="transfer-form__field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <select id={`${id}-${name}`} {...form.register(name, revalidateDate(name))} aria-invalid={errors[name] ? true : undefined}>
+      <select
+        id={`${id}-${name}`}
+        data-testid={name}
+        {...form.register(name, revalidateDate(name))}
+        aria-invalid={errors[name] ? true : undefined}
+      >
         <option value="">{t('payment.transfer.choose')}</option>
         {options.map((option) => (
           <option key={option.value} value={String(option.value)}>
@@ -115,14 +153,14 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const fieldError = (name: keyof TransferValues) => {
     const key = errors[name]?.message
     return key ? (
-      <p className="transfer-form__error" role="alert" data-testid={`transfer-error-${name}`}>
+      <p className="transfer-form__error" role="alert" id={`${id}-${name}-error`} data-testid={`transfer-error-${name}`}>
         {t(key as 'payment.transfer.errors.required')}
       </p>
     ) : null
   }
 
   return (
-    <main className="transfer-form" data-testid={`transfer-form-${gateway}`}>
+    <section className="transfer-form" data-testid={`transfer-form-${gateway}`}>
       <h1 className="page-title">{t(gateway === 'C2C' ? 'payment.transfer.cardTitle' : 'payment.transfer.paypalTitle')}</h1>
       <p className="transfer-form__intro">
         {t(gateway === 'C2C' ? 'payment.transfer.cardIntro' : 'payment.transfer.paypalIntro')}
@@ -166,9 +204,20 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
         )}
         <fieldset className="transfer-form__date">
           <legend>{t(gateway === 'C2C' ? 'payment.transfer.date' : 'payment.transfer.dateGregorian')}</legend>
-          {select('pay-day', t('payment.transfer.day'), numbers(range(1, 31)))}
-          {select('pay-month', t('payment.transfer.month'), months.map((label, value) => ({ value, label })))}
-          {select('pay-year', t('payment.transfer.year'), numbers(years))}
+          {gateway === 'C2C' ? (
+            <JalaliPayDate
+              control={form.control}
+              years={years}
+              invalid={errors['pay-day'] !== undefined}
+              describedBy={errors['pay-day'] ? `${id}-pay-day-error` : undefined}
+            />
+          ) : (
+            <>
+              {select('pay-day', t('payment.transfer.day'), numbers(range(1, 31)))}
+              {select('pay-month', t('payment.transfer.month'), months.map((label, value) => ({ value, label })))}
+              {select('pay-year', t('payment.transfer.year'), numbers(years))}
+            </>
+          )}
         </fieldset>
         <fieldset className="transfer-form__time">
           <legend>{t(gateway === 'C2C' ? 'payment.transfer.time' : 'payment.transfer.timeTehran')}</legend>
@@ -185,7 +234,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
           {t(submitTransfer.isPending ? 'payment.transfer.sending' : 'payment.transfer.submit')}
         </button>
       </form>
-    </main>
+    </section>
   )
 }
 
@@ -193,9 +242,9 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
 export function PayCardSuccessPage() {
   const { t } = useTranslation()
   return (
-    <main className="transfer-form" data-testid="pay-card-success">
+    <section className="transfer-form" data-testid="pay-card-success">
       <h1 className="page-title">{t('payment.transfer.successTitle')}</h1>
       <p className="transfer-form__intro">{t('payment.transfer.successBody')}</p>
-    </main>
+    </section>
   )
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   dateExists,
+  dateFieldsOfIso,
   dateProblem,
+  isoOfDateFields,
   tehranMoment,
   transferFormPath,
   transferMeta,
@@ -99,6 +101,22 @@ describe('the transfer date: not in the future, not before the order (issue 17)'
     const lastYear = { ...values, 'pay-year': '1404', 'pay-month': '8', 'pay-day': '2' }
     const issues = schema.safeParse(lastYear).error?.issues ?? []
     expect(issues).toEqual([expect.objectContaining({ path: ['pay-day'], message: 'payment.transferDestination.dateBeforeOrder' })])
+  })
+})
+
+describe('the card-to-card date fields and the shared Jalali selects [PR-38]', () => {
+  it('hold the Jalali day, the 0-based month and the year of the chosen ISO day', () => {
+    // 2026-11-23 is 2 Azar 1405: Azar is the 9th month.
+    expect(dateFieldsOfIso('2026-11-23')).toEqual({ 'pay-day': '2', 'pay-month': '8', 'pay-year': '1405' })
+    expect(isoOfDateFields({ 'pay-day': '2', 'pay-month': '8', 'pay-year': '1405' })).toBe('2026-11-23')
+    // 30 Esfand 1403 (a leap year) is 20 March 2025.
+    expect(isoOfDateFields(dateFieldsOfIso('2025-03-20'))).toBe('2025-03-20')
+  })
+
+  it('are empty while the date is incomplete, and name no day while one is unchosen', () => {
+    expect(dateFieldsOfIso(null)).toEqual({ 'pay-day': '', 'pay-month': '', 'pay-year': '' })
+    expect(isoOfDateFields({ 'pay-day': '2', 'pay-month': '', 'pay-year': '1405' })).toBeNull()
+    expect(isoOfDateFields({ 'pay-day': '30', 'pay-month': '11', 'pay-year': '1404' })).toBeNull()
   })
 })
 

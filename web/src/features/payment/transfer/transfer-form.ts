@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { toLatinDigits } from '@/lib/digits'
+import { fromJalali, isoDay, jalaliOfIso } from '@/lib/jalali'
 
 /** The manual-transfer methods and their back-end gateways [PM-40, PM-46]. */
 export type TransferGateway = 'C2C' | 'PAYPAL_ROSHANDEL'
@@ -28,6 +29,27 @@ export const emptyTransferValues: TransferValues = {
   'pay-year': '',
   'pay-hour': '',
   'pay-minute': '',
+}
+
+/** The date fields of the card-to-card form: Jalali day, 0-based month and year, as the form holds them [PR-38]. */
+export type JalaliDateFields = Pick<TransferValues, 'pay-day' | 'pay-month' | 'pay-year'>
+
+/** The ISO day the date fields name, for the shared Jalali selects; null while one is unchosen or no such day. */
+export function isoOfDateFields(fields: JalaliDateFields): string | null {
+  if (fields['pay-day'] === '' || fields['pay-month'] === '' || fields['pay-year'] === '') return null
+  const date = fromJalali({
+    year: Number(fields['pay-year']),
+    month: Number(fields['pay-month']) + 1,
+    day: Number(fields['pay-day']),
+  })
+  return date === null ? null : isoDay(date)
+}
+
+/** The date fields of the day the shared Jalali selects chose; all empty while the date is incomplete. */
+export function dateFieldsOfIso(iso: string | null): JalaliDateFields {
+  const date = iso === null ? null : jalaliOfIso(iso)
+  if (date === null) return { 'pay-day': '', 'pay-month': '', 'pay-year': '' }
+  return { 'pay-day': String(date.day), 'pay-month': String(date.month - 1), 'pay-year': String(date.year) }
 }
 
 /** `count` numbers from `from`: the choices of a day, hour or minute select. */

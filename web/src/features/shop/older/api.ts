@@ -1,7 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
-import { authApi } from '@/lib/auth'
-import { EXTEND_DIET_FOUND, type PackagesInfo } from './domain'
+import { toApiError, type ApiError } from '@/lib/api'
+import { clearToken, createAuthenticatedClient } from '@/lib/auth'
+import { EXTEND_DIET_FOUND, NEED_LOGIN_FIRST, type PackagesInfo } from './domain'
+
+/**
+ * The flow's calls. A sign-in the server refuses (NEED_LOGIN_FIRST, renewal refused too) is not a trip to sign in:
+ * the page stays and says why, its payment auth marked invalid [ER-55].
+ */
+const packagesApi = createAuthenticatedClient({ onRefused: 'return' })
+
+/** The call's failure. NEED_LOGIN_FIRST also forgets the refused sign-in: the page's payment auth is invalid [ER-55]. */
+function failureOf(error: unknown, response: Response): ApiError {
+  const failure = toApiError(error, response)
+  if (failure.code === NEED_LOGIN_FIRST) clearToken()
+  return failure
+}
 
 /** Which calls answered: the plain ones, or the extend ones for a customer with a running diet [DS-31]. */
 export interface LoadedPackages {
@@ -12,14 +25,14 @@ export interface LoadedPackages {
 const PACKAGE_TYPE = 'NORMAL'
 
 async function plainInfos(): Promise<PackagesInfo> {
-  const { data, error, response } = await authApi.GET('/diet/package-infos')
-  if (data === undefined) throw toApiError(error, response)
+  const { data, error, response } = await packagesApi.GET('/diet/package-infos')
+  if (data === undefined) throw failureOf(error, response)
   return data
 }
 
 async function extendInfos(): Promise<PackagesInfo> {
-  const { data, error, response } = await authApi.GET('/diets/extend/package-infos')
-  if (data === undefined) throw toApiError(error, response)
+  const { data, error, response } = await packagesApi.GET('/diets/extend/package-infos')
+  if (data === undefined) throw failureOf(error, response)
   return data
 }
 
@@ -48,9 +61,9 @@ export interface Selection {
 /** `POST /diet/select-package`, or the extend variant (without packageType) for a running diet [DS-32]. */
 async function selectPackage({ extend, ...choice }: Selection) {
   const { data, error, response } = extend
-    ? await authApi.POST('/diets/extend/select-package', { body: choice })
-    : await authApi.POST('/diet/select-package', { body: { ...choice, packageType: PACKAGE_TYPE } })
-  if (data === undefined) throw toApiError(error, response)
+    ? await packagesApi.POST('/diets/extend/select-package', { body: choice })
+    : await packagesApi.POST('/diet/select-package', { body: { ...choice, packageType: PACKAGE_TYPE } })
+  if (data === undefined) throw failureOf(error, response)
   return data
 }
 
@@ -67,21 +80,21 @@ function formData(fields: Record<string, string | number>): FormData {
 
 /** `POST /promotionusage` (multipart): status SAVED with the used discount's id and the new invoice. */
 async function applyPromotion({ code, orderId }: { code: string; orderId: number }) {
-  const { data, error, response } = await authApi.POST('/promotionusage', {
+  const { data, error, response } = await packagesApi.POST('/promotionusage', {
     body: { code, orderId },
     bodySerializer: formData,
   })
-  if (data === undefined) throw toApiError(error, response)
+  if (data === undefined) throw failureOf(error, response)
   return data
 }
 
 /** `POST /cancelpromotion` (multipart): status CANCELED with the restored invoice. */
 async function cancelPromotion(usedDiscountId: number) {
-  const { data, error, response } = await authApi.POST('/cancelpromotion', {
+  const { data, error, response } = await packagesApi.POST('/cancelpromotion', {
     body: { usedDiscountId },
     bodySerializer: formData,
   })
-  if (data === undefined) throw toApiError(error, response)
+  if (data === undefined) throw failureOf(error, response)
   return data
 }
 

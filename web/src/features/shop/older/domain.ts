@@ -45,9 +45,12 @@ export function dietPriceOf(offer: Offer, hami: boolean): number {
 
 export type PackageErrorKey = 'older.errors.needLogin' | 'older.errors.noNeedToPay' | 'older.errors.problem'
 
+/** The server refuses the customer's sign-in for the package calls [ER-55]. */
+export const NEED_LOGIN_FIRST = 'NEED_LOGIN_FIRST'
+
 /** NEED_LOGIN_FIRST [ER-55] and NO_NEED_TO_PAYMENT [ER-56] have their own text; anything else is "a problem" [ER-58]. */
 export function packageErrorKey(code: string | undefined): PackageErrorKey {
-  if (code === 'NEED_LOGIN_FIRST') return 'older.errors.needLogin'
+  if (code === NEED_LOGIN_FIRST) return 'older.errors.needLogin'
   if (code === 'NO_NEED_TO_PAYMENT') return 'older.errors.noNeedToPay'
   return 'older.errors.problem'
 }

@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { isLoggedIn } from '@/lib/auth'
 import { signIn } from '@/testing/auth'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { packagesInfo, selectedPackage } from '@/testing/package-handlers'
-import { renderApp } from '@/testing/render-app'
+import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 
 const PAGE = '/diets/extend'
@@ -57,5 +58,39 @@ describe('older package page', () => {
     renderApp(PAGE)
     await user.click(await screen.findByTestId('older-continue'))
     expect(await screen.findByRole('alert')).toHaveTextContent('نیازی به پرداخت نیست.')
+  })
+
+  describe('payment auth invalid [ER-55]', () => {
+    const needLogin = errorBody('NEED_LOGIN_FIRST', 'لطفا ابتدا وارد سایت شوید.')
+
+    /** The page stays, says why, forgets the refused sign-in, offers nothing to pay, and leads back through sign-in. */
+    async function expectPaymentAuthInvalid(router: ReturnType<typeof renderApp>['router']) {
+      expect(await screen.findByRole('alert')).toHaveTextContent('لطفا ابتدا وارد سایت شوید.')
+      expect(screen.getByTestId('older-packages')).toHaveAttribute('data-payment-auth', 'invalid')
+      expect(screen.queryByTestId('older-continue')).toBeNull()
+      expect(screen.queryByTestId('older-pay')).toBeNull()
+      expect(screen.getByTestId('older-sign-in')).toHaveAttribute('href', '/enter?next=%2Fdiets%2Fextend')
+      expect(currentLocation(router)).toBe(PAGE)
+      expect(isLoggedIn()).toBe(false)
+    }
+
+    it('when the server refuses the sign-in for the packages info and the renewal too', async () => {
+      server.use(http.get('/diet/package-infos', () => HttpResponse.json(needLogin, { status: 401 })))
+      const { router } = renderApp(PAGE)
+      await expectPaymentAuthInvalid(router)
+    })
+
+    it('when the server refuses it for the selection', async () => {
+      server.use(
+        http.get('/diet/package-infos', () => HttpResponse.json(info)),
+        http.post('/diet/select-package', () => HttpResponse.json(needLogin, { status: 401 })),
+      )
+      const user = userEvent.setup()
+      const { router } = renderApp(PAGE)
+      const next = await screen.findByTestId('older-continue')
+      expect(screen.getByTestId('older-packages')).toHaveAttribute('data-payment-auth', 'valid')
+      await user.click(next)
+      await expectPaymentAuthInvalid(router)
+    })
   })
 })

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { readSetting, writeSetting } from '@/config/flags'
 import { paths } from '@/config/paths'
+import { loginPathFor } from '@/lib/auth'
 import { formatCount, toLatinDigits } from '@/lib/digits'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
+import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { ORDER_ID_KEY } from '../api/create-order'
 import '../shop.css'
 import './older.css'
@@ -18,6 +20,7 @@ import {
   choicesFromInfo,
   dietPriceOf,
   initialOffer,
+  NEED_LOGIN_FIRST,
   packageErrorKey,
   type PackageChoices,
   type PackagesInfo,
@@ -37,13 +40,40 @@ function PackageError({ failure }: { failure: unknown }) {
   )
 }
 
+/**
+ * Payment auth invalid [ER-55]: the server refused the customer's sign-in (NEED_LOGIN_FIRST; the calls forget it) or
+ * it ran out. No offer, no payment: the message and the way back here through sign-in.
+ */
+function PaymentAuthInvalid() {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  return (
+    <>
+      <PackageError failure={{ code: NEED_LOGIN_FIRST }} />
+      <Link className="primary-button" to={loginPathFor(`${pathname}${search}`)} data-testid="older-sign-in">
+        {t('older.signIn')}
+      </Link>
+    </>
+  )
+}
+
 /** The older package-selection page (spec 3 §3, §4, §8): `/diets/extend` and the return to it, `/diets/extend/back`. */
 export function OlderPackagePage() {
   const { t } = useTranslation()
+  const signedIn = useIsLoggedIn()
+  return (
+    <section className="older-packages" data-testid="older-packages" data-payment-auth={signedIn ? 'valid' : 'invalid'}>
+      <h1 className="page-title">{t('older.title')}</h1>
+      {signedIn ? <Packages /> : <PaymentAuthInvalid />}
+    </section>
+  )
+}
+
+function Packages() {
+  const { t } = useTranslation()
   const packages = usePackagesInfo()
   return (
-    <section className="older-packages" data-testid="older-packages">
-      <h1 className="page-title">{t('older.title')}</h1>
+    <>
       {packages.isPending && <p className="status-line">{t('older.loading')}</p>}
       {packages.isError && <PackageError failure={packages.error} />}
       {packages.data !== undefined &&
@@ -52,7 +82,7 @@ export function OlderPackagePage() {
         ) : (
           <PackageError failure={{ code: 'NO_NEED_TO_PAYMENT' }} />
         ))}
-    </section>
+    </>
   )
 }
 

@@ -12,7 +12,6 @@ export function JalaliDateField({ question, value, onChange, invalid, labelId, e
       toYear={props.toYear}
       newestFirst
       testIdPrefix="date"
-      selectClassName="quiz-input"
       invalid={invalid}
       labelledBy={labelId}
       describedBy={errorId}

@@ -3,6 +3,7 @@ import { toLatinDigits } from '@/lib/digits'
 import { readLabValue, type LabTest } from '../../domain/lab-ranges'
 import { localise } from '../../domain/validation'
 import type { WidgetProps } from './widget-props'
+import '@/components/ui/ui.css'
 
 function text(value: WidgetProps['value']): string {
   return value === null || Array.isArray(value) ? '' : String(value)
@@ -32,7 +33,7 @@ export function NumberPicker({ question, value, onChange, invalid, labelId, erro
     <div className="quiz-number">
       <input
         id={`${question.id}-input`}
-        className="quiz-input quiz-number__input"
+        className="field-input quiz-number__input"
         type="text"
         inputMode={props.decimal ? 'decimal' : 'numeric'}
         dir="ltr"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { localise } from '../../domain/validation'
 import type { WidgetProps } from './widget-props'
+import '@/components/ui/ui.css'
 
 /** A native select; choosing is the answer [QN-36]. */
 export function SelectField({ question, options, value, onChange, invalid, labelId, errorId, language }: WidgetProps) {
@@ -8,7 +9,7 @@ export function SelectField({ question, options, value, onChange, invalid, label
   return (
     <select
       id={`${question.id}-select`}
-      className="quiz-input quiz-select"
+      className="field-input quiz-select"
       aria-labelledby={labelId}
       aria-invalid={invalid || undefined}
       aria-describedby={errorId}

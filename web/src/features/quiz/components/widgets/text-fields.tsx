@@ -4,6 +4,7 @@ import { localise } from '../../domain/validation'
 import { localDigits } from '../format'
 import { applyMask } from './mask'
 import type { WidgetProps } from './widget-props'
+import '@/components/ui/ui.css'
 
 const TEXT_LIMIT = 100
 
@@ -19,7 +20,7 @@ export function Textbox({ question, value, onChange, onBlur, invalid, labelId, e
     <div className="quiz-textbox">
       <input
         id={`${question.id}-text`}
-        className="quiz-input"
+        className="field-input"
         type="text"
         maxLength={props.maxLength}
         aria-labelledby={labelId}
@@ -58,7 +59,7 @@ function MaskedField({
   return (
     <input
       id={`${question.id}-${kind}`}
-      className="quiz-input"
+      className="field-input"
       type="tel"
       inputMode="numeric"
       dir="ltr"
