@@ -15,6 +15,9 @@ const spec = JSON.parse(readFileSync(new URL('../openapi/openapi.json', import.m
 const apiPrefixes = [...new Set(Object.keys(spec.paths).map((path) => `/${path.split('/')[1]}`))]
 const bffProxy = Object.fromEntries([...apiPrefixes, '/openapi.json', '/docs'].map((p) => [p, bff]))
 
+/** The app's shared code (shared → features → app): what the bundle groups below split by first screen or later. */
+const sharedCode = /[\\/]src[\\/](lib|config|components)[\\/]/
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -29,14 +32,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The first screen in a few files, not a dozen: on a phone each extra request waits its round trip for
-        // one of six connections. The libraries every screen uses go together, and so does the shared app code.
+        // one of six connections. The libraries every screen uses go together, and so does the shared app code the
+        // first screen runs ($initial: statically imported from index.html); the shared code only later screens
+        // use is one chunk of its own, so the first screen does not download it and later ones get no crumbs.
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch|react-hook-form)[\\/]/,
             },
-            { name: 'shared', test: /[\\/]src[\\/](lib|config|components)[\\/]/ },
+            { name: 'shared', test: sharedCode, tags: ['$initial'] },
+            { name: 'shared-later', test: sharedCode },
           ],
         },
       },
