@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 /** The BFF serves the API and, in production, web/dist itself. LIMOO_BFF_URL points the dev proxy elsewhere. */
@@ -15,8 +16,33 @@ const spec = JSON.parse(readFileSync(new URL('../openapi/openapi.json', import.m
 const apiPrefixes = [...new Set(Object.keys(spec.paths).map((path) => `/${path.split('/')[1]}`))]
 const bffProxy = Object.fromEntries([...apiPrefixes, '/openapi.json', '/docs'].map((p) => [p, bff]))
 
+/**
+ * The built app runs on Preact's React compatibility layer, not on React DOM: the first screen's JavaScript is a third
+ * lighter (issue 15; web/README.md says why and what to avoid). Build only: the dev server keeps React for Fast
+ * Refresh, and vitest keeps it too; the browser suites (Gherkin @ui, Playwright) test the built app.
+ */
+function preactInBuild(): Plugin {
+  const compat = [
+    ['react-dom/client', 'preact/compat/client'],
+    ['react/jsx-runtime', 'preact/compat/jsx-runtime'],
+    ['react/jsx-dev-runtime', 'preact/compat/jsx-dev-runtime'],
+    ['react-dom', 'preact/compat'],
+    ['react', 'preact/compat'],
+  ]
+  return {
+    name: 'limoo-preact-compat',
+    apply: 'build',
+    config: () => ({
+      resolve: { alias: compat.map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })) },
+    }),
+  }
+}
+
+/** The app's shared code (shared → features → app): what the bundle groups below split by first screen or later. */
+const sharedCode = /[\\/]src[\\/](lib|config|components)[\\/]/
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preactInBuild()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -29,14 +55,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The first screen in a few files, not a dozen: on a phone each extra request waits its round trip for
-        // one of six connections. The libraries every screen uses go together, and so does the shared app code.
+        // one of six connections. The libraries every screen uses go together, and so does the shared app code the
+        // first screen runs ($initial: statically imported from index.html); the shared code only later screens
+        // use is one chunk of its own, so the first screen does not download it and later ones get no crumbs.
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch|react-hook-form)[\\/]/,
+              test: /node_modules[\\/](preact|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch|react-hook-form)[\\/]/,
             },
-            { name: 'shared', test: /[\\/]src[\\/](lib|config|components)[\\/]/ },
+            { name: 'shared', test: sharedCode, tags: ['$initial'] },
+            { name: 'shared-later', test: sharedCode },
           ],
         },
       },

@@ -7,10 +7,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 /** Issue 15's goal for the first route's JavaScript, gzipped. */
 const GOAL_KB = 90
 /**
- * What the build may not exceed today. React DOM and React Router alone gzip to ~96 KB, so the goal needs one of
- * them replaced; until then the budget holds the ground won, and lowering it is the way forward.
+ * What the build may not exceed today: just above the 101.6 KB reached with preact/compat in place of React DOM,
+ * the first screen's Persian texts only and the shared code split by screen. The budget holds the ground won, and
+ * lowering it is the way forward: react-hook-form (≈ 13 KB of the sign-in forms) stands between it and the goal.
  */
-const BUDGET_KB = Number(process.env.FIRST_ROUTE_BUDGET_KB ?? 175)
+const BUDGET_KB = Number(process.env.FIRST_ROUTE_BUDGET_KB ?? 103)
 
 /** `node scripts/size-report.mjs [DIST]`: the build to read, web/dist by default. */
 const dist = process.argv[2] ? new URL(`file://${process.argv[2].replace(/\/?$/, '/')}`) : new URL('../dist/', import.meta.url)

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import fa from './fa.json'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import faFirst from './fa-first.json'
+import faLater from './fa-later.json'
 import tr from './tr.json'
 import { chosenLanguage, createI18n, directionOf, LANGUAGE_KEY, switchLanguage } from './index'
 
@@ -10,7 +11,22 @@ function keysOf(value: unknown, prefix = ''): string[] {
 
 describe('locales', () => {
   it('has the same keys in fa and tr', () => {
-    expect(keysOf(tr).sort()).toEqual(keysOf(fa).sort())
+    expect(keysOf(tr).sort()).toEqual(keysOf({ ...faFirst, ...faLater }).sort())
+  })
+
+  it('keeps each Persian namespace in one of the two files', () => {
+    expect(Object.keys(faFirst).filter((namespace) => namespace in faLater)).toEqual([])
+  })
+
+  it("adds the later Persian texts to an instance made before they arrived (the first screen's)", async () => {
+    vi.resetModules()
+    const fresh = await import('./index')
+    const i18n = fresh.createI18n('fa')
+    expect(i18n.t('auth.mobile.heading')).toBe(faFirst.auth.mobile.heading)
+    expect(i18n.t('shop.heading')).toBe('shop.heading')
+    await fresh.loadLaterTexts()
+    expect(i18n.t('shop.heading')).toBe(faLater.shop.heading)
+    expect(fresh.createI18n('fa').t('shop.heading')).toBe(faLater.shop.heading)
   })
 
   it('defaults to Persian, right-to-left', () => {

@@ -1,9 +1,9 @@
 import 'i18next'
-import type fa from './fa.json'
+import type { Translation } from './index'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof fa }
+    resources: { translation: Translation }
   }
 }

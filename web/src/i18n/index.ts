@@ -1,21 +1,47 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import fa from './fa.json'
+import faFirst from './fa-first.json'
+import type faLater from './fa-later.json'
 
 export const defaultLanguage = 'fa'
 export const languages = ['fa', 'tr'] as const
 export type Language = (typeof languages)[number]
 
-type Translation = typeof fa
+/** Every text of a language: Turkish in one file, Persian in two (below). */
+export type Translation = typeof faFirst & typeof faLater
 
 /**
- * Persian ships in the first bundle; Turkish is its own chunk, fetched only when a visitor asks for it, so a
- * Persian first screen downloads one language.
+ * Persian ships in the first bundle with only the first screen's texts (`fa-first.json`: the sign-in popup, the top
+ * bar and its menu, the chunk-load message); the rest (`fa-later.json`) is its own chunk, which every lazily loaded
+ * screen waits for (`loadLaterTexts`). Turkish is one chunk, fetched only when a visitor asks for it, so a Persian
+ * first screen downloads one language, and only what it shows.
  */
 const loaders: Record<Exclude<Language, typeof defaultLanguage>, () => Promise<{ default: Translation }>> = {
   tr: () => import('./tr.json'),
 }
-const loaded: Partial<Record<Language, Translation>> = { fa }
+const loaded: Partial<Record<Language, Partial<Translation>>> = { fa: faFirst }
+
+/** The instances createI18n made (the app makes one; each test its own): the later Persian texts reach them all. */
+const instances = new Set<I18n>()
+let laterTexts: Promise<void> | undefined
+
+/**
+ * Fetches the Persian texts of the screens after the first, once, and adds them to every instance; a failed fetch
+ * is tried again at the next call. Persian is every language's fallback, so this holds whatever the language.
+ */
+export function loadLaterTexts(): Promise<void> {
+  laterTexts ??= import('./fa-later.json').then(
+    ({ default: later }) => {
+      loaded.fa = { ...loaded.fa, ...later }
+      for (const instance of instances) instance.addResourceBundle(defaultLanguage, 'translation', later, true)
+    },
+    (failure: unknown) => {
+      laterTexts = undefined
+      throw failure
+    },
+  )
+  return laterTexts
+}
 
 /** Fetches a language's texts once; the app awaits it before the first render and before a switch. */
 export async function loadLanguage(language: Language): Promise<void> {
@@ -71,7 +97,8 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 
 /**
  * A fresh, initialised i18next instance (the app uses one; each test gets its own) with every language loaded so
- * far; `language` shows in Persian until `loadLanguage` has fetched it.
+ * far, and the later Persian texts when they arrive; `language` shows in Persian until `loadLanguage` has fetched
+ * it.
  */
 export function createI18n(language: Language = defaultLanguage): I18n {
   const instance = i18next.createInstance()
@@ -85,5 +112,6 @@ export function createI18n(language: Language = defaultLanguage): I18n {
     initAsync: false,
     returnNull: false,
   })
+  instances.add(instance)
   return instance
 }

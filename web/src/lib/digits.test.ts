@@ -40,3 +40,11 @@ describe('localDigits', () => {
     expect(toLatinDigits(localDigits('09121234567', 'fa'))).toBe('09121234567')
   })
 })
+
+describe('toLatinDigits', () => {
+  it('reads Persian and Arabic-Indic digits, every one of them, and leaves the rest [AU-23]', () => {
+    expect(toLatinDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789')
+    expect(toLatinDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789')
+    expect(toLatinDigits('+۹۸ ٩١٢-abc 5')).toBe('+98 912-abc 5')
+  })
+})

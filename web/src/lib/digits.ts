@@ -1,19 +1,23 @@
-import { digitsArToEn, digitsEnToFa, digitsFaToEn } from '@persian-tools/persian-tools'
-
 /**
  * The one place that writes numbers for people and reads typed digits back. Numbers go through `Intl` so each
  * language gets its own typography: Persian digits with the Persian decimal separator `٫` and thousands separator
  * `٬` for fa (۲۲٫۲, ۱٬۲۵۰٬۰۰۰), Latin digits with `,` and `.` for tr (22,2, 1.250.000).
  */
 
+const PERSIAN_ZERO = 0x06f0
+const ARABIC_INDIC_ZERO = 0x0660
+
 /** Persian (U+06F0…U+06F9) and Arabic-Indic (U+0660…U+0669) digits to Latin digits [AU-23]. */
 export function toLatinDigits(value: string): string {
-  return digitsArToEn(digitsFaToEn(value))
+  return value.replace(/[\u06f0-\u06f9\u0660-\u0669]/g, (digit) => {
+    const code = digit.charCodeAt(0)
+    return String(code - (code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO))
+  })
 }
 
 /** Latin digits to Persian digits, for display (e.g. the resend countdown). */
 export function toPersianDigits(value: string | number): string {
-  return digitsEnToFa(String(value))
+  return String(value).replace(/[0-9]/g, (digit) => String.fromCharCode(PERSIAN_ZERO + Number(digit)))
 }
 
 const numberLocales: Readonly<Record<string, string>> = { fa: 'fa-IR', tr: 'tr-TR' }

@@ -1,15 +1,16 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { loadLanguage } from '@/i18n'
+import { loadLanguage, loadLaterTexts } from '@/i18n'
 import { resetTokenCheck } from '@/lib/auth'
 import { server } from './server'
 
 // Two-core CI machines run several test files at once; a page may need more than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 })
 
-// Tests create Turkish instances synchronously; the app fetches the bundle before rendering.
-await loadLanguage('tr')
+// Tests create instances synchronously with every text; the app fetches Turkish before rendering and the later
+// Persian texts with the first lazily loaded screen.
+await Promise.all([loadLanguage('tr'), loadLaterTexts()])
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 

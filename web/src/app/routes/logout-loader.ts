@@ -1,4 +1,5 @@
-import { revokeSession, type LogoutRefusal } from '@/features/auth'
+// The deep path, not the feature index: the index would pull the logout page into the first bundle.
+import { revokeSession, type LogoutRefusal } from '@/features/auth/api/logout'
 import { clearToken } from '@/lib/auth'
 
 export interface LogoutOutcome {

@@ -1,4 +1,4 @@
-import type fa from '@/i18n/fa.json'
+import type { Translation } from '@/i18n'
 
 /** Keys of `screens.*` in the locale files: the titles of screens. */
-export type ScreenTitleKey = keyof (typeof fa)['screens']
+export type ScreenTitleKey = keyof Translation['screens']

@@ -114,6 +114,15 @@ describe('sign-in popup', () => {
     await waitFor(() => expect(events).toContain('get_otp'))
   })
 
+  it("puts the focus in each step's field as the step appears: the number, then the code", async () => {
+    recordCalls({ isRegistered: true, authenticationType: 'sms' })
+    const { user } = await openPopup()
+    await waitFor(() => expect(screen.getByTestId('mobile-input')).toHaveFocus())
+    await enterMobile(user)
+    await expectStep('LOGIN_MOBILE')
+    await waitFor(() => expect(screen.getByTestId('code-input')).toHaveFocus())
+  })
+
   it('sends the referral code the visit was opened with, and forgets it once signed in', async () => {
     const { calls } = recordCalls({ isRegistered: false, authenticationType: 'sms' })
     const { user } = await openPopup('/enter?referral=k7qm2d')

@@ -1,10 +1,12 @@
 import { useCallback, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { controlledValue } from '@/components/ui/controlled-value'
 import { localDigits } from '@/lib/digits'
 import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
 import type { CodeForm } from '../domain/schemas'
 import { useCountdown } from '../hooks/use-countdown'
+import { useFocusField } from '../hooks/use-focus-field'
 import { useWebOtp } from '../hooks/use-web-otp'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
@@ -35,6 +37,7 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
     defaultValues: { code: '' },
     resolver: lazyZodResolver((zodResolver, { codeSchema }) => zodResolver(codeSchema(channel))),
   })
+  useFocusField(form, 'code')
   const { isDirty, isValid, isSubmitting, errors } = form.formState
   const submit = form.handleSubmit(async ({ code }) => onSubmit(sanitiseCode(code)))
 
@@ -80,14 +83,13 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
             inputMode="numeric"
             autoComplete="one-time-code"
             dir="ltr"
-            autoFocus
             aria-label={t('auth.code.label')}
             aria-invalid={fieldState.invalid}
             aria-describedby={fieldState.error ? errorId : undefined}
             placeholder={CODE_PLACEHOLDER.repeat(CODE_LENGTH)}
             data-max-length={CODE_LENGTH}
             value={field.value}
-            onChange={(event) => field.onChange(sanitiseCode(event.target.value))}
+            onChange={(event) => field.onChange(controlledValue(event.target, sanitiseCode(event.target.value)))}
             onBlur={field.onBlur}
           />
         )}

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { EmailForm } from '../domain/schemas'
+import { useFocusField } from '../hooks/use-focus-field'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 import { lazyZodResolver } from './lazy-resolver'
@@ -22,6 +23,7 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
     defaultValues: { email: initialEmail },
     resolver: lazyZodResolver((zodResolver, { emailSchema }) => zodResolver(emailSchema)),
   })
+  useFocusField(form, 'email')
   const { isDirty, isValid, isSubmitting, errors } = form.formState
   const submit = form.handleSubmit(async ({ email }) => onSubmit(email.trim()))
 
@@ -39,7 +41,6 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
         inputMode="email"
         autoComplete="email"
         dir="ltr"
-        autoFocus
         aria-label={t('auth.email.label')}
         aria-invalid={errors.email ? true : false}
         aria-describedby={errors.email ? errorId : undefined}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toLatinDigits } from '@/lib/digits'
 import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
 import type { FileNumberForm } from '../domain/schemas'
+import { useFocusField } from '../hooks/use-focus-field'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
@@ -26,6 +27,7 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
     defaultValues: { mobileNumber: initialMobile, profileNumber: '' },
     resolver: lazyZodResolver((zodResolver, { fileNumberSchema }) => zodResolver(fileNumberSchema(IRAN_COUNTRY_ID))),
   })
+  useFocusField(form, 'mobileNumber')
   const { isDirty, isValid, isSubmitting, errors } = form.formState
   const submit = form.handleSubmit(async ({ mobileNumber, profileNumber }) =>
     onSubmit(sanitiseMobileInput(mobileNumber, IRAN_COUNTRY_ID), toLatinDigits(profileNumber).trim()),
@@ -39,13 +41,14 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
       <Controller
         control={form.control}
         name="mobileNumber"
-        render={({ field, fieldState }) => (
+        render={({ field: { ref, ...field }, fieldState }) => (
           <MobileInput
-              {...field}
-              invalid={fieldState.invalid}
-              describedBy={fieldState.error ? mobileErrorId : undefined}
-              countryId={IRAN_COUNTRY_ID}
-            />
+            {...field}
+            inputRef={ref}
+            invalid={fieldState.invalid}
+            describedBy={fieldState.error ? mobileErrorId : undefined}
+            countryId={IRAN_COUNTRY_ID}
+          />
         )}
       />
       <FieldError id={mobileErrorId} message={errors.mobileNumber?.message} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Country } from '../api/sign-in'
 import { sanitiseMobileInput } from '../domain/mobile'
 import type { MobileForm } from '../domain/schemas'
+import { useFocusField } from '../hooks/use-focus-field'
 import { CountryPicker } from './country-picker'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { lazyZodResolver } from './lazy-resolver'
@@ -35,6 +36,7 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
         options,
       ),
   })
+  useFocusField(form, 'mobileNumber')
   const { isDirty, isValid, isSubmitting } = form.formState
   const touched = isDirty || initialMobile !== ''
 
@@ -60,9 +62,10 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
         <Controller
           control={form.control}
           name="mobileNumber"
-          render={({ field, fieldState }) => (
+          render={({ field: { ref, ...field }, fieldState }) => (
             <MobileInput
               {...field}
+              inputRef={ref}
               invalid={fieldState.invalid}
               describedBy={fieldState.error ? errorId : undefined}
               countryId={country.id}

@@ -19,7 +19,8 @@ interface ProductCardProps {
   /** Opens the description popup; the link shows only for a product with a description [PM-09]. */
   onShowDescription?: (product: Product) => void
   onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void
-  ref?: Ref<HTMLButtonElement>
+  /** The card's button, for keyboard focus; a named prop, as the built app's Preact passes no `ref` prop. */
+  buttonRef?: Ref<HTMLButtonElement>
 }
 
 /** One selectable product of select-package-c, drawn by its card kind [PM-04…PM-07]. */
@@ -33,7 +34,7 @@ export function ProductCard({
   onSelect,
   onShowDescription,
   onKeyDown,
-  ref,
+  buttonRef,
 }: ProductCardProps) {
   const { t, i18n } = useTranslation()
   const titleId = useId()
@@ -50,7 +51,7 @@ export function ProductCard({
   return (
     <div className={withDescription ? 'product-card-item product-card-item--described' : 'product-card-item'}>
       <button
-        ref={ref}
+        ref={buttonRef}
         type="button"
         role="radio"
         aria-checked={selected}

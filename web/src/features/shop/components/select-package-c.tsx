@@ -152,7 +152,7 @@ export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode 
     return (
       <ProductCard
         key={product.id}
-        ref={(element) => {
+        buttonRef={(element) => {
           if (element) cardRefs.current.set(product.id, element)
           else cardRefs.current.delete(product.id)
         }}

@@ -31,7 +31,7 @@ export function RoundSlider({ question, value, onChange, invalid, labelId, error
   const unit = 'unit' in props ? (localise(props.unit, language) ?? '') : ''
   const set = (next: number) => onChange(Math.min(props.max, Math.max(props.min, Math.round(next))))
 
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 }
     if (event.key === 'Home') set(props.min)
     else if (event.key === 'End') set(props.max)
@@ -51,22 +51,27 @@ export function RoundSlider({ question, value, onChange, invalid, labelId, error
   }
 
   const knob = polar(START + SWEEP * fraction)
+  // The slider role, focus and keys sit on the wrapper, not on the <svg>: an SVG element only knows a lowercase
+  // `tabindex`, which the built app's Preact would not write for `tabIndex`.
   return (
-    <div className="quiz-round-slider">
+    <div
+      className="quiz-round-slider"
+      role="slider"
+      tabIndex={0}
+      aria-labelledby={labelId}
+      aria-describedby={errorId}
+      aria-invalid={invalid || undefined}
+      aria-valuemin={props.min}
+      aria-valuemax={props.max}
+      aria-valuenow={shown}
+      aria-valuetext={`${shown} ${unit}`.trim()}
+      data-testid="quiz-round-slider"
+      onKeyDown={onKeyDown}
+    >
       <svg
         ref={svg}
         viewBox={`0 0 ${SIZE} ${SIZE}`}
-        role="slider"
-        tabIndex={0}
-        aria-labelledby={labelId}
-        aria-describedby={errorId}
-        aria-invalid={invalid || undefined}
-        aria-valuemin={props.min}
-        aria-valuemax={props.max}
-        aria-valuenow={shown}
-        aria-valuetext={`${shown} ${unit}`.trim()}
-        data-testid="quiz-round-slider"
-        onKeyDown={onKeyDown}
+        aria-hidden="true"
         onPointerDown={(event) => {
           event.currentTarget.setPointerCapture?.(event.pointerId)
           fromPointer(event)
