@@ -250,11 +250,14 @@ async fn find_in(tx: &mut Tx, diet_id: i64) -> anyhow::Result<Option<TeamDiet>> 
     Ok(diet)
 }
 
+/// Records a change at now, or a millisecond after the diet's latest change when that is not earlier: two changes
+/// within one millisecond still list in the order they were made (ids are random).
 async fn record(tx: &mut Tx, diet_id: i64, action: &str, by: &str, detail: &str) -> anyhow::Result<()> {
     on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO diet_audit (diet_audit_id, diet_id, action, actor, detail, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+             SELECT $1, $2, $3, $4, $5, CASE WHEN MAX(created_at) >= $6 THEN MAX(created_at) + 1 ELSE $6 END \
+             FROM diet_audit WHERE diet_id = $2",
         )
         .bind(random_id()).bind(diet_id).bind(action).bind(by).bind(detail).bind(now_ms())
         .execute(conn).await.map(|_| ())

@@ -91,11 +91,14 @@ fn parse_code(customer_id: i64, code: &str) -> anyhow::Result<ReferralCode> {
     ReferralCode::parse(code).with_context(|| format!("member {customer_id} has code {code}"))
 }
 
+/// Records a change at now, or a millisecond after the customer's latest change when that is not earlier: two
+/// changes within one millisecond still list in the order they were made (ids are random).
 async fn record(tx: &mut Tx, customer_id: i64, action: MembershipAction, by: &str) -> anyhow::Result<()> {
     on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO franchise_member_change (franchise_member_change_id, customer_id, action, changed_by, \
-             changed_at) VALUES ($1, $2, $3, $4, $5)",
+             changed_at) SELECT $1, $2, $3, $4, CASE WHEN MAX(changed_at) >= $5 THEN MAX(changed_at) + 1 ELSE $5 END \
+             FROM franchise_member_change WHERE customer_id = $2",
         )
         .bind(random_id()).bind(customer_id).bind(action.as_str()).bind(by).bind(now_ms())
         .execute(conn).await.map(|_| ())
