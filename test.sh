@@ -22,6 +22,15 @@ stage() {
   return 0
 }
 
+# Cargo's build output lives in the machine's cache directory, outside the clone: a fresh clone on a machine that
+# has built Limoo before starts warm (cargo's fingerprints keep it honest); a fresh machine simply starts cold.
+# `target` stays the path every script and test uses: it becomes a link there. LIMOO_TARGET_CACHE=off keeps it local.
+if [ -z "${CARGO_TARGET_DIR:-}" ] && [ ! -e target ] && [ "${LIMOO_TARGET_CACHE:-}" != off ]; then
+  target_cache="${XDG_CACHE_HOME:-$HOME/.cache}/limoo/target"
+  mkdir -p "$target_cache" && ln -s "$target_cache" target
+  echo "==> Build output in $target_cache (linked as ./target)"
+fi
+
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   stage "Installing Debian chromium and chromium-driver"
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
