@@ -19,6 +19,7 @@ async fn features() {
     let mut passes = vec![run(Kind::Api).await];
     if !skip_ui {
         passes.push(run(Kind::Ui).await);
+        limoo_tests::browser::Browser::close_pool().await;
     }
     for pass in &passes {
         assert!(!pass.failed, "{:?} scenarios failed ({} step(s))", pass.kind, pass.failed_steps);
@@ -60,7 +61,8 @@ async fn run(kind: Kind) -> Pass {
                     if matches!(finished, cucumber::event::ScenarioFinished::StepFailed(..)) {
                         world.save_screenshot(&scenario.name).await;
                     }
-                    world.tear_down().await;
+                    let passed = matches!(finished, cucumber::event::ScenarioFinished::StepPassed);
+                    world.tear_down(passed).await;
                 }
             })
         })

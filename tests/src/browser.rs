@@ -1,16 +1,23 @@
 //! A real headless Chromium driven over WebDriver (Debian's chromium + chromium-driver), sized like a phone.
 use std::{
     process::{Child, Command, Stdio},
+    sync::Mutex,
     time::{Duration, Instant},
 };
 
 use anyhow::{Context, bail};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, ClientBuilder, Locator, wd::WebDriverCompatibleCommand};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// How long a step waits for the page to reach the expected state.
 const PATIENCE: Duration = Duration::from_secs(15);
+/// The phone-sized window every scenario starts with.
+const WINDOW: (u32, u32) = (390, 844);
+
+/// Browsers that finished a scenario cleanly, waiting for the next one: starting chromedriver and Chromium costs
+/// more than most scenarios' clicks.
+static POOL: Mutex<Vec<Browser>> = Mutex::new(Vec::new());
 
 #[derive(Debug)]
 pub struct Browser {
@@ -20,8 +27,58 @@ pub struct Browser {
 }
 
 impl Browser {
+    /// A browser from the pool, or a new one when none is free.
+    pub async fn take() -> anyhow::Result<Browser> {
+        let pooled = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop();
+        match pooled {
+            Some(browser) => Ok(browser),
+            None => Browser::launch().await,
+        }
+    }
+
+    /// Hands the browser to the next scenario with nothing of this one left: one fresh tab (a new session
+    /// storage), no cookies (they are shared by every port of 127.0.0.1), no storage of `origins` (a later scenario
+    /// may get the same port) and the phone-sized window. A browser that cannot be reset is closed instead.
+    pub async fn release(self, origins: &[&str]) {
+        match self.reset(origins).await {
+            Ok(()) => POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(self),
+            Err(_) => self.close().await,
+        }
+    }
+
+    async fn reset(&self, origins: &[&str]) -> anyhow::Result<()> {
+        let fresh = self.client.new_window(true).await?.handle;
+        for handle in self.client.windows().await? {
+            if handle != fresh {
+                self.client.switch_to_window(handle).await?;
+                self.client.close_window().await?;
+            }
+        }
+        self.client.switch_to_window(fresh).await?;
+        self.cdp("Network.clearBrowserCookies", serde_json::json!({})).await?;
+        for origin in origins {
+            let params = serde_json::json!({ "origin": origin.trim_end_matches('/'), "storageTypes": "all" });
+            self.cdp("Storage.clearDataForOrigin", params).await?;
+        }
+        self.client.set_window_size(WINDOW.0, WINDOW.1).await?;
+        Ok(())
+    }
+
+    /// A Chrome DevTools Protocol command, through chromedriver's `goog/cdp/execute`.
+    async fn cdp(&self, cmd: &'static str, params: serde_json::Value) -> anyhow::Result<serde_json::Value> {
+        self.client.issue_cmd(Cdp { cmd, params }).await.with_context(|| format!("CDP {cmd}"))
+    }
+
+    /// Closes every pooled browser: the end of a run.
+    pub async fn close_pool() {
+        let pooled = std::mem::take(&mut *POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        for browser in pooled {
+            browser.close().await;
+        }
+    }
+
     /// Starts chromedriver on a free port and opens a 390 px wide headless Chromium.
-    pub async fn launch() -> anyhow::Result<Browser> {
+    async fn launch() -> anyhow::Result<Browser> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let driver = Command::new(std::env::var("CHROMEDRIVER").unwrap_or_else(|_| CHROMEDRIVER.into()))
             .arg(format!("--port={port}"))
@@ -40,12 +97,11 @@ impl Browser {
             "--disable-component-update",
             "--disable-sync",
             "--disable-dev-shm-usage",
-            "--window-size=390,844",
             "--lang=fa",
         ]
         .map(String::from)
         .into_iter()
-        .chain([format!("--user-data-dir={}", profile.display())])
+        .chain([format!("--window-size={},{}", WINDOW.0, WINDOW.1), format!("--user-data-dir={}", profile.display())])
         .collect::<Vec<_>>();
         let mut capabilities = serde_json::Map::new();
         capabilities.insert(
@@ -254,6 +310,24 @@ where
     match last_error {
         Some(e) => Err(e.context("timed out")),
         None => bail!("timed out after {patience:?}"),
+    }
+}
+
+/// chromedriver's endpoint for a DevTools command.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: serde_json::Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/goog/cdp/execute", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (reqwest::Method, Option<String>) {
+        let body = serde_json::json!({ "cmd": self.cmd, "params": self.params });
+        (reqwest::Method::POST, Some(body.to_string()))
     }
 }
 

@@ -108,7 +108,7 @@ impl LimooWorld {
 
     pub async fn browser(&mut self) -> &Browser {
         if self.browser.is_none() {
-            self.browser = Some(Browser::launch().await.or_fail("Chromium failed to start"));
+            self.browser = Some(Browser::take().await.or_fail("Chromium failed to start"));
         }
         self.browser.as_ref().expect("browser just launched")
     }
@@ -164,9 +164,14 @@ impl LimooWorld {
         }
     }
 
-    pub async fn tear_down(&mut self) {
+    /// Ends the scenario: a browser that saw it pass goes back to the pool; after a failure it is closed, so
+    /// nothing it was left in can reach another scenario.
+    pub async fn tear_down(&mut self, passed: bool) {
         if let Some(browser) = self.browser.take() {
-            browser.close().await;
+            match &self.app {
+                Some(app) if passed => browser.release(&[&app.address, &app.sims.base_url()]).await,
+                _ => browser.close().await,
+            }
         }
         self.app = None;
     }
