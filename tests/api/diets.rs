@@ -135,6 +135,11 @@ async fn all_diets_come_most_recent_referral_first_with_the_running_one_active()
     assert_eq!((all[0]["period"].as_i64(), all[0]["remainDays"].as_i64()), (Some(30), Some(29)));
     assert!(all[0]["dietTitle"].as_str().is_some_and(|t| !t.is_empty()), "{}", all[0]);
     assert_eq!(all[1]["remainDays"].as_i64(), Some(-10));
+    // `before`: when the diet before ended; the first has none.
+    let first_end = all[1]["expireDietDate"].as_i64();
+    assert!(first_end.is_some(), "{}", all[1]);
+    assert_eq!((all[0]["before"].as_i64(), all[1].get("before")), (first_end, None));
+    assert_eq!(active(&app, &token).await["before"].as_i64(), first_end, "the active diet says it too");
 
     let other = app.existing_customer("09351234567").await;
     let (_, nothing) = app.get_as(&other, "/app/diets/all").await;

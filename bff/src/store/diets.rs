@@ -108,7 +108,13 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
     })
     .context("cannot read the diet")?;
     // The package's latest slot is its current diet: active until its days run out.
-    let diet = diet.map(|row| row.into_diet(now, |remain| remain.is_none_or(|days| days > 0)));
+    let diet = match diet {
+        Some(row) => {
+            let before = end_of_diet_before(tx, customer_id, &row).await?;
+            Some(CustomerDiet { before, ..row.into_diet(now, |remain| remain.is_none_or(|days| days > 0)) })
+        }
+        None => None,
+    };
     let transfer: Option<(String,)> = on_tx!(&mut *tx, conn => {
         sqlx::query_as(
             "SELECT state FROM transfer_payment WHERE customer_order_id = $1 AND gateway = $2 \
@@ -399,6 +405,8 @@ pub struct CustomerDiet {
     pub sent_at: Option<i64>,
     /// When the customer last saved that request's medical profile.
     pub submitted_at: Option<i64>,
+    /// When the customer's diet before this one ended; none for the first or while that one has no start.
+    pub before: Option<i64>,
 }
 
 /// The columns of one diet as the customer sees it, with its package's diet product title, which of the customer's
@@ -435,9 +443,7 @@ struct CustomerDietRow {
 impl CustomerDietRow {
     /// The diet as of `now`; `is_active` decides from its days left whether it is the package's running diet.
     fn into_diet(self, now: i64, is_active: impl FnOnce(Option<i64>) -> bool) -> CustomerDiet {
-        const DAY_MS: i64 = 86_400_000;
         let remain = days_left(self.starts_at, self.days, self.expired_at, now);
-        let planned_end = self.starts_at.map(|at| at.saturating_add(self.days.saturating_mul(DAY_MS)));
         CustomerDiet {
             id: self.diet_id,
             order_id: self.customer_order_id,
@@ -449,17 +455,40 @@ impl CustomerDietRow {
             is_active: is_active(remain),
             issued_at: self.created_at,
             starts_at: self.starts_at,
-            ends_at: match (self.expired_at, planned_end) {
-                (Some(closed), Some(end)) => Some(closed.min(end)),
-                (closed, end) => closed.or(end),
-            },
+            ends_at: ends_at(self.starts_at, self.days, self.expired_at),
             remain_days: remain,
             package_count: self.package_count,
             current_diet_count: self.current_diet_count,
             sent_at: self.sent_at,
             submitted_at: self.submitted_at,
+            before: None,
         }
     }
+}
+
+/// When a diet ends: its start plus its days, or earlier if the medical team closed it; unknown without either.
+fn ends_at(starts_at: Option<i64>, days: i64, expired_at: Option<i64>) -> Option<i64> {
+    const DAY_MS: i64 = 86_400_000;
+    let planned_end = starts_at.map(|at| at.saturating_add(days.saturating_mul(DAY_MS)));
+    match (expired_at, planned_end) {
+        (Some(closed), Some(end)) => Some(closed.min(end)),
+        (closed, end) => closed.or(end),
+    }
+}
+
+/// When the customer's diet before `diet` (in `refer_times` order) ended.
+async fn end_of_diet_before(tx: &mut Tx, customer_id: i64, diet: &CustomerDietRow) -> anyhow::Result<Option<i64>> {
+    let previous: Option<(Option<i64>, i64, Option<i64>)> = on_tx!(&mut *tx, conn => {
+        sqlx::query_as(
+            "SELECT starts_at, days, expired_at FROM diet WHERE customer_id = $1 \
+             AND (created_at, current_diet_count, diet_id) < ($2, $3, $4) \
+             ORDER BY created_at DESC, current_diet_count DESC, diet_id DESC LIMIT 1",
+        )
+        .bind(customer_id).bind(diet.created_at).bind(diet.current_diet_count).bind(diet.diet_id)
+        .fetch_optional(conn).await
+    })
+    .context("cannot read the diet before")?;
+    Ok(previous.and_then(|(starts_at, days, expired_at)| ends_at(starts_at, days, expired_at)))
 }
 
 /// Every diet issued to the customer, the most recent referral first [DS-24].
@@ -472,11 +501,17 @@ pub async fn customer_diets(db: &Db, customer_id: i64, now: i64) -> anyhow::Resu
     .context("cannot read the customer's diets")?;
     let active = package_in(&mut tx, customer_id, now).await?;
     let current = active.diet.map(|d| d.id);
+    let mut before = None;
     let mut diets: Vec<CustomerDiet> = rows
         .into_iter()
         .map(|row| {
             let is_current = Some(row.diet_id) == current;
-            row.into_diet(now, |remain| is_current && remain.is_none_or(|days| days > 0))
+            let diet = CustomerDiet {
+                before,
+                ..row.into_diet(now, |remain| is_current && remain.is_none_or(|days| days > 0))
+            };
+            before = diet.ends_at;
+            diet
         })
         .collect();
     diets.reverse();

@@ -36,6 +36,9 @@ pub struct DietItem {
     pub send_to_dr_date: Option<i64>,
     /// When the customer last saved that request's medical profile.
     pub submit_date: Option<i64>,
+    /// When the customer's diet before this one ended (that diet's `expireDietDate`); none for the first diet or
+    /// while the one before has no start.
+    pub before: Option<i64>,
 }
 
 impl From<CustomerDiet> for DietItem {
@@ -56,6 +59,7 @@ impl From<CustomerDiet> for DietItem {
             current_diet_count: d.current_diet_count,
             send_to_dr_date: d.sent_at,
             submit_date: d.submitted_at,
+            before: d.before,
         }
     }
 }

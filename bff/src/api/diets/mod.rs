@@ -54,6 +54,9 @@ pub struct ActiveDiet {
     pub send_to_dr_date: Option<i64>,
     /// When the customer last saved that request's medical profile.
     pub submit_date: Option<i64>,
+    /// When the customer's diet before the current one ended; none for the first diet or while that one has no
+    /// start.
+    pub before: Option<i64>,
     /// The current diet's end: its start plus its days, or when the medical team closed it.
     pub expire_diet_date: Option<i64>,
     /// The package's end: the end of its last diet, known once that diet has a start.
@@ -130,6 +133,7 @@ impl ActiveDiet {
             start_date: diet.and_then(|d| d.start_date),
             send_to_dr_date: diet.and_then(|d| d.send_to_dr_date),
             submit_date: diet.and_then(|d| d.submit_date),
+            before: diet.and_then(|d| d.before),
             expire_diet_date: diet.and_then(|d| d.expire_diet_date),
             expire_package_at: diet.and_then(|d| d.expire_diet_date).filter(|_| last_slot),
             remain_days: diet.and_then(|d| d.remain_days),
@@ -388,6 +392,7 @@ mod tests {
             current_diet_count,
             sent_at: None,
             submitted_at: None,
+            before: None,
         }
     }
 

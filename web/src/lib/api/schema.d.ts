@@ -1758,6 +1758,12 @@ export interface components {
             submitDate?: number;
             /**
              * Format: int64
+             * @description When the customer's diet before the current one ended; none for the first diet or while that one has no
+             *     start.
+             */
+            before?: number;
+            /**
+             * Format: int64
              * @description The current diet's end: its start plus its days, or when the medical team closed it.
              */
             expireDietDate?: number;
@@ -2138,6 +2144,12 @@ export interface components {
              * @description When the customer last saved that request's medical profile.
              */
             submitDate?: number;
+            /**
+             * Format: int64
+             * @description When the customer's diet before this one ended (that diet's `expireDietDate`); none for the first diet or
+             *     while the one before has no start.
+             */
+            before?: number;
         };
         /**
          * DietPackage
