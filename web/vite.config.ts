@@ -62,7 +62,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](preact|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch|react-hook-form)[\\/]/,
+              test: /node_modules[\\/](preact|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/,
             },
             { name: 'shared', test: sharedCode, tags: ['$initial'] },
             { name: 'shared-later', test: sharedCode },

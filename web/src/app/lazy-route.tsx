@@ -8,8 +8,8 @@ import { ChunkLoadErrorPage } from './routes/chunk-load-error-page'
 export type LazyScreenRoute = Pick<NonIndexRouteObject, 'path' | 'loader' | 'shouldRevalidate'>
 
 /**
- * A screen whose code loads only when its route is first visited, with the Persian texts of the screens after the
- * first (the first bundle holds only the landing's): `render` builds the element from the imported module, and the
+ * A screen whose code loads only when its route is first visited, with the texts of the screens after the first in
+ * the language shown (`loadLaterTexts`: the first bundle holds only the landing's Persian texts): `render` builds the element from the imported module, and the
  * import fails with ChunkLoadError as `loadChunk` says [ER-11].
  *
  * The reload message sits on a pathless parent, not on the screen's own route: React Router never renders a route

@@ -29,6 +29,26 @@ describe('locales', () => {
     expect(fresh.createI18n('fa').t('shop.heading')).toBe(faLater.shop.heading)
   })
 
+  it('fetches no Persian texts for the later screens of a Turkish visit, and fetches them on a switch to Persian', async () => {
+    vi.resetModules()
+    const fresh = await import('./index')
+    await fresh.loadLanguage('tr')
+    const i18n = fresh.createI18n('tr')
+    await fresh.loadLaterTexts()
+    expect(i18n.t('shop.heading')).toBe(tr.shop.heading)
+    expect(fresh.createI18n('fa').t('shop.heading')).toBe('shop.heading')
+    await fresh.switchLanguage(i18n, 'fa')
+    expect(i18n.t('shop.heading')).toBe(faLater.shop.heading)
+  })
+
+  it('fetches the later Persian texts for a Turkish visit whose texts did not load (it shows Persian)', async () => {
+    vi.resetModules()
+    const fresh = await import('./index')
+    const i18n = fresh.createI18n('tr')
+    await fresh.loadLaterTexts()
+    expect(i18n.t('shop.heading')).toBe(faLater.shop.heading)
+  })
+
   it('defaults to Persian, right-to-left', () => {
     const i18n = createI18n()
     expect(i18n.language).toBe('fa')

@@ -13,8 +13,8 @@ export type Translation = typeof faFirst & typeof faLater
 /**
  * Persian ships in the first bundle with only the first screen's texts (`fa-first.json`: the sign-in popup, the top
  * bar and its menu, the chunk-load message); the rest (`fa-later.json`) is its own chunk, which every lazily loaded
- * screen waits for (`loadLaterTexts`). Turkish is one chunk, fetched only when a visitor asks for it, so a Persian
- * first screen downloads one language, and only what it shows.
+ * screen of a Persian visit waits for (`loadLaterTexts`). Turkish is one chunk, fetched only when a visitor asks for
+ * it (and then it is all a Turkish visit fetches), so each visit downloads one language, and only what it shows.
  */
 const loaders: Record<Exclude<Language, typeof defaultLanguage>, () => Promise<{ default: Translation }>> = {
   tr: () => import('./tr.json'),
@@ -23,24 +23,36 @@ const loaded: Partial<Record<Language, Partial<Translation>>> = { fa: faFirst }
 
 /** The instances createI18n made (the app makes one; each test its own): the later Persian texts reach them all. */
 const instances = new Set<I18n>()
-let laterTexts: Promise<void> | undefined
+let persianLater: Promise<void> | undefined
+/** A screen after the first has asked for its texts: a later switch to Persian fetches the later Persian texts. */
+let laterScreens = false
 
-/**
- * Fetches the Persian texts of the screens after the first, once, and adds them to every instance; a failed fetch
- * is tried again at the next call. Persian is every language's fallback, so this holds whatever the language.
- */
-export function loadLaterTexts(): Promise<void> {
-  laterTexts ??= import('./fa-later.json').then(
+/** Fetches the later Persian texts once and adds them to every instance; a failed fetch is tried again next time. */
+function loadPersianLater(): Promise<void> {
+  persianLater ??= import('./fa-later.json').then(
     ({ default: later }) => {
       loaded.fa = { ...loaded.fa, ...later }
       for (const instance of instances) instance.addResourceBundle(defaultLanguage, 'translation', later, true)
     },
     (failure: unknown) => {
-      laterTexts = undefined
+      persianLater = undefined
       throw failure
     },
   )
-  return laterTexts
+  return persianLater
+}
+
+/**
+ * The texts of the screens after the first, in the language shown: nothing to fetch when every instance shows
+ * Turkish with its texts loaded (one file, and the parity test keeps every Persian key in it, so the Persian
+ * fallback is never reached); the later Persian texts otherwise (a Persian screen, or a Turkish visit whose texts
+ * did not load and which shows Persian).
+ */
+export function loadLaterTexts(): Promise<void> {
+  laterScreens = true
+  const shown = [...instances].map((instance) => instance.language)
+  const allTurkish = shown.length > 0 && shown.every((language) => language !== defaultLanguage && language in loaded)
+  return allTurkish ? Promise.resolve() : loadPersianLater()
 }
 
 /** Fetches a language's texts once; the app awaits it before the first render and before a switch. */
@@ -49,9 +61,10 @@ export async function loadLanguage(language: Language): Promise<void> {
   loaded[language] = (await loaders[language]()).default
 }
 
-/** Switches a running instance to `language`, loading its texts first. */
+/** Switches a running instance to `language`, loading its texts first (Persian's later ones once a later screen ran). */
 export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
   await loadLanguage(language)
+  if (language === defaultLanguage && laterScreens) await loadPersianLater()
   const texts = loaded[language]
   if (texts && !instance.hasResourceBundle(language, 'translation')) {
     instance.addResourceBundle(language, 'translation', texts)

@@ -1,16 +1,14 @@
 import { useCallback, useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { controlledValue } from '@/components/ui/controlled-value'
 import { localDigits } from '@/lib/digits'
 import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
-import type { CodeForm } from '../domain/schemas'
+import { lazyCheck } from '../domain/lazy-check'
 import { useCountdown } from '../hooks/use-countdown'
-import { useFocusField } from '../hooks/use-focus-field'
+import { useStepForm } from '../hooks/use-step-form'
 import { useWebOtp } from '../hooks/use-web-otp'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
-import { lazyZodResolver } from './lazy-resolver'
 
 interface CodeStepProps {
   headingId: string
@@ -32,21 +30,20 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
   const mobile = localDigits(shownMobile, i18n.language)
   const errorId = useId()
   const timer = useCountdown()
-  const form = useForm<CodeForm>({
-    mode: 'onChange',
-    defaultValues: { code: '' },
-    resolver: lazyZodResolver((zodResolver, { codeSchema }) => zodResolver(codeSchema(channel))),
+  const { field, inputRef, setValue, handleSubmit, dirty, valid, submitting } = useStepForm({
+    defaults: { code: '' },
+    check: lazyCheck(({ codeSchema }) => codeSchema(channel)),
+    focus: 'code',
   })
-  useFocusField(form, 'code')
-  const { isDirty, isValid, isSubmitting, errors } = form.formState
-  const submit = form.handleSubmit(async ({ code }) => onSubmit(sanitiseCode(code)))
+  const codeField = field('code')
+  const submit = handleSubmit(async ({ code }) => onSubmit(sanitiseCode(code)))
 
   const autofill = useCallback(
     (code: string) => {
-      form.setValue('code', sanitiseCode(code), { shouldDirty: true, shouldValidate: true, shouldTouch: true })
+      setValue('code', sanitiseCode(code))
       void submit()
     },
-    [form, submit],
+    [setValue, submit],
   )
   useWebOtp(channel === 'sms', autofill)
 
@@ -70,33 +67,26 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
       >
         <bdi dir="ltr">{mobile}</bdi>
       </button>
-      <Controller
-        control={form.control}
-        name="code"
-        render={({ field, fieldState }) => (
-          <input
-            ref={field.ref}
-            name={field.name}
-            className="auth-input auth-input--ltr auth-input--code"
-            data-testid="code-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            aria-label={t('auth.code.label')}
-            aria-invalid={fieldState.invalid}
-            aria-describedby={fieldState.error ? errorId : undefined}
-            placeholder={CODE_PLACEHOLDER.repeat(CODE_LENGTH)}
-            data-max-length={CODE_LENGTH}
-            value={field.value}
-            onChange={(event) => field.onChange(controlledValue(event.target, sanitiseCode(event.target.value)))}
-            onBlur={field.onBlur}
-          />
-        )}
+      <input
+        ref={inputRef}
+        name={codeField.name}
+        className="auth-input auth-input--ltr auth-input--code"
+        data-testid="code-input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        dir="ltr"
+        aria-label={t('auth.code.label')}
+        aria-invalid={codeField.invalid}
+        aria-describedby={codeField.error ? errorId : undefined}
+        placeholder={CODE_PLACEHOLDER.repeat(CODE_LENGTH)}
+        data-max-length={CODE_LENGTH}
+        value={codeField.value}
+        onChange={(event) => codeField.onChange(controlledValue(event.target, sanitiseCode(event.target.value)))}
       />
-      <FieldError id={errorId} message={errors.code?.message} />
+      <FieldError id={errorId} message={codeField.error} />
       <ServerError failure={error} />
-      <SubmitButton label={t('auth.code.submit')} ready={isDirty && isValid} pending={isSubmitting} spinner />
+      <SubmitButton label={t('auth.code.submit')} ready={dirty && valid} pending={submitting} spinner />
       <div className="auth-resend">
         <button
           type="button"

@@ -1,11 +1,9 @@
 import { useId } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { EmailForm } from '../domain/schemas'
-import { useFocusField } from '../hooks/use-focus-field'
+import { lazyCheck } from '../domain/lazy-check'
+import { useStepForm } from '../hooks/use-step-form'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
-import { lazyZodResolver } from './lazy-resolver'
 
 interface EmailStepProps {
   headingId: string
@@ -18,14 +16,13 @@ interface EmailStepProps {
 export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailStepProps) {
   const { t } = useTranslation()
   const errorId = useId()
-  const form = useForm<EmailForm>({
-    mode: 'onChange',
-    defaultValues: { email: initialEmail },
-    resolver: lazyZodResolver((zodResolver, { emailSchema }) => zodResolver(emailSchema)),
+  const { field, inputRef, handleSubmit, dirty, valid, submitting } = useStepForm({
+    defaults: { email: initialEmail },
+    check: lazyCheck(({ emailSchema }) => emailSchema),
+    focus: 'email',
   })
-  useFocusField(form, 'email')
-  const { isDirty, isValid, isSubmitting, errors } = form.formState
-  const submit = form.handleSubmit(async ({ email }) => onSubmit(email.trim()))
+  const email = field('email')
+  const submit = handleSubmit(async (values) => onSubmit(values.email.trim()))
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -34,7 +31,10 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
       </h2>
       <p className="auth-hint">{t('auth.email.hint')}</p>
       <input
-        {...form.register('email')}
+        ref={inputRef}
+        name={email.name}
+        value={email.value}
+        onChange={(event) => email.onChange(event.target.value)}
         className="auth-input auth-input--ltr"
         data-testid="email-input"
         type="email"
@@ -42,12 +42,12 @@ export function EmailStep({ headingId, initialEmail, error, onSubmit }: EmailSte
         autoComplete="email"
         dir="ltr"
         aria-label={t('auth.email.label')}
-        aria-invalid={errors.email ? true : false}
-        aria-describedby={errors.email ? errorId : undefined}
+        aria-invalid={email.invalid}
+        aria-describedby={email.error ? errorId : undefined}
       />
-      <FieldError id={errorId} message={errors.email?.message} />
+      <FieldError id={errorId} message={email.error} />
       <ServerError failure={error} />
-      <SubmitButton label={t('auth.email.submit')} ready={(isDirty || initialEmail !== '') && isValid} pending={isSubmitting} />
+      <SubmitButton label={t('auth.email.submit')} ready={(dirty || initialEmail !== '') && valid} pending={submitting} />
     </form>
   )
 }

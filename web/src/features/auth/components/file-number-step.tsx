@@ -1,14 +1,12 @@
 import { useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toLatinDigits } from '@/lib/digits'
 import { IRAN_COUNTRY_ID, sanitiseMobileInput } from '../domain/mobile'
-import type { FileNumberForm } from '../domain/schemas'
-import { useFocusField } from '../hooks/use-focus-field'
+import { lazyCheck } from '../domain/lazy-check'
+import { useStepForm } from '../hooks/use-step-form'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
-import { lazyZodResolver } from './lazy-resolver'
 
 interface FileNumberStepProps {
   headingId: string
@@ -22,14 +20,14 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
   const { t } = useTranslation()
   const mobileErrorId = useId()
   const fileErrorId = useId()
-  const form = useForm<FileNumberForm>({
-    mode: 'onChange',
-    defaultValues: { mobileNumber: initialMobile, profileNumber: '' },
-    resolver: lazyZodResolver((zodResolver, { fileNumberSchema }) => zodResolver(fileNumberSchema(IRAN_COUNTRY_ID))),
+  const { field, inputRef, handleSubmit, dirty, valid, submitting } = useStepForm({
+    defaults: { mobileNumber: initialMobile, profileNumber: '' },
+    check: lazyCheck(({ fileNumberSchema }) => fileNumberSchema(IRAN_COUNTRY_ID)),
+    focus: 'mobileNumber',
   })
-  useFocusField(form, 'mobileNumber')
-  const { isDirty, isValid, isSubmitting, errors } = form.formState
-  const submit = form.handleSubmit(async ({ mobileNumber, profileNumber }) =>
+  const mobileNumber = field('mobileNumber')
+  const profileNumber = field('profileNumber')
+  const submit = handleSubmit(async ({ mobileNumber, profileNumber }) =>
     onSubmit(sanitiseMobileInput(mobileNumber, IRAN_COUNTRY_ID), toLatinDigits(profileNumber).trim()),
   )
 
@@ -38,33 +36,24 @@ export function FileNumberStep({ headingId, initialMobile, error, onSubmit }: Fi
       <h2 id={headingId} className="auth-heading">
         {t('auth.fileNumber.heading')}
       </h2>
-      <Controller
-        control={form.control}
-        name="mobileNumber"
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <MobileInput
-            {...field}
-            inputRef={ref}
-            invalid={fieldState.invalid}
-            describedBy={fieldState.error ? mobileErrorId : undefined}
-            countryId={IRAN_COUNTRY_ID}
-          />
-        )}
-      />
-      <FieldError id={mobileErrorId} message={errors.mobileNumber?.message} />
+      <MobileInput inputRef={inputRef} field={mobileNumber} errorId={mobileErrorId} countryId={IRAN_COUNTRY_ID} />
+      <FieldError id={mobileErrorId} message={mobileNumber.error} />
       <input
-        {...form.register('profileNumber')}
+        ref={inputRef}
+        name={profileNumber.name}
+        value={profileNumber.value}
+        onChange={(event) => profileNumber.onChange(event.target.value)}
         className="auth-input auth-input--ltr"
         data-testid="file-number-input"
         inputMode="numeric"
         dir="ltr"
         aria-label={t('auth.fileNumber.label')}
-        aria-invalid={errors.profileNumber ? true : false}
-        aria-describedby={errors.profileNumber ? fileErrorId : undefined}
+        aria-invalid={profileNumber.invalid}
+        aria-describedby={profileNumber.error ? fileErrorId : undefined}
       />
-      <FieldError id={fileErrorId} message={errors.profileNumber?.message} />
+      <FieldError id={fileErrorId} message={profileNumber.error} />
       <ServerError failure={error} />
-      <SubmitButton label={t('auth.fileNumber.submit')} ready={isDirty && isValid} pending={isSubmitting} />
+      <SubmitButton label={t('auth.fileNumber.submit')} ready={dirty && valid} pending={submitting} />
     </form>
   )
 }

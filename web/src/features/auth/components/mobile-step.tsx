@@ -1,15 +1,15 @@
 import { useId, useRef, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { Country } from '../api/sign-in'
 import { sanitiseMobileInput } from '../domain/mobile'
-import type { MobileForm } from '../domain/schemas'
-import { useFocusField } from '../hooks/use-focus-field'
+import { lazyCheck } from '../domain/lazy-check'
+import { useStepForm } from '../hooks/use-step-form'
 import { CountryPicker } from './country-picker'
 import { FieldError, ServerError, type ServerFailure } from './field-error'
-import { lazyZodResolver } from './lazy-resolver'
 import { SubmitButton } from './submit-button'
 import { MobileInput } from './mobile-input'
+
+const checkMobile = (countryId: number) => lazyCheck(({ mobileSchema }) => mobileSchema(countryId))
 
 interface MobileStepProps {
   headingId: string
@@ -26,28 +26,22 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
   const [country, setCountry] = useState<Pick<Country, 'id' | 'code'>>({ id: initialCountryId, code: initialDialCode })
   const countryRef = useRef(country.id)
   const errorId = useId()
-  const form = useForm<MobileForm>({
-    mode: 'onChange',
-    defaultValues: { mobileNumber: initialMobile },
-    resolver: (values, context, options) =>
-      lazyZodResolver<MobileForm>((zodResolver, { mobileSchema }) => zodResolver(mobileSchema(countryRef.current)))(
-        values,
-        context,
-        options,
-      ),
+  const { field, inputRef, getValue, setValue, handleSubmit, dirty, valid, submitting } = useStepForm({
+    defaults: { mobileNumber: initialMobile },
+    check: (values) => checkMobile(countryRef.current)(values),
+    focus: 'mobileNumber',
   })
-  useFocusField(form, 'mobileNumber')
-  const { isDirty, isValid, isSubmitting } = form.formState
-  const touched = isDirty || initialMobile !== ''
+  const mobileNumber = field('mobileNumber')
+  const touched = dirty || initialMobile !== ''
 
   const changeCountry = (next: Country) => {
     countryRef.current = next.id
     setCountry({ id: next.id, code: next.code })
-    const value = form.getValues('mobileNumber')
-    form.setValue('mobileNumber', sanitiseMobileInput(value, next.id), { shouldValidate: value !== '' })
+    const value = getValue('mobileNumber')
+    setValue('mobileNumber', sanitiseMobileInput(value, next.id), value !== '')
   }
 
-  const submit = form.handleSubmit(async ({ mobileNumber }) => {
+  const submit = handleSubmit(async ({ mobileNumber }) => {
     await onSubmit(sanitiseMobileInput(mobileNumber, country.id), country)
   })
 
@@ -59,23 +53,11 @@ export function MobileStep({ headingId, initialMobile, initialCountryId, initial
       <p className="auth-hint">{t('auth.mobile.hint')}</p>
       <div className="auth-mobile-row" dir="ltr">
         <CountryPicker countryId={country.id} onChange={changeCountry} />
-        <Controller
-          control={form.control}
-          name="mobileNumber"
-          render={({ field: { ref, ...field }, fieldState }) => (
-            <MobileInput
-              {...field}
-              inputRef={ref}
-              invalid={fieldState.invalid}
-              describedBy={fieldState.error ? errorId : undefined}
-              countryId={country.id}
-            />
-          )}
-        />
+        <MobileInput inputRef={inputRef} field={mobileNumber} errorId={errorId} countryId={country.id} />
       </div>
-      <FieldError id={errorId} message={form.formState.errors.mobileNumber?.message} />
+      <FieldError id={errorId} message={mobileNumber.error} />
       <ServerError failure={error} />
-      <SubmitButton label={t('auth.mobile.submit')} ready={touched && isValid} pending={isSubmitting} />
+      <SubmitButton label={t('auth.mobile.submit')} ready={touched && valid} pending={submitting} />
     </form>
   )
 }

@@ -1,6 +1,7 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import type { KeyboardEvent, PointerEvent } from 'react'
 import { localise } from '../../domain/validation'
 import { localDigits } from '../format'
+import { sliderAttributes, sliderDrag } from './slider'
 import type { WidgetProps } from './widget-props'
 
 const SIZE = 200
@@ -24,7 +25,6 @@ function arc(fraction: number): string {
 /** A round slider (role slider): drag round the dial, or use the arrow, Home and End keys; changing it touches it. */
 export function RoundSlider({ question, value, onChange, invalid, labelId, errorId, language }: WidgetProps) {
   const props = question.answerUIComponent.type === 'roundSlider' ? question.answerUIComponent.props : { min: 0, max: 10 }
-  const svg = useRef<SVGSVGElement>(null)
   const current = typeof value === 'number' ? value : null
   const shown = current ?? props.min
   const fraction = (shown - props.min) / (props.max - props.min)
@@ -41,8 +41,8 @@ export function RoundSlider({ question, value, onChange, invalid, labelId, error
   }
 
   const fromPointer = (event: PointerEvent<SVGSVGElement>) => {
-    const box = svg.current?.getBoundingClientRect()
-    if (!box || box.width === 0) return
+    const box = event.currentTarget.getBoundingClientRect()
+    if (box.width === 0) return
     const x = ((event.clientX - box.left) / box.width) * SIZE - SIZE / 2
     const y = ((event.clientY - box.top) / box.height) * SIZE - SIZE / 2
     const angle = ((Math.atan2(y, x) * 180) / Math.PI - START + 720) % 360
@@ -51,35 +51,23 @@ export function RoundSlider({ question, value, onChange, invalid, labelId, error
   }
 
   const knob = polar(START + SWEEP * fraction)
-  // The slider role, focus and keys sit on the wrapper, not on the <svg>: an SVG element only knows a lowercase
-  // `tabindex`, which the built app's Preact would not write for `tabIndex`.
+  // The slider role, focus and keys sit on the wrapper, not on the <svg> (`sliderAttributes` says why).
   return (
     <div
       className="quiz-round-slider"
-      role="slider"
-      tabIndex={0}
-      aria-labelledby={labelId}
-      aria-describedby={errorId}
-      aria-invalid={invalid || undefined}
-      aria-valuemin={props.min}
-      aria-valuemax={props.max}
-      aria-valuenow={shown}
-      aria-valuetext={`${shown} ${unit}`.trim()}
+      {...sliderAttributes({
+        invalid,
+        labelId,
+        errorId,
+        min: props.min,
+        max: props.max,
+        now: shown,
+        text: `${shown} ${unit}`.trim(),
+      })}
       data-testid="quiz-round-slider"
       onKeyDown={onKeyDown}
     >
-      <svg
-        ref={svg}
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
-        aria-hidden="true"
-        onPointerDown={(event) => {
-          event.currentTarget.setPointerCapture?.(event.pointerId)
-          fromPointer(event)
-        }}
-        onPointerMove={(event) => {
-          if (event.buttons === 1) fromPointer(event)
-        }}
-      >
+      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true" {...sliderDrag(fromPointer)}>
         <path className="quiz-round-slider__track" d={arc(1)} />
         {fraction > 0 ? <path className="quiz-round-slider__value" d={arc(fraction)} /> : null}
         <circle className="quiz-round-slider__knob" cx={knob.x} cy={knob.y} r={11} />

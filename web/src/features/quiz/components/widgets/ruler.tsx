@@ -1,8 +1,9 @@
-import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
+import type { CSSProperties, KeyboardEvent, PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localise } from '../../domain/validation'
 import { localDigits } from '../format'
 import { fractionOf, rulerScale, stepBy, valueAfterKey, valueAt } from './ruler-scale'
+import { sliderAttributes, sliderDrag } from './slider'
 import type { WidgetProps } from './widget-props'
 
 function numberIn(value: WidgetProps['value']): number | null {
@@ -23,7 +24,6 @@ function directionOf(element: Element): 'rtl' | 'ltr' {
  */
 export function Ruler({ question, value, onChange, invalid, labelId, errorId, language }: WidgetProps) {
   const { t } = useTranslation()
-  const track = useRef<HTMLDivElement>(null)
   const scale = rulerScale(question.answerUIComponent.type === 'ruler' ? question.answerUIComponent.props : undefined)
   const unitText = question.answerUIComponent.type === 'ruler' ? question.answerUIComponent.props?.unit : undefined
   const unit = localise(unitText, language) ?? ''
@@ -31,10 +31,10 @@ export function Ruler({ question, value, onChange, invalid, labelId, errorId, la
   const shown = current === null ? null : `${localDigits(current, language)} ${unit}`.trim()
 
   const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
-    const box = track.current?.getBoundingClientRect()
-    if (!track.current || !box || box.width === 0) return
+    const box = event.currentTarget.getBoundingClientRect()
+    if (box.width === 0) return
     const along = (event.clientX - box.left) / box.width
-    const fraction = Math.min(1, Math.max(0, directionOf(track.current) === 'rtl' ? 1 - along : along))
+    const fraction = Math.min(1, Math.max(0, directionOf(event.currentTarget) === 'rtl' ? 1 - along : along))
     onChange(valueAt(fraction, scale))
   }
 
@@ -56,29 +56,22 @@ export function Ruler({ question, value, onChange, invalid, labelId, errorId, la
           −
         </button>
         <div
-          ref={track}
           id={`${question.id}-ruler`}
           className="quiz-ruler__scale"
-          role="slider"
-          tabIndex={0}
-          aria-labelledby={labelId}
-          aria-describedby={errorId}
-          aria-invalid={invalid || undefined}
-          aria-valuemin={scale.min}
-          aria-valuemax={scale.max}
-          aria-valuenow={current ?? undefined}
-          aria-valuetext={shown ?? t('quiz.widgets.rulerUnset')}
+          {...sliderAttributes({
+            invalid,
+            labelId,
+            errorId,
+            min: scale.min,
+            max: scale.max,
+            now: current,
+            text: shown ?? t('quiz.widgets.rulerUnset'),
+          })}
           data-testid="quiz-ruler"
           data-value={current ?? undefined}
           data-sub-units={scale.subUnits}
           onKeyDown={onKeyDown}
-          onPointerDown={(event) => {
-            event.currentTarget.setPointerCapture?.(event.pointerId)
-            fromPointer(event)
-          }}
-          onPointerMove={(event) => {
-            if (event.buttons === 1) fromPointer(event)
-          }}
+          {...sliderDrag(fromPointer)}
         >
           <div className="quiz-ruler__ticks" style={{ '--ruler-units': scale.max - scale.min } as CSSProperties} aria-hidden="true" />
           {current === null ? null : (
