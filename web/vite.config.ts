@@ -76,6 +76,11 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
+    unstubGlobals: true,
+    // One jsdom per worker instead of one per test file: building the environment and the setup (msw, both
+    // languages' texts) for each of ~120 files took four fifths of the suite's CPU. What a test leaves behind is
+    // undone after each test (setup-tests.ts), so files do not depend on running alone.
+    isolate: false,
     // Page tests that render whole routes take 1–2 s alone; on a loaded 2-core CI machine the 5 s default flakes.
     testTimeout: 15_000,
   },

@@ -25,6 +25,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+  vi.useRealTimers()
   server.resetHandlers()
   window.sessionStorage.clear()
   window.localStorage.clear()
