@@ -118,6 +118,7 @@ async fn a_customer_has_at_most_one_live_points_hold() {
             status,
             points: 100,
             amount: 100_000,
+            created_at: now_ms(),
             expires_at: now_ms() + 60_000,
         };
         let mut tx = db.begin().await.unwrap();

@@ -81,6 +81,7 @@ const HOLD_ATTEMPTS: usize = 3;
 /// Holds as many of the customer's points on the order as its lines allow. Asking again for the same
 /// order answers the existing hold (the reserve call locks an ADDED_TO_ORDER one); a live hold on
 /// another order is refused.
+#[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn hold(
     state: &AppState,
     customer_id: i64,
@@ -113,6 +114,7 @@ pub async fn hold(
                     status: if mode == HoldMode::Reserve { HoldStatus::Reserved } else { HoldStatus::AddedToOrder },
                     points: share.points,
                     amount: share.amount.get(),
+                    created_at: now,
                     expires_at: now + state.points.hold_ms(),
                 };
                 let Some(hold) = points::insert_hold(&mut tx, &new).await? else { continue };
@@ -129,6 +131,7 @@ pub async fn hold(
 
 /// Releases the points the order holds. A RESERVED hold stays until it expires. Returns the released
 /// hold (an already released one as it is), or `None` when the order never held points.
+#[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn release(
     state: &AppState,
     customer_id: i64,

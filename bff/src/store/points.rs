@@ -166,6 +166,8 @@ pub struct NewHold {
     pub status: HoldStatus,
     pub points: i64,
     pub amount: i64,
+    /// When it is made; its lifetime counts from the same reading of the clock as `expires_at`.
+    pub created_at: i64,
     pub expires_at: i64,
 }
 
@@ -173,14 +175,13 @@ pub struct NewHold {
 /// e.g. a concurrent request won the race). On PostgreSQL the transaction is then unusable: roll back.
 pub async fn insert_hold(tx: &mut Tx, new: &NewHold) -> anyhow::Result<Option<Hold>> {
     let id = random_id();
-    let now = now_ms();
     let inserted = on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO point_hold (point_hold_id, customer_id, customer_order_id, status, points, amount, \
              created_at, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)",
         )
         .bind(id).bind(new.customer_id).bind(new.order_id).bind(new.status.as_str()).bind(new.points)
-        .bind(new.amount).bind(now).bind(new.expires_at).execute(conn).await.map(|done| done.rows_affected())
+        .bind(new.amount).bind(new.created_at).bind(new.expires_at).execute(conn).await.map(|done| done.rows_affected())
     });
     match inserted {
         Ok(_) => Ok(Some(Hold {
@@ -190,7 +191,7 @@ pub async fn insert_hold(tx: &mut Tx, new: &NewHold) -> anyhow::Result<Option<Ho
             status: new.status,
             points: new.points,
             amount: new.amount,
-            created_at: now,
+            created_at: new.created_at,
             expires_at: new.expires_at,
         })),
         Err(error) if is_unique_violation(&error) => Ok(None),

@@ -63,9 +63,7 @@ async fn hold_lifetime(world: &mut LimooWorld, products: String, mobile: String,
         Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
     };
     let (made, expires) = times.or_fail_any("the order's points hold");
-    // The two times are read from the clock separately, a moment apart.
-    let lifetime = expires - made;
-    assert!((lifetime - minutes * 60_000).abs() < 1_000, "hold made at {made}, expiring at {expires}");
+    assert_eq!(expires - made, minutes * 60_000, "hold made at {made}, expiring at {expires}");
 }
 
 #[then(expr = "نوع محصولات فهرست به ترتیب {string} است")]
