@@ -90,6 +90,7 @@ pub async fn check_mobile(state: &AppState, mobile: &MobileNumber) -> Result<Mob
 }
 
 /// Sends a code by the number's channel: SMS, or the registered customer's e-mail.
+#[tracing::instrument(skip_all)]
 pub async fn send_code(state: &AppState, mobile: &MobileNumber, client_ip: &str) -> Result<SentCode, AuthError> {
     let customer = customers::find_by_mobile(&state.db, mobile).await?;
     deliver(state, mobile, customer.as_ref(), client_ip).await
@@ -112,6 +113,7 @@ async fn deliver(
 }
 
 /// Registration by e-mail: the code goes to `email`, which is kept for the customer on success.
+#[tracing::instrument(skip_all)]
 pub async fn send_email_code(
     state: &AppState,
     mobile: &MobileNumber,
@@ -144,6 +146,7 @@ pub struct SignedIn {
 }
 
 /// Confirms the code and registers the customer, or signs in one who already exists.
+#[tracing::instrument(skip_all)]
 pub async fn register(
     state: &AppState,
     mobile: &MobileNumber,
@@ -170,6 +173,7 @@ pub async fn register(
 }
 
 /// Signs in an existing customer with the code sent to them.
+#[tracing::instrument(skip_all)]
 pub async fn login(state: &AppState, mobile: &MobileNumber, code: &OtpCode) -> Result<SignedIn, AuthError> {
     let customer = customers::find_by_mobile(&state.db, mobile).await?.ok_or(AuthError::NotRegistered)?;
     otp::verify(state, mobile, code).await?;
@@ -183,6 +187,7 @@ async fn sign_in(state: &AppState, customer: Customer) -> Result<SignedIn, AuthE
 }
 
 /// A new bearer token for the refresh credential, which is rotated.
+#[tracing::instrument(skip_all)]
 pub async fn refresh_token(state: &AppState, raw: &str) -> Result<(String, String), AuthError> {
     let (customer_id, next) = refresh::rotate(state, raw).await?;
     Ok((state.tokens.issue(customer_id, now_ms() / 1000)?, next))
@@ -199,6 +204,7 @@ pub async fn verify_access(state: &AppState, token: &str) -> Result<Claims, Auth
 
 /// Signs out: the refresh credential's whole family is revoked, and the bearer token the call carried stops
 /// working on every replica (it is denied until it would have expired anyway).
+#[tracing::instrument(skip_all)]
 pub async fn logout(
     state: &AppState,
     refresh_credential: Option<&str>,

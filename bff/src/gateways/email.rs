@@ -52,6 +52,7 @@ impl Mailer {
         Ok(Mailer { transport: builder.build(), from: settings.mail_from.parse()? })
     }
 
+    #[tracing::instrument(skip_all, err(level = "warn", Display))]
     pub async fn send_code(&self, to: &EmailAddress, code: &OtpCode, valid_minutes: i64) -> Result<(), MailError> {
         let message = Message::builder()
             .from(self.from.clone())

@@ -55,6 +55,7 @@ impl KavenegarClient {
         if mobile.is_foreign() { mobile.canonical().replacen('+', "00", 1) } else { mobile.display() }
     }
 
+    #[tracing::instrument(skip_all, err(level = "warn", Display))]
     pub async fn send_code(&self, mobile: &MobileNumber, code: &OtpCode) -> Result<(), SmsError> {
         let form = [
             ("receptor", Self::receptor(mobile)),
@@ -65,6 +66,7 @@ impl KavenegarClient {
     }
 
     /// A free-text message through `sms/send` (the partner-discount notice after a paid order).
+    #[tracing::instrument(skip_all, err(level = "warn", Display))]
     pub async fn send_text(&self, mobile: &MobileNumber, message: &str) -> Result<(), SmsError> {
         let form = [("receptor", Self::receptor(mobile)), ("message", message.to_owned())];
         self.call("sms/send", &form).await

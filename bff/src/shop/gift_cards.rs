@@ -55,6 +55,7 @@ fn for_sale(catalogue: &[Product], id: i64) -> Option<&Product> {
 /// Redeems `code` for the customer. The card is claimed by a conditional UPDATE in the transaction that makes
 /// the order, so concurrent requests with one code make one order at most; other customers get `USED_CODE`,
 /// and the customer who redeemed it (a double tap, a retry after a lost answer) gets the same order back.
+#[tracing::instrument(skip_all, fields(customer_id))]
 pub async fn redeem(
     state: &AppState,
     customer_id: i64,

@@ -137,6 +137,7 @@ pub struct Selection<'a> {
 
 /// Creates the order for the selection, or answers the unpaid one an identical earlier selection made, then
 /// switches its points on or off. A double tap or a racing request never makes a second order.
+#[tracing::instrument(skip_all, fields(customer_id))]
 pub async fn select(
     state: &AppState,
     customer_id: i64,

@@ -75,6 +75,7 @@ const WAIT_FOR_CONCURRENT_START: Duration = Duration::from_secs(10);
 /// finds another replaces it (withdrawn at the gateway where the protocol allows; never verified, so a
 /// gateway returns whatever is paid on it), and one that finds a start still talking to the gateway
 /// waits for it, or answers [`PaymentError::InProgress`].
+#[tracing::instrument(skip_all, fields(customer_id = request.customer_id, order_id = request.order_id, gateway = request.gateway.as_str()))]
 pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Started, PaymentError> {
     let deadline = tokio::time::Instant::now() + WAIT_FOR_CONCURRENT_START;
     let mut checked = Vec::new();
@@ -283,6 +284,7 @@ pub enum Report {
 
 /// A callback arrived for the gateway's payment `authority`: records it (with the bank reference it
 /// carries) and completes the payment. `None` when no payment has that authority.
+#[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), authority))]
 pub async fn callback(
     state: &AppState,
     gateway: Gateway,
@@ -323,6 +325,7 @@ async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::R
 /// Verify is what makes most gateways keep the money, so a payment of an order already paid is not
 /// verified at all (the gateway returns what was paid on it), unless an earlier verify may have taken
 /// it (a lost answer, a crash): then it is verified again, and money taken goes back.
+#[tracing::instrument(skip_all, fields(payment_id))]
 pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<PaymentState> {
     let Some(payment) = payments::find(&state.db, payment_id).await? else { anyhow::bail!("no payment {payment_id}") };
     if !payment.state.is_open() {
@@ -467,6 +470,7 @@ async fn finish_alone(state: &AppState, payment_id: i64, to: PaymentState, failu
 
 /// Settles payments nobody came back from (verify or inquiry, and expiry once too old), and asks the
 /// gateways again to give back the money of payments still REFUND_DUE.
+#[tracing::instrument(skip_all)]
 pub async fn sweep(state: &AppState) -> anyhow::Result<usize> {
     let before = now_ms() - state.payment_settings.payment_settle_after_seconds.saturating_mul(1000);
     let stale = payments::stale(&state.db, before).await?;

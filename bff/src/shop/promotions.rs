@@ -44,6 +44,7 @@ pub struct Applied {
 /// Applies the code to the order's lines it names, in one transaction: takes one use of the code
 /// (refused when used up, also under concurrent use), lowers those lines' prices and re-spreads
 /// the order's points.
+#[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn apply(state: &AppState, customer_id: i64, order_id: i64, code: &str) -> Result<Applied, PromotionError> {
     let now = now_ms();
     let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
@@ -81,6 +82,7 @@ pub async fn apply(state: &AppState, customer_id: i64, order_id: i64, code: &str
 }
 
 /// Takes the code off its order: restores the lines' prices, gives the use back and re-spreads points.
+#[tracing::instrument(skip_all, fields(customer_id, used_discount_id))]
 pub async fn cancel(state: &AppState, customer_id: i64, used_discount_id: i64) -> Result<Invoice, PromotionError> {
     let now = now_ms();
     let used = {

@@ -29,6 +29,7 @@ pub enum RefundError {
 
 /// Records that the payment's money goes back and asks the gateway to give it back; the customer gets
 /// an SMS. Only the caller that recorded it acts, so a payment is given back once.
+#[tracing::instrument(skip_all, fields(payment_id = payment.id, reason))]
 pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<()> {
     if !record_due(state, payment, ref_id, reason).await? {
         return Ok(());
@@ -40,6 +41,7 @@ pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>
 
 /// The gateway took the payment's money and gave it back by itself while it was checked: recorded as
 /// REVERSED, and the customer is told.
+#[tracing::instrument(skip_all, fields(payment_id = payment.id, reason))]
 pub async fn given_back(state: &AppState, payment: &Payment, ref_id: &str, reason: &str) -> anyhow::Result<()> {
     if !record_due(state, payment, Some(ref_id), reason).await? {
         return Ok(());
@@ -106,6 +108,7 @@ async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> 
 }
 
 /// Asks the gateways again for REFUND_DUE payments untouched since `before`; how many went back.
+#[tracing::instrument(skip_all)]
 pub async fn retry_due(state: &AppState, before: i64) -> anyhow::Result<usize> {
     let mut returned = 0;
     let due = payments::refunds_due(&state.db, before).await?;
@@ -126,6 +129,7 @@ pub async fn list(state: &AppState, in_state: PaymentState) -> anyhow::Result<Ve
 }
 
 /// Finance paid a REFUND_DUE payment back by hand: REFUNDED, with who and when.
+#[tracing::instrument(skip_all, fields(payment_id, by))]
 pub async fn settle_by_hand(state: &AppState, payment_id: i64, by: &str) -> Result<Payment, RefundError> {
     let payment = payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
     if !payments::settle_refund(&state.db, payment.id, PaymentState::Refunded, Some(by)).await? {

@@ -80,6 +80,7 @@ pub async fn due(state: &AppState, customer_id: i64, order_id: i64) -> Result<Tr
 /// Records the customer's transfer report for the order and reserves the order's points until the
 /// review (at most `TRANSFER_REVIEW_HOURS`). Answers the transfer's id (`paymentId`); the same report
 /// again answers the same id, another one is refused while the first waits.
+#[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn submit(
     state: &AppState,
     customer_id: i64,
@@ -156,6 +157,7 @@ pub struct Reviewed {
 /// approval completes the order (PAYMENT_SUCCESS, points USED, code CAPTURED), rejection gives the
 /// points back. Only the first review of a transfer counts. Then the customer gets the result by SMS;
 /// an SMS failure is logged and reported, never undoes the review.
+#[tracing::instrument(skip_all, fields(transfer_id, reviewer))]
 pub async fn review(
     state: &AppState,
     transfer_id: i64,

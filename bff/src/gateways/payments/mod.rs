@@ -129,6 +129,7 @@ impl PaymentGateways {
         })
     }
 
+    #[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), payment = %start.reference, amount = start.amount), err(level = "warn", Display))]
     pub async fn start(&self, gateway: Gateway, start: &PaymentStart) -> Result<Started, StartError> {
         match gateway {
             Gateway::Vandar => self.vandar.start(start).await,
@@ -147,12 +148,14 @@ impl PaymentGateways {
     }
 
     /// SnappPay's offer for `amount` rial to this payer (`+98…`).
+    #[tracing::instrument(skip_all, fields(amount), err(level = "warn", Display))]
     pub async fn snapp_pay_eligibility(&self, amount: i64, mobile: Option<&str>) -> Result<Eligibility, StartError> {
         self.snapppay.eligibility(amount, mobile).await
     }
 
     /// Asks the gateway, server to server, whether the payment went through; never fails: what
     /// cannot be told now is [`GatewayVerdict::Unknown`].
+    #[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), payment_id = request.payment_id, amount = request.amount), ret(Debug))]
     pub async fn verify(&self, gateway: Gateway, request: &VerifyRequest<'_>) -> GatewayVerdict {
         match gateway {
             Gateway::Vandar => self.vandar.verify(request).await,
@@ -168,6 +171,7 @@ impl PaymentGateways {
     /// Asks the gateway to give back the money of a payment it took (gateways.md: PayPing and Saman
     /// reverse, Digipay reverse or refund, SnappPay cancel after settle, Gumroad refund). Vandar has no such call,
     /// and Tara's refund lives in its club API with credentials of its own: those are refunded by finance.
+    #[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), payment_id = request.payment_id), ret(Debug))]
     pub async fn give_back(&self, gateway: Gateway, request: &GiveBackRequest<'_>) -> GiveBack {
         if !gateway.can_give_back() {
             return GiveBack::Unsupported;
@@ -185,6 +189,7 @@ impl PaymentGateways {
     /// Withdraws a payment nobody has paid yet, where the gateway allows it (PayPing `DELETE /v3/pay`
     /// before the payer reaches the bank); whether it was withdrawn. Elsewhere an unpaid payment simply
     /// runs out, and one paid after all is never verified, so the gateway returns its money by itself.
+    #[tracing::instrument(skip_all, fields(gateway = gateway.as_str()), ret)]
     pub async fn withdraw(&self, gateway: Gateway, authority: &str) -> bool {
         match gateway {
             Gateway::PayPing => self.payping.withdraw(authority).await,
