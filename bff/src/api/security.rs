@@ -8,7 +8,7 @@ use poem_openapi::{SecurityScheme, auth::Bearer, error::AuthorizationError};
 
 use crate::{
     auth::{self, AuthError, tokens::Claims},
-    startup::AppState,
+    state::AppState,
 };
 
 /// `Authorization: Bearer {lemonadeToken}`.

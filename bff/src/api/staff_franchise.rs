@@ -14,7 +14,7 @@ use crate::{
     domain::{MobileNumber, franchise::MembershipAction, mobile_number::IRAN},
     franchise::{self, FranchiseError, TeamInputError, team_actor, team_mobile},
     messages,
-    startup::AppState,
+    state::AppState,
     store::franchise::Membership,
 };
 

@@ -22,7 +22,7 @@ use crate::{
         diet_start::StartDate,
         perfect_body::{BmiClass, WeightGoal},
     },
-    startup::AppState,
+    state::AppState,
     store::{diet_requests, diet_team, diets, form_answers, now_ms, orders},
 };
 

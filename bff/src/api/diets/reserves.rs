@@ -11,7 +11,7 @@ use crate::{
     },
     domain::diet_package::ReserveStatus,
     messages,
-    startup::AppState,
+    state::AppState,
     store::{
         diets::{self, Activation, ReservedPackage},
         now_ms,

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     domain::mobile_number::{IRAN, MobileNumber, latin_digits},
     limits, messages,
-    startup::AppState,
+    state::AppState,
     store::{customers, orders, partner_sms},
 };
 

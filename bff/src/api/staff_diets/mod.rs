@@ -17,7 +17,7 @@ use crate::{
     diet_team::{self, TeamInputError},
     domain::diet_start::{StartDate, StartDateError},
     messages,
-    startup::AppState,
+    state::AppState,
     store::{
         diet_team::{self as store, DietTeamError, Issue, TeamDiet},
         now_ms,
