@@ -11,7 +11,7 @@ use crate::{
         refunds::{self, RefundError},
         transfers::{self, Reviewed, TransferError, Verdict},
     },
-    startup::AppState,
+    state::AppState,
     store::{Db, payments::Payment, transfers::Transfer},
 };
 

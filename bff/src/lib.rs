@@ -16,6 +16,7 @@ pub mod request_id;
 pub mod security_headers;
 pub mod shop;
 pub mod startup;
+pub mod state;
 pub mod store;
 pub mod telemetry;
 pub mod web_app;

@@ -1,12 +1,7 @@
 //! Assembles the service: database, API, docs and the web app on one listener.
-use std::{
-    net::{Ipv4Addr, SocketAddr},
-    sync::Arc,
-    time::Duration,
-};
+use std::{net::SocketAddr, time::Duration};
 
 use anyhow::Context;
-use ipnet::IpNet;
 use poem::{
     Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Route, Server, get,
     http::{StatusCode, header, uri::Scheme},
@@ -14,7 +9,6 @@ use poem::{
     middleware::{CatchPanic, NormalizePath, Tracing, TrailingSlash},
     web::{Data, LocalAddr, RemoteAddr},
 };
-use reqwest::Url;
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::{
@@ -22,15 +16,13 @@ use crate::{
         self,
         error::{framework_error, panic_response},
     },
-    auth::tokens::{TokenKeys, random_hex},
     body_limit::BodyLimit,
-    config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Secret, Settings, SupportSettings},
-    gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
+    config::Settings,
     json_compression::JsonCompression,
-    metrics::{Measured, Metrics},
+    metrics::Measured,
     request_id::RequestId,
     security_headers::SecurityHeaders,
-    shop::catalogue_cache::CatalogueCache,
+    state::AppState,
     store::{Db, demo},
     web_app::WebApp,
 };
@@ -52,82 +44,6 @@ const API_PREFIXES: &[&str] = &[
     "/promotionusage",
     "/cancelpromotion",
 ];
-
-/// What every handler can read through `Data<&AppState>`.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub service_name: String,
-    /// `PRODUCT_CODE` as configured; paths such as `/{product}-integrations` use it in lower case.
-    pub product_code: String,
-    pub points: PointSettings,
-    pub auth: Arc<AuthSettings>,
-    pub tokens: Arc<TokenKeys>,
-    pub sms: Arc<KavenegarClient>,
-    pub mail: Arc<Mailer>,
-    pub payment_settings: Arc<PaymentSettings>,
-    pub payment_gateways: Arc<PaymentGateways>,
-    pub finance: Arc<FinanceSettings>,
-    /// `MENTOR_LINK_BASE_URL`: the mentor link is this followed by the customer's profile number.
-    pub mentor_link_base_url: Arc<str>,
-    /// Where the gateways send browsers back: `PAYMENT_CALLBACK_BASE_URL`, else `PUBLIC_BASE_URL`; no
-    /// trailing slash.
-    pub payment_callback_base: Arc<str>,
-    /// The origins a `paymentResultUrl` may point at: `PUBLIC_BASE_URL`'s and `PAYMENT_RESULT_ORIGINS`.
-    pub payment_result_origins: Arc<[Url]>,
-    /// `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
-    pub trusted_proxies: Arc<[IpNet]>,
-    /// Counters behind `GET /metrics`.
-    pub metrics: Arc<Metrics>,
-    /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
-    pub metrics_token: Option<Arc<Secret>>,
-    /// `STAFF_API_TOKEN`: the medical team's bearer token; none refuses every staff call.
-    pub staff_api_token: Option<Arc<Secret>>,
-    /// The support site and chat widget the web app is told about.
-    pub support: Arc<SupportSettings>,
-    /// Products listings and wizard configs, kept per catalogue version.
-    pub catalogue: Arc<CatalogueCache>,
-}
-
-impl AppState {
-    pub fn new(settings: &Settings, db: Db) -> anyhow::Result<Self> {
-        let secret = match &settings.auth.auth_secret {
-            Some(secret) => secret.expose().to_owned(),
-            None => {
-                tracing::warn!(
-                    "AUTH_SECRET is not set: tokens and codes will not survive a restart or work across replicas"
-                );
-                random_hex()
-            }
-        };
-        // Without a listener (tools, tests) the configured port stands in for the bound one.
-        let public_base = settings.public_base_url(SocketAddr::from((Ipv4Addr::LOCALHOST, settings.port)));
-        let callback_base = settings.payments.payment_callback_base_url.as_ref().unwrap_or(&public_base);
-        let result_origins = std::iter::once(&public_base).chain(&settings.payments.payment_result_origins);
-        Ok(AppState {
-            db,
-            service_name: settings.service_name(),
-            product_code: settings.product_code.clone(),
-            points: settings.points,
-            auth: Arc::new(settings.auth.clone()),
-            tokens: Arc::new(TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds)),
-            sms: Arc::new(KavenegarClient::new(&settings.gateways)?),
-            mail: Arc::new(Mailer::new(&settings.gateways)?),
-            payment_settings: Arc::new(settings.payments.clone()),
-            payment_gateways: Arc::new(PaymentGateways::new(&settings.payments)?),
-            finance: Arc::new(settings.finance.clone()),
-            mentor_link_base_url: settings.gateways.mentor_link_base_url.as_str().into(),
-            payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
-            payment_result_origins: result_origins.cloned().collect(),
-            trusted_proxies: settings.trusted_proxies.as_slice().into(),
-            metrics: Arc::default(),
-            metrics_token: settings.metrics_token.clone().map(Arc::new),
-            staff_api_token: settings.staff_api_token.clone().map(Arc::new),
-            catalogue: Arc::new(CatalogueCache::new(Duration::from_millis(settings.catalogue_recheck_ms))),
-            support: Arc::new(settings.support.clone()),
-        })
-    }
-}
 
 pub struct Application {
     address: SocketAddr,

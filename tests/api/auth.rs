@@ -1,6 +1,6 @@
 //! Sign-in over HTTP against the real BFF and the SMS/e-mail simulators: the happy paths and the
 //! security properties of codes and tokens.
-use limoo_bff::store::Db;
+use limoo_bff::{auth::tokens::Claims, store::Db};
 use limoo_tests::{AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 use serde_json::{Value, json};
 
@@ -306,6 +306,20 @@ async fn forged_expired_and_alg_none_tokens_are_rejected() {
     let missing = app.client.get(app.url("/lemonade/api/can-buy-diet")).send().await.unwrap();
     let (status, reply) = body(missing).await;
     assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "no token: {reply}");
+}
+
+/// Signed with the service's own key, so only the subject is wrong: before, it read as customer 0.
+#[tokio::test]
+async fn a_token_whose_subject_is_not_a_number_is_a_401() {
+    let app = spawn_app().await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let claims = Claims { sub: "admin".into(), exp: now + 600, iat: now, jti: "subject-probe".into() };
+    let token = app.tokens.sign(&claims).unwrap();
+    for path in ["/app/auth/currentUser", "/lemonade/api/can-buy-diet"] {
+        let response = app.client.get(app.url(path)).bearer_auth(&token).send().await.unwrap();
+        let (status, reply) = body(response).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "{path}: {reply}");
+    }
 }
 
 #[tokio::test]

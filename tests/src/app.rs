@@ -165,12 +165,12 @@ impl TestApp {
     /// A service state on this app's database and simulators whose payment sweeper takes every open
     /// payment at once and expires those older than `expire_minutes`; run it with
     /// `limoo_bff::shop::payments::sweep`.
-    pub fn payment_sweeper(&self, expire_minutes: i64) -> limoo_bff::startup::AppState {
+    pub fn payment_sweeper(&self, expire_minutes: i64) -> limoo_bff::state::AppState {
         let mut settings = Settings::for_database("unused");
         point_at_simulators(&mut settings, &self.sims);
         settings.payments.payment_settle_after_seconds = -1;
         settings.payments.payment_expire_minutes = expire_minutes;
-        limoo_bff::startup::AppState::new(&settings, self.db.clone()).expect("a service state")
+        limoo_bff::state::AppState::new(&settings, self.db.clone()).expect("a service state")
     }
 
     /// Another BFF, as its own process, on this app's database, simulators and token secret (a second

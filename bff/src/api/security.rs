@@ -8,7 +8,7 @@ use poem_openapi::{SecurityScheme, auth::Bearer, error::AuthorizationError};
 
 use crate::{
     auth::{self, AuthError, tokens::Claims},
-    startup::AppState,
+    state::AppState,
 };
 
 /// `Authorization: Bearer {lemonadeToken}`.
@@ -40,7 +40,7 @@ async fn staff_token(req: &Request, bearer: Bearer) -> Option<()> {
 }
 
 impl CustomerToken {
-    /// The customer id (`sub`); tokens are only issued with numeric subjects.
+    /// The customer id (`sub`); `TokenKeys::verify` refuses any other subject.
     pub fn customer_id(&self) -> i64 {
         self.0.customer_id().unwrap_or_default()
     }

@@ -10,7 +10,7 @@ use crate::{
         mobile_number::{IRAN, MobileNumberError},
         otp_code::OtpCodeError,
     },
-    startup::AppState,
+    state::AppState,
     store::{
         customers::{self, AuthType, Customer, NewCustomer},
         now_ms, revoked_tokens,

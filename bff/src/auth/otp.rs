@@ -3,7 +3,7 @@
 use super::AuthError;
 use crate::{
     domain::{EmailAddress, MobileNumber, OtpCode},
-    startup::AppState,
+    state::AppState,
     store::{now_ms, otp},
 };
 

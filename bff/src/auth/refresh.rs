@@ -1,7 +1,7 @@
 //! Rotating refresh credentials: each use returns a new one; reusing an old one revokes the family.
 use super::{AuthError, tokens::random_hex};
 use crate::{
-    startup::AppState,
+    state::AppState,
     store::{now_ms, refresh_tokens},
 };
 

@@ -53,17 +53,25 @@ impl TokenKeys {
     }
 
     pub fn issue(&self, customer_id: i64, now_seconds: i64) -> anyhow::Result<String> {
-        let claims = Claims {
+        self.sign(&Claims {
             sub: customer_id.to_string(),
             iat: now_seconds,
             exp: now_seconds + self.ttl_seconds,
             jti: uuid::Uuid::new_v4().to_string(),
-        };
-        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+        })
     }
 
+    pub fn sign(&self, claims: &Claims) -> anyhow::Result<String> {
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)?)
+    }
+
+    /// A signed, unexpired token whose subject is a customer id; any other subject names nobody.
     pub fn verify(&self, token: &str) -> Result<Claims, jsonwebtoken::errors::Error> {
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).map(|data| data.claims)
+        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)?.claims;
+        if claims.customer_id().is_none() {
+            return Err(jsonwebtoken::errors::ErrorKind::InvalidSubject.into());
+        }
+        Ok(claims)
     }
 
     fn mac(&self, parts: &[&str]) -> Hmac<Sha256> {
@@ -118,6 +126,15 @@ mod tests {
         assert!(keys.verify(&keys.issue(42, now() - 901).unwrap()).is_err(), "expired");
         let other = TokenKeys::new(b"other", 900);
         assert!(keys.verify(&other.issue(42, now()).unwrap()).is_err(), "signed with another key");
+    }
+
+    #[test]
+    fn a_subject_that_is_not_a_customer_id_fails() {
+        let keys = TokenKeys::new(b"secret", 900);
+        for sub in ["admin", "", "42a", "4.2"] {
+            let claims = Claims { sub: sub.into(), exp: now() + 900, iat: now(), jti: "id".into() };
+            assert!(keys.verify(&keys.sign(&claims).unwrap()).is_err(), "{sub:?}");
+        }
     }
 
     #[test]

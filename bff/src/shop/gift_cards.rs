@@ -7,7 +7,7 @@ use crate::{
         diet_package,
         gift_card::{Choice, GiftCode, RedeemError, choose},
     },
-    startup::AppState,
+    state::AppState,
     store::{diets, gift_cards, now_ms, orders, products},
 };
 

@@ -2,7 +2,7 @@
 use super::invoice::{self, Invoice};
 use crate::{
     domain::{Toman, points::HoldStatus},
-    startup::AppState,
+    state::AppState,
     store::{
         now_ms, orders,
         orders::PAYMENT_SUCCESS,

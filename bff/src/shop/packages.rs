@@ -15,7 +15,7 @@ use crate::{
         diet_package::{self, PackageStatus},
         package_offers::{self, Offer},
     },
-    startup::AppState,
+    state::AppState,
     store::{diets, now_ms, orders, package_selections, products},
 };
 

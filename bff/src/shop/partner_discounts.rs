@@ -3,7 +3,7 @@
 use crate::{
     domain::catalogue::ProductType,
     messages,
-    startup::AppState,
+    state::AppState,
     store::{
         customers, orders,
         partner_sms::{self, NewSmsLog},

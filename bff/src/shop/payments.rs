@@ -15,7 +15,7 @@ use crate::{
         points::HoldStatus,
     },
     gateways::payments::{PaymentStart, StartError, Started, VerifyRequest},
-    startup::AppState,
+    state::AppState,
     store::{
         Tx, now_ms, orders,
         payments::{self, NewPayment, Payment},

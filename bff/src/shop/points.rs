@@ -6,7 +6,7 @@ use crate::{
         Toman,
         points::{HoldStatus, PointsLine, allocate},
     },
-    startup::AppState,
+    state::AppState,
     store::{
         Tx, now_ms, orders,
         orders::Order,

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::{
     domain::{Toman, promotion::Refusal},
-    startup::AppState,
+    state::AppState,
     store::{
         Tx, now_ms, orders,
         points::expire_stale,

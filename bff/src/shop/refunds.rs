@@ -10,7 +10,7 @@ use crate::{
     domain::payment::PaymentState,
     gateways::payments::{GiveBack, GiveBackRequest},
     messages,
-    startup::AppState,
+    state::AppState,
     store::{
         customers, now_ms, orders,
         payments::{self, Payment},

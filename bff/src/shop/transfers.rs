@@ -16,7 +16,7 @@ use crate::{
         transfer::{MomentProblem, TransferDetails, TransferState},
     },
     messages,
-    startup::AppState,
+    state::AppState,
     store::{
         customers, now_ms, orders, payments,
         points::{self, expire_stale},

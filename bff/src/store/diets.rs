@@ -140,11 +140,18 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
         (some, _) if some > 0 => QuestionProgress::Partial,
         _ => QuestionProgress::NotStarted,
     };
-    let card_payment = transfer.map(|(state,)| match TransferState::parse(&state) {
-        Some(TransferState::Pending) => CardPayment::Pending,
-        Some(TransferState::Rejected) => CardPayment::Unverified,
-        _ => CardPayment::Other,
-    });
+    let card_payment = match transfer {
+        Some((state,)) => Some(
+            match TransferState::parse(&state)
+                .with_context(|| format!("the transfer of order {order_id} has state {state}"))?
+            {
+                TransferState::Pending => CardPayment::Pending,
+                TransferState::Rejected => CardPayment::Unverified,
+                TransferState::Approved => CardPayment::Other,
+            },
+        ),
+        None => None,
+    };
     Ok(ActivePackage {
         order_id: Some(order_id),
         facts: PackageFacts {
@@ -358,10 +365,12 @@ pub async fn activate_reserve(
             .bind(reserved_diet_id).bind(customer_id).fetch_optional(conn).await
     })
     .context("cannot read the reserved diet")?;
-    match found.as_ref().and_then(|(status,)| ReserveStatus::parse(status)) {
-        None => return Ok(Activation::NotFound),
-        Some(ReserveStatus::Enabled) => return Ok(Activation::Activated),
-        Some(ReserveStatus::Reserved) => {}
+    let Some((status,)) = found else { return Ok(Activation::NotFound) };
+    let status = ReserveStatus::parse(&status)
+        .with_context(|| format!("reserved diet {reserved_diet_id} has status {status}"))?;
+    match status {
+        ReserveStatus::Enabled => return Ok(Activation::Activated),
+        ReserveStatus::Reserved => {}
     }
     let current = package_in(&mut tx, customer_id, now).await?;
     if !diet_package::may_activate_reserve(diet_package::status(&current.facts)) {

@@ -126,6 +126,23 @@ pub struct MembershipChange {
     pub at: i64,
 }
 
+/// A `franchise_member_change` row as stored.
+#[derive(sqlx::FromRow)]
+struct MembershipChangeRow {
+    action: String,
+    changed_by: String,
+    changed_at: i64,
+}
+
+impl TryFrom<MembershipChangeRow> for MembershipChange {
+    type Error = anyhow::Error;
+    fn try_from(row: MembershipChangeRow) -> anyhow::Result<MembershipChange> {
+        let action =
+            MembershipAction::parse(&row.action).with_context(|| format!("membership change {}", row.action))?;
+        Ok(MembershipChange { action, by: row.changed_by, at: row.changed_at })
+    }
+}
+
 /// A membership, active or revoked, and its recorded changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Membership {
@@ -142,7 +159,7 @@ pub const MAX_LISTED_CHANGES: i64 = 100;
 pub async fn membership(db: &Db, customer_id: i64) -> anyhow::Result<Option<Membership>> {
     let mut tx = db.read().await?;
     let Some((code, revoked_at)) = member_row(&mut tx, customer_id).await? else { return Ok(None) };
-    let rows: Vec<(String, String, i64)> = on_tx!(&mut tx, conn => {
+    let rows: Vec<MembershipChangeRow> = on_tx!(&mut tx, conn => {
         sqlx::query_as(
             "SELECT action, changed_by, changed_at FROM franchise_member_change WHERE customer_id = $1 \
              ORDER BY changed_at DESC, franchise_member_change_id LIMIT $2",
@@ -150,13 +167,7 @@ pub async fn membership(db: &Db, customer_id: i64) -> anyhow::Result<Option<Memb
         .bind(customer_id).bind(MAX_LISTED_CHANGES).fetch_all(conn).await
     })
     .context("cannot read membership changes")?;
-    let changes = rows
-        .into_iter()
-        .map(|(action, by, at)| {
-            let action = MembershipAction::parse(&action).with_context(|| format!("membership change {action}"))?;
-            Ok(MembershipChange { action, by, at })
-        })
-        .collect::<anyhow::Result<_>>()?;
+    let changes = rows.into_iter().map(MembershipChange::try_from).collect::<anyhow::Result<_>>()?;
     Ok(Some(Membership { referral_code: parse_code(customer_id, &code)?, active: revoked_at.is_none(), changes }))
 }
 

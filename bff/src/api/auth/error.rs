@@ -1,7 +1,7 @@
 use poem_openapi::{ApiResponse, Object, payload::Json};
 
 use crate::{
-    api::error::ErrorEnvelope,
+    api::error::{AreaFailure, ErrorEnvelope, area_failure},
     auth::AuthError,
     domain::{email::EmailError, mobile_number::MobileNumberError, otp_code::OtpCodeError},
     messages,
@@ -60,24 +60,19 @@ fn code_reason(error: &AuthError) -> Option<&'static str> {
     }
 }
 
-/// Sign-in failures; `err.code` is the HTTP status as text, `err.reason` names a code failure.
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "auth_bad_request")]
-pub enum AuthFailure {
-    /// Invalid input, or a wrong, expired, used or locked code.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorEnvelope>),
-    /// Not registered, or a missing, expired or revoked credential.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    /// A code was sent less than a minute ago, or the hourly limit is reached.
-    #[oai(status = 429)]
-    TooManyRequests(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
-    /// The SMS or e-mail provider failed; nothing was stored, retrying is safe.
-    #[oai(status = 502)]
-    BadGateway(Json<ErrorEnvelope>),
+area_failure! {
+    /// Sign-in failures; `err.code` is the HTTP status as text, `err.reason` names a code failure.
+    pub enum AuthFailure(handler = "auth_bad_request") {
+        /// Invalid input, or a wrong, expired, used or locked code.
+        400 => BadRequest,
+        /// Not registered, or a missing, expired or revoked credential.
+        401 => Unauthorized,
+        /// A code was sent less than a minute ago, or the hourly limit is reached.
+        429 => TooManyRequests,
+        500 => Internal,
+        /// The SMS or e-mail provider failed; nothing was stored, retrying is safe.
+        502 => BadGateway,
+    }
 }
 
 impl From<AuthError> for AuthFailure {
@@ -89,13 +84,7 @@ impl From<AuthError> for AuthFailure {
             Some(reason) => envelope.with_reason(reason),
             None => envelope,
         });
-        match status {
-            400 => AuthFailure::BadRequest(body),
-            401 => AuthFailure::Unauthorized(body),
-            429 => AuthFailure::TooManyRequests(body),
-            502 => AuthFailure::BadGateway(body),
-            _ => AuthFailure::Internal(body),
-        }
+        AuthFailure::with_status(status, body)
     }
 }
 
@@ -126,7 +115,8 @@ fn legacy_code(error: &AuthError) -> Option<&'static str> {
     }
 }
 
-/// Failures of the older calls: the HTTP status with `{status: "error", msg}`.
+/// Failures of the older calls: the HTTP status with `{status: "error", msg}` (their own body, not the
+/// envelope, hence not `area_failure!`).
 #[derive(ApiResponse, Debug)]
 #[oai(bad_request_handler = "legacy_bad_request")]
 pub enum LegacyFailure {

@@ -23,7 +23,7 @@ use crate::{
     auth::{self, AuthError, SignedIn},
     domain::{EmailAddress, OtpCode, country, country::Country, mobile_number::IRAN},
     franchise, limits, messages,
-    startup::AppState,
+    state::AppState,
 };
 
 /// Name of the HttpOnly cookie that holds the rotating refresh credential.

@@ -14,7 +14,7 @@ use super::{ApiTags, security::CustomerToken};
 use crate::{
     domain::medical_profile::{ConversationId, MedicalProfile, ProfileGroups},
     limits::{self, MAX_ANSWERS_BYTES},
-    startup::AppState,
+    state::AppState,
     store::diet_requests::{self, Requested},
 };
 

@@ -1,6 +1,7 @@
 //! The diet panel's reads: the active package the `/user-panel` guard and the can-buy-diet check decide
 //! by (spec 1 §2, spec 3 §4), and the customer's physical info. Answers use the panel's `{ok, msg}`
 //! envelope (spec 3 §7).
+pub mod error;
 pub mod history;
 pub mod reserves;
 
@@ -10,9 +11,10 @@ use poem_openapi::{
     payload::{Form, Json},
 };
 
+use self::error::StartDateFailure;
 use self::history::{
     AllDietsMsg, AllDietsReply, DietItem, HamiMsg, HamiReply, HamiSummary, LastIssuedMsg, LastIssuedReply,
-    StartDateFailure, StartDateForm, StartDateMsg, StartDateReply,
+    StartDateForm, StartDateMsg, StartDateReply,
 };
 use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure};
 use crate::{
@@ -22,7 +24,7 @@ use crate::{
         diet_start::StartDate,
         perfect_body::{BmiClass, WeightGoal},
     },
-    startup::AppState,
+    state::AppState,
     store::{diet_requests, diet_team, diets, form_answers, now_ms, orders},
 };
 

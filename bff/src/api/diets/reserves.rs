@@ -4,32 +4,15 @@ use poem::web::Data;
 use poem_openapi::{Object, OpenApi, param::Path, param::Query, payload::Json};
 
 use crate::{
-    api::{
-        ApiTags,
-        error::{AreaFailure, area_failure},
-        security::CustomerToken,
-    },
+    api::{ApiTags, diets::error::ReserveFailure, error::AreaFailure, security::CustomerToken},
     domain::diet_package::ReserveStatus,
     messages,
-    startup::AppState,
+    state::AppState,
     store::{
         diets::{self, Activation, ReservedPackage},
         now_ms,
     },
 };
-
-area_failure! {
-    /// Failures of the reserve calls.
-    pub enum ReserveFailure(handler = "ReserveFailure::malformed") {
-        /// `dietStatus` is neither `RESERVED` nor `ENABLED`, or a parameter is malformed.
-        400 => BadRequest,
-        /// Missing or invalid bearer token.
-        401 => Unauthorized,
-        /// No such reserved diet for this customer, or another product's integration.
-        404 => NotFound,
-        500 => Internal,
-    }
-}
 
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]

@@ -25,7 +25,7 @@ use crate::{
         refunds::{self, RefundError},
         transfers::{self, Verdict},
     },
-    startup::AppState,
+    state::AppState,
 };
 
 /// `Authorization: Bearer {FINANCE_API_TOKEN}`.

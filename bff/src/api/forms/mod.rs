@@ -21,7 +21,7 @@ use super::{ApiTags, security::MaybeCustomer};
 use crate::{
     domain::forms,
     limits::{self, MAX_ANSWERS_BYTES},
-    startup::AppState,
+    state::AppState,
     store::form_answers::{self, AnswerWrite},
 };
 

@@ -10,7 +10,7 @@ use super::{
 use crate::{
     api::ApiTags,
     domain::perfect_body::{Gender, PerfectBodyResult, Registration},
-    startup::AppState,
+    state::AppState,
     store::perfect_body::{self, RegistrationRow},
 };
 

@@ -11,7 +11,7 @@ use self::{
     error::FranchiseFailure,
 };
 use super::{ApiTags, security::CustomerToken};
-use crate::{franchise, startup::AppState};
+use crate::{franchise, state::AppState};
 
 pub struct FranchiseApi;
 

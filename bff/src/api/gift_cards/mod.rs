@@ -1,91 +1,22 @@
 //! Limoo gift cards (spec 2 §2, §7, §8): redeeming a code and the products a code offers. Refusals carry the
 //! spec's code in `err.code` and the Persian message in `err.message` and `err.details.messages`.
-use poem::web::Data;
-use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
+pub mod dto;
+pub mod error;
 
-use super::{
-    ApiTags,
-    error::{AreaFailure, area_failure},
-    security::CustomerToken,
-    shop::dto::ProductDto,
+use poem::web::Data;
+use poem_openapi::{OpenApi, param::Query, payload::Json};
+
+use self::{
+    dto::{RedeemReply, RedeemRequest, RedeemedGiftDto},
+    error::GiftCardFailure,
 };
+use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::dto::ProductDto};
 use crate::{
     domain::gift_card::{GiftCode, RedeemError},
-    messages,
-    shop::gift_cards::{self, GiftCardError, Redemption},
-    startup::AppState,
+    shop::gift_cards::{self, Redemption},
+    state::AppState,
     store,
 };
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct RedeemRequest {
-    pub session_id: Option<String>,
-    /// The card's code; compared lower-cased.
-    pub gift_code: String,
-    /// The chosen product, for a card with several options.
-    pub selected_product_id: Option<i64>,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct RedeemReply {
-    /// The card's product ids. More than one and no `orderId`: the customer chooses one and asks again with
-    /// `selectedProductId`.
-    pub product_options: Vec<i64>,
-    /// The paid, free order the card made; absent while a choice is awaited.
-    #[oai(skip_serializing_if_is_none)]
-    pub order_id: Option<i64>,
-}
-
-/// A gift the signed-in customer activated with a card.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct RedeemedGiftDto {
-    /// The free, paid order the card made.
-    pub order_id: i64,
-    pub product_id: i64,
-    /// The product's title as ordered.
-    pub title: String,
-    /// Epoch milliseconds.
-    pub redeemed_at: i64,
-}
-
-area_failure! {
-    /// Failures of the gift-card calls; `err.code` names the refusal.
-    pub enum GiftCardFailure(handler = "GiftCardFailure::malformed") {
-        /// `INVALID_CODE` (no such card, or not a code) or `INVALID_SELECTED_PRODUCT_ID` (the choice is not one of
-        /// the card's products, or is no longer for sale).
-        400 => BadRequest,
-        /// Missing or invalid bearer token: the gift flow needs a signed-in customer.
-        401 => Unauthorized,
-        /// `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
-        /// can reserve the gift).
-        409 => Conflict,
-        500 => Internal,
-    }
-}
-
-impl From<RedeemError> for GiftCardFailure {
-    fn from(error: RedeemError) -> Self {
-        let (status, message) = match error {
-            RedeemError::InvalidCode => (400, messages::GIFT_INVALID_CODE),
-            RedeemError::InvalidSelectedProductId => (400, messages::GIFT_INVALID_PRODUCT),
-            RedeemError::UsedCode => (409, messages::GIFT_USED_CODE),
-            RedeemError::UserHasActiveDiet => (409, messages::GIFT_ACTIVE_DIET),
-        };
-        GiftCardFailure::named(status, error.code(), message, vec![message.to_owned()])
-    }
-}
-
-impl From<GiftCardError> for GiftCardFailure {
-    fn from(error: GiftCardError) -> Self {
-        match error {
-            GiftCardError::Refused(refused) => refused.into(),
-            GiftCardError::Unexpected(e) => GiftCardFailure::unexpected(&e),
-        }
-    }
-}
 
 /// A malformed code is an unknown one.
 fn parse_code(raw: &str) -> Result<GiftCode, GiftCardFailure> {

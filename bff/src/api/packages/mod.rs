@@ -26,7 +26,7 @@ use crate::{
         packages::{self, Flow, Selection},
         promotions,
     },
-    startup::AppState,
+    state::AppState,
 };
 
 /// Most product ids `orders/succeed` reads.

@@ -1,6 +1,7 @@
 //! What the payment-result pages and the checkout read and write besides the invoice (spec 2 §2, §7):
 //! the customer's mentor link, the partner-discount SMS text through the GraphQL gateway path, and the
 //! Snapp A/B flag kept in the order's meta.
+pub mod error;
 mod graphql;
 
 use poem::web::Data;
@@ -11,16 +12,17 @@ use poem_openapi::{
 };
 use serde_json::{Map, Value};
 
+use self::error::MentorLinkFailure;
 use super::{
     ApiTags,
-    error::{AreaFailure, ErrorEnvelope, area_failure},
+    error::{AreaFailure, ErrorEnvelope},
     security::CustomerToken,
     shop::orders::OrderFailure,
 };
 use crate::{
     domain::mobile_number::{IRAN, MobileNumber, latin_digits},
     limits, messages,
-    startup::AppState,
+    state::AppState,
     store::{customers, orders, partner_sms},
 };
 
@@ -29,19 +31,6 @@ use crate::{
 #[oai(rename_all = "camelCase")]
 pub struct MentorLinkReply {
     pub mentor_link: String,
-}
-
-area_failure! {
-    /// Failures of the mentor-link call; `err.code` names the case the success page acts on.
-    pub enum MentorLinkFailure(handler = "MentorLinkFailure::malformed") {
-        400 => BadRequest,
-        /// Missing or invalid bearer token.
-        401 => Unauthorized,
-        /// `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
-        /// button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
-        404 => NotFound,
-        500 => Internal,
-    }
 }
 
 /// Whether `typed` is the customer's own number, in any form the customer may type it.

@@ -15,7 +15,7 @@ use crate::{
     gateways::payments::{StartError, digipay::DigipayCallback, gumroad::GumroadPing, payment_id_of, snapppay},
     messages,
     shop::payments::{self, PaymentError, Report},
-    startup::AppState,
+    state::AppState,
     store::{customers, payments as store},
 };
 

@@ -31,7 +31,7 @@ use crate::{
         payments::{self, Report, StartRequest},
         transfers,
     },
-    startup::AppState,
+    state::AppState,
     store::payments::Payment,
 };
 

@@ -11,7 +11,7 @@ use crate::{
     domain::transfer::{self, TransferForm, TransferGateway},
     messages,
     shop::transfers::{self as service, TransferDue, TransferError},
-    startup::AppState,
+    state::AppState,
     store::now_ms,
 };
 

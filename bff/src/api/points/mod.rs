@@ -13,7 +13,7 @@ use self::{
 use super::{ApiTags, security::CustomerToken, shop::orders::OrderIdBody};
 use crate::{
     shop::points::{self, HoldMode, PointsError, point_value},
-    startup::AppState,
+    state::AppState,
     store::demo::CURRENCY,
 };
 

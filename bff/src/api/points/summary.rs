@@ -6,7 +6,7 @@ use super::dto::PointsAmount;
 use crate::{
     api::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure},
     shop::points::{self, point_value},
-    startup::AppState,
+    state::AppState,
     store::{demo::CURRENCY, points::Movement},
 };
 

@@ -10,7 +10,7 @@ use self::{
     error::PromotionFailure,
 };
 use super::{ApiTags, security::CustomerToken};
-use crate::{shop::promotions, startup::AppState};
+use crate::{shop::promotions, state::AppState};
 
 pub struct PromotionsApi;
 

@@ -22,7 +22,7 @@ use crate::{
         diet_package,
     },
     shop::catalogue_cache::Prepared,
-    startup::AppState,
+    state::AppState,
     store::{products, wizard_configs},
 };
 

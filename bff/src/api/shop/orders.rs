@@ -19,7 +19,7 @@ use crate::{
     limits::{self, MAX_META_BYTES, TooLarge},
     messages,
     shop::orders::{self as shop_orders, OrderError},
-    startup::AppState,
+    state::AppState,
     store::{orders, products},
 };
 

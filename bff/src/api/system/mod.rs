@@ -2,7 +2,7 @@ use poem::web::Data;
 use poem_openapi::{ApiResponse, Object, OpenApi, payload::Json};
 
 use super::ApiTags;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub struct SystemApi;
 

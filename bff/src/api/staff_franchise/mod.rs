@@ -1,61 +1,19 @@
 //! The team's franchise tools over HTTP: grant and revoke a customer's membership by mobile number, and read it
 //! with who changed it when. Behind the staff token (`STAFF_API_TOKEN`) like the diet tools; the
 //! `bff franchise grant|revoke` command calls the same functions.
+pub mod error;
+
 use poem::web::Data;
 use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
 
-use super::{
-    ApiTags,
-    auth::error::describe,
-    error::{AreaFailure, area_failure},
-    security::StaffToken,
-};
+use self::error::StaffFranchiseFailure;
+use super::{ApiTags, security::StaffToken};
 use crate::{
     domain::{MobileNumber, franchise::MembershipAction, mobile_number::IRAN},
-    franchise::{self, FranchiseError, TeamInputError, team_actor, team_mobile},
-    messages,
-    startup::AppState,
+    franchise::{self, TeamInputError, team_actor, team_mobile},
+    state::AppState,
     store::franchise::Membership,
 };
-
-/// The code of the failure when the customer is no member, as the panel's franchise calls answer it.
-const NOT_FRANCHIZER: &str = super::franchise::error::NOT_FRANCHIZER;
-
-area_failure! {
-    /// Failures of the team's franchise calls; `err.code` is the HTTP status as text, or `NOT_FRANCHIZER`.
-    pub enum StaffFranchiseFailure(handler = "StaffFranchiseFailure::malformed") {
-        /// The mobile number or its country is not valid, `by` is empty or too long, or the body is malformed.
-        400 => BadRequest,
-        /// Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured.
-        401 => Unauthorized,
-        /// No customer has this mobile number, or (`NOT_FRANCHIZER`) the customer is not an active member to
-        /// revoke, or was never a member to read.
-        404 => NotFound,
-        500 => Internal,
-    }
-}
-
-impl From<FranchiseError> for StaffFranchiseFailure {
-    fn from(error: FranchiseError) -> Self {
-        let detail = error.to_string();
-        match error {
-            FranchiseError::UnknownCustomer => Self::status(404, messages::STAFF_CUSTOMER_NOT_FOUND, detail),
-            FranchiseError::NotFranchizer => {
-                Self::named(404, NOT_FRANCHIZER, messages::STAFF_NOT_FRANCHIZER, vec![detail])
-            }
-            FranchiseError::Unexpected(error) => Self::unexpected(&error),
-        }
-    }
-}
-
-impl From<TeamInputError> for StaffFranchiseFailure {
-    fn from(error: TeamInputError) -> Self {
-        match &error {
-            TeamInputError::Actor => Self::bad_request(messages::STAFF_ACTOR_MISSING, error),
-            TeamInputError::Mobile(auth) => Self::bad_request(&describe(auth).1, error),
-        }
-    }
-}
 
 /// Grant or revoke the membership of the customer with this mobile number.
 #[derive(Object, Debug)]
