@@ -39,9 +39,9 @@ cargo bench --quiet -p limoo-tests --bench figures --no-run
 
 echo "==> First route's JavaScript (web/scripts/size-report.mjs on web/dist)"
 # The report fails above the build's budget; its figures are what counts here.
-size_report="$(node web/scripts/size-report.mjs web/dist 2>&1 || true)"
+size_report="$(node web/scripts/size-report.mjs 2>&1 || true)"
 echo "$size_report"
-read -r js_gz js_br < <(echo "$size_report" | awk '/^JavaScript, / { print $(NF-1), $NF }')
+read -r js_gz js_br < <(echo "$size_report" | awk '/^JavaScript, / { print $(NF-1), $NF }') || true
 
 echo "==> Starting the release BFF on port $PORT for Lighthouse (run.sh's settings, fresh SQLite)"
 DATABASE_URL="sqlite://$work/limoo.db" WEB_DIR=web/dist DEMO_DATA=true HOST=127.0.0.1 PORT="$PORT" \
