@@ -123,8 +123,8 @@ fn tail(log: &Path) -> String {
     lines[lines.len().saturating_sub(LOG_TAIL)..].join("\n")
 }
 
-/// `target/<profile>/bff`: this test runs from `target/<profile>/deps/`.
-fn built_binary() -> anyhow::Result<PathBuf> {
+/// `target/<profile>/bff`, beside the running test or bench (they run from `target/<profile>/deps/`).
+pub fn built_binary() -> anyhow::Result<PathBuf> {
     let exe = std::env::current_exe()?;
     let profile_dir = exe.parent().and_then(|deps| deps.parent()).context("the test binary's folder")?;
     let binary = profile_dir.join("bff");

@@ -6,7 +6,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use limoo_tests::{TestDb, workspace_root};
+use limoo_tests::{TestDb, process::built_binary, workspace_root};
 
 use crate::report;
 
@@ -39,7 +39,7 @@ async fn start_once(client: &reqwest::Client) -> Duration {
     let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
     let healthz = format!("http://127.0.0.1:{port}/healthz");
     let started = Instant::now();
-    let mut child = tokio::process::Command::new(release_bff())
+    let mut child = tokio::process::Command::new(built_binary().expect("the release BFF"))
         .arg("serve")
         .env("HOST", "127.0.0.1")
         .env("PORT", port.to_string())
@@ -65,10 +65,4 @@ async fn start_once(client: &reqwest::Client) -> Duration {
     let took = started.elapsed();
     child.kill().await.expect("BFF stopped");
     took
-}
-
-/// `target/release/bff`: this bench runs from `target/release/deps/`.
-fn release_bff() -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("the bench's path");
-    exe.parent().and_then(|deps| deps.parent()).expect("target/release").join("bff")
 }
