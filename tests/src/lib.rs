@@ -5,6 +5,7 @@ pub mod browser;
 pub mod db;
 pub mod franchise;
 pub mod multipart;
+pub mod params;
 pub mod payment;
 pub mod process;
 pub mod web_module;

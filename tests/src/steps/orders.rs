@@ -10,6 +10,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply, shop_orders::product_ids};
+use limoo_tests::params::{Mobile, Toman};
 
 const DAY_MS: i64 = 86_400_000;
 const INTEGRATION: &str = "limoo-integrations";
@@ -46,8 +47,8 @@ impl LimooWorld {
 
 /// Buys the products as a paid order (the payment itself is the payments features' concern): the order is
 /// marked paid the way every payment path ends.
-#[given(expr = "مشتری {string} دوره {string} را خریده است")]
-async fn bought(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} دوره {string} را خریده است")]
+async fn bought(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     let order = world.app().create_order(&token, &product_ids(&products)).await;
@@ -59,11 +60,11 @@ async fn bought(world: &mut LimooWorld, mobile: String, products: String) {
 /// Buys the products the way a customer does at checkout: the promotion code, then the points, then the online
 /// gateway's hosted page.
 #[given(
-    expr = "مشتری {string} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
+    expr = "مشتری {mobile} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
 )]
 async fn paid_with_code_and_points(
     world: &mut LimooWorld,
-    mobile: String,
+    mobile: Mobile,
     points: i64,
     products: String,
     code: String,
@@ -80,16 +81,16 @@ async fn paid_with_code_and_points(
     pay_online(app, &token, order, &mobile, &gateway).await;
 }
 
-#[given(expr = "مشتری {string} سفارش پرداخت‌نشده {string} دارد")]
-async fn unpaid_order(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} سفارش پرداخت‌نشده {string} دارد")]
+async fn unpaid_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     world.app().create_order(&token, &product_ids(&products)).await;
 }
 
 /// Buys the products and pays on the online gateway's hosted page, with nothing taken off.
-#[given(expr = "مشتری {string} سفارش {string} را از درگاه {string} پرداخت کرده است")]
-async fn paid_online(world: &mut LimooWorld, mobile: String, products: String, gateway: String) {
+#[given(expr = "مشتری {mobile} سفارش {string} را از درگاه {string} پرداخت کرده است")]
+async fn paid_online(world: &mut LimooWorld, mobile: Mobile, products: String, gateway: String) {
     let app = world.start_app(true).await;
     let token = app.existing_customer(&mobile).await;
     let order = app.create_order(&token, &product_ids(&products)).await;
@@ -97,8 +98,8 @@ async fn paid_online(world: &mut LimooWorld, mobile: String, products: String, g
 }
 
 /// The dietitians issued the order's 30-day diet 40 days ago: it is over, so no diet runs.
-#[given(expr = "رژیم سفارش {string} مشتری {string} تمام شده است")]
-async fn diet_over(world: &mut LimooWorld, products: String, mobile: String) {
+#[given(expr = "رژیم سفارش {string} مشتری {mobile} تمام شده است")]
+async fn diet_over(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order_id = world.order_of(&mobile, &products).await;
     let starts_at = Some(now_ms() - 40 * DAY_MS);
     let diet =
@@ -106,13 +107,13 @@ async fn diet_over(world: &mut LimooWorld, products: String, mobile: String) {
     world.app().team_issues_diet(&diet).await;
 }
 
-#[when(expr = "مشتری {string} تاریخچه سفارش‌هایش را می‌گیرد")]
-async fn read_history(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "مشتری {mobile} تاریخچه سفارش‌هایش را می‌گیرد")]
+async fn read_history(world: &mut LimooWorld, mobile: Mobile) {
     world.call_as_customer(&mobile, Method::GET, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
 }
 
-#[then(expr = "تاریخچه سفارش‌ها فقط سفارش {string} مشتری {string} را دارد")]
-async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "تاریخچه سفارش‌ها فقط سفارش {string} مشتری {mobile} را دارد")]
+async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let reply = world.reply();
     assert_eq!(reply.status, 200, "orders history failed: {}", reply.body);
@@ -125,8 +126,8 @@ async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: St
     );
 }
 
-#[then(expr = "فهرست رزرو مشتری {string} بسته سفارش {string} را با عنوان {string} و رژیم {word} دارد")]
-async fn reserve_listed(world: &mut LimooWorld, mobile: String, products: String, title: String, status: String) {
+#[then(expr = "فهرست رزرو مشتری {mobile} بسته سفارش {string} را با عنوان {string} و رژیم {word} دارد")]
+async fn reserve_listed(world: &mut LimooWorld, mobile: Mobile, products: String, title: String, status: String) {
     let order = world.order_of(&mobile, &products).await;
     let packages = world.packages(&mobile, &status).await;
     let ids: Vec<i64> = packages.iter().filter_map(|p| p["id"].as_i64()).collect();
@@ -135,14 +136,14 @@ async fn reserve_listed(world: &mut LimooWorld, mobile: String, products: String
     assert_eq!(packages[0]["diets"][0]["status"], status.as_str());
 }
 
-#[then(expr = "فهرست رزرو مشتری {string} خالی است")]
-async fn reserve_list_empty(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "فهرست رزرو مشتری {mobile} خالی است")]
+async fn reserve_list_empty(world: &mut LimooWorld, mobile: Mobile) {
     let packages = world.packages(&mobile, "RESERVED").await;
     assert!(packages.is_empty(), "reserved packages: {packages:?}");
 }
 
-#[when(expr = "مشتری {string} رژیم رزرو سفارش {string} را فعال می‌کند")]
-async fn activate(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} رژیم رزرو سفارش {string} را فعال می‌کند")]
+async fn activate(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let diet = world.reserved_diet_of(&mobile, &products).await;
     let path = format!("/lemonade/api/{INTEGRATION}/enable-reserve-diet/{diet}");
     world.call_as_customer(&mobile, Method::POST, &path).await;
@@ -162,8 +163,8 @@ async fn sent_status(world: &mut LimooWorld) {
     assert_eq!(reply.body["sentStatus"], true, "activation answered {}", reply.body);
 }
 
-#[then(expr = "بسته فعال مشتری {string} سفارش {string} است")]
-async fn active_package_is(world: &mut LimooWorld, mobile: String, products: String) {
+#[then(expr = "بسته فعال مشتری {mobile} سفارش {string} است")]
+async fn active_package_is(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let (status, body) = world.app().get_as(&token, "/app/diets/active").await;
@@ -172,28 +173,28 @@ async fn active_package_is(world: &mut LimooWorld, mobile: String, products: Str
 }
 
 /// What the orders-history line says the customer paid, in toman [issue 17 item 2].
-#[then(expr = "تاریخچه سفارش‌ها مبلغ پرداخت‌شده {int} تومان را نشان می‌دهد")]
-async fn history_amount_paid(world: &mut LimooWorld, amount: i64) {
+#[then(expr = "تاریخچه سفارش‌ها مبلغ پرداخت‌شده {toman} را نشان می‌دهد")]
+async fn history_amount_paid(world: &mut LimooWorld, amount: Toman) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "orders history failed: {}", reply.body);
     let lines = reply.body.as_array().cloned().unwrap_or_default();
     let paid: Vec<Option<i64>> = lines.iter().map(|order| order["totalPrice"].as_i64()).collect();
-    assert_eq!(paid, vec![Some(amount)], "{}", reply.body);
+    assert_eq!(paid, vec![Some(*amount)], "{}", reply.body);
 }
 
 /// The toman the gateway's simulator holds in verified payments, read in the gateway's own unit.
-#[then(expr = "درگاه {string} مبلغ {int} تومان گرفته است")]
-async fn gateway_took(world: &mut LimooWorld, gateway: String, amount: i64) {
+#[then(expr = "درگاه {string} مبلغ {toman} گرفته است")]
+async fn gateway_took(world: &mut LimooWorld, gateway: String, amount: Toman) {
     let unit = Gateway::parse(&gateway).unwrap_or_else(|| panic!("no gateway {gateway}")).unit();
     let sim = gateway.parse().unwrap_or_else(|_| panic!("no simulator {gateway}"));
     let verified = world.app().sims.payments(Some(sim)).into_iter().filter(|p| p.stage == "verified");
     let took: Vec<Option<i64>> = verified.map(|p| unit.to_toman(p.amount).map(|t| t.get())).collect();
-    assert_eq!(took, vec![Some(amount)]);
+    assert_eq!(took, vec![Some(*amount)]);
 }
 
 /// The amount-paid line of the only history row, compared by its digits (Persian or Latin, any grouping).
-#[then(expr = "ردیف تاریخچه سفارش‌ها مبلغ پرداخت‌شده {int} تومان را نشان می‌دهد")]
-async fn history_row_amount(world: &mut LimooWorld, amount: i64) {
+#[then(expr = "ردیف تاریخچه سفارش‌ها مبلغ پرداخت‌شده {toman} را نشان می‌دهد")]
+async fn history_row_amount(world: &mut LimooWorld, amount: Toman) {
     let shown = world.browser().await.texts("[data-testid=order-paid]").await.or_fail("amount paid shown");
     let digits: Vec<String> = shown
         .iter()

@@ -14,6 +14,7 @@ use rust_persian_tools::{commas, digits};
 use serde_json::json;
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply};
+use limoo_tests::params::{Mobile, Product};
 
 /// The order a scenario pays and where its payment got to.
 #[derive(Debug, Default)]
@@ -57,14 +58,14 @@ async fn shop_with_fast_simulators(world: &mut LimooWorld, speed: u32) {
     world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
 }
 
-#[given(expr = "مشتری {string} با {int} امتیاز سفارش محصول {int} را ساخته و امتیاز را روی آن گذاشته است")]
-async fn order_with_points(world: &mut LimooWorld, mobile: String, points: i64, product: i64) {
+#[given(expr = "مشتری {mobile} با {int} امتیاز سفارش محصول {product} را ساخته و امتیاز را روی آن گذاشته است")]
+async fn order_with_points(world: &mut LimooWorld, mobile: Mobile, points: i64, product: Product) {
     let app = world.start_app(true).await;
     let token = app.customer_with_points(&mobile, points).await;
-    let order = app.create_order(&token, &[product]).await;
+    let order = app.create_order(&token, &[*product]).await;
     let (status, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
     assert_eq!((status, &set["userPoint"]["status"]), (200, &json!("ADDED_TO_ORDER")), "{set}");
-    world.paying = Some(Paying { token, mobile, order, ..Paying::default() });
+    world.paying = Some(Paying { token, mobile: mobile.to_string(), order, ..Paying::default() });
 }
 
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]

@@ -8,6 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply};
+use limoo_tests::params::{Mobile, Product};
 
 const IRAN: i64 = 1;
 const TURKEY: i64 = 220;
@@ -136,35 +137,35 @@ async fn demo_customers(world: &mut LimooWorld) {
     world.start_app(true).await.load_demo_customers().await;
 }
 
-#[given(expr = "مشتری {string} با {int} امتیاز ثبت‌نام کرده است")]
-async fn customer_with_points(world: &mut LimooWorld, mobile: String, points: i64) {
+#[given(expr = "مشتری {mobile} با {int} امتیاز ثبت‌نام کرده است")]
+async fn customer_with_points(world: &mut LimooWorld, mobile: Mobile, points: i64) {
     world.start_app(true).await.customer_with_points(&mobile, points).await;
 }
 
-#[when(expr = "مشتری {string} سفارشی از محصولات {string} می‌سازد")]
-async fn create_order(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} سفارشی از محصولات {string} می‌سازد")]
+async fn create_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let body = json!({ "productIds": product_ids(&products) });
     world.call(&mobile, Method::POST, "/lemonade/api/orders", Some(body)).await;
 }
 
-#[given(expr = "مشتری {string} سفارشی از محصولات {string} ساخته است")]
-async fn order_created(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} سفارشی از محصولات {string} ساخته است")]
+async fn order_created(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let token = world.token_of(&mobile).await;
     world.app().create_order(&token, &product_ids(&products)).await;
 }
 
-#[when(expr = "مشتری {string} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
-async fn apply_code(world: &mut LimooWorld, mobile: String, code: String, products: String) {
+#[when(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
+async fn apply_code(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
     world.apply_code(&mobile, &code, &products).await;
 }
 
-#[given(expr = "مشتری {string} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
-async fn code_applied(world: &mut LimooWorld, mobile: String, code: String, products: String) {
+#[given(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
+async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
     succeeded(world.apply_code(&mobile, &code, &products).await, "applying the code");
 }
 
-#[when(expr = "مشتری {string} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
-async fn cancel_code(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
+async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let id = &invoice["usedDiscount"]["id"];
     assert!(id.is_i64(), "the order has no code: {invoice}");
@@ -172,48 +173,48 @@ async fn cancel_code(world: &mut LimooWorld, mobile: String, products: String) {
     world.call(&mobile, Method::PATCH, &format!("/lemonade/api/usedDiscounts/{id}"), Some(body)).await;
 }
 
-#[when(expr = "مشتری {string} امتیازش را روی سفارش {string} می‌گذارد")]
-async fn set_points(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} امتیازش را روی سفارش {string} می‌گذارد")]
+async fn set_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await;
 }
 
-#[given(expr = "مشتری {string} امتیازش را روی سفارش {string} گذاشته است")]
-async fn points_set(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} امتیازش را روی سفارش {string} گذاشته است")]
+async fn points_set(world: &mut LimooWorld, mobile: Mobile, products: String) {
     succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await, "setting points");
 }
 
-#[when(expr = "مشتری {string} امتیازش را از سفارش {string} برمی‌دارد")]
-async fn unset_points(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} امتیازش را از سفارش {string} برمی‌دارد")]
+async fn unset_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.on_order(&mobile, &products, "/lemonade/api/userPoints/unset").await;
 }
 
-#[when(expr = "مشتری {string} امتیازش را برای سفارش {string} رزرو می‌کند")]
-async fn reserve_points(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو می‌کند")]
+async fn reserve_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await;
 }
 
-#[given(expr = "مشتری {string} امتیازش را برای سفارش {string} رزرو کرده است")]
-async fn points_reserved(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو کرده است")]
+async fn points_reserved(world: &mut LimooWorld, mobile: Mobile, products: String) {
     succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await, "reserving points");
 }
 
-#[when(expr = "مشتری {string} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
-async fn cancel_points(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
+async fn cancel_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.cancel_points(&mobile, &products).await;
 }
 
-#[when(expr = "مشتری {string} سفارش {string} را نهایی می‌کند")]
-async fn finalize(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} سفارش {string} را نهایی می‌کند")]
+async fn finalize(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await;
 }
 
-#[given(expr = "مشتری {string} سفارش {string} را نهایی کرده است")]
-async fn finalized(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} سفارش {string} را نهایی کرده است")]
+async fn finalized(world: &mut LimooWorld, mobile: Mobile, products: String) {
     succeeded(world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await, "finalizing");
 }
 
-#[when(expr = "مشتری {string} صورتحساب سفارش {string} را می‌گیرد")]
-async fn read_invoice(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} صورتحساب سفارش {string} را می‌گیرد")]
+async fn read_invoice(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let order = world.order_of(&mobile, &products).await;
     world.call(&mobile, Method::GET, &format!("/lemonade/api/orders/{order}/invoice"), None).await;
 }
@@ -239,14 +240,14 @@ async fn discount_meta_names(world: &mut LimooWorld, product: String) {
     assert!(meta.get(&product).is_some(), "discount.meta does not name {product}: {meta}");
 }
 
-#[then(expr = "قلم محصول {int} در صورتحساب این مقادیر را دارد:")]
-async fn line_fields(world: &mut LimooWorld, product: i64, step: &Step) {
+#[then(expr = "قلم محصول {product} در صورتحساب این مقادیر را دارد:")]
+async fn line_fields(world: &mut LimooWorld, product: Product, step: &Step) {
     let invoice = invoice_in(&world.reply().body);
     let line = invoice["basketItems"]
         .as_array()
         .into_iter()
         .flatten()
-        .find(|item| item["productId"] == product)
+        .find(|item| item["productId"] == *product)
         .unwrap_or_else(|| panic!("no line of product {product}: {invoice}"));
     assert_fields(&format!("line {product}"), line, step);
 }
@@ -264,14 +265,14 @@ async fn no_code(world: &mut LimooWorld) {
     assert!(invoice.get("usedDiscount").is_none(), "the invoice still has a code: {invoice}");
 }
 
-#[then(expr = "صورتحساب سفارش {string} مشتری {string} این مقادیر را دارد:")]
-async fn order_invoice_fields(world: &mut LimooWorld, products: String, mobile: String, step: &Step) {
+#[then(expr = "صورتحساب سفارش {string} مشتری {mobile} این مقادیر را دارد:")]
+async fn order_invoice_fields(world: &mut LimooWorld, products: String, mobile: Mobile, step: &Step) {
     let invoice = world.invoice_of(&mobile, &products).await;
     assert_fields(&format!("invoice of {products}"), &invoice, step);
 }
 
-#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {string} مشتری {string} یکی است")]
-async fn same_invoice(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {string} مشتری {mobile} یکی است")]
+async fn same_invoice(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let stored = world.invoice_of(&mobile, &products).await;
     assert_eq!(invoice_in(&world.reply().body), &stored, "the answer's invoice differs from the order's");
 }
@@ -283,8 +284,8 @@ async fn point_status(world: &mut LimooWorld, expected: String) {
     assert_eq!(status, Some(expected.as_str()), "reply: {body}");
 }
 
-#[then(expr = "مشتری {string} امتیاز آزاد {int} و امتیاز نگه‌داشته {int} دارد")]
-async fn points_balance(world: &mut LimooWorld, mobile: String, free: i64, held: i64) {
+#[then(expr = "مشتری {mobile} امتیاز آزاد {int} و امتیاز نگه‌داشته {int} دارد")]
+async fn points_balance(world: &mut LimooWorld, mobile: Mobile, free: i64, held: i64) {
     let points = world.total_points(&mobile).await;
     let counts = (points["unUsedPoints"]["count"].as_i64(), points["reservedPoints"]["count"].as_i64());
     assert_eq!(counts, (Some(free), Some(held)), "total points: {points}");
@@ -293,21 +294,21 @@ async fn points_balance(world: &mut LimooWorld, mobile: String, free: i64, held:
     }
 }
 
-#[then(expr = "پاسخ شناسه سفارش {string} مشتری {string} را دارد")]
-async fn reply_has_order_id(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "پاسخ شناسه سفارش {string} مشتری {mobile} را دارد")]
+async fn reply_has_order_id(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     succeeded(world.reply(), "the call");
     assert_eq!(world.reply().body["id"], order, "reply: {}", world.reply().body);
 }
 
-#[given(expr = "مشتری خارجی {string} وارد شده است")]
-async fn foreign_customer_signed_in(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری خارجی {mobile} وارد شده است")]
+async fn foreign_customer_signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await.load_demo_customers().await;
     world.sign_in_browser(&mobile).await;
 }
 
-#[given(expr = "مشتری {string} در مرورگر وارد شده است")]
-async fn stored_customer_signed_in(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری {mobile} در مرورگر وارد شده است")]
+async fn stored_customer_signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.sign_in_browser(&mobile).await;
 }
 
