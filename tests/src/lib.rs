@@ -1,5 +1,6 @@
 //! The acceptance harness: boots the real BFF and the gateway simulators on random ports with a
 //! fresh database per test, plus a real Chromium for `@ui` scenarios.
+pub mod api;
 pub mod app;
 pub mod browser;
 pub mod db;

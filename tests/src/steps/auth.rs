@@ -8,11 +8,11 @@ use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers},
 };
+use limoo_tests::params::Mobile;
 
 use limoo_tests::browser::poll_for;
 
 use super::{LimooWorld, NEVER, OrFail};
-use limoo_tests::params::Mobile;
 
 const POPUP: &str = "[data-testid=auth-popup]";
 const TURKEY: i64 = 220;
@@ -412,11 +412,9 @@ async fn signed_out_token_refused(world: &mut LimooWorld) {
     let token = world.signed_out_token.clone().expect("the customer held a token when signing out");
     let app = world.app();
     // The /logout page calls the server after the route changed: wait for it.
-    poll_for(Duration::from_secs(5), || async {
-        Ok((app.get_as(&token, "/app/auth/currentUser").await.0 == 401).then_some(()))
-    })
-    .await
-    .or_fail("the signed-out token is refused");
+    poll_for(Duration::from_secs(5), || async { Ok((app.api(&token).current_user().await.0 == 401).then_some(())) })
+        .await
+        .or_fail("the signed-out token is refused");
 }
 
 impl LimooWorld {

@@ -6,12 +6,12 @@ use std::time::Duration;
 use cucumber::{then, when};
 use limoo_bff::store::Db;
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Mobile, Product};
 use rust_persian_tools::digits;
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::params::{Mobile, Product};
 
 /// How long a freshly opened page may take to paint the element asked about.
 const PAINT_PATIENCE: Duration = Duration::from_secs(10);

@@ -6,10 +6,10 @@ use limoo_bff::{
     store::{Db, diet_requests},
 };
 use limoo_tests::browser::Storage;
+use limoo_tests::params::Mobile;
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::wait_for_latest_record};
-use limoo_tests::params::Mobile;
 
 pub(super) const PROFILES: &str = "/lemonade/api/medical-profiles";
 pub(super) const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
@@ -148,7 +148,7 @@ async fn diet_request_refused(world: &mut LimooWorld, code: String, message: Str
 #[then(expr = "وضعیت رژیم فعال مشتری {mobile} {string} است و {int} رژیم صادر شده است")]
 async fn active_diet_status(world: &mut LimooWorld, mobile: Mobile, status: String, issued: i64) {
     let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().get_as(&token, "/app/diets/active").await;
+    let (code, body) = world.app().api(&token).active_diet().await;
     assert_eq!(code, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["status"], status.as_str(), "active diet: {body}");
     const SQL: &str = "SELECT COUNT(*) FROM diet";

@@ -6,6 +6,7 @@ use cucumber::{given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_bff::store::now_ms;
 use limoo_tests::app::{DietByTeam, FINANCE_TOKEN};
+use limoo_tests::params::Mobile;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -13,7 +14,6 @@ use super::{
     LimooWorld, OrFail, OrFailAny,
     diet_requests::{PROFILES, REQUEST},
 };
-use limoo_tests::params::Mobile;
 
 const DAY_MS: i64 = 86_400_000;
 /// Days of each diet the dietitians write, as the diet request issues it.
@@ -23,7 +23,7 @@ impl LimooWorld {
     /// The customer's active package (`msg.activeDiet`).
     async fn active_diet(&self, mobile: &str) -> Value {
         let token = self.token_of(mobile).await;
-        let (code, body) = self.app().get_as(&token, "/app/diets/active").await;
+        let (code, body) = self.app().api(&token).active_diet().await;
         assert_eq!(code, 200, "active diet failed: {body}");
         body["msg"]["activeDiet"].clone()
     }
@@ -31,7 +31,7 @@ impl LimooWorld {
     /// The newest transfer finance has pending for the customer's order of `products`.
     async fn pending_transfer_of(&self, mobile: &str, products: &str) -> i64 {
         let order = self.order_of(mobile, products).await;
-        let (code, body) = self.app().get_as(FINANCE_TOKEN, "/lemonade/api/finance/transfers").await;
+        let (code, body) = self.app().api(FINANCE_TOKEN).list_transfers().await;
         assert_eq!(code, 200, "finance queue failed: {body}");
         body["transfers"]
             .as_array()
@@ -151,9 +151,8 @@ async fn transfer_reviewed(world: &mut LimooWorld, products: String, mobile: Mob
         other => panic!("a review is تایید or رد, not {other}"),
     };
     let transfer = world.pending_transfer_of(&mobile, &products).await;
-    let path = format!("/lemonade/api/finance/transfers/{transfer}/{verdict}");
     let body = json!({ "reviewer": "sara", "reason": "واریزی پیدا نشد" });
-    let (code, reply) = world.app().call_as(Method::POST, FINANCE_TOKEN, &path, Some(&body)).await;
+    let (code, reply) = world.app().api(FINANCE_TOKEN).judge_transfer(transfer, verdict, &body).await;
     assert_eq!(code, 200, "review refused: {reply}");
 }
 
@@ -174,7 +173,7 @@ async fn package_counts_are(world: &mut LimooWorld, mobile: Mobile, count: i64, 
 #[then(expr = "فهرست همه رژیم‌های مشتری {mobile} به ترتیب ارجاع‌های {string} است")]
 async fn all_diets_in_order(world: &mut LimooWorld, mobile: Mobile, expected: String) {
     let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    let (code, body) = world.app().api(&token).all_diets().await;
     assert_eq!(code, 200, "all diets failed: {body}");
     let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
     let order: Vec<String> = diets.iter().map(|d| d["referTimes"].to_string()).collect();
@@ -246,7 +245,7 @@ impl LimooWorld {
     /// The `msg` of `GET /app/physicalinfo/general` for the customer.
     async fn physical_info_msg(&self, mobile: &str) -> Value {
         let token = self.token_of(mobile).await;
-        let (code, body) = self.app().get_as(&token, "/app/physicalinfo/general").await;
+        let (code, body) = self.app().api(&token).physical_info().await;
         assert_eq!((code, &body["ok"]), (200, &json!(true)), "physical info failed: {body}");
         body["msg"].clone()
     }
@@ -288,7 +287,7 @@ async fn picks_start_date(world: &mut LimooWorld, days: i64) {
 #[then(expr = "رژیم جاری مشتری {mobile} حدود {int} روز دیگر آغاز می‌شود")]
 async fn running_diet_starts_in(world: &mut LimooWorld, mobile: Mobile, days: i64) {
     let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    let (code, body) = world.app().api(&token).all_diets().await;
     assert_eq!(code, 200, "all diets failed: {body}");
     let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
     let running = diets.iter().find(|d| d["isActive"] == json!(true)).expect("a running diet");

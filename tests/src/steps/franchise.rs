@@ -3,11 +3,11 @@
 //! browser, hostile scripts checking numbers with codes, and the franchise calls as a customer makes them.
 use cucumber::{given, then, when};
 use limoo_tests::app::STAFF_TOKEN;
+use limoo_tests::params::Mobile;
 use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, Reply};
-use limoo_tests::params::Mobile;
 
 /// Numbers a script checks: `09123000000`, `09123000001` …
 fn scripted_number(index: i64) -> String {

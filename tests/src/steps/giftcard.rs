@@ -7,11 +7,11 @@ use fantoccini::Locator;
 use futures::future::join_all;
 use limoo_bff::store::orders;
 use limoo_tests::browser::{Storage, poll_for};
+use limoo_tests::params::{Mobile, Product};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, NEVER, OrFail, OrFailAny, Reply};
-use limoo_tests::params::{Mobile, Product};
 
 const REDEEM: &str = "/lemonade/api/limoo-cards";
 const CODE_INPUT: &str = "[data-testid=gift-code-input]";
@@ -72,7 +72,7 @@ async fn free_paid_order(world: &mut LimooWorld, product: Product, mobile: Mobil
     assert_eq!(reply.status, 200, "redeem failed: {}", reply.body);
     let order = reply.body["orderId"].as_i64().unwrap_or_else(|| panic!("no orderId: {}", reply.body));
     let token = world.token_of(&mobile).await;
-    let (status, paid) = world.app().get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let (status, paid) = world.app().api(&token).list_paid_orders().await;
     assert_eq!(status, 200, "orders history failed: {paid}");
     let listed: Vec<&Value> = paid.as_array().into_iter().flatten().collect();
     assert_eq!(listed.len(), 1, "paid orders: {paid}");
@@ -84,7 +84,7 @@ async fn free_paid_order(world: &mut LimooWorld, product: Product, mobile: Mobil
 #[then(expr = "مشتری {mobile} فقط یک سفارش پرداخت‌شده دارد")]
 async fn one_paid_order(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (status, paid) = world.app().get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let (status, paid) = world.app().api(&token).list_paid_orders().await;
     assert_eq!(status, 200, "orders history failed: {paid}");
     assert_eq!(paid.as_array().map(Vec::len), Some(1), "paid orders: {paid}");
 }

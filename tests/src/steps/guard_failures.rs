@@ -7,10 +7,10 @@ use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers, now_ms},
 };
+use limoo_tests::params::Mobile;
 use limoo_tests::{AppOptions, TestApp, workspace_root};
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::params::Mobile;
 
 /// Ends every sign-in of the customer on the server: verify then refuses the browser's refresh cookie.
 #[given(expr = "اعتبار تمدید ورود مشتری {mobile} باطل شده است")]

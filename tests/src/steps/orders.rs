@@ -5,30 +5,20 @@ use limoo_bff::{
     domain::payment::Gateway,
     store::{now_ms, orders},
 };
-use limoo_tests::{app::DietByTeam, payment::pay_online};
-use reqwest::Method;
-use serde_json::{Value, json};
-
-use super::{LimooWorld, OrFail, Reply, shop_orders::product_ids};
 use limoo_tests::params::{Mobile, Toman};
+use limoo_tests::{app::DietByTeam, payment::pay_online};
+use serde_json::Value;
+
+use super::{LimooWorld, OrFail, shop_orders::product_ids};
 
 const DAY_MS: i64 = 86_400_000;
 const INTEGRATION: &str = "limoo-integrations";
 
 impl LimooWorld {
-    /// Calls the API as the customer and keeps the answer as the last reply.
-    async fn call_as_customer(&mut self, mobile: &str, method: Method, path: &str) -> &Reply {
-        let token = self.token_of(mobile).await;
-        let (status, body) = self.app().call_as(method, &token, path, None).await;
-        self.reply = Some(Reply { status, body });
-        self.reply()
-    }
-
     /// The customer's diet packages whose diet is in `status`.
     async fn packages(&self, mobile: &str, status: &str) -> Vec<Value> {
         let token = self.token_of(mobile).await;
-        let path = format!("/lemonade/api/diet-packages/?dietStatus={status}");
-        let (code, body) = self.app().get_as(&token, &path).await;
+        let (code, body) = self.app().api(&token).list_diet_packages(status).await;
         assert_eq!(code, 200, "diet packages failed: {body}");
         body.as_array().cloned().unwrap_or_default()
     }
@@ -73,10 +63,9 @@ async fn paid_with_code_and_points(
     let app = world.start_app(true).await;
     let token = app.customer_with_points(&mobile, points).await;
     let order = app.create_order(&token, &product_ids(&products)).await;
-    let (status, applied) =
-        app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": code, "orderId": order })).await;
+    let (status, applied) = app.api(&token).apply_promotion_code(&code, order).await;
     assert_eq!(status, 200, "code {code}: {applied}");
-    let (status, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+    let (status, set) = app.api(&token).set_user_points(order).await;
     assert_eq!(status, 200, "points: {set}");
     pay_online(app, &token, order, &mobile, &gateway).await;
 }
@@ -109,7 +98,9 @@ async fn diet_over(world: &mut LimooWorld, products: String, mobile: Mobile) {
 
 #[when(expr = "مشتری {mobile} تاریخچه سفارش‌هایش را می‌گیرد")]
 async fn read_history(world: &mut LimooWorld, mobile: Mobile) {
-    world.call_as_customer(&mobile, Method::GET, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).list_paid_orders().await;
+    world.keep(answer);
 }
 
 #[then(expr = "تاریخچه سفارش‌ها فقط سفارش {string} مشتری {mobile} را دارد")]
@@ -145,8 +136,9 @@ async fn reserve_list_empty(world: &mut LimooWorld, mobile: Mobile) {
 #[when(expr = "مشتری {mobile} رژیم رزرو سفارش {string} را فعال می‌کند")]
 async fn activate(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let diet = world.reserved_diet_of(&mobile, &products).await;
-    let path = format!("/lemonade/api/{INTEGRATION}/enable-reserve-diet/{diet}");
-    world.call_as_customer(&mobile, Method::POST, &path).await;
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).enable_reserve_diet(INTEGRATION, diet).await;
+    world.keep(answer);
 }
 
 #[then("پاسخ فعال‌سازی sentStatus ندارد")]
@@ -167,7 +159,7 @@ async fn sent_status(world: &mut LimooWorld) {
 async fn active_package_is(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
-    let (status, body) = world.app().get_as(&token, "/app/diets/active").await;
+    let (status, body) = world.app().api(&token).active_diet().await;
     assert_eq!(status, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["orderId"].as_i64(), Some(order), "active diet: {body}");
 }
@@ -202,7 +194,7 @@ async fn history_row_amount(world: &mut LimooWorld, amount: Toman) {
             text.chars().filter_map(|c| c.to_digit(10).or_else(|| persian_digit(c))).map(|d| d.to_string()).collect()
         })
         .collect();
-    assert_eq!(digits, vec![amount.to_string()], "shown: {shown:?}");
+    assert_eq!(digits, vec![amount.0.to_string()], "shown: {shown:?}");
 }
 
 fn persian_digit(c: char) -> Option<u32> {

@@ -1,11 +1,11 @@
 //! The older diet-package flow over the API: packages info, its extend fallback, selecting a package and the
 //! named errors (spec 3 §7, §8).
 use cucumber::{given, then, when};
+use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFailAny, Reply, shop_orders::product_ids};
 use limoo_bff::store::Db;
-use limoo_tests::params::{Mobile, Product, Toman};
 
 const INFOS: &str = "/diet/package-infos";
 const EXTEND_INFOS: &str = "/diets/extend/package-infos";
@@ -105,7 +105,7 @@ async fn offer_prices(world: &mut LimooWorld, count: i64, with_hami: i64, withou
 #[then(expr = "اطلاعات بسته‌ها برای تمدید رژیم فعال مشتری {mobile} است")]
 async fn infos_for_extension(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.app().existing_customer(&mobile).await;
-    let (_, active) = world.app().get_as(&token, "/app/diets/active").await;
+    let (_, active) = world.app().api(&token).active_diet().await;
     let diet_number = &active["msg"]["activeDiet"]["dietNumber"];
     assert!(diet_number.is_string(), "no running diet: {active}");
     let reply = world.reply();
@@ -125,7 +125,7 @@ async fn select_defaults(world: &mut LimooWorld, mobile: Mobile, count: i64) {
 #[then(expr = "مشتری {mobile} {int} سفارش پرداخت‌نشده دارد")]
 async fn unpaid_orders(world: &mut LimooWorld, mobile: Mobile, count: usize) {
     let token = world.app().existing_customer(&mobile).await;
-    let (status, orders) = world.app().get_as(&token, "/lemonade/api/orders").await;
+    let (status, orders) = world.app().api(&token).list_orders().await;
     assert_eq!(status, 200, "{orders}");
     let unpaid = orders
         .as_array()

@@ -6,6 +6,7 @@ use std::time::Duration;
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_simulators::{Gateway, JournalEntry};
+use limoo_tests::params::Mobile;
 use limoo_tests::{
     browser::{Storage, poll_for},
     payment::texts_of_order,
@@ -14,7 +15,6 @@ use rust_persian_tools::{commas, digits};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::params::Mobile;
 
 const SHEET: &str = "[data-testid=payment-sheet]";
 const PAY: &str = "[data-testid=payment-sheet] [data-testid=payment-button]";
@@ -490,7 +490,7 @@ async fn transfer_already_reported(world: &mut LimooWorld, mobile: Mobile, produ
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "card-digits": "1234", "pay-day": day, "pay-month": month, "pay-year": year,
                            "pay-hour": hour, "pay-minute": minute, "usePoints": "0", "gateway": "C2C" });
-    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    let (status, reply) = app.api(&token).create_payment(&body).await;
     assert_eq!(status, 200, "the first transfer: {reply}");
 }
 
@@ -504,7 +504,7 @@ async fn questionnaire_transfer(world: &mut LimooWorld, mobile: Mobile, products
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": day, "month": month, "year": year, "hour": hour,
                            "minute": minute, "externalSaleConfirm": true });
-    let (status, body) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    let (status, body) = app.api(&token).create_payment(&body).await;
     world.reply = Some(super::Reply { status, body });
 }
 

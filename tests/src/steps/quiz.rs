@@ -2,11 +2,11 @@
 //! screens (`@ui`) in Chromium.
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::store::{Db, form_answers, perfect_body};
+use limoo_tests::params::Mobile;
 use limoo_tests::{browser::Storage, multipart::post_multipart};
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply};
-use limoo_tests::params::Mobile;
 
 const RECORDS: &str = "/lemonade/api/formAnswers";
 

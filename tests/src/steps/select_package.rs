@@ -3,9 +3,9 @@ use std::time::Duration;
 
 use cucumber::{then, when};
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Product, Toman};
 
 use super::{LimooWorld, NEVER, OrFail};
-use limoo_tests::params::{Product, Toman};
 
 const CARD: &str = "[data-testid=product-card]";
 

@@ -6,10 +6,10 @@ use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
 use limoo_bff::store::Db;
 use limoo_tests::browser::{Browser, Storage, poll_for};
+use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::params::{Mobile, Product, Toman};
 
 const LINE: &str = "[data-testid=receipt-line]";
 const BUTTON: &str = "[data-testid=checkout-button]";
@@ -390,7 +390,7 @@ async fn points_message(world: &mut LimooWorld, message: String) {
 #[then(expr = "شناسه امتیاز نگه‌داشته مشتری {mobile} در حافظه محلی است")]
 async fn hold_id_stored(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (_, points) = world.app().get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+    let (_, points) = world.app().api(&token).total_points().await;
     let hold = points["userPoints"][0]["id"].as_i64().unwrap_or_else(|| panic!("no live hold: {points}"));
     let browser = world.browser().await;
     let stored = poll_for(Duration::from_secs(15), || async {

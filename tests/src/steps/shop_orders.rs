@@ -4,11 +4,10 @@ use std::time::Duration;
 
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_tests::browser::{Storage, poll_for};
-use reqwest::Method;
+use limoo_tests::params::{Mobile, Product};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply};
-use limoo_tests::params::{Mobile, Product};
 
 const IRAN: i64 = 1;
 const TURKEY: i64 = 220;
@@ -54,7 +53,7 @@ impl LimooWorld {
     pub(super) async fn order_of(&self, mobile: &str, products: &str) -> i64 {
         let wanted = product_ids(products);
         let token = self.token_of(mobile).await;
-        let (status, orders) = self.app().get_as(&token, "/lemonade/api/orders").await;
+        let (status, orders) = self.app().api(&token).list_orders().await;
         assert_eq!(status, 200, "orders list failed: {orders}");
         let held = |order: &Value| -> Vec<i64> {
             order["basketItems"].as_array().into_iter().flatten().filter_map(|i| i["productId"].as_i64()).collect()
@@ -77,28 +76,21 @@ impl LimooWorld {
         invoice
     }
 
-    /// Calls the API as the customer and keeps the answer as the last reply.
-    async fn call(&mut self, mobile: &str, method: Method, path: &str, body: Option<Value>) -> &Reply {
+    /// Does `action` to the customer's order of `products` through the API and keeps the answer as the last reply.
+    async fn on_order(&mut self, mobile: &str, products: &str, action: OnOrder<'_>) -> &Reply {
+        let order = self.order_of(mobile, products).await;
         let token = self.token_of(mobile).await;
-        let (status, body) = self.app().call_as(method, &token, path, body.as_ref()).await;
-        self.reply = Some(Reply { status, body });
-        self.reply()
-    }
-
-    async fn on_order(&mut self, mobile: &str, products: &str, path: &str) -> &Reply {
-        let order = self.order_of(mobile, products).await;
-        self.call(mobile, Method::POST, path, Some(json!({ "orderId": order }))).await
-    }
-
-    async fn apply_code(&mut self, mobile: &str, code: &str, products: &str) -> &Reply {
-        let order = self.order_of(mobile, products).await;
-        let body = json!({ "code": code, "orderId": order });
-        self.call(mobile, Method::POST, "/lemonade/api/usedDiscounts", Some(body)).await
-    }
-
-    async fn cancel_points(&mut self, mobile: &str, products: &str) -> &Reply {
-        let order = self.order_of(mobile, products).await;
-        self.call(mobile, Method::POST, &format!("/lemonade/api/userPoints/cancel/?orderId={order}"), None).await
+        let api = self.app().api(&token);
+        let answer = match action {
+            OnOrder::ApplyCode(code) => api.apply_promotion_code(code, order).await,
+            OnOrder::SetPoints => api.set_user_points(order).await,
+            OnOrder::UnsetPoints => api.unset_user_points(order).await,
+            OnOrder::ReservePoints => api.reserve_user_points(order).await,
+            OnOrder::CancelPoints => api.cancel_user_points(order).await,
+            OnOrder::Finalize => api.finalize_order(order).await,
+            OnOrder::ReadInvoice => api.order_invoice(order).await,
+        };
+        self.keep(answer)
     }
 
     /// Signs the browser in as a stored customer: the app reads its token from local storage.
@@ -121,10 +113,22 @@ impl LimooWorld {
 
     async fn total_points(&self, mobile: &str) -> Value {
         let token = self.token_of(mobile).await;
-        let (status, points) = self.app().get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+        let (status, points) = self.app().api(&token).total_points().await;
         assert_eq!(status, 200, "total points failed: {points}");
         points
     }
+}
+
+/// What a customer does to one of their orders.
+enum OnOrder<'a> {
+    ApplyCode(&'a str),
+    SetPoints,
+    UnsetPoints,
+    ReservePoints,
+    /// The older app's cancel call.
+    CancelPoints,
+    Finalize,
+    ReadInvoice,
 }
 
 /// Fails the arranging step unless the last call succeeded.
@@ -145,7 +149,9 @@ async fn customer_with_points(world: &mut LimooWorld, mobile: Mobile, points: i6
 #[when(expr = "مشتری {mobile} سفارشی از محصولات {string} می‌سازد")]
 async fn create_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let body = json!({ "productIds": product_ids(&products) });
-    world.call(&mobile, Method::POST, "/lemonade/api/orders", Some(body)).await;
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).create_order(&body).await;
+    world.keep(answer);
 }
 
 #[given(expr = "مشتری {mobile} سفارشی از محصولات {string} ساخته است")]
@@ -156,67 +162,66 @@ async fn order_created(world: &mut LimooWorld, mobile: Mobile, products: String)
 
 #[when(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
 async fn apply_code(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
-    world.apply_code(&mobile, &code, &products).await;
+    world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await;
 }
 
 #[given(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
 async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
-    succeeded(world.apply_code(&mobile, &code, &products).await, "applying the code");
+    succeeded(world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await, "applying the code");
 }
 
 #[when(expr = "مشتری {mobile} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
 async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let invoice = world.invoice_of(&mobile, &products).await;
-    let id = &invoice["usedDiscount"]["id"];
-    assert!(id.is_i64(), "the order has no code: {invoice}");
-    let body = json!({ "status": "CANCELED" });
-    world.call(&mobile, Method::PATCH, &format!("/lemonade/api/usedDiscounts/{id}"), Some(body)).await;
+    let id = invoice["usedDiscount"]["id"].as_i64().unwrap_or_else(|| panic!("the order has no code: {invoice}"));
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).cancel_promotion_code(id, &json!({ "status": "CANCELED" })).await;
+    world.keep(answer);
 }
 
 #[when(expr = "مشتری {mobile} امتیازش را روی سفارش {string} می‌گذارد")]
 async fn set_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await;
+    world.on_order(&mobile, &products, OnOrder::SetPoints).await;
 }
 
 #[given(expr = "مشتری {mobile} امتیازش را روی سفارش {string} گذاشته است")]
 async fn points_set(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await, "setting points");
+    succeeded(world.on_order(&mobile, &products, OnOrder::SetPoints).await, "setting points");
 }
 
 #[when(expr = "مشتری {mobile} امتیازش را از سفارش {string} برمی‌دارد")]
 async fn unset_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/userPoints/unset").await;
+    world.on_order(&mobile, &products, OnOrder::UnsetPoints).await;
 }
 
 #[when(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو می‌کند")]
 async fn reserve_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await;
+    world.on_order(&mobile, &products, OnOrder::ReservePoints).await;
 }
 
 #[given(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو کرده است")]
 async fn points_reserved(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await, "reserving points");
+    succeeded(world.on_order(&mobile, &products, OnOrder::ReservePoints).await, "reserving points");
 }
 
 #[when(expr = "مشتری {mobile} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
 async fn cancel_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    world.cancel_points(&mobile, &products).await;
+    world.on_order(&mobile, &products, OnOrder::CancelPoints).await;
 }
 
 #[when(expr = "مشتری {mobile} سفارش {string} را نهایی می‌کند")]
 async fn finalize(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await;
+    world.on_order(&mobile, &products, OnOrder::Finalize).await;
 }
 
 #[given(expr = "مشتری {mobile} سفارش {string} را نهایی کرده است")]
 async fn finalized(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    succeeded(world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await, "finalizing");
+    succeeded(world.on_order(&mobile, &products, OnOrder::Finalize).await, "finalizing");
 }
 
 #[when(expr = "مشتری {mobile} صورتحساب سفارش {string} را می‌گیرد")]
 async fn read_invoice(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    let order = world.order_of(&mobile, &products).await;
-    world.call(&mobile, Method::GET, &format!("/lemonade/api/orders/{order}/invoice"), None).await;
+    world.on_order(&mobile, &products, OnOrder::ReadInvoice).await;
 }
 
 /// Every live hold runs out, as 30 minutes after it was made.

@@ -1,13 +1,13 @@
 //! `@ui` steps for buying from the package pages: the network-error section, the mentor add-on's messages, the
 //! back buttons, the order-from-product-ids page, and in-page navigation and answers the browser receives.
 use cucumber::{then, when};
+use limoo_tests::params::{Mobile, Product};
 use std::time::Duration;
 
 use limoo_bff::store::Db;
 
 use super::{LimooWorld, OrFail, OrFailAny};
 use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Mobile, Product};
 
 const NETWORK_ERROR: &str = "[data-testid=network-error]";
 /// `performance.now()` when the order-from-product-ids page first rendered its waiting line, noted by a
@@ -150,7 +150,7 @@ async fn order_made_after_delay(world: &mut LimooWorld, at_least: i64) {
 #[then(expr = "مشتری {mobile} دقیقا {int} سفارش دارد")]
 async fn order_count(world: &mut LimooWorld, mobile: Mobile, count: usize) {
     let token = world.token_of(&mobile).await;
-    let (status, orders) = world.app().get_as(&token, "/lemonade/api/orders").await;
+    let (status, orders) = world.app().api(&token).list_orders().await;
     assert_eq!(status, 200, "orders list: {orders}");
     let found = orders.as_array().map_or(0, Vec::len);
     assert_eq!(found, count, "orders: {orders}");

@@ -9,10 +9,10 @@ use limoo_bff::{
     store::{Db, wizard_configs},
 };
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::params::{Mobile, Product, Toman};
 
 const OPTION: &str = "[data-testid=wizard-option]";
 const MENTOR_SWITCH: &str = "[data-testid=mentor-switch]";
@@ -400,7 +400,7 @@ async fn order_meta_lacks(world: &mut LimooWorld, key: String) {
 async fn stored_order_is_customers(world: &mut LimooWorld, mobile: Mobile) {
     let stored = world.order_in_session().await;
     let token = world.token_of(&mobile).await;
-    let (status, orders) = world.app().get_as(&token, "/lemonade/api/orders").await;
+    let (status, orders) = world.app().api(&token).list_orders().await;
     assert_eq!(status, 200, "orders list: {orders}");
     let ids: Vec<i64> = orders.as_array().into_iter().flatten().filter_map(|o| o["id"].as_i64()).collect();
     assert_eq!(ids, vec![stored], "the customer's orders");

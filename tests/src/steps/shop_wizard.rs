@@ -3,9 +3,9 @@ use std::time::Duration;
 
 use cucumber::{then, when};
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Product, Toman};
 
 use super::{LimooWorld, OrFail, shop_orders::product_ids};
-use limoo_tests::params::{Product, Toman};
 
 const OPTION: &str = "[data-testid=wizard-option]";
 const FOOTER_LINE: &str = "[data-testid=wizard-footer-line]";

@@ -7,13 +7,13 @@ use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{customers, now_ms},
 };
+use limoo_tests::params::Mobile;
 use limoo_tests::{
     browser::{Storage, poll_for},
     payment::payment_request,
 };
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::params::Mobile;
 
 const VERIFY: &str = "/auth/verify-lemonade";
 /// The payment-method sheet's own pay button (the checkout's footer button opens the sheet).
@@ -121,7 +121,7 @@ async fn payment_for_other_customer_refused(world: &mut LimooWorld, products: St
     let app = world.app();
     let mut body = payment_request(app, &token, order, "online");
     body["customerId"] = serde_json::json!((customer + 1).to_string());
-    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    let (status, reply) = app.api(&token).create_payment(&body).await;
     assert_eq!(status, 403, "{reply}");
 }
 
