@@ -1,10 +1,12 @@
 //! The acceptance harness: boots the real BFF and the gateway simulators on random ports with a
 //! fresh database per test, plus a real Chromium for `@ui` scenarios.
+pub mod api;
 pub mod app;
 pub mod browser;
 pub mod db;
 pub mod franchise;
 pub mod multipart;
+pub mod params;
 pub mod payment;
 pub mod process;
 pub mod web_module;

@@ -8,6 +8,7 @@ use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers},
 };
+use limoo_tests::params::Mobile;
 
 use limoo_tests::browser::poll_for;
 
@@ -36,11 +37,11 @@ impl LimooWorld {
 }
 
 /// A customer who signed in through the popup: the browser holds the token and the HttpOnly refresh cookie.
-#[given(expr = "مشتری با شماره {string} از پنجره ورود وارد شده است")]
-async fn signed_in_through_popup(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری با شماره {mobile} از پنجره ورود وارد شده است")]
+async fn signed_in_through_popup(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     world.open_route("/enter").await;
-    type_mobile(world, mobile.clone()).await;
+    type_mobile(world, mobile.to_string()).await;
     submit(world).await;
     type_sms_code(world, mobile).await;
     submit(world).await;
@@ -61,14 +62,14 @@ async fn customer_deleted(world: &mut LimooWorld, mobile: String) {
     world.app().delete_customer(&mobile, TURKEY).await;
 }
 
-#[given(expr = "مشتری با شماره {string} ثبت‌نام کرده است")]
-async fn registered(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری با شماره {mobile} ثبت‌نام کرده است")]
+async fn registered(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     world.app().existing_customer(&mobile).await;
 }
 
-#[given(expr = "مشتری با شماره {string} وارد شده است")]
-async fn signed_in(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری با شماره {mobile} وارد شده است")]
+async fn signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     // The app reads its token from local storage: put it there as a completed sign-in would.
@@ -97,15 +98,15 @@ async fn type_code(world: &mut LimooWorld, code: String) {
     world.type_into("[data-testid=code-input]", &code).await;
 }
 
-#[when(expr = "مشتری کد پیامک‌شده به {string} را وارد می‌کند")]
-async fn type_sms_code(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "مشتری کد پیامک‌شده به {mobile} را وارد می‌کند")]
+async fn type_sms_code(world: &mut LimooWorld, mobile: Mobile) {
     let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
     world.type_into("[data-testid=code-input]", &code).await;
 }
 
 /// The code's lifetime passes: the stored code (written before the SMS goes) now lies in the past.
-#[when(expr = "کد پیامک‌شده به {string} منقضی می‌شود")]
-async fn sms_code_expires(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "کد پیامک‌شده به {mobile} منقضی می‌شود")]
+async fn sms_code_expires(world: &mut LimooWorld, mobile: Mobile) {
     world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
     world.app().execute_sql("UPDATE otp_code SET expires_at = 1").await;
 }
@@ -116,8 +117,8 @@ async fn type_email_code(world: &mut LimooWorld, address: String) {
     world.type_into("[data-testid=code-input]", &code).await;
 }
 
-#[when(expr = "مشتری کد پیامک‌شده به {string} را با فاصله وارد می‌کند")]
-async fn type_sms_code_spaced(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "مشتری کد پیامک‌شده به {mobile} را با فاصله وارد می‌کند")]
+async fn type_sms_code_spaced(world: &mut LimooWorld, mobile: Mobile) {
     let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
     let (first, second) = code.split_at(3);
     world.type_into("[data-testid=code-input]", &format!("{first} {second}")).await;
@@ -285,8 +286,8 @@ async fn countdown_restarted(world: &mut LimooWorld, from: u32) {
     assert!(disabled.is_some(), "resend is enabled while the timer runs");
 }
 
-#[then(expr = "{int} پیامک به {string} فرستاده شده است")]
-async fn sms_count(world: &mut LimooWorld, expected: usize, mobile: String) {
+#[then(expr = "{int} پیامک به {mobile} فرستاده شده است")]
+async fn sms_count(world: &mut LimooWorld, expected: usize, mobile: Mobile) {
     let app = world.app();
     let reached = poll_for(Duration::from_secs(10), || async {
         Ok((app.sims.sms_outbox(&mobile).len() >= expected).then_some(()))
@@ -344,8 +345,8 @@ async fn no_operator_logo(world: &mut LimooWorld) {
     browser.wait_for_absence("[data-testid=operator-logo]").await.or_fail("no operator logo");
 }
 
-#[then(expr = "مشتری {string} با نام و نام خانوادگی unknown ثبت شده است")]
-async fn stored_as_unknown(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشتری {mobile} با نام و نام خانوادگی unknown ثبت شده است")]
+async fn stored_as_unknown(world: &mut LimooWorld, mobile: Mobile) {
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
     let customer = customers::find_by_mobile(&world.app().db, &number).await.expect("query").expect("registered");
     assert_eq!((customer.first_name.as_str(), customer.last_name.as_str()), ("unknown", "unknown"));
@@ -411,11 +412,9 @@ async fn signed_out_token_refused(world: &mut LimooWorld) {
     let token = world.signed_out_token.clone().expect("the customer held a token when signing out");
     let app = world.app();
     // The /logout page calls the server after the route changed: wait for it.
-    poll_for(Duration::from_secs(5), || async {
-        Ok((app.get_as(&token, "/app/auth/currentUser").await.0 == 401).then_some(()))
-    })
-    .await
-    .or_fail("the signed-out token is refused");
+    poll_for(Duration::from_secs(5), || async { Ok((app.api(&token).current_user().await.0 == 401).then_some(())) })
+        .await
+        .or_fail("the signed-out token is refused");
 }
 
 impl LimooWorld {
@@ -435,24 +434,24 @@ async fn legacy_send_otp(world: &mut LimooWorld, mobile: String) {
 }
 
 /// The older login-or-register call with `code`.
-async fn legacy_register(world: &mut LimooWorld, mobile: String, code: String) {
-    let form = [("mobileNumber", mobile.as_str()), ("country", "1"), ("otp", code.as_str())];
+async fn legacy_register(world: &mut LimooWorld, mobile: &str, code: String) {
+    let form = [("mobileNumber", mobile), ("country", "1"), ("otp", code.as_str())];
     world.legacy_form_post("/app/auth/loginorregister", &form).await;
 }
 
-#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان loginorregister و کد پیامک‌شده ثبت‌نام می‌کند")]
-async fn legacy_register_with_sent_code(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "برنامه قدیمی برای شماره {mobile} با فراخوان loginorregister و کد پیامک‌شده ثبت‌نام می‌کند")]
+async fn legacy_register_with_sent_code(world: &mut LimooWorld, mobile: Mobile) {
     let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
-    legacy_register(world, mobile, code).await;
+    legacy_register(world, &mobile, code).await;
 }
 
 /// A code that differs from the one sent in every digit, so it can never be right by chance.
-#[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان loginorregister و کدی جز کد پیامک‌شده ثبت‌نام می‌کند")]
-async fn legacy_register_with_wrong_code(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "برنامه قدیمی برای شماره {mobile} با فراخوان loginorregister و کدی جز کد پیامک‌شده ثبت‌نام می‌کند")]
+async fn legacy_register_with_wrong_code(world: &mut LimooWorld, mobile: Mobile) {
     let sent = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
     let wrong: String =
         sent.chars().map(|c| c.to_digit(10).and_then(|d| char::from_digit((d + 1) % 10, 10)).unwrap_or(c)).collect();
-    legacy_register(world, mobile, wrong).await;
+    legacy_register(world, &mobile, wrong).await;
 }
 
 /// The customer table refuses new rows (a full disk, a broken replica): registration cannot add the customer.
@@ -482,8 +481,8 @@ async fn customer_insert_refused(world: &mut LimooWorld) {
     }
 }
 
-#[then(expr = "مشتری با شماره {string} ثبت نشده است")]
-async fn not_stored(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشتری با شماره {mobile} ثبت نشده است")]
+async fn not_stored(world: &mut LimooWorld, mobile: Mobile) {
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
     let customer = customers::find_by_mobile(&world.app().db, &number).await.expect("query");
     assert!(customer.is_none(), "{mobile} was stored: {customer:?}");
@@ -504,8 +503,8 @@ async fn browser_reads_sms_codes(world: &mut LimooWorld) {
     world.browser().await.execute(script).await.or_fail("WebOTP offered");
 }
 
-#[when(expr = "پیامک کد به {string} به مرورگر می‌رسد")]
-async fn sms_reaches_browser(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "پیامک کد به {mobile} به مرورگر می‌رسد")]
+async fn sms_reaches_browser(world: &mut LimooWorld, mobile: Mobile) {
     let code = world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
     let browser = world.browser().await;
     // The code screen asks on mount; wait for its request before the message "arrives".

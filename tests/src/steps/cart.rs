@@ -1,6 +1,7 @@
 //! Steps for the cart of select-package-c as the web app keeps it (`web/src/features/shop/domain/cart.ts`): rules of
 //! the client's state that no screen reaches, run through the module itself.
 use cucumber::{given, then, when};
+use limoo_tests::params::Product;
 use limoo_tests::web_module::{self, Outcome};
 use serde_json::{Value, json};
 
@@ -16,15 +17,15 @@ fn cart_with(ids: &[i64]) -> Value {
     json!({ "items": ids.iter().map(|&id| product(id)).collect::<Vec<_>>(), "selectedId": ids.last(), "additional": null })
 }
 
-#[given(expr = "سبد خرید وب محصول {int} را دارد")]
-async fn web_cart_holds(world: &mut LimooWorld, id: i64) {
-    world.web_cart = Some(cart_with(&[id]));
+#[given(expr = "سبد خرید وب محصول {product} را دارد")]
+async fn web_cart_holds(world: &mut LimooWorld, id: Product) {
+    world.web_cart = Some(cart_with(&[*id]));
 }
 
-#[when(expr = "محصول {int} از سبد خرید وب برداشته می‌شود")]
-async fn remove_from_web_cart(world: &mut LimooWorld, id: i64) {
+#[when(expr = "محصول {product} از سبد خرید وب برداشته می‌شود")]
+async fn remove_from_web_cart(world: &mut LimooWorld, id: Product) {
     let cart = world.web_cart.clone().expect("no web cart: give it one with a Given step");
-    let outcome = web_module::call(CART_MODULE, "removeFromCart", &[cart, Value::from(id)]).await;
+    let outcome = web_module::call(CART_MODULE, "removeFromCart", &[cart, Value::from(*id)]).await;
     let outcome = outcome.or_fail("removeFromCart");
     if let Outcome::Value(cart) = &outcome {
         world.web_cart = Some(cart.clone());
@@ -32,13 +33,13 @@ async fn remove_from_web_cart(world: &mut LimooWorld, id: i64) {
     world.web_cart_outcome = Some(outcome);
 }
 
-#[then(expr = "برداشتن با خطای {string} و پیام {string} رد می‌شود و سبد محصول {int} را نگه می‌دارد")]
-async fn removal_refused(world: &mut LimooWorld, name: String, message: String, kept: i64) {
+#[then(expr = "برداشتن با خطای {string} و پیام {string} رد می‌شود و سبد محصول {product} را نگه می‌دارد")]
+async fn removal_refused(world: &mut LimooWorld, name: String, message: String, kept: Product) {
     match world.web_cart_outcome.take() {
         Some(Outcome::Error { name: thrown, message: said }) => assert_eq!((thrown, said), (name, message)),
         other => panic!("the removal was not refused: {other:?}"),
     }
-    assert_eq!(world.web_cart, Some(cart_with(&[kept])), "the cart changed");
+    assert_eq!(world.web_cart, Some(cart_with(&[*kept])), "the cart changed");
 }
 
 #[then("سبد خرید وب خالی است")]

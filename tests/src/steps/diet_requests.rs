@@ -6,6 +6,7 @@ use limoo_bff::{
     store::{Db, diet_requests},
 };
 use limoo_tests::browser::Storage;
+use limoo_tests::params::Mobile;
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::wait_for_latest_record};
@@ -54,8 +55,8 @@ impl LimooWorld {
     }
 }
 
-#[when(expr = "مشتری {string} پرونده پزشکی گفتگوی {string} را می‌فرستد:")]
-async fn send_profile(world: &mut LimooWorld, mobile: String, conversation: String, step: &Step) {
+#[when(expr = "مشتری {mobile} پرونده پزشکی گفتگوی {string} را می‌فرستد:")]
+async fn send_profile(world: &mut LimooWorld, mobile: Mobile, conversation: String, step: &Step) {
     let doc = step.docstring.as_deref().expect("the profile groups as a JSON doc string");
     let mut body: Value = serde_json::from_str(doc).or_fail_any("profile JSON");
     body["conversationId"] = json!(conversation);
@@ -64,8 +65,8 @@ async fn send_profile(world: &mut LimooWorld, mobile: String, conversation: Stri
 }
 
 /// A profile of gender and age only; the age as typed: a JSON number when it is one (`71`), else text (`۱۵`).
-#[when(expr = "مشتری {string} پرونده پزشکی گفتگوی {string} را با سن {string} می‌فرستد")]
-async fn send_profile_with_age(world: &mut LimooWorld, mobile: String, conversation: String, age: String) {
+#[when(expr = "مشتری {mobile} پرونده پزشکی گفتگوی {string} را با سن {string} می‌فرستد")]
+async fn send_profile_with_age(world: &mut LimooWorld, mobile: Mobile, conversation: String, age: String) {
     let age = serde_json::from_str::<serde_json::Number>(&age).map_or_else(|_| json!(age), Value::Number);
     let body = json!({
         "conversationId": conversation,
@@ -102,8 +103,8 @@ async fn record_holds_age(world: &mut LimooWorld, form_type: String, step_id: St
     assert_eq!((record.step.as_deref(), sent), (Some(step_id.as_str()), Some(&json!(age))), "{}", record.answers);
 }
 
-#[when(expr = "مشتری {string} رژیم گفتگوی {string} را درخواست می‌کند")]
-async fn request_diet(world: &mut LimooWorld, mobile: String, conversation: String) {
+#[when(expr = "مشتری {mobile} رژیم گفتگوی {string} را درخواست می‌کند")]
+async fn request_diet(world: &mut LimooWorld, mobile: Mobile, conversation: String) {
     world.post_as_customer(&mobile, REQUEST, &json!({ "conversationId": conversation })).await;
 }
 
@@ -113,10 +114,10 @@ async fn profile_stored(world: &mut LimooWorld, conversation: String, country: S
     world.assert_profile_location(&conversation, &country, state, city).await;
 }
 
-#[then(expr = "پرونده پزشکی مشتری {string} با کشور {string}، استان {int} و شهر {int} و وزن {int} ذخیره شده است")]
+#[then(expr = "پرونده پزشکی مشتری {mobile} با کشور {string}، استان {int} و شهر {int} و وزن {int} ذخیره شده است")]
 async fn customer_profile_stored(
     world: &mut LimooWorld,
-    mobile: String,
+    mobile: Mobile,
     country: String,
     state: i64,
     city: i64,
@@ -144,10 +145,10 @@ async fn diet_request_refused(world: &mut LimooWorld, code: String, message: Str
     assert_eq!(reply.body["err"]["message"], message.as_str(), "{}", reply.body);
 }
 
-#[then(expr = "وضعیت رژیم فعال مشتری {string} {string} است و {int} رژیم صادر شده است")]
-async fn active_diet_status(world: &mut LimooWorld, mobile: String, status: String, issued: i64) {
+#[then(expr = "وضعیت رژیم فعال مشتری {mobile} {string} است و {int} رژیم صادر شده است")]
+async fn active_diet_status(world: &mut LimooWorld, mobile: Mobile, status: String, issued: i64) {
     let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().get_as(&token, "/app/diets/active").await;
+    let (code, body) = world.app().api(&token).active_diet().await;
     assert_eq!(code, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["status"], status.as_str(), "active diet: {body}");
     const SQL: &str = "SELECT COUNT(*) FROM diet";

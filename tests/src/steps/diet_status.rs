@@ -6,6 +6,7 @@ use cucumber::{given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_bff::store::now_ms;
 use limoo_tests::app::{DietByTeam, FINANCE_TOKEN};
+use limoo_tests::params::Mobile;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -22,7 +23,7 @@ impl LimooWorld {
     /// The customer's active package (`msg.activeDiet`).
     async fn active_diet(&self, mobile: &str) -> Value {
         let token = self.token_of(mobile).await;
-        let (code, body) = self.app().get_as(&token, "/app/diets/active").await;
+        let (code, body) = self.app().api(&token).active_diet().await;
         assert_eq!(code, 200, "active diet failed: {body}");
         body["msg"]["activeDiet"].clone()
     }
@@ -30,7 +31,7 @@ impl LimooWorld {
     /// The newest transfer finance has pending for the customer's order of `products`.
     async fn pending_transfer_of(&self, mobile: &str, products: &str) -> i64 {
         let order = self.order_of(mobile, products).await;
-        let (code, body) = self.app().get_as(FINANCE_TOKEN, "/lemonade/api/finance/transfers").await;
+        let (code, body) = self.app().api(FINANCE_TOKEN).list_transfers().await;
         assert_eq!(code, 200, "finance queue failed: {body}");
         body["transfers"]
             .as_array()
@@ -61,8 +62,8 @@ fn started(days_ago: i64) -> i64 {
 
 /// The customer sends a medical profile under a fresh form run and requests the diet of the paid package: the
 /// diet gets its number and waits for the dietitians (spec 3 §4 "Diet actions").
-#[given(expr = "مشتری {string} رژیم بسته خریده‌شده‌اش را با پرونده پزشکی درخواست کرده است")]
-async fn diet_requested(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری {mobile} رژیم بسته خریده‌شده‌اش را با پرونده پزشکی درخواست کرده است")]
+async fn diet_requested(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
     let conversation = uuid::Uuid::new_v4().to_string();
     let profile = json!({
@@ -89,8 +90,8 @@ impl LimooWorld {
 }
 
 /// The dietitians wrote the order's requested diet and it started `days_ago` days ago.
-#[given(expr = "متخصصان رژیم سفارش {string} مشتری {string} را نوشته‌اند و {int} روز از آغاز آن گذشته است")]
-async fn diet_ready(world: &mut LimooWorld, products: String, mobile: String, days_ago: i64) {
+#[given(expr = "متخصصان رژیم سفارش {string} مشتری {mobile} را نوشته‌اند و {int} روز از آغاز آن گذشته است")]
+async fn diet_ready(world: &mut LimooWorld, products: String, mobile: Mobile, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
     let id = world.first_diet_of(&mobile, order).await["dietId"].as_i64().expect("diet id");
     let app = world.app();
@@ -103,9 +104,9 @@ async fn diet_ready(world: &mut LimooWorld, products: String, mobile: String, da
 
 /// The dietitians wrote diet `number` of the order's package, which started `days_ago` days ago.
 #[given(
-    expr = "متخصصان رژیم شماره {int} بسته سفارش {string} مشتری {string} را نوشته‌اند و {int} روز از آغاز آن گذشته است"
+    expr = "متخصصان رژیم شماره {int} بسته سفارش {string} مشتری {mobile} را نوشته‌اند و {int} روز از آغاز آن گذشته است"
 )]
-async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: String, mobile: String, days_ago: i64) {
+async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: String, mobile: Mobile, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
     let package_count = world.first_diet_of(&mobile, order).await["packageCount"].as_i64();
     let number_text = format!("D-{order}-{number}");
@@ -123,8 +124,8 @@ async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: String, 
 
 /// The diet-request form's answers as the web saves them when the customer leaves `section` (`f3` or `f10`): the
 /// answers so far, each section's required ones included, with the section as the step.
-#[given(expr = "مشتری {string} پاسخ‌های فرم درخواست رژیم را تا بخش {string} ذخیره کرده است")]
-async fn form_saved_up_to(world: &mut LimooWorld, mobile: String, section: String) {
+#[given(expr = "مشتری {mobile} پاسخ‌های فرم درخواست رژیم را تا بخش {string} ذخیره کرده است")]
+async fn form_saved_up_to(world: &mut LimooWorld, mobile: Mobile, section: String) {
     let mut answers = vec![json!({ "gender": "FEMALE" }), json!({ "age": 34 }), json!({ "discomforts": ["FATIGUE"] })];
     match section.as_str() {
         "f3" => {}
@@ -142,52 +143,51 @@ async fn form_saved_up_to(world: &mut LimooWorld, mobile: String, section: Strin
 }
 
 /// Finance reviews the customer's pending card transfer: `approve` or `reject`.
-#[given(expr = "واحد مالی کارت به کارت سفارش {string} مشتری {string} را {word} کرده است")]
-async fn transfer_reviewed(world: &mut LimooWorld, products: String, mobile: String, verdict: String) {
+#[given(expr = "واحد مالی کارت به کارت سفارش {string} مشتری {mobile} را {word} کرده است")]
+async fn transfer_reviewed(world: &mut LimooWorld, products: String, mobile: Mobile, verdict: String) {
     let verdict = match verdict.as_str() {
         "تایید" => "approve",
         "رد" => "reject",
         other => panic!("a review is تایید or رد, not {other}"),
     };
     let transfer = world.pending_transfer_of(&mobile, &products).await;
-    let path = format!("/lemonade/api/finance/transfers/{transfer}/{verdict}");
     let body = json!({ "reviewer": "sara", "reason": "واریزی پیدا نشد" });
-    let (code, reply) = world.app().call_as(Method::POST, FINANCE_TOKEN, &path, Some(&body)).await;
+    let (code, reply) = world.app().api(FINANCE_TOKEN).judge_transfer(transfer, verdict, &body).await;
     assert_eq!(code, 200, "review refused: {reply}");
 }
 
-#[then(expr = "رژیم فعال مشتری {string} {int} روز باقی‌مانده دارد")]
-async fn remain_days_are(world: &mut LimooWorld, mobile: String, days: i64) {
+#[then(expr = "رژیم فعال مشتری {mobile} {int} روز باقی‌مانده دارد")]
+async fn remain_days_are(world: &mut LimooWorld, mobile: Mobile, days: i64) {
     let diet = world.active_diet(&mobile).await;
     assert_eq!(diet["remainDays"].as_i64(), Some(days), "active diet: {diet}");
 }
 
-#[then(expr = "بسته رژیم فعال مشتری {string} {int} رژیمی است و رژیم {int} آن جاری است")]
-async fn package_counts_are(world: &mut LimooWorld, mobile: String, count: i64, current: i64) {
+#[then(expr = "بسته رژیم فعال مشتری {mobile} {int} رژیمی است و رژیم {int} آن جاری است")]
+async fn package_counts_are(world: &mut LimooWorld, mobile: Mobile, count: i64, current: i64) {
     let diet = world.active_diet(&mobile).await;
     let counts = (diet["packageCount"].as_i64(), diet["currentDietCount"].as_i64());
     assert_eq!(counts, (Some(count), Some(current)), "active diet: {diet}");
 }
 
 /// The all-diets list's `referTimes`, in the order the list gives them, comma-separated [DS-24].
-#[then(expr = "فهرست همه رژیم‌های مشتری {string} به ترتیب ارجاع‌های {string} است")]
-async fn all_diets_in_order(world: &mut LimooWorld, mobile: String, expected: String) {
+#[then(expr = "فهرست همه رژیم‌های مشتری {mobile} به ترتیب ارجاع‌های {string} است")]
+async fn all_diets_in_order(world: &mut LimooWorld, mobile: Mobile, expected: String) {
     let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    let (code, body) = world.app().api(&token).all_diets().await;
     assert_eq!(code, 200, "all diets failed: {body}");
     let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
     let order: Vec<String> = diets.iter().map(|d| d["referTimes"].to_string()).collect();
     assert_eq!(order.join(","), expected, "all diets: {body}");
 }
 
-#[then(expr = "بسته رژیم فعال مشتری {string} شمار رژیم ندارد")]
-async fn no_package_count(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "بسته رژیم فعال مشتری {mobile} شمار رژیم ندارد")]
+async fn no_package_count(world: &mut LimooWorld, mobile: Mobile) {
     let diet = world.active_diet(&mobile).await;
     assert_eq!(diet["packageCount"], Value::Null, "active diet: {diet}");
 }
 
-#[then(expr = "veryFirstTimeUser مشتری {string} برابر {word} است")]
-async fn very_first_time_user(world: &mut LimooWorld, mobile: String, expected: String) {
+#[then(expr = "veryFirstTimeUser مشتری {mobile} برابر {word} است")]
+async fn very_first_time_user(world: &mut LimooWorld, mobile: Mobile, expected: String) {
     let expected: bool = expected.parse().or_fail_any("true or false");
     let diet = world.active_diet(&mobile).await;
     assert_eq!(diet["veryFirstTimeUser"].as_bool(), Some(expected), "active diet: {diet}");
@@ -198,15 +198,15 @@ fn expected_value(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
 }
 
-#[then(expr = "در بسته رژیم فعال مشتری {string} {word} برابر {string} است")]
-async fn active_field_is(world: &mut LimooWorld, mobile: String, field: String, expected: String) {
+#[then(expr = "در بسته رژیم فعال مشتری {mobile} {word} برابر {string} است")]
+async fn active_field_is(world: &mut LimooWorld, mobile: Mobile, field: String, expected: String) {
     let diet = world.active_diet(&mobile).await;
     assert_eq!(diet[&field], expected_value(&expected), "{field} of the active diet: {diet}");
 }
 
 /// Fields the answer leaves out rather than sending null, comma-separated.
-#[then(expr = "بسته رژیم فعال مشتری {string} این‌ها را ندارد: {string}")]
-async fn active_fields_absent(world: &mut LimooWorld, mobile: String, fields: String) {
+#[then(expr = "بسته رژیم فعال مشتری {mobile} این‌ها را ندارد: {string}")]
+async fn active_fields_absent(world: &mut LimooWorld, mobile: Mobile, fields: String) {
     let diet = world.active_diet(&mobile).await;
     for field in fields.split(',').map(str::trim) {
         assert!(diet.get(field).is_none(), "{field} should be left out: {diet}");
@@ -214,8 +214,8 @@ async fn active_fields_absent(world: &mut LimooWorld, mobile: String, fields: St
 }
 
 /// Times (epoch ms) that the scenario's own steps just caused, comma-separated: each within the last ten minutes.
-#[then(expr = "زمان‌های {string} بسته رژیم فعال مشتری {string} همین حالا هستند")]
-async fn active_times_are_recent(world: &mut LimooWorld, fields: String, mobile: String) {
+#[then(expr = "زمان‌های {string} بسته رژیم فعال مشتری {mobile} همین حالا هستند")]
+async fn active_times_are_recent(world: &mut LimooWorld, fields: String, mobile: Mobile) {
     const RECENT_MS: i64 = 10 * 60 * 1000;
     let diet = world.active_diet(&mobile).await;
     let now = now_ms();
@@ -226,8 +226,8 @@ async fn active_times_are_recent(world: &mut LimooWorld, fields: String, mobile:
 }
 
 /// The diet ends `days` days from now, give or take a day: its start plus its days.
-#[then(expr = "{word} بسته رژیم فعال مشتری {string} حدود {int} روز دیگر است")]
-async fn active_time_in_days(world: &mut LimooWorld, field: String, mobile: String, days: i64) {
+#[then(expr = "{word} بسته رژیم فعال مشتری {mobile} حدود {int} روز دیگر است")]
+async fn active_time_in_days(world: &mut LimooWorld, field: String, mobile: Mobile, days: i64) {
     let diet = world.active_diet(&mobile).await;
     let at = diet[&field].as_i64().unwrap_or_else(|| panic!("{field} is not a time: {diet}"));
     let from_now = at - now_ms();
@@ -235,8 +235,8 @@ async fn active_time_in_days(world: &mut LimooWorld, field: String, mobile: Stri
 }
 
 /// The customer's betterme answers up to the goal weight (bm2_13), sent signed in as the questionnaire does.
-#[given(expr = "مشتری {string} در پرسشنامه betterme وزن {int} و وزن هدف {int} کیلوگرم را پاسخ داده است")]
-async fn betterme_goal_weight(world: &mut LimooWorld, mobile: String, weight: i64, goal: i64) {
+#[given(expr = "مشتری {mobile} در پرسشنامه betterme وزن {int} و وزن هدف {int} کیلوگرم را پاسخ داده است")]
+async fn betterme_goal_weight(world: &mut LimooWorld, mobile: Mobile, weight: i64, goal: i64) {
     let answers = vec![json!({ "bm2_12": weight }), json!({ "bm2_13": goal })];
     world.sends_form_answers(&mobile, "betterme2", "13", answers).await;
 }
@@ -245,28 +245,28 @@ impl LimooWorld {
     /// The `msg` of `GET /app/physicalinfo/general` for the customer.
     async fn physical_info_msg(&self, mobile: &str) -> Value {
         let token = self.token_of(mobile).await;
-        let (code, body) = self.app().get_as(&token, "/app/physicalinfo/general").await;
+        let (code, body) = self.app().api(&token).physical_info().await;
         assert_eq!((code, &body["ok"]), (200, &json!(true)), "physical info failed: {body}");
         body["msg"].clone()
     }
 }
 
-#[then(expr = "مشخصات بدنی مشتری {string} پیامی خالی است")]
-async fn physical_info_empty(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشخصات بدنی مشتری {mobile} پیامی خالی است")]
+async fn physical_info_empty(world: &mut LimooWorld, mobile: Mobile) {
     let msg = world.physical_info_msg(&mobile).await;
     assert_eq!(msg, json!({}), "physical info msg");
 }
 
-#[then(expr = "مشخصات بدنی مشتری {string} وزن {float}، قد {float} و سن {int} دارد")]
-async fn physical_info_figures(world: &mut LimooWorld, mobile: String, weight: f64, stature: f64, age: i64) {
+#[then(expr = "مشخصات بدنی مشتری {mobile} وزن {float}، قد {float} و سن {int} دارد")]
+async fn physical_info_figures(world: &mut LimooWorld, mobile: Mobile, weight: f64, stature: f64, age: i64) {
     let msg = world.physical_info_msg(&mobile).await;
     let info = &msg["physicalInfo"];
     let figures = (info["weight"].as_f64(), info["stature"].as_f64(), info["age"].as_i64());
     assert_eq!(figures, (Some(weight), Some(stature), Some(age)), "physical info: {msg}");
 }
 
-#[then(expr = "مشخصات بدنی مشتری {string} وزن ایده‌آل {float}، رده BMI {string} و {int} ماه تا وزن ایده‌آل دارد")]
-async fn physical_info_goal(world: &mut LimooWorld, mobile: String, ideal: f64, class: String, months: i64) {
+#[then(expr = "مشخصات بدنی مشتری {mobile} وزن ایده‌آل {float}، رده BMI {string} و {int} ماه تا وزن ایده‌آل دارد")]
+async fn physical_info_goal(world: &mut LimooWorld, mobile: Mobile, ideal: f64, class: String, months: i64) {
     let msg = world.physical_info_msg(&mobile).await;
     let info = &msg["physicalInfo"];
     let goal = (info["idealWeight"].as_f64(), info["bmiCategory"].as_str(), info["timeToIdealWeight"].as_i64());
@@ -284,10 +284,10 @@ async fn picks_start_date(world: &mut LimooWorld, days: i64) {
     }
 }
 
-#[then(expr = "رژیم جاری مشتری {string} حدود {int} روز دیگر آغاز می‌شود")]
-async fn running_diet_starts_in(world: &mut LimooWorld, mobile: String, days: i64) {
+#[then(expr = "رژیم جاری مشتری {mobile} حدود {int} روز دیگر آغاز می‌شود")]
+async fn running_diet_starts_in(world: &mut LimooWorld, mobile: Mobile, days: i64) {
     let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().get_as(&token, "/app/diets/all").await;
+    let (code, body) = world.app().api(&token).all_diets().await;
     assert_eq!(code, 200, "all diets failed: {body}");
     let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
     let running = diets.iter().find(|d| d["isActive"] == json!(true)).expect("a running diet");

@@ -3,6 +3,7 @@
 //! browser, hostile scripts checking numbers with codes, and the franchise calls as a customer makes them.
 use cucumber::{given, then, when};
 use limoo_tests::app::STAFF_TOKEN;
+use limoo_tests::params::Mobile;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -23,55 +24,55 @@ impl LimooWorld {
     }
 }
 
-#[given(expr = "تیم لیمو مشتری {string} را عضو فرانچایز کرده است")]
-async fn member(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "تیم لیمو مشتری {mobile} را عضو فرانچایز کرده است")]
+async fn member(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     world.app().franchise_member(&mobile).await;
 }
 
-#[given(expr = "تیم لیمو عضویت فرانچایز مشتری {string} را پایان داده است")]
-async fn revoked(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "تیم لیمو عضویت فرانچایز مشتری {mobile} را پایان داده است")]
+async fn revoked(world: &mut LimooWorld, mobile: Mobile) {
     world.app().revoke_franchise(&mobile).await;
 }
 
-#[given(expr = "مشتری {string} با کد معرف مشتری {string} ثبت‌نام کرده است")]
-async fn signed_up_with_code(world: &mut LimooWorld, mobile: String, member: String) {
+#[given(expr = "مشتری {mobile} با کد معرف مشتری {mobile} ثبت‌نام کرده است")]
+async fn signed_up_with_code(world: &mut LimooWorld, mobile: Mobile, member: Mobile) {
     let code = world.referral_code_of(&member).await;
     world.app().sign_up_with_referral(&mobile, &code).await;
 }
 
-#[given(expr = "مشتری {string} با کد معرف {string} ثبت‌نام کرده است")]
-async fn signed_up_with_raw_code(world: &mut LimooWorld, mobile: String, code: String) {
+#[given(expr = "مشتری {mobile} با کد معرف {string} ثبت‌نام کرده است")]
+async fn signed_up_with_raw_code(world: &mut LimooWorld, mobile: Mobile, code: String) {
     world.app().sign_up_with_referral(&mobile, &code).await;
 }
 
-#[given(expr = "مشتری {string} با کد معرفی {int} نویسه‌ای ثبت‌نام کرده است")]
-async fn signed_up_with_long_code(world: &mut LimooWorld, mobile: String, length: usize) {
+#[given(expr = "مشتری {mobile} با کد معرفی {int} نویسه‌ای ثبت‌نام کرده است")]
+async fn signed_up_with_long_code(world: &mut LimooWorld, mobile: Mobile, length: usize) {
     world.app().sign_up_with_referral(&mobile, &"K".repeat(length)).await;
 }
 
-#[given(expr = "مشتری {string} بدون کد معرف ثبت‌نام کرده است")]
-async fn signed_up_without_code(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری {mobile} بدون کد معرف ثبت‌نام کرده است")]
+async fn signed_up_without_code(world: &mut LimooWorld, mobile: Mobile) {
     world.app().sign_up_after_check(&mobile, None).await;
 }
 
 /// The member checks their own (registered) number with their own code, as a self-referral would try.
-#[given(expr = "عضو {string} شماره خودش را با کد معرف خودش بررسی کرده است")]
-async fn checked_own_number(world: &mut LimooWorld, member: String) {
+#[given(expr = "عضو {mobile} شماره خودش را با کد معرف خودش بررسی کرده است")]
+async fn checked_own_number(world: &mut LimooWorld, member: Mobile) {
     let code = world.referral_code_of(&member).await;
     let (status, body) = world.app().check_mobile(&member, Some(&code)).await;
     assert_eq!((status, body["isRegistered"].as_bool()), (200, Some(true)), "body: {body}");
 }
 
-#[given(expr = "یک اسکریپت شماره {string} را با کد معرف مشتری {string} بررسی کرده است")]
-async fn script_checked(world: &mut LimooWorld, mobile: String, member: String) {
+#[given(expr = "یک اسکریپت شماره {mobile} را با کد معرف مشتری {mobile} بررسی کرده است")]
+async fn script_checked(world: &mut LimooWorld, mobile: Mobile, member: Mobile) {
     let code = world.referral_code_of(&member).await;
     let (status, body) = world.app().check_mobile(&mobile, Some(&code)).await;
     assert_eq!(status, 200, "body: {body}");
 }
 
-#[given(expr = "یک اسکریپت از همین نشانی {int} شماره تازه را با کد معرف مشتری {string} بررسی کرده است")]
-async fn script_checked_many(world: &mut LimooWorld, count: i64, member: String) {
+#[given(expr = "یک اسکریپت از همین نشانی {int} شماره تازه را با کد معرف مشتری {mobile} بررسی کرده است")]
+async fn script_checked_many(world: &mut LimooWorld, count: i64, member: Mobile) {
     let code = world.referral_code_of(&member).await;
     for index in 0..count {
         let (status, body) = world.app().check_mobile(&scripted_number(index), Some(&code)).await;
@@ -80,8 +81,8 @@ async fn script_checked_many(world: &mut LimooWorld, count: i64, member: String)
 }
 
 /// Registration straight after a code is sent, with no check-mobile before it (a client that skips the check).
-#[when(expr = "مشتری {string} بی آن‌که شماره‌اش دوباره بررسی شود ثبت‌نام می‌کند")]
-async fn registers_unchecked(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "مشتری {mobile} بی آن‌که شماره‌اش دوباره بررسی شود ثبت‌نام می‌کند")]
+async fn registers_unchecked(world: &mut LimooWorld, mobile: Mobile) {
     world.app().register_customer(&mobile).await;
 }
 
@@ -92,14 +93,14 @@ async fn an_hour_passes(world: &mut LimooWorld) {
 }
 
 /// A visitor opens the app at the sign-in route with the member's code, as the franchise page's invite link reads.
-#[when(expr = "بازدیدکننده لینک دعوت مشتری {string} را باز می‌کند")]
-async fn opens_invite_link(world: &mut LimooWorld, member: String) {
+#[when(expr = "بازدیدکننده لینک دعوت مشتری {mobile} را باز می‌کند")]
+async fn opens_invite_link(world: &mut LimooWorld, member: Mobile) {
     let code = world.referral_code_of(&member).await;
     world.open_route(&format!("/enter?referral={code}")).await;
 }
 
-#[then(expr = "فهرست دعوت‌شدگان مشتری {string} {string} است")]
-async fn invitations_are(world: &mut LimooWorld, member: String, expected: String) {
+#[then(expr = "فهرست دعوت‌شدگان مشتری {mobile} {string} است")]
+async fn invitations_are(world: &mut LimooWorld, member: Mobile, expected: String) {
     let token = world.token_of(&member).await;
     let (status, body) = world.app().get_as(&token, "/franchise/invite-lists").await;
     assert_eq!(status, 200, "body: {body}");
@@ -125,8 +126,8 @@ async fn staff_grants(world: &mut LimooWorld, by: String, mobile: String) {
     world.reply = Some(Reply { status, body });
 }
 
-#[when(expr = "{string} از تیم لیمو با توکن کارکنان عضویت فرانچایز مشتری {string} را پایان می‌دهد")]
-async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: String) {
+#[when(expr = "{string} از تیم لیمو با توکن کارکنان عضویت فرانچایز مشتری {mobile} را پایان می‌دهد")]
+async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: Mobile) {
     world.start_app(true).await;
     let body = membership_body(&mobile, &by);
     let (status, body) = world.app().staff_franchise(Method::POST, Some(STAFF_TOKEN), "/revoke", Some(&body)).await;
@@ -134,8 +135,8 @@ async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: String) {
 }
 
 /// `how`: «بدون توکن» (no Authorization header) or «با توکن نادرست» (a bearer token that is not the staff one).
-#[when(expr = "کسی {string} مشتری {string} را با API کارکنان عضو فرانچایز می‌کند")]
-async fn grants_without_staff_token(world: &mut LimooWorld, how: String, mobile: String) {
+#[when(expr = "کسی {string} مشتری {mobile} را با API کارکنان عضو فرانچایز می‌کند")]
+async fn grants_without_staff_token(world: &mut LimooWorld, how: String, mobile: Mobile) {
     world.start_app(true).await;
     let token = match how.as_str() {
         "بدون توکن" => None,
@@ -148,8 +149,8 @@ async fn grants_without_staff_token(world: &mut LimooWorld, how: String, mobile:
 }
 
 /// `state`: «فعال» or «پایان‌یافته».
-#[then(expr = "پاسخ عضویت فرانچایز {string} را {word} با کد معرف نشان می‌دهد")]
-async fn reply_shows_membership(world: &mut LimooWorld, mobile: String, state: String) {
+#[then(expr = "پاسخ عضویت فرانچایز {mobile} را {word} با کد معرف نشان می‌دهد")]
+async fn reply_shows_membership(world: &mut LimooWorld, mobile: Mobile, state: String) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "body: {}", reply.body);
     let active = match state.as_str() {
@@ -157,15 +158,15 @@ async fn reply_shows_membership(world: &mut LimooWorld, mobile: String, state: S
         "پایان‌یافته" => false,
         other => panic!("unknown membership state: {other}"),
     };
-    assert_eq!(reply.body["mobileNumber"], mobile.as_str(), "body: {}", reply.body);
+    assert_eq!(reply.body["mobileNumber"], &*mobile, "body: {}", reply.body);
     assert_eq!(reply.body["active"].as_bool(), Some(active), "body: {}", reply.body);
     let code = reply.body["referralCode"].as_str().unwrap_or_default();
     assert_eq!(code.len(), 6, "body: {}", reply.body);
 }
 
 /// `expected`: the changes newest first, `ACTION:who` separated by « | »; each carries when it was made.
-#[then(expr = "تیم لیمو تغییرهای عضویت فرانچایز مشتری {string} را {string} می‌خواند")]
-async fn membership_changes(world: &mut LimooWorld, mobile: String, expected: String) {
+#[then(expr = "تیم لیمو تغییرهای عضویت فرانچایز مشتری {mobile} را {string} می‌خواند")]
+async fn membership_changes(world: &mut LimooWorld, mobile: Mobile, expected: String) {
     let (status, body) = world.app().staff_membership(&mobile).await;
     assert_eq!(status, 200, "body: {body}");
     let changes = body["changes"].as_array().expect("a list of changes");
@@ -180,22 +181,22 @@ async fn membership_changes(world: &mut LimooWorld, mobile: String, expected: St
     assert!(times.iter().all(|at| *at > 0) && times.is_sorted_by(|a, b| a >= b), "newest first: {body}");
 }
 
-#[then(expr = "مشتری {string} عضو فرانچایز است")]
-async fn is_member(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشتری {mobile} عضو فرانچایز است")]
+async fn is_member(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
     let (status, body) = world.app().get_as(&token, "/franchise/summary").await;
     assert_eq!(status, 200, "body: {body}");
 }
 
-#[then(expr = "مشتری {string} عضو فرانچایز نیست")]
-async fn is_not_member(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشتری {mobile} عضو فرانچایز نیست")]
+async fn is_not_member(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
     let (status, body) = world.app().get_as(&token, "/franchise/summary").await;
     assert_eq!((status, body["err"]["code"].as_str()), (403, Some("NOT_FRANCHIZER")), "body: {body}");
 }
 
-#[when(expr = "مشتری {string} فراخوان {string} را می‌خواند")]
-async fn calls(world: &mut LimooWorld, mobile: String, path: String) {
+#[when(expr = "مشتری {mobile} فراخوان {string} را می‌خواند")]
+async fn calls(world: &mut LimooWorld, mobile: Mobile, path: String) {
     let token = world.token_of(&mobile).await;
     let (status, body) = world.app().get_as(&token, &path).await;
     world.reply = Some(Reply { status, body });
@@ -251,8 +252,8 @@ async fn points_summary(world: &mut LimooWorld, points: i64) {
     assert_eq!(reply.body["msg"]["points"]["count"].as_i64(), Some(points), "body: {}", reply.body);
 }
 
-#[given(expr = "مشتری {string} {int} امتیاز هدیه گرفته است")]
-async fn given_points(world: &mut LimooWorld, mobile: String, points: i64) {
+#[given(expr = "مشتری {mobile} {int} امتیاز هدیه گرفته است")]
+async fn given_points(world: &mut LimooWorld, mobile: Mobile, points: i64) {
     world.start_app(true).await;
     world.app().customer_with_points(&mobile, points).await;
 }

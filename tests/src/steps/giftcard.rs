@@ -7,6 +7,7 @@ use fantoccini::Locator;
 use futures::future::join_all;
 use limoo_bff::store::orders;
 use limoo_tests::browser::{Storage, poll_for};
+use limoo_tests::params::{Mobile, Product};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -25,13 +26,13 @@ impl LimooWorld {
     }
 }
 
-#[when(expr = "مشتری {string} کارت هدیه {string} را ثبت می‌کند")]
-async fn redeem_code(world: &mut LimooWorld, mobile: String, code: String) {
+#[when(expr = "مشتری {mobile} کارت هدیه {string} را ثبت می‌کند")]
+async fn redeem_code(world: &mut LimooWorld, mobile: Mobile, code: String) {
     world.redeem(&mobile, json!({ "giftCode": code, "sessionId": "session-1" })).await;
 }
 
-#[when(expr = "مشتری {string} کارت هدیه {string} را با محصول {int} ثبت می‌کند")]
-async fn redeem_with_choice(world: &mut LimooWorld, mobile: String, code: String, product: i64) {
+#[when(expr = "مشتری {mobile} کارت هدیه {string} را با محصول {product} ثبت می‌کند")]
+async fn redeem_with_choice(world: &mut LimooWorld, mobile: Mobile, code: String, product: Product) {
     world.redeem(&mobile, json!({ "giftCode": code, "selectedProductId": product })).await;
 }
 
@@ -65,25 +66,25 @@ async fn options_only(world: &mut LimooWorld, expected: String) {
 }
 
 /// The card made a paid order of the product at no charge, listed in the orders history.
-#[then(expr = "کارت هدیه سفارش پرداخت‌شده رایگان محصول {int} را برای مشتری {string} ساخته است")]
-async fn free_paid_order(world: &mut LimooWorld, product: i64, mobile: String) {
+#[then(expr = "کارت هدیه سفارش پرداخت‌شده رایگان محصول {product} را برای مشتری {mobile} ساخته است")]
+async fn free_paid_order(world: &mut LimooWorld, product: Product, mobile: Mobile) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "redeem failed: {}", reply.body);
     let order = reply.body["orderId"].as_i64().unwrap_or_else(|| panic!("no orderId: {}", reply.body));
     let token = world.token_of(&mobile).await;
-    let (status, paid) = world.app().get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let (status, paid) = world.app().api(&token).list_paid_orders().await;
     assert_eq!(status, 200, "orders history failed: {paid}");
     let listed: Vec<&Value> = paid.as_array().into_iter().flatten().collect();
     assert_eq!(listed.len(), 1, "paid orders: {paid}");
     assert_eq!(listed[0]["id"].as_i64(), Some(order));
-    assert_eq!(listed[0]["basketItems"][0]["productId"].as_i64(), Some(product));
+    assert_eq!(listed[0]["basketItems"][0]["productId"].as_i64(), Some(*product));
     assert_eq!(listed[0]["totalFinalPrice"].as_i64(), Some(0), "the gift order costs something: {}", listed[0]);
 }
 
-#[then(expr = "مشتری {string} فقط یک سفارش پرداخت‌شده دارد")]
-async fn one_paid_order(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشتری {mobile} فقط یک سفارش پرداخت‌شده دارد")]
+async fn one_paid_order(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (status, paid) = world.app().get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let (status, paid) = world.app().api(&token).list_paid_orders().await;
     assert_eq!(status, 200, "orders history failed: {paid}");
     assert_eq!(paid.as_array().map(Vec::len), Some(1), "paid orders: {paid}");
 }

@@ -7,13 +7,14 @@ use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers, now_ms},
 };
+use limoo_tests::params::Mobile;
 use limoo_tests::{AppOptions, TestApp, workspace_root};
 
 use super::{LimooWorld, OrFail, OrFailAny};
 
 /// Ends every sign-in of the customer on the server: verify then refuses the browser's refresh cookie.
-#[given(expr = "اعتبار تمدید ورود مشتری {string} باطل شده است")]
-async fn refresh_revoked(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "اعتبار تمدید ورود مشتری {mobile} باطل شده است")]
+async fn refresh_revoked(world: &mut LimooWorld, mobile: Mobile) {
     let db = &world.app().db;
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).or_fail_any("valid number");
     let customer = customers::find_by_mobile(db, &number).await.or_fail("customer read").expect("registered");

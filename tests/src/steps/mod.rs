@@ -102,6 +102,12 @@ impl LimooWorld {
         self.app.as_ref().expect("no running shop: start one with a Given step")
     }
 
+    /// Keeps an API answer as the last reply.
+    pub fn keep(&mut self, (status, body): (u16, serde_json::Value)) -> &Reply {
+        self.reply = Some(Reply { status, body });
+        self.reply()
+    }
+
     pub fn reply(&self) -> &Reply {
         self.reply.as_ref().expect("no API call made yet")
     }

@@ -5,29 +5,20 @@ use limoo_bff::{
     domain::payment::Gateway,
     store::{now_ms, orders},
 };
+use limoo_tests::params::{Mobile, Toman};
 use limoo_tests::{app::DietByTeam, payment::pay_online};
-use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::{LimooWorld, OrFail, Reply, shop_orders::product_ids};
+use super::{LimooWorld, OrFail, shop_orders::product_ids};
 
 const DAY_MS: i64 = 86_400_000;
 const INTEGRATION: &str = "limoo-integrations";
 
 impl LimooWorld {
-    /// Calls the API as the customer and keeps the answer as the last reply.
-    async fn call_as_customer(&mut self, mobile: &str, method: Method, path: &str) -> &Reply {
-        let token = self.token_of(mobile).await;
-        let (status, body) = self.app().call_as(method, &token, path, None).await;
-        self.reply = Some(Reply { status, body });
-        self.reply()
-    }
-
     /// The customer's diet packages whose diet is in `status`.
     async fn packages(&self, mobile: &str, status: &str) -> Vec<Value> {
         let token = self.token_of(mobile).await;
-        let path = format!("/lemonade/api/diet-packages/?dietStatus={status}");
-        let (code, body) = self.app().get_as(&token, &path).await;
+        let (code, body) = self.app().api(&token).list_diet_packages(status).await;
         assert_eq!(code, 200, "diet packages failed: {body}");
         body.as_array().cloned().unwrap_or_default()
     }
@@ -46,8 +37,8 @@ impl LimooWorld {
 
 /// Buys the products as a paid order (the payment itself is the payments features' concern): the order is
 /// marked paid the way every payment path ends.
-#[given(expr = "مشتری {string} دوره {string} را خریده است")]
-async fn bought(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} دوره {string} را خریده است")]
+async fn bought(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     let order = world.app().create_order(&token, &product_ids(&products)).await;
@@ -59,11 +50,11 @@ async fn bought(world: &mut LimooWorld, mobile: String, products: String) {
 /// Buys the products the way a customer does at checkout: the promotion code, then the points, then the online
 /// gateway's hosted page.
 #[given(
-    expr = "مشتری {string} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
+    expr = "مشتری {mobile} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
 )]
 async fn paid_with_code_and_points(
     world: &mut LimooWorld,
-    mobile: String,
+    mobile: Mobile,
     points: i64,
     products: String,
     code: String,
@@ -72,24 +63,23 @@ async fn paid_with_code_and_points(
     let app = world.start_app(true).await;
     let token = app.customer_with_points(&mobile, points).await;
     let order = app.create_order(&token, &product_ids(&products)).await;
-    let (status, applied) =
-        app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": code, "orderId": order })).await;
+    let (status, applied) = app.api(&token).apply_promotion_code(&code, order).await;
     assert_eq!(status, 200, "code {code}: {applied}");
-    let (status, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+    let (status, set) = app.api(&token).set_user_points(order).await;
     assert_eq!(status, 200, "points: {set}");
     pay_online(app, &token, order, &mobile, &gateway).await;
 }
 
-#[given(expr = "مشتری {string} سفارش پرداخت‌نشده {string} دارد")]
-async fn unpaid_order(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} سفارش پرداخت‌نشده {string} دارد")]
+async fn unpaid_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     world.app().create_order(&token, &product_ids(&products)).await;
 }
 
 /// Buys the products and pays on the online gateway's hosted page, with nothing taken off.
-#[given(expr = "مشتری {string} سفارش {string} را از درگاه {string} پرداخت کرده است")]
-async fn paid_online(world: &mut LimooWorld, mobile: String, products: String, gateway: String) {
+#[given(expr = "مشتری {mobile} سفارش {string} را از درگاه {string} پرداخت کرده است")]
+async fn paid_online(world: &mut LimooWorld, mobile: Mobile, products: String, gateway: String) {
     let app = world.start_app(true).await;
     let token = app.existing_customer(&mobile).await;
     let order = app.create_order(&token, &product_ids(&products)).await;
@@ -97,8 +87,8 @@ async fn paid_online(world: &mut LimooWorld, mobile: String, products: String, g
 }
 
 /// The dietitians issued the order's 30-day diet 40 days ago: it is over, so no diet runs.
-#[given(expr = "رژیم سفارش {string} مشتری {string} تمام شده است")]
-async fn diet_over(world: &mut LimooWorld, products: String, mobile: String) {
+#[given(expr = "رژیم سفارش {string} مشتری {mobile} تمام شده است")]
+async fn diet_over(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order_id = world.order_of(&mobile, &products).await;
     let starts_at = Some(now_ms() - 40 * DAY_MS);
     let diet =
@@ -106,13 +96,15 @@ async fn diet_over(world: &mut LimooWorld, products: String, mobile: String) {
     world.app().team_issues_diet(&diet).await;
 }
 
-#[when(expr = "مشتری {string} تاریخچه سفارش‌هایش را می‌گیرد")]
-async fn read_history(world: &mut LimooWorld, mobile: String) {
-    world.call_as_customer(&mobile, Method::GET, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+#[when(expr = "مشتری {mobile} تاریخچه سفارش‌هایش را می‌گیرد")]
+async fn read_history(world: &mut LimooWorld, mobile: Mobile) {
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).list_paid_orders().await;
+    world.keep(answer);
 }
 
-#[then(expr = "تاریخچه سفارش‌ها فقط سفارش {string} مشتری {string} را دارد")]
-async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "تاریخچه سفارش‌ها فقط سفارش {string} مشتری {mobile} را دارد")]
+async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let reply = world.reply();
     assert_eq!(reply.status, 200, "orders history failed: {}", reply.body);
@@ -125,8 +117,8 @@ async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: St
     );
 }
 
-#[then(expr = "فهرست رزرو مشتری {string} بسته سفارش {string} را با عنوان {string} و رژیم {word} دارد")]
-async fn reserve_listed(world: &mut LimooWorld, mobile: String, products: String, title: String, status: String) {
+#[then(expr = "فهرست رزرو مشتری {mobile} بسته سفارش {string} را با عنوان {string} و رژیم {word} دارد")]
+async fn reserve_listed(world: &mut LimooWorld, mobile: Mobile, products: String, title: String, status: String) {
     let order = world.order_of(&mobile, &products).await;
     let packages = world.packages(&mobile, &status).await;
     let ids: Vec<i64> = packages.iter().filter_map(|p| p["id"].as_i64()).collect();
@@ -135,17 +127,18 @@ async fn reserve_listed(world: &mut LimooWorld, mobile: String, products: String
     assert_eq!(packages[0]["diets"][0]["status"], status.as_str());
 }
 
-#[then(expr = "فهرست رزرو مشتری {string} خالی است")]
-async fn reserve_list_empty(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "فهرست رزرو مشتری {mobile} خالی است")]
+async fn reserve_list_empty(world: &mut LimooWorld, mobile: Mobile) {
     let packages = world.packages(&mobile, "RESERVED").await;
     assert!(packages.is_empty(), "reserved packages: {packages:?}");
 }
 
-#[when(expr = "مشتری {string} رژیم رزرو سفارش {string} را فعال می‌کند")]
-async fn activate(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} رژیم رزرو سفارش {string} را فعال می‌کند")]
+async fn activate(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let diet = world.reserved_diet_of(&mobile, &products).await;
-    let path = format!("/lemonade/api/{INTEGRATION}/enable-reserve-diet/{diet}");
-    world.call_as_customer(&mobile, Method::POST, &path).await;
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).enable_reserve_diet(INTEGRATION, diet).await;
+    world.keep(answer);
 }
 
 #[then("پاسخ فعال‌سازی sentStatus ندارد")]
@@ -162,38 +155,38 @@ async fn sent_status(world: &mut LimooWorld) {
     assert_eq!(reply.body["sentStatus"], true, "activation answered {}", reply.body);
 }
 
-#[then(expr = "بسته فعال مشتری {string} سفارش {string} است")]
-async fn active_package_is(world: &mut LimooWorld, mobile: String, products: String) {
+#[then(expr = "بسته فعال مشتری {mobile} سفارش {string} است")]
+async fn active_package_is(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
-    let (status, body) = world.app().get_as(&token, "/app/diets/active").await;
+    let (status, body) = world.app().api(&token).active_diet().await;
     assert_eq!(status, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["orderId"].as_i64(), Some(order), "active diet: {body}");
 }
 
 /// What the orders-history line says the customer paid, in toman [issue 17 item 2].
-#[then(expr = "تاریخچه سفارش‌ها مبلغ پرداخت‌شده {int} تومان را نشان می‌دهد")]
-async fn history_amount_paid(world: &mut LimooWorld, amount: i64) {
+#[then(expr = "تاریخچه سفارش‌ها مبلغ پرداخت‌شده {toman} را نشان می‌دهد")]
+async fn history_amount_paid(world: &mut LimooWorld, amount: Toman) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "orders history failed: {}", reply.body);
     let lines = reply.body.as_array().cloned().unwrap_or_default();
     let paid: Vec<Option<i64>> = lines.iter().map(|order| order["totalPrice"].as_i64()).collect();
-    assert_eq!(paid, vec![Some(amount)], "{}", reply.body);
+    assert_eq!(paid, vec![Some(*amount)], "{}", reply.body);
 }
 
 /// The toman the gateway's simulator holds in verified payments, read in the gateway's own unit.
-#[then(expr = "درگاه {string} مبلغ {int} تومان گرفته است")]
-async fn gateway_took(world: &mut LimooWorld, gateway: String, amount: i64) {
+#[then(expr = "درگاه {string} مبلغ {toman} گرفته است")]
+async fn gateway_took(world: &mut LimooWorld, gateway: String, amount: Toman) {
     let unit = Gateway::parse(&gateway).unwrap_or_else(|| panic!("no gateway {gateway}")).unit();
     let sim = gateway.parse().unwrap_or_else(|_| panic!("no simulator {gateway}"));
     let verified = world.app().sims.payments(Some(sim)).into_iter().filter(|p| p.stage == "verified");
     let took: Vec<Option<i64>> = verified.map(|p| unit.to_toman(p.amount).map(|t| t.get())).collect();
-    assert_eq!(took, vec![Some(amount)]);
+    assert_eq!(took, vec![Some(*amount)]);
 }
 
 /// The amount-paid line of the only history row, compared by its digits (Persian or Latin, any grouping).
-#[then(expr = "ردیف تاریخچه سفارش‌ها مبلغ پرداخت‌شده {int} تومان را نشان می‌دهد")]
-async fn history_row_amount(world: &mut LimooWorld, amount: i64) {
+#[then(expr = "ردیف تاریخچه سفارش‌ها مبلغ پرداخت‌شده {toman} را نشان می‌دهد")]
+async fn history_row_amount(world: &mut LimooWorld, amount: Toman) {
     let shown = world.browser().await.texts("[data-testid=order-paid]").await.or_fail("amount paid shown");
     let digits: Vec<String> = shown
         .iter()
@@ -201,7 +194,7 @@ async fn history_row_amount(world: &mut LimooWorld, amount: i64) {
             text.chars().filter_map(|c| c.to_digit(10).or_else(|| persian_digit(c))).map(|d| d.to_string()).collect()
         })
         .collect();
-    assert_eq!(digits, vec![amount.to_string()], "shown: {shown:?}");
+    assert_eq!(digits, vec![amount.0.to_string()], "shown: {shown:?}");
 }
 
 fn persian_digit(c: char) -> Option<u32> {

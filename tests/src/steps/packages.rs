@@ -1,6 +1,7 @@
 //! The older diet-package flow over the API: packages info, its extend fallback, selecting a package and the
 //! named errors (spec 3 §7, §8).
 use cucumber::{given, then, when};
+use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFailAny, Reply, shop_orders::product_ids};
@@ -12,13 +13,15 @@ const SELECT: &str = "/diet/select-package";
 const EXTEND_SELECT: &str = "/diets/extend/select-package";
 
 /// Sets a catalogue product's final price (toman).
-#[given(expr = "قیمت نهایی محصول {int} در فروشگاه {int} تومان است")]
-async fn final_price(world: &mut LimooWorld, product: i64, price: i64) {
+#[given(expr = "قیمت نهایی محصول {product} در فروشگاه {toman} است")]
+async fn final_price(world: &mut LimooWorld, product: Product, price: Toman) {
     world.start_app(true).await;
     const SQL: &str = "UPDATE product SET final_price = $1 WHERE product_id = $2";
     let done = match &world.app().db {
-        Db::Sqlite(pool) => sqlx::query(SQL).bind(price).bind(product).execute(pool).await.map(|r| r.rows_affected()),
-        Db::Postgres(pool) => sqlx::query(SQL).bind(price).bind(product).execute(pool).await.map(|r| r.rows_affected()),
+        Db::Sqlite(pool) => sqlx::query(SQL).bind(*price).bind(*product).execute(pool).await.map(|r| r.rows_affected()),
+        Db::Postgres(pool) => {
+            sqlx::query(SQL).bind(*price).bind(*product).execute(pool).await.map(|r| r.rows_affected())
+        }
     }
     .or_fail_any("product price set");
     assert_eq!(done, 1, "no product {product}");
@@ -29,8 +32,8 @@ fn extend_diet_found(reply: &Value) -> bool {
 }
 
 /// As the package page asks: the plain call, then the extend variant when the plain one names EXTEND_DIET_FOUND.
-#[when(expr = "مشتری {string} اطلاعات بسته‌ها را می‌خواهد")]
-async fn ask_infos(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "مشتری {mobile} اطلاعات بسته‌ها را می‌خواهد")]
+async fn ask_infos(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     let (mut status, mut body) = world.app().get_as(&token, INFOS).await;
@@ -40,8 +43,8 @@ async fn ask_infos(world: &mut LimooWorld, mobile: String) {
     world.reply = Some(Reply { status, body });
 }
 
-#[when(expr = "مشتری {string} فقط اطلاعات بسته تازه را می‌خواهد")]
-async fn ask_plain_infos(world: &mut LimooWorld, mobile: String) {
+#[when(expr = "مشتری {mobile} فقط اطلاعات بسته تازه را می‌خواهد")]
+async fn ask_plain_infos(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     let (status, body) = world.app().get_as(&token, INFOS).await;
@@ -59,8 +62,8 @@ async fn ask_infos_anonymously(world: &mut LimooWorld) {
 
 /// As the package page selects: the plain call, then the extend variant (without `packageType`) when the plain
 /// one names EXTEND_DIET_FOUND [DS-32].
-#[when(expr = "مشتری {string} بسته {int} ماهه را با حامی {word} و امتیاز {word} انتخاب می‌کند")]
-async fn select(world: &mut LimooWorld, mobile: String, count: i64, hami: String, points: String) {
+#[when(expr = "مشتری {mobile} بسته {int} ماهه را با حامی {word} و امتیاز {word} انتخاب می‌کند")]
+async fn select(world: &mut LimooWorld, mobile: Mobile, count: i64, hami: String, points: String) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     let on = |word: &str| word == "روشن";
@@ -99,10 +102,10 @@ async fn offer_prices(world: &mut LimooWorld, count: i64, with_hami: i64, withou
     assert_eq!(offer["dietFinalPriceWithoutHami"], without_hami, "{offer}");
 }
 
-#[then(expr = "اطلاعات بسته‌ها برای تمدید رژیم فعال مشتری {string} است")]
-async fn infos_for_extension(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "اطلاعات بسته‌ها برای تمدید رژیم فعال مشتری {mobile} است")]
+async fn infos_for_extension(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.app().existing_customer(&mobile).await;
-    let (_, active) = world.app().get_as(&token, "/app/diets/active").await;
+    let (_, active) = world.app().api(&token).active_diet().await;
     let diet_number = &active["msg"]["activeDiet"]["dietNumber"];
     assert!(diet_number.is_string(), "no running diet: {active}");
     let reply = world.reply();
@@ -111,18 +114,18 @@ async fn infos_for_extension(world: &mut LimooWorld, mobile: String) {
 }
 
 /// Selects with only the length, leaving hami and points to their defaults.
-#[when(expr = "مشتری {string} بسته {int} ماهه را بی گزینه دیگری انتخاب می‌کند")]
-async fn select_defaults(world: &mut LimooWorld, mobile: String, count: i64) {
+#[when(expr = "مشتری {mobile} بسته {int} ماهه را بی گزینه دیگری انتخاب می‌کند")]
+async fn select_defaults(world: &mut LimooWorld, mobile: Mobile, count: i64) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     let (status, body) = world.app().post_as(&token, SELECT, &json!({ "dietCount": count })).await;
     world.reply = Some(Reply { status, body });
 }
 
-#[then(expr = "مشتری {string} {int} سفارش پرداخت‌نشده دارد")]
-async fn unpaid_orders(world: &mut LimooWorld, mobile: String, count: usize) {
+#[then(expr = "مشتری {mobile} {int} سفارش پرداخت‌نشده دارد")]
+async fn unpaid_orders(world: &mut LimooWorld, mobile: Mobile, count: usize) {
     let token = world.app().existing_customer(&mobile).await;
-    let (status, orders) = world.app().get_as(&token, "/lemonade/api/orders").await;
+    let (status, orders) = world.app().api(&token).list_orders().await;
     assert_eq!(status, 200, "{orders}");
     let unpaid = orders
         .as_array()

@@ -4,7 +4,6 @@ use std::time::Duration;
 
 use cucumber::{given, then, when};
 use limoo_tests::browser::{Storage, poll_for};
-use serde_json::json;
 
 use super::{LimooWorld, OrFail};
 
@@ -85,7 +84,7 @@ async fn press_pay(world: &mut LimooWorld) {
 #[given("سرور ورود مرورگر را دیگر نمی‌پذیرد")]
 async fn sign_in_refused(world: &mut LimooWorld) {
     let token = world.stored_token().await;
-    let (status, reply) = world.app().post_as(&token, "/app/auth/logout", &json!({})).await;
+    let (status, reply) = world.app().api(&token).logout().await;
     assert_eq!(status, 200, "revoking the browser's token: {reply}");
 }
 

@@ -6,6 +6,7 @@ use std::time::Duration;
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_simulators::{Gateway, JournalEntry};
+use limoo_tests::params::Mobile;
 use limoo_tests::{
     browser::{Storage, poll_for},
     payment::texts_of_order,
@@ -197,8 +198,8 @@ async fn method_not_eligible(world: &mut LimooWorld, name: String) {
 
 /// PR-34: the page asks the BFF in rial for what Snapp Pay would be paid (points taken off), and the BFF passes the
 /// same amount on to SnappPay. The order holds points, so the final price before them would not pass.
-#[then(expr = "شایستگی اسنپ‌پی برای ده برابر مبلغ قابل پرداخت سفارش {string} مشتری {string} پرسیده شده است")]
-async fn snapp_eligibility_asked(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "شایستگی اسنپ‌پی برای ده برابر مبلغ قابل پرداخت سفارش {string} مشتری {mobile} پرسیده شده است")]
+async fn snapp_eligibility_asked(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let toman = invoice["totalPrice"].as_i64().expect("totalPrice");
     assert!(
@@ -275,20 +276,20 @@ async fn payment_request_sent(world: &mut LimooWorld, mobile: String, result_rou
 }
 
 /// PR-36 / PR-37: the number as the gateway itself received it from the BFF.
-#[then(expr = "شبیه‌ساز {string} موبایل را به شکل {string} گرفته است")]
-async fn gateway_got_mobile(world: &mut LimooWorld, sim: String, form: String) {
+#[then(expr = "شبیه‌ساز {string} موبایل را به شکل {mobile} گرفته است")]
+async fn gateway_got_mobile(world: &mut LimooWorld, sim: String, form: Mobile) {
     let bodies: Vec<String> =
         world.gateway_calls(&sim).into_iter().map(|e| format!("{}?{}", e.body, e.query)).collect();
     // A form or query encodes '+' as %2B.
     let encoded = form.replace('+', "%2B");
-    assert!(bodies.iter().any(|b| b.contains(&form) || b.contains(&encoded)), "{sim} never got {form}: {bodies:?}");
+    assert!(bodies.iter().any(|b| b.contains(&*form) || b.contains(&encoded)), "{sim} never got {form}: {bodies:?}");
     let national = form.trim_start_matches("+98").trim_start_matches('0');
     let other = if form.starts_with('+') { format!("0{national}") } else { format!("98{national}") };
     assert!(bodies.iter().all(|b| !b.contains(&other)), "{sim} also got the number as {other}: {bodies:?}");
 }
 
-#[then(expr = "meta سفارش {string} مشتری {string} مقدار SNAPP_TEST_VAL حافظه جلسه را دارد")]
-async fn order_has_snapp_test_value(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "meta سفارش {string} مشتری {mobile} مقدار SNAPP_TEST_VAL حافظه جلسه را دارد")]
+async fn order_has_snapp_test_value(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let browser = world.browser().await;
     let half = poll_for(Duration::from_secs(10), || async { browser.stored(Storage::Session, "snappTestVal").await })
@@ -470,8 +471,8 @@ async fn error_section_with_message(world: &mut LimooWorld, message: String, ret
     browser.wait_for_text_in("[data-testid=checkout-retry]", &retry).await.or_fail("retry button");
 }
 
-#[then(expr = "یک انتقال {string} در انتظار بررسی برای سفارش {string} مشتری {string} با {string} ثبت شده است")]
-async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: String, mobile: String, detail: String) {
+#[then(expr = "یک انتقال {string} در انتظار بررسی برای سفارش {string} مشتری {mobile} با {string} ثبت شده است")]
+async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: String, mobile: Mobile, detail: String) {
     let order = world.order_of(&mobile, &products).await;
     let sql = "SELECT gateway || ' ' || state || ' ' || meta FROM transfer_payment WHERE customer_order_id = $1";
     let rows = texts_of_order(world.app(), sql, order).await;
@@ -480,8 +481,8 @@ async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: Stri
     assert!(rows[0].contains(&detail), "the stored transfer lacks {detail}: {rows:?}");
 }
 
-#[given(expr = "مشتری {string} برای سفارش {string} پیش‌تر کارت به کارت ثبت کرده است")]
-async fn transfer_already_reported(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} برای سفارش {string} پیش‌تر کارت به کارت ثبت کرده است")]
+async fn transfer_already_reported(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let app = world.app();
@@ -489,13 +490,13 @@ async fn transfer_already_reported(world: &mut LimooWorld, mobile: String, produ
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "card-digits": "1234", "pay-day": day, "pay-month": month, "pay-year": year,
                            "pay-hour": hour, "pay-minute": minute, "usePoints": "0", "gateway": "C2C" });
-    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    let (status, reply) = app.api(&token).create_payment(&body).await;
     assert_eq!(status, 200, "the first transfer: {reply}");
 }
 
 /// PM-54: the questionnaire area's transfer body (spec 3 §7 names) sent straight to the BFF.
-#[when(expr = "مشتری {string} برای سفارش {string} انتقال را با نام‌های پرسشنامه می‌فرستد")]
-async fn questionnaire_transfer(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} برای سفارش {string} انتقال را با نام‌های پرسشنامه می‌فرستد")]
+async fn questionnaire_transfer(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let app = world.app();
@@ -503,7 +504,7 @@ async fn questionnaire_transfer(world: &mut LimooWorld, mobile: String, products
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": day, "month": month, "year": year, "hour": hour,
                            "minute": minute, "externalSaleConfirm": true });
-    let (status, body) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    let (status, body) = app.api(&token).create_payment(&body).await;
     world.reply = Some(super::Reply { status, body });
 }
 
@@ -516,8 +517,8 @@ async fn reply_has_payment_id(world: &mut LimooWorld) {
 
 // ---- result pages ----
 
-#[when(expr = "مشتری در همین صفحه صفحه {string} سفارش {string} مشتری {string} را باز می‌کند")]
-async fn open_result_page(world: &mut LimooWorld, page: String, products: String, mobile: String) {
+#[when(expr = "مشتری در همین صفحه صفحه {string} سفارش {string} مشتری {mobile} را باز می‌کند")]
+async fn open_result_page(world: &mut LimooWorld, page: String, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let script =
         format!("window.location.hash = '#{page}{}orderId={order}';", if page.contains('?') { '&' } else { '?' });
@@ -533,15 +534,15 @@ async fn mentor_asked_with_mobile(world: &mut LimooWorld, mobile: String) {
     world.browser().await.intercept_fetch("/mentors/link-by-mobile", &answer).await.or_fail("fetch rewritten");
 }
 
-#[given(expr = "شماره پرونده مشتری {string} {string} است")]
-async fn profile_number_is(world: &mut LimooWorld, mobile: String, number: String) {
+#[given(expr = "شماره پرونده مشتری {mobile} {string} است")]
+async fn profile_number_is(world: &mut LimooWorld, mobile: Mobile, number: String) {
     let token = world.token_of(&mobile).await;
     let customer: i64 = world.app().tokens.verify(&token).expect("a valid token").sub.parse().expect("numeric id");
     world.sql_text_id("UPDATE customer SET profile_number = $1 WHERE customer_id = $2", &number, customer).await;
 }
 
-#[given(expr = "قلم اول سفارش {string} مشتری {string} در meta مقدار {string} برابر {string} دارد")]
-async fn first_line_meta(world: &mut LimooWorld, products: String, mobile: String, key: String, value: String) {
+#[given(expr = "قلم اول سفارش {string} مشتری {mobile} در meta مقدار {string} برابر {string} دارد")]
+async fn first_line_meta(world: &mut LimooWorld, products: String, mobile: Mobile, key: String, value: String) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let mut meta = invoice["basketItems"][0]["meta"].clone();
     if !meta.is_object() {
@@ -553,8 +554,8 @@ async fn first_line_meta(world: &mut LimooWorld, products: String, mobile: Strin
     world.sql_text_id(sql, &meta.to_string(), order).await;
 }
 
-#[then(expr = "دکمه پشتیبانی به پیوند منتور مشتری {string} می‌رود")]
-async fn support_goes_to_mentor(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "دکمه پشتیبانی به پیوند منتور مشتری {mobile} می‌رود")]
+async fn support_goes_to_mentor(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
     let (status, link) = world.app().get_as(&token, "/mentors/link-by-mobile").await;
     assert_eq!(status, 200, "{link}");
@@ -591,8 +592,8 @@ async fn result_button_shown(world: &mut LimooWorld, testid: String, label: Stri
 }
 
 /// The order completed by a payment (how does not matter to the result page, which reads the invoice's status).
-#[given(expr = "سفارش {string} مشتری {string} پرداخت شده است")]
-async fn order_paid(world: &mut LimooWorld, products: String, mobile: String) {
+#[given(expr = "سفارش {string} مشتری {mobile} پرداخت شده است")]
+async fn order_paid(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let sql = format!("UPDATE customer_order SET status = 'PAYMENT_SUCCESS' WHERE customer_order_id = {order}");
     world.app().execute_sql(sql).await;
@@ -629,8 +630,8 @@ async fn asked_after(world: &mut LimooWorld, later: String, earlier: String) {
     assert!(asked >= answered, "{later} asked at {asked} ms, before {earlier} answered at {answered} ms");
 }
 
-#[then(expr = "متن پیامک همکار سفارش که به {string} فرستاده شد دیده می‌شود")]
-async fn partner_sms_shown(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "متن پیامک همکار سفارش که به {mobile} فرستاده شد دیده می‌شود")]
+async fn partner_sms_shown(world: &mut LimooWorld, mobile: Mobile) {
     let sms = world.app().sims.last_sms(&mobile).expect("an SMS was sent");
     world.browser().await.wait_for_text_in("[data-testid=partner-sms]", sms.message.trim()).await.or_fail("SMS text");
 }

@@ -5,6 +5,7 @@ use std::time::Duration;
 use cucumber::{given, then, when};
 use limoo_simulators::{Gateway, PageAction, Scenario, browser};
 use limoo_tests::app::FINANCE_TOKEN;
+use limoo_tests::params::{Mobile, Product};
 use limoo_tests::{
     AppOptions, TestApp,
     browser::poll_for,
@@ -57,14 +58,14 @@ async fn shop_with_fast_simulators(world: &mut LimooWorld, speed: u32) {
     world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
 }
 
-#[given(expr = "مشتری {string} با {int} امتیاز سفارش محصول {int} را ساخته و امتیاز را روی آن گذاشته است")]
-async fn order_with_points(world: &mut LimooWorld, mobile: String, points: i64, product: i64) {
+#[given(expr = "مشتری {mobile} با {int} امتیاز سفارش محصول {product} را ساخته و امتیاز را روی آن گذاشته است")]
+async fn order_with_points(world: &mut LimooWorld, mobile: Mobile, points: i64, product: Product) {
     let app = world.start_app(true).await;
     let token = app.customer_with_points(&mobile, points).await;
-    let order = app.create_order(&token, &[product]).await;
-    let (status, set) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+    let order = app.create_order(&token, &[*product]).await;
+    let (status, set) = app.api(&token).set_user_points(order).await;
     assert_eq!((status, &set["userPoint"]["status"]), (200, &json!("ADDED_TO_ORDER")), "{set}");
-    world.paying = Some(Paying { token, mobile, order, ..Paying::default() });
+    world.paying = Some(Paying { token, mobile: mobile.to_string(), order, ..Paying::default() });
 }
 
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]
@@ -339,7 +340,7 @@ async fn refund_sms_says(world: &mut LimooWorld, says: String) {
 async fn history_shows_refund(world: &mut LimooWorld, status: String) {
     let (id, amount) = the_payment(world).await;
     let paying = world.paying();
-    let (code, orders) = world.app().get_as(&paying.token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
+    let (code, orders) = world.app().api(&paying.token).list_paid_orders().await;
     assert_eq!(code, 200, "{orders}");
     let order = orders.as_array().into_iter().flatten().find(|o| o["id"] == paying.order);
     let order = order.unwrap_or_else(|| panic!("order {} is not in the history: {orders}", paying.order));
@@ -361,8 +362,7 @@ async fn history_shows_refund(world: &mut LimooWorld, status: String) {
 /// The order's payment as finance's refund list in `status` shows it.
 async fn finance_refund(world: &LimooWorld, status: &str) -> Option<serde_json::Value> {
     let (id, _) = the_payment(world).await;
-    let path = format!("/lemonade/api/finance/refunds?status={status}");
-    let (code, list) = world.app().get_as(FINANCE_TOKEN, &path).await;
+    let (code, list) = world.app().api(FINANCE_TOKEN).list_refunds(status).await;
     assert_eq!(code, 200, "the finance refund list: {list}");
     list["refunds"].as_array().into_iter().flatten().find(|r| r["paymentId"] == id).cloned()
 }
@@ -382,8 +382,7 @@ async fn not_in_finance_list(world: &mut LimooWorld, status: String) {
 #[when(expr = "واحد مالی با نام {string} بازپرداخت پرداخت سفارش را ثبت می‌کند")]
 async fn finance_settles(world: &mut LimooWorld, reviewer: String) {
     let (id, _) = the_payment(world).await;
-    let path = format!("/lemonade/api/finance/refunds/{id}/settle");
-    let (status, body) = world.app().post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": reviewer })).await;
+    let (status, body) = world.app().api(FINANCE_TOKEN).settle_refund(id, &json!({ "reviewer": reviewer })).await;
     assert_eq!(status, 200, "settling the refund: {body}");
     world.reply = Some(Reply { status, body });
 }

@@ -2,6 +2,7 @@
 //! screens (`@ui`) in Chromium.
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::store::{Db, form_answers, perfect_body};
+use limoo_tests::params::Mobile;
 use limoo_tests::{browser::Storage, multipart::post_multipart};
 use serde_json::{Map, Value, json};
 
@@ -87,8 +88,8 @@ async fn update_from_doc(world: &mut LimooWorld, form_type: String, step_id: Str
 
 /// The visitor signs in as an existing customer and sends the next answers with the token and the record's edit
 /// token, as the web app does after sign-in.
-#[when(expr = "بازدیدکننده با شماره {string} وارد می‌شود و همان پاسخ‌نامه {string} را تا مرحله {string} به‌روز می‌کند:")]
-async fn update_after_sign_in(world: &mut LimooWorld, mobile: String, form_type: String, step_id: String, step: &Step) {
+#[when(expr = "بازدیدکننده با شماره {mobile} وارد می‌شود و همان پاسخ‌نامه {string} را تا مرحله {string} به‌روز می‌کند:")]
+async fn update_after_sign_in(world: &mut LimooWorld, mobile: Mobile, form_type: String, step_id: String, step: &Step) {
     let token = world.app().existing_customer(&mobile).await;
     let answers = parse_answers(step.docstring.as_deref().expect("the answers as a doc string"));
     update(world, Some(&token), true, &entries_body(&form_type, &answers, &step_id)).await;
@@ -114,8 +115,8 @@ async fn record_not_found(world: &mut LimooWorld) {
     assert_eq!((reply.status, reply.body["err"]["code"].as_str()), (404, Some("404")), "body: {}", reply.body);
 }
 
-#[then(expr = "پاسخ‌نامه به حساب مشتری {string} پیوسته است")]
-async fn record_linked(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "پاسخ‌نامه به حساب مشتری {mobile} پیوسته است")]
+async fn record_linked(world: &mut LimooWorld, mobile: Mobile) {
     let app = world.app();
     let record = form_answers::find(&app.db, answer_record(world).id).await.or_fail("record read");
     let customer = app.tokens.verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());

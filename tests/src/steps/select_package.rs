@@ -3,12 +3,13 @@ use std::time::Duration;
 
 use cucumber::{then, when};
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Product, Toman};
 
 use super::{LimooWorld, NEVER, OrFail};
 
 const CARD: &str = "[data-testid=product-card]";
 
-fn card(id: i64) -> String {
+fn card(id: Product) -> String {
     format!("{CARD}[data-product-id=\"{id}\"]")
 }
 
@@ -32,8 +33,8 @@ async fn open_page_with_pending_server(world: &mut LimooWorld, route: String) {
     browser.execute(&format!("window.location.hash = '#{route}';")).await.or_fail("navigated");
 }
 
-#[when(expr = "مشتری محصول {int} را انتخاب می‌کند")]
-async fn choose(world: &mut LimooWorld, id: i64) {
+#[when(expr = "مشتری محصول {product} را انتخاب می‌کند")]
+async fn choose(world: &mut LimooWorld, id: Product) {
     world.browser().await.click(&card(id)).await.or_fail("card clickable");
 }
 
@@ -64,26 +65,26 @@ async fn cards_in_order(world: &mut LimooWorld, expected: String) {
     assert_eq!(ids.as_str(), Some(expected.as_str()));
 }
 
-#[then(expr = "کارت محصول {int} از نوع {word} است")]
-async fn card_kind(world: &mut LimooWorld, id: i64, kind: String) {
+#[then(expr = "کارت محصول {product} از نوع {word} است")]
+async fn card_kind(world: &mut LimooWorld, id: Product, kind: String) {
     let found = world.browser().await.attribute(&card(id), "data-card-kind").await.or_fail("card shown");
     assert_eq!(found.as_deref(), Some(kind.as_str()), "card {id}");
 }
 
-#[then(expr = "کارت محصول {int} نشان {string} دارد")]
-async fn card_has_badge(world: &mut LimooWorld, id: i64, badge: String) {
+#[then(expr = "کارت محصول {product} نشان {string} دارد")]
+async fn card_has_badge(world: &mut LimooWorld, id: Product, badge: String) {
     let texts = world.browser().await.texts(&card(id)).await.or_fail("card shown");
     assert!(texts.iter().any(|t| t.contains(&badge)), "card {id} lacks {badge:?}: {texts:?}");
 }
 
-#[then(expr = "کارت محصول {int} نشان {string} ندارد")]
-async fn card_lacks_badge(world: &mut LimooWorld, id: i64, badge: String) {
+#[then(expr = "کارت محصول {product} نشان {string} ندارد")]
+async fn card_lacks_badge(world: &mut LimooWorld, id: Product, badge: String) {
     let texts = world.browser().await.texts(&card(id)).await.or_fail("card shown");
     assert!(texts.iter().all(|t| !t.contains(&badge)), "card {id} shows {badge:?}");
 }
 
-#[then(expr = "کارت محصول {int} انتخاب شده است")]
-async fn card_selected(world: &mut LimooWorld, id: i64) {
+#[then(expr = "کارت محصول {product} انتخاب شده است")]
+async fn card_selected(world: &mut LimooWorld, id: Product) {
     let browser = world.browser().await;
     let css = card(id);
     let selected = poll_for(Duration::from_secs(15), || async {
@@ -94,9 +95,14 @@ async fn card_selected(world: &mut LimooWorld, id: i64) {
     assert!(selected.await.is_ok(), "card {id} is not selected");
 }
 
-#[then(expr = "جمع پایین صفحه {string} است")]
-async fn footer_total(world: &mut LimooWorld, expected: String) {
-    world.browser().await.wait_for_text_in("[data-testid=footer-total]", &expected).await.or_fail("footer total");
+#[then(expr = "جمع پایین صفحه {toman} است")]
+async fn footer_total(world: &mut LimooWorld, expected: Toman) {
+    world
+        .browser()
+        .await
+        .wait_for_text_in("[data-testid=footer-total]", &expected.to_string())
+        .await
+        .or_fail("footer total");
 }
 
 #[then(expr = "دکمه پایین صفحه {string} است")]

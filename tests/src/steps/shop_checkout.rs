@@ -6,6 +6,7 @@ use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
 use limoo_bff::store::Db;
 use limoo_tests::browser::{Browser, Storage, poll_for};
+use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
@@ -29,7 +30,7 @@ async fn total_row(browser: &Browser, label: &str) -> anyhow::Result<Option<Stri
     Ok(browser.execute(&script).await?.as_str().map(str::to_owned))
 }
 
-fn line(product: i64) -> String {
+fn line(product: Product) -> String {
     format!("{LINE}[data-product-id=\"{product}\"]")
 }
 
@@ -81,8 +82,8 @@ impl LimooWorld {
     }
 }
 
-#[given(expr = "سفارش {string} مشتری {string} برای پرداخت انتخاب شده است")]
-async fn order_chosen(world: &mut LimooWorld, products: String, mobile: String) {
+#[given(expr = "سفارش {string} مشتری {mobile} برای پرداخت انتخاب شده است")]
+async fn order_chosen(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     world.ensure_app_loaded().await;
     let browser = world.browser().await;
@@ -90,16 +91,16 @@ async fn order_chosen(world: &mut LimooWorld, products: String, mobile: String) 
 }
 
 /// Arranges data the catalogue cannot hold yet: a basket line whose stored meta lists payment gateways.
-#[given(expr = "قلم محصول {int} سفارش {string} مشتری {string} درگاه‌های {string} را مجاز می‌داند")]
+#[given(expr = "قلم محصول {product} سفارش {string} مشتری {mobile} درگاه‌های {string} را مجاز می‌داند")]
 async fn line_allows_gateways(
     world: &mut LimooWorld,
-    product: i64,
+    product: Product,
     products: String,
-    mobile: String,
+    mobile: Mobile,
     gateways: String,
 ) {
     let invoice = world.invoice_of(&mobile, &products).await;
-    let stored = invoice["basketItems"].as_array().into_iter().flatten().find(|i| i["productId"] == product);
+    let stored = invoice["basketItems"].as_array().into_iter().flatten().find(|i| i["productId"] == *product);
     let mut meta = stored.map(|i| i["meta"].clone()).unwrap_or_else(|| json!({}));
     meta["paymentGateways"] = serde_json::from_str(&gateways).expect("a JSON list of gateways");
     let order = invoice["id"].as_i64().expect("order id");
@@ -118,44 +119,53 @@ async fn receipt_lines(world: &mut LimooWorld, expected: String) {
     world.wait_for_product_ids(LINE, &expected).await;
 }
 
-#[then(expr = "ردیف محصول {int} یادداشت تخفیف {string} دارد")]
-async fn line_note(world: &mut LimooWorld, product: i64, note: String) {
+#[then(expr = "ردیف محصول {product} یادداشت تخفیف {string} دارد")]
+async fn line_note(world: &mut LimooWorld, product: Product, note: String) {
     let css = format!("{} [data-testid=discount-note]", line(product));
     world.browser().await.wait_for_text_in(&css, &note).await.or_fail("discount note");
 }
 
-#[then(expr = "ردیف محصول {int} یادداشت تخفیف ندارد")]
-async fn line_without_note(world: &mut LimooWorld, product: i64) {
+#[then(expr = "ردیف محصول {product} یادداشت تخفیف ندارد")]
+async fn line_without_note(world: &mut LimooWorld, product: Product) {
     world.receipt_loaded().await;
     let css = format!("{} [data-testid=discount-note]", line(product));
     world.browser().await.wait_for_absence(&css).await.or_fail("no discount note");
 }
 
-#[then(expr = "ردیف محصول {int} قیمت اصلی {string} و قیمت نهایی {string} دارد")]
-async fn line_prices(world: &mut LimooWorld, product: i64, original: String, final_price: String) {
+#[then(expr = "ردیف محصول {product} قیمت اصلی {toman} و قیمت نهایی {toman} دارد")]
+async fn line_prices(world: &mut LimooWorld, product: Product, original: Toman, final_price: Toman) {
     let browser = world.browser().await;
     let css = line(product);
-    browser.wait_for_text_in(&format!("{css} [data-testid=line-original-price]"), &original).await.or_fail("original");
-    browser.wait_for_text_in(&format!("{css} [data-testid=line-final-price]"), &final_price).await.or_fail("final");
+    browser
+        .wait_for_text_in(&format!("{css} [data-testid=line-original-price]"), &original.to_string())
+        .await
+        .or_fail("original");
+    browser
+        .wait_for_text_in(&format!("{css} [data-testid=line-final-price]"), &final_price.to_string())
+        .await
+        .or_fail("final");
 }
 
-#[then(expr = "ردیف محصول {int} قیمت اصلی ندارد و قیمت نهایی {string} دارد")]
-async fn line_final_only(world: &mut LimooWorld, product: i64, final_price: String) {
+#[then(expr = "ردیف محصول {product} قیمت اصلی ندارد و قیمت نهایی {toman} دارد")]
+async fn line_final_only(world: &mut LimooWorld, product: Product, final_price: Toman) {
     let browser = world.browser().await;
     let css = line(product);
-    browser.wait_for_text_in(&format!("{css} [data-testid=line-final-price]"), &final_price).await.or_fail("final");
+    browser
+        .wait_for_text_in(&format!("{css} [data-testid=line-final-price]"), &final_price.to_string())
+        .await
+        .or_fail("final");
     browser.wait_for_absence(&format!("{css} [data-testid=line-original-price]")).await.or_fail("no original");
 }
 
-#[then(expr = "ردیف جمع {string} مبلغ {string} دارد")]
-async fn total_row_amount(world: &mut LimooWorld, label: String, amount: String) {
+#[then(expr = "ردیف جمع {string} مبلغ {toman} دارد")]
+async fn total_row_amount(world: &mut LimooWorld, label: String, amount: Toman) {
     let browser = world.browser().await;
     let shown = poll_for(Duration::from_secs(15), || async {
-        Ok(total_row(browser, &label).await?.filter(|text| text.contains(&amount)))
+        Ok(total_row(browser, &label).await?.filter(|text| text.contains(&amount.to_string())))
     })
     .await;
     let now = total_row(browser, &label).await.ok().flatten();
-    assert!(shown.is_ok(), "row {label:?} reads {now:?}, not {amount:?}");
+    assert!(shown.is_ok(), "row {label:?} reads {now:?}, not {:?}", amount.to_string());
 }
 
 #[then(expr = "ردیف جمع {string} دیده نمی‌شود")]
@@ -315,8 +325,8 @@ async fn code_message_reason(world: &mut LimooWorld, reason: String) {
     browser.wait_for_text_in("[data-testid=promotion-message-reason]", &reason).await.or_fail("why refused");
 }
 
-#[then(expr = "در حافظه جلسه {string} شناسه کد تخفیف سفارش {string} مشتری {string} است")]
-async fn stored_code_id(world: &mut LimooWorld, key: String, products: String, mobile: String) {
+#[then(expr = "در حافظه جلسه {string} شناسه کد تخفیف سفارش {string} مشتری {mobile} است")]
+async fn stored_code_id(world: &mut LimooWorld, key: String, products: String, mobile: Mobile) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let id = invoice["usedDiscount"]["id"].as_i64().unwrap_or_else(|| panic!("the order has no code: {invoice}"));
     let stored = world.browser().await.stored(Storage::Session, &key).await.or_fail("session storage read");
@@ -377,10 +387,10 @@ async fn points_message(world: &mut LimooWorld, message: String) {
     world.browser().await.wait_for_text_in("[data-testid=points-message]", &message).await.or_fail("points message");
 }
 
-#[then(expr = "شناسه امتیاز نگه‌داشته مشتری {string} در حافظه محلی است")]
-async fn hold_id_stored(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "شناسه امتیاز نگه‌داشته مشتری {mobile} در حافظه محلی است")]
+async fn hold_id_stored(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (_, points) = world.app().get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+    let (_, points) = world.app().api(&token).total_points().await;
     let hold = points["userPoints"][0]["id"].as_i64().unwrap_or_else(|| panic!("no live hold: {points}"));
     let browser = world.browser().await;
     let stored = poll_for(Duration::from_secs(15), || async {

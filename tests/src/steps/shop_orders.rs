@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_tests::browser::{Storage, poll_for};
-use reqwest::Method;
+use limoo_tests::params::{Mobile, Product};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply};
@@ -53,7 +53,7 @@ impl LimooWorld {
     pub(super) async fn order_of(&self, mobile: &str, products: &str) -> i64 {
         let wanted = product_ids(products);
         let token = self.token_of(mobile).await;
-        let (status, orders) = self.app().get_as(&token, "/lemonade/api/orders").await;
+        let (status, orders) = self.app().api(&token).list_orders().await;
         assert_eq!(status, 200, "orders list failed: {orders}");
         let held = |order: &Value| -> Vec<i64> {
             order["basketItems"].as_array().into_iter().flatten().filter_map(|i| i["productId"].as_i64()).collect()
@@ -76,28 +76,21 @@ impl LimooWorld {
         invoice
     }
 
-    /// Calls the API as the customer and keeps the answer as the last reply.
-    async fn call(&mut self, mobile: &str, method: Method, path: &str, body: Option<Value>) -> &Reply {
+    /// Does `action` to the customer's order of `products` through the API and keeps the answer as the last reply.
+    async fn on_order(&mut self, mobile: &str, products: &str, action: OnOrder<'_>) -> &Reply {
+        let order = self.order_of(mobile, products).await;
         let token = self.token_of(mobile).await;
-        let (status, body) = self.app().call_as(method, &token, path, body.as_ref()).await;
-        self.reply = Some(Reply { status, body });
-        self.reply()
-    }
-
-    async fn on_order(&mut self, mobile: &str, products: &str, path: &str) -> &Reply {
-        let order = self.order_of(mobile, products).await;
-        self.call(mobile, Method::POST, path, Some(json!({ "orderId": order }))).await
-    }
-
-    async fn apply_code(&mut self, mobile: &str, code: &str, products: &str) -> &Reply {
-        let order = self.order_of(mobile, products).await;
-        let body = json!({ "code": code, "orderId": order });
-        self.call(mobile, Method::POST, "/lemonade/api/usedDiscounts", Some(body)).await
-    }
-
-    async fn cancel_points(&mut self, mobile: &str, products: &str) -> &Reply {
-        let order = self.order_of(mobile, products).await;
-        self.call(mobile, Method::POST, &format!("/lemonade/api/userPoints/cancel/?orderId={order}"), None).await
+        let api = self.app().api(&token);
+        let answer = match action {
+            OnOrder::ApplyCode(code) => api.apply_promotion_code(code, order).await,
+            OnOrder::SetPoints => api.set_user_points(order).await,
+            OnOrder::UnsetPoints => api.unset_user_points(order).await,
+            OnOrder::ReservePoints => api.reserve_user_points(order).await,
+            OnOrder::CancelPoints => api.cancel_user_points(order).await,
+            OnOrder::Finalize => api.finalize_order(order).await,
+            OnOrder::ReadInvoice => api.order_invoice(order).await,
+        };
+        self.keep(answer)
     }
 
     /// Signs the browser in as a stored customer: the app reads its token from local storage.
@@ -120,10 +113,22 @@ impl LimooWorld {
 
     async fn total_points(&self, mobile: &str) -> Value {
         let token = self.token_of(mobile).await;
-        let (status, points) = self.app().get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
+        let (status, points) = self.app().api(&token).total_points().await;
         assert_eq!(status, 200, "total points failed: {points}");
         points
     }
+}
+
+/// What a customer does to one of their orders.
+enum OnOrder<'a> {
+    ApplyCode(&'a str),
+    SetPoints,
+    UnsetPoints,
+    ReservePoints,
+    /// The older app's cancel call.
+    CancelPoints,
+    Finalize,
+    ReadInvoice,
 }
 
 /// Fails the arranging step unless the last call succeeded.
@@ -136,86 +141,87 @@ async fn demo_customers(world: &mut LimooWorld) {
     world.start_app(true).await.load_demo_customers().await;
 }
 
-#[given(expr = "مشتری {string} با {int} امتیاز ثبت‌نام کرده است")]
-async fn customer_with_points(world: &mut LimooWorld, mobile: String, points: i64) {
+#[given(expr = "مشتری {mobile} با {int} امتیاز ثبت‌نام کرده است")]
+async fn customer_with_points(world: &mut LimooWorld, mobile: Mobile, points: i64) {
     world.start_app(true).await.customer_with_points(&mobile, points).await;
 }
 
-#[when(expr = "مشتری {string} سفارشی از محصولات {string} می‌سازد")]
-async fn create_order(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} سفارشی از محصولات {string} می‌سازد")]
+async fn create_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let body = json!({ "productIds": product_ids(&products) });
-    world.call(&mobile, Method::POST, "/lemonade/api/orders", Some(body)).await;
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).create_order(&body).await;
+    world.keep(answer);
 }
 
-#[given(expr = "مشتری {string} سفارشی از محصولات {string} ساخته است")]
-async fn order_created(world: &mut LimooWorld, mobile: String, products: String) {
+#[given(expr = "مشتری {mobile} سفارشی از محصولات {string} ساخته است")]
+async fn order_created(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let token = world.token_of(&mobile).await;
     world.app().create_order(&token, &product_ids(&products)).await;
 }
 
-#[when(expr = "مشتری {string} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
-async fn apply_code(world: &mut LimooWorld, mobile: String, code: String, products: String) {
-    world.apply_code(&mobile, &code, &products).await;
+#[when(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
+async fn apply_code(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
+    world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await;
 }
 
-#[given(expr = "مشتری {string} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
-async fn code_applied(world: &mut LimooWorld, mobile: String, code: String, products: String) {
-    succeeded(world.apply_code(&mobile, &code, &products).await, "applying the code");
+#[given(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
+async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
+    succeeded(world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await, "applying the code");
 }
 
-#[when(expr = "مشتری {string} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
-async fn cancel_code(world: &mut LimooWorld, mobile: String, products: String) {
+#[when(expr = "مشتری {mobile} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
+async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: String) {
     let invoice = world.invoice_of(&mobile, &products).await;
-    let id = &invoice["usedDiscount"]["id"];
-    assert!(id.is_i64(), "the order has no code: {invoice}");
-    let body = json!({ "status": "CANCELED" });
-    world.call(&mobile, Method::PATCH, &format!("/lemonade/api/usedDiscounts/{id}"), Some(body)).await;
+    let id = invoice["usedDiscount"]["id"].as_i64().unwrap_or_else(|| panic!("the order has no code: {invoice}"));
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).cancel_promotion_code(id, &json!({ "status": "CANCELED" })).await;
+    world.keep(answer);
 }
 
-#[when(expr = "مشتری {string} امتیازش را روی سفارش {string} می‌گذارد")]
-async fn set_points(world: &mut LimooWorld, mobile: String, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await;
+#[when(expr = "مشتری {mobile} امتیازش را روی سفارش {string} می‌گذارد")]
+async fn set_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    world.on_order(&mobile, &products, OnOrder::SetPoints).await;
 }
 
-#[given(expr = "مشتری {string} امتیازش را روی سفارش {string} گذاشته است")]
-async fn points_set(world: &mut LimooWorld, mobile: String, products: String) {
-    succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/set").await, "setting points");
+#[given(expr = "مشتری {mobile} امتیازش را روی سفارش {string} گذاشته است")]
+async fn points_set(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    succeeded(world.on_order(&mobile, &products, OnOrder::SetPoints).await, "setting points");
 }
 
-#[when(expr = "مشتری {string} امتیازش را از سفارش {string} برمی‌دارد")]
-async fn unset_points(world: &mut LimooWorld, mobile: String, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/userPoints/unset").await;
+#[when(expr = "مشتری {mobile} امتیازش را از سفارش {string} برمی‌دارد")]
+async fn unset_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    world.on_order(&mobile, &products, OnOrder::UnsetPoints).await;
 }
 
-#[when(expr = "مشتری {string} امتیازش را برای سفارش {string} رزرو می‌کند")]
-async fn reserve_points(world: &mut LimooWorld, mobile: String, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await;
+#[when(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو می‌کند")]
+async fn reserve_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    world.on_order(&mobile, &products, OnOrder::ReservePoints).await;
 }
 
-#[given(expr = "مشتری {string} امتیازش را برای سفارش {string} رزرو کرده است")]
-async fn points_reserved(world: &mut LimooWorld, mobile: String, products: String) {
-    succeeded(world.on_order(&mobile, &products, "/lemonade/api/userPoints/reserve").await, "reserving points");
+#[given(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو کرده است")]
+async fn points_reserved(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    succeeded(world.on_order(&mobile, &products, OnOrder::ReservePoints).await, "reserving points");
 }
 
-#[when(expr = "مشتری {string} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
-async fn cancel_points(world: &mut LimooWorld, mobile: String, products: String) {
-    world.cancel_points(&mobile, &products).await;
+#[when(expr = "مشتری {mobile} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
+async fn cancel_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    world.on_order(&mobile, &products, OnOrder::CancelPoints).await;
 }
 
-#[when(expr = "مشتری {string} سفارش {string} را نهایی می‌کند")]
-async fn finalize(world: &mut LimooWorld, mobile: String, products: String) {
-    world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await;
+#[when(expr = "مشتری {mobile} سفارش {string} را نهایی می‌کند")]
+async fn finalize(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    world.on_order(&mobile, &products, OnOrder::Finalize).await;
 }
 
-#[given(expr = "مشتری {string} سفارش {string} را نهایی کرده است")]
-async fn finalized(world: &mut LimooWorld, mobile: String, products: String) {
-    succeeded(world.on_order(&mobile, &products, "/lemonade/api/orders/finalize-order").await, "finalizing");
+#[given(expr = "مشتری {mobile} سفارش {string} را نهایی کرده است")]
+async fn finalized(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    succeeded(world.on_order(&mobile, &products, OnOrder::Finalize).await, "finalizing");
 }
 
-#[when(expr = "مشتری {string} صورتحساب سفارش {string} را می‌گیرد")]
-async fn read_invoice(world: &mut LimooWorld, mobile: String, products: String) {
-    let order = world.order_of(&mobile, &products).await;
-    world.call(&mobile, Method::GET, &format!("/lemonade/api/orders/{order}/invoice"), None).await;
+#[when(expr = "مشتری {mobile} صورتحساب سفارش {string} را می‌گیرد")]
+async fn read_invoice(world: &mut LimooWorld, mobile: Mobile, products: String) {
+    world.on_order(&mobile, &products, OnOrder::ReadInvoice).await;
 }
 
 /// Every live hold runs out, as 30 minutes after it was made.
@@ -239,14 +245,14 @@ async fn discount_meta_names(world: &mut LimooWorld, product: String) {
     assert!(meta.get(&product).is_some(), "discount.meta does not name {product}: {meta}");
 }
 
-#[then(expr = "قلم محصول {int} در صورتحساب این مقادیر را دارد:")]
-async fn line_fields(world: &mut LimooWorld, product: i64, step: &Step) {
+#[then(expr = "قلم محصول {product} در صورتحساب این مقادیر را دارد:")]
+async fn line_fields(world: &mut LimooWorld, product: Product, step: &Step) {
     let invoice = invoice_in(&world.reply().body);
     let line = invoice["basketItems"]
         .as_array()
         .into_iter()
         .flatten()
-        .find(|item| item["productId"] == product)
+        .find(|item| item["productId"] == *product)
         .unwrap_or_else(|| panic!("no line of product {product}: {invoice}"));
     assert_fields(&format!("line {product}"), line, step);
 }
@@ -264,14 +270,14 @@ async fn no_code(world: &mut LimooWorld) {
     assert!(invoice.get("usedDiscount").is_none(), "the invoice still has a code: {invoice}");
 }
 
-#[then(expr = "صورتحساب سفارش {string} مشتری {string} این مقادیر را دارد:")]
-async fn order_invoice_fields(world: &mut LimooWorld, products: String, mobile: String, step: &Step) {
+#[then(expr = "صورتحساب سفارش {string} مشتری {mobile} این مقادیر را دارد:")]
+async fn order_invoice_fields(world: &mut LimooWorld, products: String, mobile: Mobile, step: &Step) {
     let invoice = world.invoice_of(&mobile, &products).await;
     assert_fields(&format!("invoice of {products}"), &invoice, step);
 }
 
-#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {string} مشتری {string} یکی است")]
-async fn same_invoice(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {string} مشتری {mobile} یکی است")]
+async fn same_invoice(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let stored = world.invoice_of(&mobile, &products).await;
     assert_eq!(invoice_in(&world.reply().body), &stored, "the answer's invoice differs from the order's");
 }
@@ -283,8 +289,8 @@ async fn point_status(world: &mut LimooWorld, expected: String) {
     assert_eq!(status, Some(expected.as_str()), "reply: {body}");
 }
 
-#[then(expr = "مشتری {string} امتیاز آزاد {int} و امتیاز نگه‌داشته {int} دارد")]
-async fn points_balance(world: &mut LimooWorld, mobile: String, free: i64, held: i64) {
+#[then(expr = "مشتری {mobile} امتیاز آزاد {int} و امتیاز نگه‌داشته {int} دارد")]
+async fn points_balance(world: &mut LimooWorld, mobile: Mobile, free: i64, held: i64) {
     let points = world.total_points(&mobile).await;
     let counts = (points["unUsedPoints"]["count"].as_i64(), points["reservedPoints"]["count"].as_i64());
     assert_eq!(counts, (Some(free), Some(held)), "total points: {points}");
@@ -293,21 +299,21 @@ async fn points_balance(world: &mut LimooWorld, mobile: String, free: i64, held:
     }
 }
 
-#[then(expr = "پاسخ شناسه سفارش {string} مشتری {string} را دارد")]
-async fn reply_has_order_id(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "پاسخ شناسه سفارش {string} مشتری {mobile} را دارد")]
+async fn reply_has_order_id(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     succeeded(world.reply(), "the call");
     assert_eq!(world.reply().body["id"], order, "reply: {}", world.reply().body);
 }
 
-#[given(expr = "مشتری خارجی {string} وارد شده است")]
-async fn foreign_customer_signed_in(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری خارجی {mobile} وارد شده است")]
+async fn foreign_customer_signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await.load_demo_customers().await;
     world.sign_in_browser(&mobile).await;
 }
 
-#[given(expr = "مشتری {string} در مرورگر وارد شده است")]
-async fn stored_customer_signed_in(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "مشتری {mobile} در مرورگر وارد شده است")]
+async fn stored_customer_signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.sign_in_browser(&mobile).await;
 }
 

@@ -1,6 +1,7 @@
 //! `@ui` steps for buying from the package pages: the network-error section, the mentor add-on's messages, the
 //! back buttons, the order-from-product-ids page, and in-page navigation and answers the browser receives.
 use cucumber::{then, when};
+use limoo_tests::params::{Mobile, Product};
 use std::time::Duration;
 
 use limoo_bff::store::Db;
@@ -44,9 +45,9 @@ async fn server_answers(world: &mut LimooWorld, path: String, body: String) {
     world.browser().await.intercept_fetch(&path, &answer).await.or_fail("fetch answered");
 }
 
-#[when(expr = "محصول {int} در فروشگاه غیرفعال می‌شود")]
-async fn product_disabled(world: &mut LimooWorld, product: i64) {
-    world.update_product("UPDATE product SET is_enabled = 0 WHERE product_id = $1", product).await;
+#[when(expr = "محصول {product} در فروشگاه غیرفعال می‌شود")]
+async fn product_disabled(world: &mut LimooWorld, product: Product) {
+    world.update_product("UPDATE product SET is_enabled = 0 WHERE product_id = $1", *product).await;
 }
 
 #[then("بخش خطای اتصال با دکمه تلاش مجدد دیده می‌شود")]
@@ -146,16 +147,16 @@ async fn order_made_after_delay(world: &mut LimooWorld, at_least: i64) {
     assert!(waited >= at_least, "order requested {waited} ms after the page showed it was waiting");
 }
 
-#[then(expr = "مشتری {string} دقیقا {int} سفارش دارد")]
-async fn order_count(world: &mut LimooWorld, mobile: String, count: usize) {
+#[then(expr = "مشتری {mobile} دقیقا {int} سفارش دارد")]
+async fn order_count(world: &mut LimooWorld, mobile: Mobile, count: usize) {
     let token = world.token_of(&mobile).await;
-    let (status, orders) = world.app().get_as(&token, "/lemonade/api/orders").await;
+    let (status, orders) = world.app().api(&token).list_orders().await;
     assert_eq!(status, 200, "orders list: {orders}");
     let found = orders.as_array().map_or(0, Vec::len);
     assert_eq!(found, count, "orders: {orders}");
 }
 
-#[then(expr = "مشتری {string} هیچ سفارشی ندارد")]
-async fn no_orders(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "مشتری {mobile} هیچ سفارشی ندارد")]
+async fn no_orders(world: &mut LimooWorld, mobile: Mobile) {
     order_count(world, mobile, 0).await;
 }

@@ -9,6 +9,7 @@ use limoo_bff::{
     store::{Db, wizard_configs},
 };
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
@@ -21,7 +22,7 @@ const TOAST_TIMES: &str = "window.__limooToastTimes";
 /// The script count noted before the support chat was first opened.
 const SCRIPTS_BEFORE: &str = "window.__limooScriptsBefore";
 
-fn option_part(product: i64, part: &str) -> String {
+fn option_part(product: Product, part: &str) -> String {
     format!("{OPTION}[data-product-id=\"{product}\"] [data-testid={part}]")
 }
 
@@ -131,58 +132,58 @@ async fn wizard_without_media(world: &mut LimooWorld) {
     world.absent_once_shown(OPTION, "[data-testid=wizard-top-content]").await;
 }
 
-#[then(expr = "قیمت اصلی گزینه {int} {string} است")]
-async fn option_original_price(world: &mut LimooWorld, product: i64, price: String) {
+#[then(expr = "قیمت اصلی گزینه {product} {toman} است")]
+async fn option_original_price(world: &mut LimooWorld, product: Product, price: Toman) {
     let text = world.text_content(&option_part(product, "option-price-original")).await;
-    assert!(text.contains(&price), "option {product} original price reads {text:?}");
+    assert!(text.contains(&price.to_string()), "option {product} original price reads {text:?}");
 }
 
-#[then(expr = "قیمت نهایی گزینه {int} {string} است")]
-async fn option_final_price(world: &mut LimooWorld, product: i64, price: String) {
+#[then(expr = "قیمت نهایی گزینه {product} {string} است")]
+async fn option_final_price(world: &mut LimooWorld, product: Product, price: String) {
     let text = world.text_content(&option_part(product, "option-price-final")).await;
     assert!(text.contains(&price), "option {product} final price reads {text:?}");
 }
 
-#[then(expr = "قیمت نهایی گزینه {int} بی واحد پول و بی علامت جمع است")]
-async fn option_bare_final_price(world: &mut LimooWorld, product: i64) {
+#[then(expr = "قیمت نهایی گزینه {product} بی واحد پول و بی علامت جمع است")]
+async fn option_bare_final_price(world: &mut LimooWorld, product: Product) {
     let text = world.text_content(&option_part(product, "option-price-final")).await;
     assert!(!text.contains("تومان") && !text.contains('+'), "option {product} final price reads {text:?}");
 }
 
-#[then(expr = "گزینه {int} قیمت اصلی ندارد")]
-async fn option_without_original(world: &mut LimooWorld, product: i64) {
+#[then(expr = "گزینه {product} قیمت اصلی ندارد")]
+async fn option_without_original(world: &mut LimooWorld, product: Product) {
     let price = option_part(product, "option-price");
     world.absent_once_shown(&price, &option_part(product, "option-price-original")).await;
 }
 
-#[then(expr = "گزینه {int} قیمت ندارد")]
-async fn option_without_price(world: &mut LimooWorld, product: i64) {
+#[then(expr = "گزینه {product} قیمت ندارد")]
+async fn option_without_price(world: &mut LimooWorld, product: Product) {
     let card = format!("{OPTION}[data-product-id=\"{product}\"]");
     world.absent_once_shown(&card, &option_part(product, "option-price")).await;
 }
 
-#[then(expr = "نشان گزینه {int} {string} است")]
-async fn option_badge(world: &mut LimooWorld, product: i64, badge: String) {
+#[then(expr = "نشان گزینه {product} {string} است")]
+async fn option_badge(world: &mut LimooWorld, product: Product, badge: String) {
     let text = world.text_content(&option_part(product, "option-badge")).await;
     assert_eq!(text.trim(), badge, "option {product} badge");
 }
 
-#[then(expr = "گزینه {int} نشان ندارد")]
-async fn option_without_badge(world: &mut LimooWorld, product: i64) {
+#[then(expr = "گزینه {product} نشان ندارد")]
+async fn option_without_badge(world: &mut LimooWorld, product: Product) {
     let card = format!("{OPTION}[data-product-id=\"{product}\"]");
     world.absent_once_shown(&card, &option_part(product, "option-badge")).await;
 }
 
 // --- select-package-c: cards, description popup, add-on popup ---
 
-#[then(expr = "کارت محصول {int} انتخاب نشده است")]
-async fn card_not_selected(world: &mut LimooWorld, product: i64) {
+#[then(expr = "کارت محصول {product} انتخاب نشده است")]
+async fn card_not_selected(world: &mut LimooWorld, product: Product) {
     let card = format!("[data-testid=product-card][data-product-id=\"{product}\"]");
     world.wait_for_attribute(&card, "aria-checked", "false").await;
 }
 
-#[then(expr = "کارت محصول {int} چیدمان {word} دارد")]
-async fn card_layout(world: &mut LimooWorld, product: i64, layout: String) {
+#[then(expr = "کارت محصول {product} چیدمان {word} دارد")]
+async fn card_layout(world: &mut LimooWorld, product: Product, layout: String) {
     let card = format!("[data-testid=product-card][data-product-id=\"{product}\"]");
     world.wait_for_attribute(&card, "data-layout", &layout).await;
     let includes = format!("{card} [data-testid=sub-products]");
@@ -194,30 +195,30 @@ async fn card_layout(world: &mut LimooWorld, product: i64, layout: String) {
     );
 }
 
-#[then(expr = "کارت محصول {int} لوگوی همکار را نشان می‌دهد")]
-async fn card_shows_logo(world: &mut LimooWorld, product: i64) {
+#[then(expr = "کارت محصول {product} لوگوی همکار را نشان می‌دهد")]
+async fn card_shows_logo(world: &mut LimooWorld, product: Product) {
     let logo = format!("[data-testid=product-card][data-product-id=\"{product}\"] .product-card__sub-logo");
     world.browser().await.attribute(&logo, "src").await.or_fail("partner logo shown");
 }
 
-#[then(expr = "کارت محصول {int} لوگوی همکار را نشان نمی‌دهد")]
-async fn card_hides_logo(world: &mut LimooWorld, product: i64) {
+#[then(expr = "کارت محصول {product} لوگوی همکار را نشان نمی‌دهد")]
+async fn card_hides_logo(world: &mut LimooWorld, product: Product) {
     let card = format!("[data-testid=product-card][data-product-id=\"{product}\"]");
     world
         .absent_once_shown(&format!("{card} [data-testid=sub-products]"), &format!("{card} .product-card__sub-logo"))
         .await;
 }
 
-#[when(expr = "مشتری پیوند توضیحات محصول {int} را می‌زند")]
-async fn open_description(world: &mut LimooWorld, product: i64) {
+#[when(expr = "مشتری پیوند توضیحات محصول {product} را می‌زند")]
+async fn open_description(world: &mut LimooWorld, product: Product) {
     let css = format!(
         ".product-card-item:has([data-testid=product-card][data-product-id=\"{product}\"]) [data-testid=description-link]"
     );
     world.browser().await.click(&css).await.or_fail("description link clickable");
 }
 
-#[then(expr = "کارت محصول {int} پیوند توضیحات ندارد")]
-async fn card_without_description(world: &mut LimooWorld, product: i64) {
+#[then(expr = "کارت محصول {product} پیوند توضیحات ندارد")]
+async fn card_without_description(world: &mut LimooWorld, product: Product) {
     let card = format!(".product-card-item:has([data-testid=product-card][data-product-id=\"{product}\"])");
     world.absent_once_shown(&card, &format!("{card} [data-testid=description-link]")).await;
 }
@@ -251,9 +252,14 @@ async fn mentor_switch_on(world: &mut LimooWorld) {
     world.wait_for_flag(MENTOR_SWITCH, "checked", true).await;
 }
 
-#[then(expr = "جمع پنجره محصولات تکمیلی {string} است")]
-async fn additional_total(world: &mut LimooWorld, total: String) {
-    world.browser().await.wait_for_text_in("[data-testid=additional-total]", &total).await.or_fail("popup total");
+#[then(expr = "جمع پنجره محصولات تکمیلی {toman} است")]
+async fn additional_total(world: &mut LimooWorld, total: Toman) {
+    world
+        .browser()
+        .await
+        .wait_for_text_in("[data-testid=additional-total]", &total.to_string())
+        .await
+        .or_fail("popup total");
 }
 
 // --- step indicator, credit offers, settings from the window ---
@@ -390,11 +396,11 @@ async fn order_meta_lacks(world: &mut LimooWorld, key: String) {
     assert!(stored.get(&key).is_none(), "order meta has {key}: {stored}");
 }
 
-#[then(expr = "شناسه سفارش در حافظه جلسه همان تنها سفارش مشتری {string} است")]
-async fn stored_order_is_customers(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "شناسه سفارش در حافظه جلسه همان تنها سفارش مشتری {mobile} است")]
+async fn stored_order_is_customers(world: &mut LimooWorld, mobile: Mobile) {
     let stored = world.order_in_session().await;
     let token = world.token_of(&mobile).await;
-    let (status, orders) = world.app().get_as(&token, "/lemonade/api/orders").await;
+    let (status, orders) = world.app().api(&token).list_orders().await;
     assert_eq!(status, 200, "orders list: {orders}");
     let ids: Vec<i64> = orders.as_array().into_iter().flatten().filter_map(|o| o["id"].as_i64()).collect();
     assert_eq!(ids, vec![stored], "the customer's orders");

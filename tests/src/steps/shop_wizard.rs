@@ -3,13 +3,14 @@ use std::time::Duration;
 
 use cucumber::{then, when};
 use limoo_tests::browser::poll_for;
+use limoo_tests::params::{Product, Toman};
 
 use super::{LimooWorld, OrFail, shop_orders::product_ids};
 
 const OPTION: &str = "[data-testid=wizard-option]";
 const FOOTER_LINE: &str = "[data-testid=wizard-footer-line]";
 
-fn option(id: i64) -> String {
+fn option(id: Product) -> String {
     format!("{OPTION}[data-product-id=\"{id}\"]")
 }
 
@@ -31,8 +32,8 @@ impl LimooWorld {
     }
 }
 
-#[when(expr = "مشتری گزینه {int} را انتخاب می‌کند")]
-async fn choose_option(world: &mut LimooWorld, id: i64) {
+#[when(expr = "مشتری گزینه {product} را انتخاب می‌کند")]
+async fn choose_option(world: &mut LimooWorld, id: Product) {
     world.browser().await.click(&option(id)).await.or_fail("option clickable");
 }
 
@@ -55,8 +56,8 @@ async fn options_in_order(world: &mut LimooWorld, expected: String) {
     world.wait_for_product_ids(OPTION, &expected).await;
 }
 
-#[then(expr = "گزینه {int} انتخاب شده است")]
-async fn option_selected(world: &mut LimooWorld, id: i64) {
+#[then(expr = "گزینه {product} انتخاب شده است")]
+async fn option_selected(world: &mut LimooWorld, id: Product) {
     let css = format!("{}[data-selected=\"true\"]", option(id));
     world.browser().await.texts(&css).await.or_fail(&format!("option {id} selected"));
 }
@@ -66,10 +67,10 @@ async fn footer_lines(world: &mut LimooWorld, expected: String) {
     world.wait_for_product_ids(FOOTER_LINE, &expected).await;
 }
 
-#[then(expr = "قیمت محصول {int} در پایین مرحله {string} است")]
-async fn footer_line_price(world: &mut LimooWorld, id: i64, price: String) {
+#[then(expr = "قیمت محصول {product} در پایین مرحله {toman} است")]
+async fn footer_line_price(world: &mut LimooWorld, id: Product, price: Toman) {
     let css = format!("{FOOTER_LINE}[data-product-id=\"{id}\"]");
-    world.browser().await.wait_for_text_in(&css, &price).await.or_fail("footer line price");
+    world.browser().await.wait_for_text_in(&css, &price.to_string()).await.or_fail("footer line price");
 }
 
 #[then("پایین مرحله جمع ندارد")]
@@ -79,9 +80,14 @@ async fn footer_without_total(world: &mut LimooWorld) {
     browser.wait_for_absence("[data-testid=wizard-footer-total]").await.or_fail("no total line");
 }
 
-#[then(expr = "جمع پایین مرحله {string} است")]
-async fn footer_total(world: &mut LimooWorld, total: String) {
-    world.browser().await.wait_for_text_in("[data-testid=wizard-footer-total]", &total).await.or_fail("footer total");
+#[then(expr = "جمع پایین مرحله {toman} است")]
+async fn footer_total(world: &mut LimooWorld, total: Toman) {
+    world
+        .browser()
+        .await
+        .wait_for_text_in("[data-testid=wizard-footer-total]", &total.to_string())
+        .await
+        .or_fail("footer total");
 }
 
 #[then("اعلان خرید دیگران در این مرحله هست و نوار بالای مرحله نیست")]

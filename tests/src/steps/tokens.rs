@@ -7,6 +7,7 @@ use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{customers, now_ms},
 };
+use limoo_tests::params::Mobile;
 use limoo_tests::{
     browser::{Storage, poll_for},
     payment::payment_request,
@@ -53,8 +54,8 @@ async fn token_refused(world: &mut LimooWorld) {
     world.replace_token(customer, &refused).await;
 }
 
-#[given(expr = "کوکی lemonadeToken توکن معتبر مشتری {string} را دارد")]
-async fn token_cookie(world: &mut LimooWorld, mobile: String) {
+#[given(expr = "کوکی lemonadeToken توکن معتبر مشتری {mobile} را دارد")]
+async fn token_cookie(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
     world.ensure_app_loaded().await;
@@ -96,8 +97,8 @@ async fn verify_calls(world: &mut LimooWorld, expected: u64) {
     assert_eq!(seen, expected, "verify calls");
 }
 
-#[then(expr = "sub توکن ذخیره‌شده شناسه مشتری {string} در فروشگاه است")]
-async fn token_sub_is_customer(world: &mut LimooWorld, mobile: String) {
+#[then(expr = "sub توکن ذخیره‌شده شناسه مشتری {mobile} در فروشگاه است")]
+async fn token_sub_is_customer(world: &mut LimooWorld, mobile: Mobile) {
     let customer = world.signed_in_customer().await;
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
     let stored = customers::find_by_mobile(&world.app().db, &number).await.expect("query").expect("registered");
@@ -112,15 +113,15 @@ async fn press_sheet_payment_button(world: &mut LimooWorld) {
 
 /// The BFF takes a payment only for the token's own customer, so a payment it started shows the page sent the
 /// token's `sub` as `customerId`; another id is refused.
-#[then(expr = "فروشگاه پرداخت سفارش {string} مشتری {string} را با شناسه مشتری دیگری نمی‌پذیرد")]
-async fn payment_for_other_customer_refused(world: &mut LimooWorld, products: String, mobile: String) {
+#[then(expr = "فروشگاه پرداخت سفارش {string} مشتری {mobile} را با شناسه مشتری دیگری نمی‌پذیرد")]
+async fn payment_for_other_customer_refused(world: &mut LimooWorld, products: String, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.stored_token().await;
     let customer = world.signed_in_customer().await;
     let app = world.app();
     let mut body = payment_request(app, &token, order, "online");
     body["customerId"] = serde_json::json!((customer + 1).to_string());
-    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    let (status, reply) = app.api(&token).create_payment(&body).await;
     assert_eq!(status, 403, "{reply}");
 }
 
