@@ -47,7 +47,9 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo build --quiet -p limoo-bff -p limoo-simulators
 
 stage "Rust: unit, API, store, property and Gherkin tests"
-cargo test --workspace
+# Each test owns its BFF, simulators and database and mostly waits on them: 8 at a time, not one per core
+# (the API suite: 33 s → 21 s on 2 cores). The Gherkin runner sets its own concurrency.
+cargo test --workspace -- --test-threads=8
 
 stage "Playwright journeys"
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error && npx playwright test)
