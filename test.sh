@@ -48,8 +48,9 @@ cargo build --quiet -p limoo-bff -p limoo-simulators
 
 stage "Rust: unit, API, store, property and Gherkin tests"
 # Each test owns its BFF, simulators and database and mostly waits on them: 8 at a time, not one per core
-# (the API suite: 33 s → 21 s on 2 cores). The Gherkin runner sets its own concurrency.
-cargo test --workspace -- --test-threads=8
+# (the API suite: 33 s → 21 s on 2 cores). The Gherkin runner sets its own concurrency. An environment variable,
+# not `--test-threads`: cucumber reads the command line of its test binary and refuses libtest's flags.
+RUST_TEST_THREADS=8 cargo test --workspace
 
 stage "Playwright journeys"
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error && npx playwright test)
