@@ -110,7 +110,6 @@ const remainingHandlers = [
   ...franchiseMemberHandlers,
   ...staffDietHandlers,
   ...staffFranchiseHandlers,
-  ...packageHandlers,
 ]
 
 /**
@@ -142,4 +141,4 @@ const statefulHandlers = [
 ]
 
 /** One answer for every operation of `openapi/openapi.json`: what the visitor did, the unit-test defaults, then the rest. */
-export const operationHandlers = [...statefulHandlers, ...dietHandlers, ...handlers, ...checkoutHandlers, ...wizardHandlers, ...remainingHandlers]
+export const operationHandlers = [...statefulHandlers, ...dietHandlers, ...handlers, ...checkoutHandlers, ...wizardHandlers, ...packageHandlers, ...remainingHandlers]

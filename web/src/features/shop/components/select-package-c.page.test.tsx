@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
-import { errorBody } from '@/testing/handlers'
 import { buildProduct, catalogue, partnerBundles } from '@/testing/data/products'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
@@ -226,11 +225,11 @@ describe('select-package-c back button', () => {
 
   it('goes to /diets/extend/back with the user-panel package flag [RG-51]', async () => {
     const user = userEvent.setup()
-    // The page it returns to asks for the packages; what it answers is not this test's concern.
-    server.use(http.get('/diet/package-infos', () => HttpResponse.json(errorBody('400'), { status: 400 })))
     const { router } = await renderLoadedPage(PAGE, { isUserPanelPackage: 'true' })
     await user.click(screen.getByRole('button', { name: /بازگشت/ }))
     await waitFor(() => expect(currentLocation(router)).toBe('/diets/extend/back'))
+    // The page it returns to loads its packages: wait for them, so no request outlives this test.
+    await screen.findByTestId('older-continue')
   })
 
   it('is not shown without either flag', async () => {
