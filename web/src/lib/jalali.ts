@@ -10,15 +10,24 @@ export interface JalaliDate {
 
 const DAY_MS = 86_400_000
 
-const persian = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-})
+let persian: Intl.DateTimeFormat | undefined
+
+/**
+ * Made on first use: building a Persian-calendar formatter loads ICU's calendar data, a long task on a phone that the
+ * first screen (it imports this module but shows no date) should not pay for.
+ */
+function persianFormat(): Intl.DateTimeFormat {
+  persian ??= new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  })
+  return persian
+}
 
 export function toJalali(date: Date): JalaliDate {
-  const parts = Object.fromEntries(persian.formatToParts(date).map((part) => [part.type, part.value]))
+  const parts = Object.fromEntries(persianFormat().formatToParts(date).map((part) => [part.type, part.value]))
   return { year: Number.parseInt(parts.year ?? '0', 10), month: Number(parts.month), day: Number(parts.day) }
 }
 
