@@ -1,6 +1,12 @@
 //! Persistence. One SQL dialect (the common subset of SQLite and PostgreSQL, `$1` placeholders) run
 //! through the concrete sqlx driver of whichever backend `DATABASE_URL` names.
-use std::{str::FromStr, time::Duration};
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    str::FromStr,
+    sync::{Arc, LazyLock, Mutex, PoisonError, Weak},
+    time::Duration,
+};
 
 use anyhow::Context;
 use sqlx::{
@@ -55,8 +61,30 @@ pub(crate) use on_pool;
 
 /// A transaction on either backend; dropping it rolls back.
 pub enum Tx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    /// A write transaction also holds its file's writer turn (see [`writer_turn`]); a read one holds none.
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>, Option<tokio::sync::OwnedMutexGuard<()>>),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// How long a SQLite writer waits for its turn (and, in SQLite's busy handler, for another process's writer).
+const WRITER_WAIT: Duration = Duration::from_secs(5);
+
+/// SQLite lets one connection of a file write at a time. A second `BEGIN IMMEDIATE` would wait in SQLite's busy
+/// handler, which sleeps 1, 2, 5 … 100 ms between tries: under load most of an order's time was that sleep, and
+/// who got in next was luck. Write transactions on one file take turns here instead, first come first served,
+/// woken the moment the writer before them ends. Keyed by file, so every pool on a file shares the turn; dead
+/// entries are dropped as new files open (tests open hundreds).
+fn writer_turn(pool: &SqlitePool) -> Arc<tokio::sync::Mutex<()>> {
+    static TURNS: LazyLock<Mutex<HashMap<PathBuf, Weak<tokio::sync::Mutex<()>>>>> = LazyLock::new(Mutex::default);
+    let file = pool.connect_options().get_filename().to_path_buf();
+    let mut turns = TURNS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(turn) = turns.get(&file).and_then(Weak::upgrade) {
+        return turn;
+    }
+    turns.retain(|_, turn| turn.strong_count() > 0);
+    let turn = Arc::new(tokio::sync::Mutex::new(()));
+    turns.insert(file, Arc::downgrade(&turn));
+    turn
 }
 
 /// Runs the same generic sqlx code on the connection of whichever transaction `$tx` holds;
@@ -64,7 +92,7 @@ pub enum Tx {
 macro_rules! on_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx {
-            $crate::store::Tx::Sqlite(tx) => {
+            $crate::store::Tx::Sqlite(tx, _) => {
                 let $conn = &mut **tx;
                 $body
             }
@@ -80,7 +108,7 @@ pub(crate) use on_tx;
 impl Tx {
     pub async fn commit(self) -> anyhow::Result<()> {
         match self {
-            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Sqlite(tx, _turn) => tx.commit().await,
             Tx::Postgres(tx) => tx.commit().await,
         }
         .context("commit failed")
@@ -111,7 +139,7 @@ impl Db {
             // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the process loses nothing, a
             // power cut may lose the last commits but never corrupts (SQLite's documented pairing for WAL).
             .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(5))
+            .busy_timeout(WRITER_WAIT)
             .foreign_keys(true);
         if let Some(folder) = options.get_filename().parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
@@ -129,7 +157,13 @@ impl Db {
     /// commits in between. PostgreSQL's row locks and unique indexes order concurrent writers.
     pub async fn begin(&self) -> anyhow::Result<Tx> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await.context("cannot begin")?),
+            Db::Sqlite(pool) => {
+                // As long as SQLite's own busy timeout: a writer stuck longer is a failure, not a queue.
+                let turn = tokio::time::timeout(WRITER_WAIT, writer_turn(pool).lock_owned())
+                    .await
+                    .context("cannot begin: the database is busy")?;
+                Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await.context("cannot begin")?, Some(turn))
+            }
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await.context("cannot begin")?),
         })
     }
@@ -137,7 +171,7 @@ impl Db {
     /// A read-only transaction: several reads that see one consistent state.
     pub async fn read(&self) -> anyhow::Result<Tx> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await.context("cannot begin")?),
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await.context("cannot begin")?, None),
             Db::Postgres(pool) => Tx::Postgres(
                 pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").await.context("cannot begin")?,
             ),

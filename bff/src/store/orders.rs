@@ -37,17 +37,23 @@ pub async fn create_in(tx: &mut Tx, order: NewOrder<'_>) -> anyhow::Result<i64> 
         .bind(order_id).bind(order.customer_id).bind(order.service).bind(CREATED)
         .bind(order.session_id).bind(order.utm_campaign).bind(order.meta).bind(now)
         .execute(&mut *conn).await?;
-        for (position, product) in order.products.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO basket_item (basket_item_id, customer_order_id, product_id, position, title, subtitle, \
-                 subtitle2, product_type, original_price, final_price, currency, meta) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            )
-            .bind(random_id()).bind(order_id).bind(product.id).bind(position as i64).bind(&product.title)
-            .bind(&product.subtitle).bind(&product.subtitle2).bind(product.product_type.as_str())
-            .bind(product.price.get()).bind(product.final_price.get()).bind(&product.currency)
-            .bind(serde_json::to_string(&product.meta)?)
-            .execute(&mut *conn).await?;
+        // One statement for every line: a round trip per line was most of an order's time on PostgreSQL.
+        let mut lines = sqlx::QueryBuilder::new(
+            "INSERT INTO basket_item (basket_item_id, customer_order_id, product_id, position, title, subtitle, \
+             subtitle2, product_type, original_price, final_price, currency, meta) ",
+        );
+        let mut metas = Vec::with_capacity(order.products.len());
+        for product in order.products {
+            metas.push(serde_json::to_string(&product.meta)?);
+        }
+        lines.push_values(order.products.iter().zip(metas).enumerate(), |mut line, (position, (product, meta))| {
+            line.push_bind(random_id()).push_bind(order_id).push_bind(product.id).push_bind(position as i64)
+                .push_bind(&product.title).push_bind(&product.subtitle).push_bind(&product.subtitle2)
+                .push_bind(product.product_type.as_str()).push_bind(product.price.get())
+                .push_bind(product.final_price.get()).push_bind(&product.currency).push_bind(meta);
+        });
+        if !order.products.is_empty() {
+            lines.build().execute(&mut *conn).await?;
         }
     });
     record_status(tx, order_id, CREATED, now).await?;

@@ -174,10 +174,10 @@ impl OrdersApi {
                 format!("unknown service {}", limits::echo(&service)),
             ));
         }
-        let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
+        let found = products::by_ids(&state.db, &state.service_name, &body.product_ids).await?;
         let mut chosen = Vec::with_capacity(body.product_ids.len());
         for id in &body.product_ids {
-            match catalogue.iter().find(|p| p.id == *id) {
+            match found.iter().find(|p| p.id == *id) {
                 Some(p) if p.is_enabled && p.product_type != ProductType::Tag => chosen.push(p.clone()),
                 _ => {
                     return Err(OrderFailure::bad_request(
