@@ -24,7 +24,7 @@ use crate::{
     security_headers::SecurityHeaders,
     state::AppState,
     store::{Db, demo},
-    web_app::WebApp,
+    web_app::{self, WebApp},
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
@@ -146,8 +146,9 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     for prefix in API_PREFIXES {
         // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
         let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
-        let api = api.with(NormalizePath::new(TrailingSlash::Trim));
-        route = route.nest_no_strip(*prefix, api.catch_all_error(framework_error).with(JsonCompression));
+        let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
+        let api = api.catch_all_error(framework_error);
+        route = route.nest_no_strip(*prefix, api.with(JsonCompression));
     }
     let https = settings.public_base_url.as_ref().is_some_and(|url| url.scheme() == "https");
     plumbing(route.data(state), settings.max_body_bytes).with(SecurityHeaders::new(https))

@@ -2,12 +2,15 @@
 //! (`web/scripts/precompress.mjs` writes `.br` and `.gz` siblings at build time) and cached for a
 //! year, `index.html` revalidated on every visit so a release reaches everyone at once, and a missing
 //! file answered 404 instead of the app's HTML, which a browser would try to run as a script or image.
-use std::path::{Component, Path, PathBuf};
+use std::{
+    path::{Component, Path, PathBuf},
+    sync::Arc,
+};
 
 use poem::{
     Endpoint, FromRequest, IntoResponse, Request, Response, Result,
-    error::StaticFileError,
-    http::{HeaderValue, Method, header},
+    error::{NotFoundError, StaticFileError},
+    http::{HeaderValue, Method, StatusCode, header},
     web::StaticFileRequest,
 };
 
@@ -72,8 +75,38 @@ impl Endpoint for WebApp {
         if names_a_file(&relative) {
             return Err(StaticFileError::NotFound.into());
         }
-        // Any other path is a page of the app (the hash router reads the rest).
-        self.send(&req, Path::new(INDEX)).await
+        Ok(to_hash_address(&req))
+    }
+}
+
+/// Any other path names a page of the app, which the hash router reads only from the fragment: a link written
+/// without `#` (`/select-package-c?utm_campaign=x`) would open the landing page instead. It goes to the same
+/// address with `#` (`/#/select-package-c?utm_campaign=x`); always on this origin.
+fn to_hash_address(req: &Request) -> Response {
+    let uri = req.uri();
+    let query = uri.query().map(|query| format!("?{query}")).unwrap_or_default();
+    Response::builder()
+        .status(StatusCode::FOUND)
+        .header(header::LOCATION, format!("/#{}{query}", uri.path()))
+        .header(header::CACHE_CONTROL, REVALIDATE)
+        .finish()
+}
+
+/// Some pages share their first segment with an API area (`/diets`, `/diet/...`): a browser opening such an
+/// address that no operation answers is sent to the page, not shown the API's JSON 404. Only navigations
+/// (`Accept: text/html`, which the app's own calls never send) to no operation at all; an operation's own 404
+/// stays an answer.
+pub async fn pages_under_api_prefixes<E: Endpoint>(api: Arc<E>, req: Request) -> Result<Response> {
+    let navigation = matches!(*req.method(), Method::GET | Method::HEAD)
+        && req
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|v| v.contains("text/html"));
+    let page = navigation.then(|| to_hash_address(&req));
+    match (api.call(req).await, page) {
+        (Err(error), Some(page)) if error.is::<NotFoundError>() => Ok(page),
+        (answer, _) => answer.map(IntoResponse::into_response),
     }
 }
 

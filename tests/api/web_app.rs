@@ -56,7 +56,7 @@ async fn hashed_assets_are_sent_precompressed_and_cached_for_a_year() {
 #[tokio::test]
 async fn the_index_is_revalidated_on_every_visit() {
     let app = spawn().await;
-    for path in ["/", "/index.html", "/pay-card"] {
+    for path in ["/", "/index.html"] {
         let response = get(&app, Method::GET, path, "br").await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         assert_eq!(header_of(&response, header::CACHE_CONTROL), "no-cache", "{path}");
@@ -65,6 +65,42 @@ async fn the_index_is_revalidated_on_every_visit() {
         let again = app.client.get(app.url(path)).header(header::IF_NONE_MATCH, etag).send().await.unwrap();
         assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
     }
+}
+
+/// The hash router reads only the fragment: a page asked by path goes to the same address with `#`, also when its
+/// first segment is an API area's, while API calls and an operation's own 404 stay answers.
+#[tokio::test]
+async fn a_page_asked_by_path_goes_to_its_hash_address() {
+    let app = spawn().await;
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let navigate = |path: &'static str| {
+        browser.get(app.url(path)).header(header::ACCEPT, "text/html,application/xhtml+xml,*/*;q=0.8").send()
+    };
+    for (path, hash_address) in [
+        ("/pay-card", "/#/pay-card"),
+        ("/select-package-c?utm_campaign=spring", "/#/select-package-c?utm_campaign=spring"),
+        ("/diets", "/#/diets"),
+        ("/diet/x", "/#/diet/x"),
+        ("//evil.test/x", "/#//evil.test/x"),
+    ] {
+        let response = navigate(path).await.unwrap();
+        assert_eq!(response.status(), StatusCode::FOUND, "{path}");
+        assert_eq!(header_of(&response, header::LOCATION), hash_address, "{path}");
+    }
+    // The app's own calls, and an operation that answers 404 itself, are not pages.
+    let call = app.client.get(app.url("/diets")).header(header::ACCEPT, "application/json").send().await.unwrap();
+    assert_eq!(call.status(), StatusCode::NOT_FOUND);
+    assert!(header_of(&call, header::CONTENT_TYPE).starts_with("application/json"));
+    let token = app.existing_customer("09121234567").await;
+    let missing = browser
+        .get(app.url("/lemonade/api/orders/424242/invoice"))
+        .bearer_auth(&token)
+        .header(header::ACCEPT, "text/html")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert!(header_of(&missing, header::CONTENT_TYPE).starts_with("application/json"));
 }
 
 #[tokio::test]
