@@ -1,5 +1,5 @@
 //! The shop tables: wizard configs, promotion uses, one code per order, one live points hold per
-//! customer, and the demo data loading once.
+//! customer, the demo data loading once, and order statuses read back strictly.
 use limoo_bff::{
     domain::{MobileNumber, points::HoldStatus},
     store::{
@@ -134,6 +134,29 @@ async fn a_customer_has_at_most_one_live_points_hold() {
         assert_eq!(points::balance(&mut tx, customer, now_ms()).await.unwrap(), 150, "spent, not held");
         assert!(points::insert_hold(&mut tx, &hold(first, HoldStatus::AddedToOrder)).await.unwrap().is_some());
         tx.commit().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_stored_order_status_the_bff_does_not_know_fails_the_read() {
+    on_every_backend(|db| async move {
+        let (customer, order) = customer_with_order(&db, "09121234567").await;
+        for table in ["customer_order", "order_status"] {
+            let sql = format!("UPDATE {table} SET status = 'SHIPPED' WHERE customer_order_id = $1");
+            let sql = sqlx::AssertSqlSafe(sql);
+            match &db {
+                Db::Sqlite(pool) => sqlx::query(sql).bind(order).execute(pool).await.map(|_| ()),
+                Db::Postgres(pool) => sqlx::query(sql).bind(order).execute(pool).await.map(|_| ()),
+            }
+            .unwrap();
+        }
+        let mut tx = db.read().await.unwrap();
+        let read = orders::find_for_customer(&mut tx, order, customer).await;
+        let refused = read.expect_err("an unknown status is refused, not defaulted").to_string();
+        assert_eq!(refused, format!("order {order} has status SHIPPED"), "{}", db.backend());
+        let history = orders::status_history(&mut tx, order).await;
+        assert!(history.is_err(), "{}: the history is refused too", db.backend());
     })
     .await;
 }

@@ -39,6 +39,24 @@ impl ProductType {
     }
 }
 
+/// Which programme a diet product is: a paid order holding one is a profile order, which sends the
+/// customer to the matching wizard [RG-17, RG-18].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum DietType {
+    /// A first programme: the packages send the customer to `SELECT_F_AFTER_PROF`.
+    Prof,
+    /// A later programme: the packages send the customer to `SELECT_F_RECOVER_AFTER_PROF`.
+    AfterProf,
+}
+
+impl DietType {
+    /// The catalogue spells it as the wire does.
+    pub fn parse(text: &str) -> Option<DietType> {
+        poem_openapi::types::ParseFromParameter::parse_from_parameter(text).ok()
+    }
+}
+
 /// A sub-product listed inside a bundle card.
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]

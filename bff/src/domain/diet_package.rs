@@ -2,37 +2,36 @@
 //! the issued diet, the payment and the questions [DS-01…DS-11]. The `/user-panel` guard [RG-34] and the
 //! can-buy-diet check read it.
 
-/// Wire names as the spec spells them (typos included: `VERIFCATION`, `WATING`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A customer's diet-package status (spec 3 §4) [DS-01…DS-11]; wire names as the spec spells them (typos
+/// included: `VERIFCATION`, `WATING`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, poem_openapi::Enum)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PackageStatus {
+    /// The diet is ready and more than 2 days of it are left (or it has no start date yet) [DS-01].
     Active,
+    /// 1 or 2 days of the diet are left [DS-02].
     CloseToExpire,
+    /// The diet is over: a single diet, or the first of a package [DS-03, DS-05].
     Expired,
+    /// A later diet of a multi-diet package is over [DS-04].
     MidTermExpired,
+    /// The diet has a number but is not ready yet: the specialists are preparing it [DS-06].
     Issuing,
+    /// Paid, no diet yet; the customer still answers the diet questions [DS-07].
     AnsweringQuestions,
+    /// Paid and the questions answered, but no diet was issued [DS-08].
     SibDietError,
+    /// Unpaid; a card-to-card transfer waits for finance [DS-09].
+    #[oai(rename = "TRANSACTION_VERIFCATION_WATING")]
     TransactionVerificationWaiting,
+    /// Unpaid; finance rejected the card-to-card transfer [DS-10].
     TransactionUnverified,
+    /// Unpaid, with no transfer under review or rejected; also when nothing was ordered [DS-11].
+    #[oai(rename = "TRANSACTION_WATING")]
     TransactionWaiting,
 }
 
 impl PackageStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PackageStatus::Active => "ACTIVE",
-            PackageStatus::CloseToExpire => "CLOSE_TO_EXPIRE",
-            PackageStatus::Expired => "EXPIRED",
-            PackageStatus::MidTermExpired => "MID_TERM_EXPIRED",
-            PackageStatus::Issuing => "ISSUING",
-            PackageStatus::AnsweringQuestions => "ANSWERING_QUESTIONS",
-            PackageStatus::SibDietError => "SIB_DIET_ERROR",
-            PackageStatus::TransactionVerificationWaiting => "TRANSACTION_VERIFCATION_WATING",
-            PackageStatus::TransactionUnverified => "TRANSACTION_UNVERIFIED",
-            PackageStatus::TransactionWaiting => "TRANSACTION_WATING",
-        }
-    }
-
     /// A diet is paid for and not over: buying another now would only reserve it, so the shop sends the
     /// customer to the panel instead [RG-22]. Close to expiry, expired or unpaid, buying is the next step.
     pub fn has_running_diet(self) -> bool {
@@ -49,9 +48,12 @@ impl PackageStatus {
 
 /// A diet order paid while another diet runs waits as `RESERVED` until the customer activates it from the
 /// reserve list; it is then `ENABLED` and becomes the active package (spec 2 §1, §4) [PM-70].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ReserveStatus {
+    /// Paid while another diet ran; waits to be activated.
     Reserved,
+    /// Activated by the customer: the package's current diet.
     Enabled,
 }
 
@@ -197,6 +199,16 @@ mod tests {
     }
 
     #[test]
+    fn wire_names_keep_the_spec_spelling() {
+        use poem_openapi::types::ToJSON;
+        let wire = |status: PackageStatus| status.to_json();
+        assert_eq!(wire(PackageStatus::TransactionVerificationWaiting), Some("TRANSACTION_VERIFCATION_WATING".into()));
+        assert_eq!(wire(PackageStatus::TransactionWaiting), Some("TRANSACTION_WATING".into()));
+        assert_eq!(wire(PackageStatus::MidTermExpired), Some("MID_TERM_EXPIRED".into()));
+        assert_eq!(wire(PackageStatus::SibDietError), Some("SIB_DIET_ERROR".into()));
+    }
+
+    #[test]
     fn remaining_days_count_a_started_day_as_a_whole_one() {
         const DAY: i64 = 86_400_000;
         assert_eq!(remain_days(0, 30, 0), 30);
@@ -227,6 +239,7 @@ mod tests {
     fn reserve_statuses_read_back_their_wire_names() {
         for status in [ReserveStatus::Reserved, ReserveStatus::Enabled] {
             assert_eq!(ReserveStatus::parse(status.as_str()), Some(status));
+            assert_eq!(poem_openapi::types::ToJSON::to_json(&status), Some(status.as_str().into()));
         }
         assert_eq!(ReserveStatus::parse("reserved"), None);
     }

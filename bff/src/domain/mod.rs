@@ -10,6 +10,7 @@ pub mod gift_card;
 pub mod invoice;
 pub mod medical_profile;
 pub mod mobile_number;
+pub mod order;
 pub mod otp_code;
 pub mod package_offers;
 pub mod payment;

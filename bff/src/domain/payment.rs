@@ -1,5 +1,7 @@
 //! An online payment's life (issue 6): its states, the gateways that take it, amounts in each
 //! gateway's unit, the mobile format gateways expect, and what a verification answer settles.
+use poem_openapi::Enum;
+
 use super::{MobileNumber, Toman};
 
 /// CREATED → REDIRECTED → CALLBACK_RECEIVED → VERIFIED | FAILED | EXPIRED. A payment may also fail or
@@ -21,6 +23,31 @@ pub enum PaymentState {
     RefundDue,
     Reversed,
     Refunded,
+}
+
+/// Where money a payment took, which its order must not keep, stands: the refund states of a payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RefundState {
+    /// Recorded as owed to the customer; finance pays it back by hand unless the gateway gives it back.
+    RefundDue,
+    /// The gateway gave it back (its reverse, refund or cancel call succeeded).
+    Reversed,
+    /// Finance paid it back by hand.
+    Refunded,
+}
+
+impl TryFrom<PaymentState> for RefundState {
+    type Error = anyhow::Error;
+    /// Refunds are read by state, so any other state here is a broken query or row.
+    fn try_from(state: PaymentState) -> anyhow::Result<RefundState> {
+        match state {
+            PaymentState::RefundDue => Ok(RefundState::RefundDue),
+            PaymentState::Reversed => Ok(RefundState::Reversed),
+            PaymentState::Refunded => Ok(RefundState::Refunded),
+            other => anyhow::bail!("a payment in state {} is no refund", other.as_str()),
+        }
+    }
 }
 
 impl PaymentState {
@@ -126,14 +153,28 @@ impl Unit {
 
 /// The gateways the BFF speaks to: the online ones (`online` pays through one of them) and the
 /// credit, bank and international ones the checkout names on their own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum)]
 pub enum Gateway {
+    /// Vandar, an online gateway counting rial.
+    #[oai(rename = "VANDAR")]
     Vandar,
+    /// PayPing, an online gateway counting toman.
+    #[oai(rename = "PAYPING")]
     PayPing,
+    /// SnappPay, pay in instalments.
+    #[oai(rename = "SNAPP_PAY")]
     SnappPay,
+    /// Digipay, credit.
+    #[oai(rename = "DIGIPAY")]
     Digipay,
+    /// Tara, credit.
+    #[oai(rename = "TARA")]
     Tara,
+    /// Saman SEP, the bank gateway.
+    #[oai(rename = "SAMAN")]
     Saman,
+    /// Gumroad, for international customers.
+    #[oai(rename = "GUMROAD")]
     Gumroad,
 }
 
@@ -370,6 +411,21 @@ mod tests {
         assert_eq!(Gateway::from_method("OTHER_TARA", "LIMOO"), None);
         assert_eq!(Gateway::from_method("SAMAN", "LIMOO"), None);
         assert!(Gateway::ALL.iter().all(|g| Gateway::parse(g.as_str()) == Some(*g)));
+    }
+
+    #[test]
+    fn wire_names_are_the_stored_names() {
+        use poem_openapi::types::ToJSON;
+        for gateway in Gateway::ALL {
+            assert_eq!(gateway.to_json(), Some(gateway.as_str().into()));
+        }
+        for state in PaymentState::ALL {
+            if let Ok(refund) = RefundState::try_from(state) {
+                assert_eq!(refund.to_json(), Some(state.as_str().into()));
+            }
+        }
+        let refunds = PaymentState::ALL.into_iter().filter(|s| RefundState::try_from(*s).is_ok());
+        assert!(refunds.eq(PaymentState::ALL.into_iter().filter(|s| s.is_refund())));
     }
 
     #[test]

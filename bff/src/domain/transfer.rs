@@ -3,6 +3,7 @@
 //! and the form's rules [PM-55..PM-60].
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike};
 use parsidate::ParsiDate;
+use poem_openapi::Enum;
 use rust_persian_tools::digits;
 use serde::{Deserialize, Serialize};
 
@@ -10,11 +11,15 @@ use super::EmailAddress;
 use crate::messages;
 
 /// The manual methods and their gateway names [PM-40, PM-46].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Enum)]
 pub enum TransferGateway {
+    /// Card to card: the customer paid into the shop's bank card.
     #[serde(rename = "C2C")]
+    #[oai(rename = "C2C")]
     CardToCard,
+    /// A foreign customer paid through PayPal.
     #[serde(rename = "PAYPAL_ROSHANDEL")]
+    #[oai(rename = "PAYPAL_ROSHANDEL")]
     PayPal,
 }
 
@@ -36,10 +41,14 @@ impl TransferGateway {
 }
 
 /// PENDING → APPROVED | REJECTED, once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum TransferState {
+    /// Reported by the customer, waiting for finance.
     Pending,
+    /// Finance found the money: the order is paid.
     Approved,
+    /// Finance did not find the money; the customer was told why.
     Rejected,
 }
 
@@ -243,6 +252,19 @@ mod tests {
             hour: Some(23),
             minute: Some(59),
             ..TransferForm::default()
+        }
+    }
+
+    #[test]
+    fn wire_names_are_the_stored_names() {
+        use poem_openapi::types::ToJSON;
+        for gateway in [TransferGateway::CardToCard, TransferGateway::PayPal] {
+            assert_eq!(TransferGateway::parse(gateway.as_str()), Some(gateway));
+            assert_eq!(gateway.to_json(), Some(gateway.as_str().into()));
+        }
+        for state in [TransferState::Pending, TransferState::Approved, TransferState::Rejected] {
+            assert_eq!(TransferState::parse(state.as_str()), Some(state));
+            assert_eq!(state.to_json(), Some(state.as_str().into()));
         }
     }
 

@@ -1,11 +1,12 @@
 //! Reading a customer's orders and paying an order whose points and code cover everything.
+use anyhow::Context;
+
 use super::invoice::{self, Invoice};
 use crate::{
-    domain::{Toman, points::HoldStatus},
+    domain::{Toman, catalogue::DietType, order::OrderStatus, points::HoldStatus},
     state::AppState,
     store::{
         now_ms, orders,
-        orders::PAYMENT_SUCCESS,
         payments::{self, Payment},
         points::{self, expire_stale},
         promotions::{self, ACTIVE, CAPTURED},
@@ -74,7 +75,7 @@ pub async fn finalize(state: &AppState, customer_id: i64, order_id: i64) -> Resu
 /// A listed order with the statuses it went through, oldest first.
 pub struct ListedOrder {
     pub invoice: Invoice,
-    pub statuses: Vec<(String, i64)>,
+    pub statuses: Vec<(OrderStatus, i64)>,
     /// Payments of the order whose money goes or went back to the customer.
     pub refunds: Vec<Payment>,
 }
@@ -97,12 +98,15 @@ pub async fn list(state: &AppState, customer_id: i64, status: Option<&str>) -> a
 
 /// `(order id, dietType)` of the customer's paid orders holding a diet programme, newest first:
 /// the package pages send customers with a `PROF` order to the follow-up wizard [RG-17, RG-18].
-pub async fn profile_orders(state: &AppState, customer_id: i64) -> anyhow::Result<Vec<(i64, String)>> {
+pub async fn profile_orders(state: &AppState, customer_id: i64) -> anyhow::Result<Vec<(i64, DietType)>> {
     let mut tx = state.db.read().await?;
     let mut found = Vec::new();
-    for order_id in orders::ids_for_customer(&mut tx, customer_id, Some(PAYMENT_SUCCESS)).await? {
+    for order_id in orders::ids_for_customer(&mut tx, customer_id, Some(OrderStatus::PaymentSuccess.as_str())).await? {
         let Some(order) = orders::find_for_customer(&mut tx, order_id, customer_id).await? else { continue };
-        found.extend(order.items.iter().find_map(|item| item.product_meta().diet_type).map(|t| (order_id, t)));
+        if let Some(text) = order.items.iter().find_map(|item| item.product_meta().diet_type) {
+            let diet_type = DietType::parse(&text).with_context(|| format!("order {order_id} has dietType {text}"))?;
+            found.push((order_id, diet_type));
+        }
     }
     Ok(found)
 }

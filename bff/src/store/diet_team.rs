@@ -2,7 +2,8 @@
 //! each recorded in `diet_audit` with who and when, in the transaction that makes it.
 use anyhow::Context;
 
-use super::{Db, Tx, customers::random_id, now_ms, on_tx, orders::PAYMENT_SUCCESS};
+use super::{Db, Tx, customers::random_id, now_ms, on_tx};
+use crate::domain::order::OrderStatus;
 
 /// A diet as the team lists it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -96,7 +97,7 @@ pub async fn issue(db: &Db, issue: &Issue<'_>, by: &str) -> Result<TeamDiet, Die
              AND EXISTS (SELECT 1 FROM basket_item b WHERE b.customer_order_id = o.customer_order_id \
              AND b.product_type IN ('DIET', 'BUNDLE'))",
         )
-        .bind(issue.order_id).bind(PAYMENT_SUCCESS).fetch_optional(conn).await
+        .bind(issue.order_id).bind(OrderStatus::PaymentSuccess.as_str()).fetch_optional(conn).await
     })
     .context("cannot read the order")?;
     let Some((customer_id,)) = paid_diet_order else { return Err(DietTeamError::OrderNotPaid(issue.order_id)) };

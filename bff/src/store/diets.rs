@@ -2,15 +2,11 @@
 //! diet order (the paid one if any, else the latest), its diet, its card transfer and its questions.
 use anyhow::Context;
 
-use super::{
-    Db, Tx,
-    customers::random_id,
-    now_ms, on_tx,
-    orders::{self, PAYMENT_SUCCESS},
-};
+use super::{Db, Tx, customers::random_id, now_ms, on_tx, orders};
 use crate::domain::{
     catalogue::ProductType,
     diet_package::{self, CardPayment, IssuedDiet, PackageFacts, QuestionProgress, ReserveStatus, remain_days},
+    order::OrderStatus,
     payment::PaymentState,
     transfer::{TransferGateway, TransferState},
 };
@@ -87,7 +83,7 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
              AND r.status = $3) \
              ORDER BY CASE WHEN o.status = $2 THEN 0 ELSE 1 END, o.created_at DESC, o.customer_order_id LIMIT 1",
         )
-        .bind(customer_id).bind(PAYMENT_SUCCESS).bind(ReserveStatus::Reserved.as_str()).fetch_optional(conn).await
+        .bind(customer_id).bind(OrderStatus::PaymentSuccess.as_str()).bind(ReserveStatus::Reserved.as_str()).fetch_optional(conn).await
     })
     .context("cannot read the diet order")?;
     let earlier_diets = diets_outside(tx, customer_id, order.as_ref().map(|o| o.0)).await?;
@@ -161,7 +157,7 @@ pub async fn package_in(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Resu
                 package_count: d.package_count,
                 current_diet_count: d.current_diet_count,
             }),
-            paid: status == PAYMENT_SUCCESS,
+            paid: orders::parse_status(order_id, &status)? == OrderStatus::PaymentSuccess,
             questions_completed: questions == QuestionProgress::Completed,
             card_payment,
         },
@@ -221,7 +217,7 @@ pub async fn order_payment(tx: &mut Tx, order_id: i64) -> anyhow::Result<OrderPa
              AS verified_at",
         )
         .bind(order_id).bind(PaymentState::Verified.as_str()).bind(TransferState::Approved.as_str())
-        .bind(TransferGateway::CardToCard.as_str()).bind(PAYMENT_SUCCESS).fetch_one(conn).await
+        .bind(TransferGateway::CardToCard.as_str()).bind(OrderStatus::PaymentSuccess.as_str()).fetch_one(conn).await
     })
     .context("cannot read the order's payments")?;
     let last_request_at = row.last_online_at.max(row.last_transfer_at);
@@ -257,7 +253,7 @@ pub async fn reserve_if_running(tx: &mut Tx, order_id: i64, now: i64) -> anyhow:
              AND EXISTS (SELECT 1 FROM basket_item b WHERE b.customer_order_id = o.customer_order_id \
              AND b.product_type IN ('DIET', 'BUNDLE'))",
         )
-        .bind(order_id).bind(PAYMENT_SUCCESS).fetch_optional(conn).await
+        .bind(order_id).bind(OrderStatus::PaymentSuccess.as_str()).fetch_optional(conn).await
     })
     .context("cannot read the order being paid")?;
     let Some((customer_id,)) = diet_order else { return Ok(false) };

@@ -2,10 +2,11 @@
 //! invitations they become.
 use anyhow::Context;
 
-use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx, orders::PAYMENT_SUCCESS};
+use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx};
 use crate::domain::{
     MobileNumber,
     franchise::{InvitationTally, MembershipAction, ReferralCode},
+    order::OrderStatus,
 };
 
 /// The newest invitations a member's list shows; older ones still count for points.
@@ -318,7 +319,7 @@ pub async fn tallies(db: &Db, member: Option<i64>) -> anyhow::Result<Vec<MemberT
              FROM franchise_member m JOIN customer c ON c.customer_id = m.customer_id \
              WHERE m.revoked_at IS NULL AND ($2 IS NULL OR m.customer_id = $2) ORDER BY m.customer_id",
         )
-        .bind(PAYMENT_SUCCESS).bind(member).fetch_all(pool).await
+        .bind(OrderStatus::PaymentSuccess.as_str()).bind(member).fetch_all(pool).await
     })
     .context("cannot read franchise tallies")?;
     Ok(rows

@@ -2,7 +2,7 @@
 use anyhow::Context;
 
 use super::{Db, Tx, customers::random_id, now_ms, on_pool, on_tx};
-use crate::domain::{Toman, catalogue::Product};
+use crate::domain::{Toman, catalogue::Product, order::OrderStatus};
 
 pub struct NewOrder<'a> {
     pub customer_id: i64,
@@ -12,10 +12,6 @@ pub struct NewOrder<'a> {
     pub meta: &'a str,
     pub products: &'a [Product],
 }
-
-/// Order statuses as spec 2 names them.
-pub const CREATED: &str = "CREATED";
-pub const PAYMENT_SUCCESS: &str = "PAYMENT_SUCCESS";
 
 /// Stores the order with one basket line per product, prices copied from the catalogue.
 pub async fn create(db: &Db, order: NewOrder<'_>) -> anyhow::Result<i64> {
@@ -34,7 +30,7 @@ pub async fn create_in(tx: &mut Tx, order: NewOrder<'_>) -> anyhow::Result<i64> 
             "INSERT INTO customer_order (customer_order_id, customer_id, service, status, visit_session_id, \
              utm_campaign, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
-        .bind(order_id).bind(order.customer_id).bind(order.service).bind(CREATED)
+        .bind(order_id).bind(order.customer_id).bind(order.service).bind(OrderStatus::Created.as_str())
         .bind(order.session_id).bind(order.utm_campaign).bind(order.meta).bind(now)
         .execute(&mut *conn).await?;
         // One statement for every line: a round trip per line was most of an order's time on PostgreSQL.
@@ -56,7 +52,7 @@ pub async fn create_in(tx: &mut Tx, order: NewOrder<'_>) -> anyhow::Result<i64> 
             lines.build().execute(&mut *conn).await?;
         }
     });
-    record_status(tx, order_id, CREATED, now).await?;
+    record_status(tx, order_id, OrderStatus::Created, now).await?;
     Ok(order_id)
 }
 
@@ -92,13 +88,13 @@ pub struct Order {
     pub id: i64,
     pub customer_id: i64,
     pub created_at: i64,
-    pub status: String,
+    pub status: OrderStatus,
     pub items: Vec<BasketItemRow>,
 }
 
 impl Order {
     pub fn is_paid(&self) -> bool {
-        self.status == PAYMENT_SUCCESS
+        self.status == OrderStatus::PaymentSuccess
     }
 }
 
@@ -156,7 +152,10 @@ pub async fn is_paid(tx: &mut Tx, order_id: i64) -> anyhow::Result<bool> {
             .bind(order_id).fetch_optional(conn).await
     })
     .context("cannot read the order's status")?;
-    Ok(status.is_some_and(|(status,)| status == PAYMENT_SUCCESS))
+    match status {
+        Some((status,)) => Ok(parse_status(order_id, &status)? == OrderStatus::PaymentSuccess),
+        None => Ok(false),
+    }
 }
 
 /// The customer's own order; another customer's order reads as missing.
@@ -199,7 +198,7 @@ async fn with_items(tx: &mut Tx, head: OrderHead) -> anyhow::Result<Order> {
         id: head.customer_order_id,
         customer_id: head.customer_id,
         created_at: head.created_at,
-        status: head.status,
+        status: parse_status(head.customer_order_id, &head.status)?,
         items,
     })
 }
@@ -246,28 +245,28 @@ pub async fn mark_paid(tx: &mut Tx, order_id: i64) -> anyhow::Result<bool> {
     super::diets::reserve_if_running(tx, order_id, now_ms()).await?;
     let changed = on_tx!(tx, conn => {
         sqlx::query("UPDATE customer_order SET status = $1 WHERE customer_order_id = $2 AND status <> $1")
-            .bind(PAYMENT_SUCCESS).bind(order_id).execute(conn).await.map(|done| done.rows_affected())
+            .bind(OrderStatus::PaymentSuccess.as_str()).bind(order_id).execute(conn).await.map(|done| done.rows_affected())
     })
     .context("cannot update order")?;
     if changed == 1 {
-        record_status(tx, order_id, PAYMENT_SUCCESS, now_ms()).await?;
+        record_status(tx, order_id, OrderStatus::PaymentSuccess, now_ms()).await?;
     }
     Ok(changed == 1)
 }
 
-async fn record_status(tx: &mut Tx, order_id: i64, status: &str, at: i64) -> anyhow::Result<()> {
+async fn record_status(tx: &mut Tx, order_id: i64, status: OrderStatus, at: i64) -> anyhow::Result<()> {
     on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO order_status (order_status_id, customer_order_id, status, created_at) VALUES ($1, $2, $3, $4)",
         )
-        .bind(random_id()).bind(order_id).bind(status).bind(at).execute(conn).await.map(|done| done.rows_affected())
+        .bind(random_id()).bind(order_id).bind(status.as_str()).bind(at).execute(conn).await.map(|done| done.rows_affected())
     })
     .context("cannot record order status")?;
     Ok(())
 }
 
 /// `(status, created_at)` of every status the order went through, oldest first.
-pub async fn status_history(tx: &mut Tx, order_id: i64) -> anyhow::Result<Vec<(String, i64)>> {
+pub async fn status_history(tx: &mut Tx, order_id: i64) -> anyhow::Result<Vec<(OrderStatus, i64)>> {
     let rows: Vec<(String, i64)> = on_tx!(tx, conn => {
         sqlx::query_as(
             "SELECT status, created_at FROM order_status WHERE customer_order_id = $1 ORDER BY created_at, status",
@@ -275,7 +274,12 @@ pub async fn status_history(tx: &mut Tx, order_id: i64) -> anyhow::Result<Vec<(S
         .bind(order_id).fetch_all(conn).await
     })
     .context("cannot read order statuses")?;
-    Ok(rows)
+    rows.into_iter().map(|(status, at)| Ok((parse_status(order_id, &status)?, at))).collect()
+}
+
+/// A stored status the BFF does not know is a broken row: the call fails instead of guessing.
+pub fn parse_status(order_id: i64, status: &str) -> anyhow::Result<OrderStatus> {
+    OrderStatus::parse(status).with_context(|| format!("order {order_id} has status {status}"))
 }
 
 /// How many orders exist (support and tests).

@@ -1,7 +1,8 @@
 //! The order each older-flow package selection made, and the paid orders that hold given products.
 use anyhow::Context;
 
-use super::{Db, Tx, now_ms, on_tx, orders::PAYMENT_SUCCESS};
+use super::{Db, Tx, now_ms, on_tx};
+use crate::domain::order::OrderStatus;
 
 /// The order the customer's earlier identical selection made, if any.
 pub async fn find(tx: &mut Tx, customer_id: i64, selection: &str) -> anyhow::Result<Option<i64>> {
@@ -48,7 +49,7 @@ pub async fn paid_orders_with(db: &Db, customer_id: i64, product_ids: &[i64]) ->
              ON b.customer_order_id = o.customer_order_id WHERE o.customer_id = $1 AND o.status = $2 \
              ORDER BY o.created_at, o.customer_order_id",
         )
-        .bind(customer_id).bind(PAYMENT_SUCCESS).fetch_all(pool).await
+        .bind(customer_id).bind(OrderStatus::PaymentSuccess.as_str()).fetch_all(pool).await
     })
     .context("cannot read the paid orders")?;
     let mut orders: Vec<i64> =

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import type { components } from '@/lib/api'
 import { setLoginNavigator, TOKEN_KEY } from '@/lib/auth'
 import { signIn } from '@/testing/auth'
 import { activeDiet, errorBody } from '@/testing/handlers'
@@ -22,7 +23,7 @@ async function expectLanding(
 
 const enterWithNext = (next: string) => `/enter?next=${encodeURIComponent(next)}`
 
-function profileOrders(...dietTypes: string[]) {
+function profileOrders(...dietTypes: components['schemas']['DietType'][]) {
   server.use(
     http.get('/lemonade/api/orders/profile-orders', () =>
       HttpResponse.json(dietTypes.map((dietType, index) => ({ orderId: index + 1, dietType }))),
@@ -215,7 +216,7 @@ describe('package pages of a signed-in user [RG-17…RG-24]', () => {
 })
 
 describe('/user-panel [RG-33…RG-37]', () => {
-  const activePackage = (status: string) =>
+  const activePackage = (status: components['schemas']['PackageStatus']) =>
     server.use(http.get('/app/diets/active', () => HttpResponse.json(activeDiet(status))))
 
   it('enters the panel with a running package when the panel is enabled (default) [RG-35]', async () => {
@@ -225,7 +226,7 @@ describe('/user-panel [RG-33…RG-37]', () => {
     expect(await screen.findByTestId('panel-home')).toBeInTheDocument()
   })
 
-  it.each(['TRANSACTION_WATING', 'TRANSACTION_UNVERIFIED', 'EXPIRED'])(
+  it.each(['TRANSACTION_WATING', 'TRANSACTION_UNVERIFIED', 'EXPIRED'] as const)(
     'sends a %s package to buy again [RG-34]',
     async (status) => {
       signIn()

@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw'
+import type { components } from '@/lib/api'
 import { makeToken } from './auth'
 import { countries } from './data/countries'
 import { catalogueFor } from './data/products'
@@ -51,7 +52,7 @@ export const handlers = [
 ]
 
 /** The `GET /app/diets/active` answer for a package in `status`. */
-export function activeDiet(status: string) {
+export function activeDiet(status: components['schemas']['PackageStatus']) {
   return {
     ok: true,
     msg: { activeDiet: { status, isReady: false, veryFirstTimeUser: true } },

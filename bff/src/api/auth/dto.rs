@@ -1,5 +1,6 @@
 use poem_openapi::{Enum, Object};
 
+use super::error::LegacyStatus;
 use crate::{
     auth::{AuthError, otp::SentCode, parse_mobile},
     domain::{MobileNumber, mobile_number::IRAN},
@@ -187,7 +188,7 @@ pub struct CurrentUserMsg {
 
 #[derive(Object, Debug)]
 pub struct CurrentUserReply {
-    pub status: String,
+    pub status: LegacyStatus,
     pub msg: CurrentUserMsg,
 }
 
@@ -199,7 +200,7 @@ pub struct LoggedInMsg {
 
 #[derive(Object, Debug)]
 pub struct LoggedInReply {
-    pub status: String,
+    pub status: LegacyStatus,
     pub msg: LoggedInMsg,
 }
 
@@ -231,6 +232,6 @@ pub struct LegacyTokenMsg {
 
 #[derive(Object, Debug)]
 pub struct LegacyTokenReply {
-    pub status: String,
+    pub status: LegacyStatus,
     pub msg: LegacyTokenMsg,
 }

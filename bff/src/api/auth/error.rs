@@ -1,4 +1,4 @@
-use poem_openapi::{ApiResponse, Object, payload::Json};
+use poem_openapi::{ApiResponse, Enum, Object, payload::Json};
 
 use crate::{
     api::error::{AreaFailure, ErrorEnvelope, area_failure},
@@ -92,12 +92,22 @@ fn auth_bad_request(error: poem::Error) -> AuthFailure {
     AuthFailure::BadRequest(Json(ErrorEnvelope::new("400", messages::SIGN_IN_BAD_INPUT, vec![error.to_string()])))
 }
 
+/// How an older call went, the `status` of its envelope.
+#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[oai(rename_all = "lowercase")]
+pub enum LegacyStatus {
+    /// Done; `msg` holds the answer.
+    Success,
+    /// Refused or failed; `msg` says why.
+    Error,
+}
+
 /// The older calls' envelope: `{status: "success" | "error", msg}`; errors add the older signup
 /// store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`, `UNSECCESFULL_ADD_PERSONAL_INFO`).
 #[derive(Object, Debug)]
 #[oai(skip_serializing_if_is_none)]
 pub struct LegacyMessage {
-    pub status: String,
+    pub status: LegacyStatus,
     pub msg: String,
     pub code: Option<String>,
 }
@@ -136,7 +146,7 @@ impl From<AuthError> for LegacyFailure {
     fn from(error: AuthError) -> Self {
         let (status, msg) = describe(&error);
         let code = legacy_code(&error).map(str::to_owned);
-        let body = Json(LegacyMessage { status: "error".into(), msg, code });
+        let body = Json(LegacyMessage { status: LegacyStatus::Error, msg, code });
         match status {
             400 => LegacyFailure::BadRequest(body),
             401 => LegacyFailure::Unauthorized(body),
@@ -149,7 +159,7 @@ impl From<AuthError> for LegacyFailure {
 
 fn legacy_bad_request(_: poem::Error) -> LegacyFailure {
     LegacyFailure::BadRequest(Json(LegacyMessage {
-        status: "error".into(),
+        status: LegacyStatus::Error,
         msg: messages::SIGN_IN_BAD_INPUT.into(),
         code: None,
     }))

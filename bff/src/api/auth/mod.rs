@@ -12,7 +12,7 @@ pub mod error;
 
 use self::{
     dto::*,
-    error::{AuthFailure, LegacyFailure, LegacyMessage},
+    error::{AuthFailure, LegacyFailure, LegacyMessage, LegacyStatus},
 };
 use super::{
     ApiTags,
@@ -72,7 +72,7 @@ fn signed_in_cookie(state: &AppState, signed_in: &SignedIn) -> String {
 }
 
 fn success(msg: &str) -> LegacyMessage {
-    LegacyMessage { status: "success".into(), msg: msg.into(), code: None }
+    LegacyMessage { status: LegacyStatus::Success, msg: msg.into(), code: None }
 }
 
 pub struct AuthApi;
@@ -224,7 +224,7 @@ impl AuthApi {
     async fn current_user(&self, state: Data<&AppState>, token: CustomerToken) -> AuthResult<CurrentUserReply> {
         let customer = auth::current_customer(&state, token.customer_id()).await?;
         Ok(Json(CurrentUserReply {
-            status: "success".into(),
+            status: LegacyStatus::Success,
             msg: CurrentUserMsg {
                 mobile: customer.mobile.display(),
                 first_name: customer.first_name,
@@ -241,7 +241,7 @@ impl AuthApi {
             Some(token) => auth::verify_access(&state, token.trim()).await.is_ok(),
             None => false,
         };
-        Json(LoggedInReply { status: "success".into(), msg: LoggedInMsg { is_logged_in } })
+        Json(LoggedInReply { status: LegacyStatus::Success, msg: LoggedInMsg { is_logged_in } })
     }
 
     /// The country table of the sign-in form (about 240 entries; Iran is 1, Turkey 220).
@@ -284,7 +284,7 @@ impl AuthApi {
         let signed_in = auth::register(&state, &mobile, &code, "unknown", "unknown").await?;
         let cookie = signed_in_cookie(&state, &signed_in);
         let msg = LegacyTokenMsg { lemonade_token: signed_in.token };
-        Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: "success".into(), msg }), cookie))
+        Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: LegacyStatus::Success, msg }), cookie))
     }
 }
 

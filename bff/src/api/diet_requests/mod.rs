@@ -12,7 +12,10 @@ pub mod error;
 use self::error::DietRequestFailure;
 use super::{ApiTags, security::CustomerToken};
 use crate::{
-    domain::medical_profile::{ConversationId, MedicalProfile, ProfileGroups},
+    domain::{
+        diet_package::PackageStatus,
+        medical_profile::{ConversationId, MedicalProfile, ProfileGroups},
+    },
     limits::{self, MAX_ANSWERS_BYTES},
     state::AppState,
     store::diet_requests::{self, Requested},
@@ -63,7 +66,7 @@ pub struct DietRequest {
 pub struct DietRequested {
     pub diet_number: String,
     /// The package's status now: ISSUING until the specialists finish the diet.
-    pub status: String,
+    pub status: PackageStatus,
 }
 
 fn conversation(raw: &str) -> Result<ConversationId, DietRequestFailure> {
@@ -122,9 +125,7 @@ impl DietRequestsApi {
     ) -> Result<Json<DietRequested>, DietRequestFailure> {
         let conversation = conversation(&body.conversation_id)?;
         match diet_requests::request_diet(&state.db, token.customer_id(), &conversation).await? {
-            Requested::Issued { diet_number, status } => {
-                Ok(Json(DietRequested { diet_number, status: status.as_str().to_owned() }))
-            }
+            Requested::Issued { diet_number, status } => Ok(Json(DietRequested { diet_number, status })),
             Requested::NoProfile => Err(DietRequestFailure::no_profile()),
             Requested::NothingToRequest => Err(DietRequestFailure::nothing_to_request()),
         }

@@ -20,7 +20,7 @@ use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::C
 use crate::{
     domain::{
         catalogue::ProductType,
-        diet_package::{self, CardPayment, QuestionProgress},
+        diet_package::{self, CardPayment, PackageStatus, QuestionProgress},
         diet_start::StartDate,
         perfect_body::{BmiClass, WeightGoal},
     },
@@ -33,9 +33,8 @@ use crate::{
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct ActiveDiet {
-    /// ACTIVE, CLOSE_TO_EXPIRE, EXPIRED, MID_TERM_EXPIRED, ISSUING, ANSWERING_QUESTIONS, SIB_DIET_ERROR,
-    /// TRANSACTION_VERIFCATION_WATING, TRANSACTION_UNVERIFIED or TRANSACTION_WATING [DS-01…DS-11].
-    pub status: String,
+    /// The package's status [DS-01…DS-11].
+    pub status: PackageStatus,
     /// The package's order; none when the customer never ordered a diet.
     pub order_id: Option<i64>,
     /// The package's current diet, as the all-diets list names it.
@@ -122,7 +121,7 @@ impl ActiveDiet {
         let diet = diet.as_ref();
         let last_slot = diet.is_some_and(|d| d.package_diet_count.is_none_or(|count| d.current_diet_count >= count));
         ActiveDiet {
-            status: diet_package::status(&facts).as_str().to_owned(),
+            status: diet_package::status(&facts),
             order_id: package.order_id,
             id: diet.map(|d| d.id),
             diet_number: diet.map(|d| d.diet_number.clone()),
@@ -351,7 +350,7 @@ mod tests {
     use super::{ActiveDiet, CardPaymentStatus, PhysicalInfo, SelectedPaymentType};
     use crate::{
         domain::{
-            diet_package::{CardPayment, PackageFacts, QuestionProgress},
+            diet_package::{CardPayment, PackageFacts, PackageStatus, QuestionProgress},
             perfect_body::BmiClass,
         },
         store::diets::{ActivePackage, CustomerDiet, OrderPayment},
@@ -401,7 +400,7 @@ mod tests {
     #[test]
     fn a_card_transfer_under_review_is_pending_and_card_chosen() {
         let active = ActiveDiet::of(package(false, Some(CardPayment::Pending), None), Some(card_request(None)));
-        assert_eq!(active.status, "TRANSACTION_VERIFCATION_WATING");
+        assert_eq!(active.status, PackageStatus::TransactionVerificationWaiting);
         assert_eq!(active.c2c_payment_status, Some(CardPaymentStatus::Pending));
         assert_eq!(active.user_selected_payment_type, Some(SelectedPaymentType::Card));
         assert_eq!((active.has_payment, active.has_requested_payment_before), (Some(false), Some(true)));

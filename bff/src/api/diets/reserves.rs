@@ -25,8 +25,7 @@ pub struct DietPackageMeta {
 #[derive(Object, Debug)]
 pub struct PackageDiet {
     pub id: i64,
-    /// `RESERVED` or `ENABLED`.
-    pub status: String,
+    pub status: ReserveStatus,
 }
 
 /// A paid diet package (its order) with its reserved diet.
@@ -49,7 +48,7 @@ impl From<ReservedPackage> for DietPackage {
             created_at: package.created_at,
             meta: DietPackageMeta { title: package.title, with_mentor: package.with_mentor },
             diet_count: package.diet_count,
-            diets: vec![PackageDiet { id: package.diet_id, status: package.status.as_str().to_owned() }],
+            diets: vec![PackageDiet { id: package.diet_id, status: package.status }],
         }
     }
 }

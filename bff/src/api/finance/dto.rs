@@ -1,7 +1,10 @@
 use poem_openapi::Object;
 
 use crate::{
-    domain::transfer::TransferDetails,
+    domain::{
+        payment::{Gateway, RefundState},
+        transfer::{TransferDetails, TransferGateway, TransferState},
+    },
     shop::transfers::Reviewed,
     store::{payments::Payment, transfers::Transfer},
 };
@@ -30,12 +33,10 @@ pub struct TransferView {
     pub payment_id: i64,
     pub order_id: i64,
     pub customer_id: i64,
-    /// `C2C` or `PAYPAL_ROSHANDEL`.
-    pub gateway: String,
+    pub gateway: TransferGateway,
     /// The order's payable toman when the transfer was reported.
     pub amount: i64,
-    /// `PENDING`, `APPROVED` or `REJECTED`.
-    pub status: String,
+    pub status: TransferState,
     pub details: TransferDetailsView,
     /// Epoch milliseconds.
     pub created_at: i64,
@@ -52,9 +53,9 @@ impl From<Transfer> for TransferView {
             payment_id: transfer.id,
             order_id: transfer.order_id,
             customer_id: transfer.customer_id,
-            gateway: transfer.gateway.as_str().to_owned(),
+            gateway: transfer.gateway,
             amount: transfer.amount,
-            status: transfer.state.as_str().to_owned(),
+            status: transfer.state,
             details: TransferDetailsView { year, month, day, hour, minute, last_digits, account },
             created_at: transfer.created_at,
             reviewer: transfer.reviewer,
@@ -99,12 +100,10 @@ pub struct RefundView {
     pub payment_id: i64,
     pub order_id: i64,
     pub customer_id: i64,
-    /// `VANDAR`, `PAYPING`, `SNAPP_PAY`, `DIGIPAY`, `TARA`, `SAMAN` or `GUMROAD`.
-    pub gateway: String,
+    pub gateway: Gateway,
     /// Toman.
     pub amount: i64,
-    /// `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did).
-    pub status: String,
+    pub status: RefundState,
     /// Why the money goes back (the order was paid already, another amount, a replaced payment).
     pub reason: Option<String>,
     /// The gateway's reference of the payment (card statement, gateway panel).
@@ -119,22 +118,23 @@ pub struct RefundView {
     pub refunded_at: Option<i64>,
 }
 
-impl From<Payment> for RefundView {
-    fn from(payment: Payment) -> Self {
-        RefundView {
+impl TryFrom<Payment> for RefundView {
+    type Error = anyhow::Error;
+    fn try_from(payment: Payment) -> anyhow::Result<Self> {
+        Ok(RefundView {
             payment_id: payment.id,
             order_id: payment.order_id,
             customer_id: payment.customer_id,
-            gateway: payment.gateway.as_str().to_owned(),
+            gateway: payment.gateway,
             amount: payment.amount,
-            status: payment.state.as_str().to_owned(),
+            status: payment.state.try_into()?,
             reason: payment.refund_reason,
             ref_id: payment.ref_id,
             created_at: payment.created_at,
             updated_at: payment.updated_at,
             refunded_by: payment.refunded_by,
             refunded_at: payment.refunded_at,
-        }
+        })
     }
 }
 

@@ -104,7 +104,8 @@ impl FinanceApi {
             })?,
         };
         let refunds = refunds::list(&state, wanted).await?;
-        Ok(Json(RefundList { refunds: refunds.into_iter().map(Into::into).collect() }))
+        let refunds = refunds.into_iter().map(RefundView::try_from).collect::<anyhow::Result<_>>()?;
+        Ok(Json(RefundList { refunds }))
     }
 
     /// Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once.
@@ -120,7 +121,7 @@ impl FinanceApi {
         if reviewer.is_empty() {
             return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
         }
-        Ok(Json(refunds::settle_by_hand(&state, payment_id.0, reviewer).await?.into()))
+        Ok(Json(refunds::settle_by_hand(&state, payment_id.0, reviewer).await?.try_into()?))
     }
 }
 

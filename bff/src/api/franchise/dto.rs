@@ -1,6 +1,9 @@
 use poem_openapi::Object;
 
-use crate::franchise::{Invitation, Standing, Summary};
+use crate::{
+    domain::diet_package::PackageStatus,
+    franchise::{Invitation, Standing, Summary},
+};
 
 /// A member's franchise standing.
 #[derive(Object, Debug)]
@@ -77,7 +80,7 @@ pub struct InvitationEntry {
     /// Masked: `0912*****67`.
     pub mobile_number: String,
     /// The invitee's diet-package status, as `GET /app/diets/active` names it (TRANSACTION_WATING before any order).
-    pub diet_status: String,
+    pub diet_status: PackageStatus,
     /// Days left of the invitee's diet; left out until it has a start date.
     pub remain_days: Option<i64>,
     /// Epoch ms of the sign-up.
@@ -88,7 +91,7 @@ impl From<Invitation> for InvitationEntry {
     fn from(invitation: Invitation) -> Self {
         InvitationEntry {
             mobile_number: invitation.masked_mobile,
-            diet_status: invitation.diet_status.as_str().to_owned(),
+            diet_status: invitation.diet_status,
             remain_days: invitation.remain_days,
             invited_at: invitation.invited_at,
         }

@@ -1,4 +1,4 @@
-use poem_openapi::{Multipart, Object};
+use poem_openapi::{Enum, Multipart, Object};
 
 use crate::{
     api::shop::invoice::InvoiceDto,
@@ -140,11 +140,21 @@ pub struct CancelPromotionForm {
     pub used_discount_id: i64,
 }
 
+/// What the older promotion calls did to the code.
+#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PromotionChange {
+    /// The code was applied to the order.
+    Saved,
+    /// The applied code was cancelled.
+    Canceled,
+}
+
 /// `status` says how it went: `SAVED` for an applied code, `CANCELED` for a cancelled one.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct PromotionStatusReply {
-    pub status: String,
+    pub status: PromotionChange,
     /// Keep it to cancel the code.
     pub used_discount_id: Option<i64>,
     pub invoice: InvoiceDto,

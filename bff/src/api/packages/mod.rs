@@ -8,8 +8,8 @@ pub mod error;
 
 use self::{
     dto::{
-        CancelPromotionForm, PackagesInfoDto, PromotionStatusReply, PromotionUsageForm, SelectPackageRequest,
-        SelectedPackageReply, SucceedOrdersReply,
+        CancelPromotionForm, PackagesInfoDto, PromotionChange, PromotionStatusReply, PromotionUsageForm,
+        SelectPackageRequest, SelectedPackageReply, SucceedOrdersReply,
     },
     error::PackageFailure,
 };
@@ -117,7 +117,7 @@ impl PackagesApi {
     ) -> Result<Json<PromotionStatusReply>, PromotionFailure> {
         let applied = promotions::apply(&state, token.customer_id(), form.order_id, &form.code).await?;
         Ok(Json(PromotionStatusReply {
-            status: "SAVED".to_owned(),
+            status: PromotionChange::Saved,
             used_discount_id: Some(applied.used_discount_id),
             invoice: applied.invoice.into(),
         }))
@@ -133,7 +133,7 @@ impl PackagesApi {
     ) -> Result<Json<PromotionStatusReply>, PromotionFailure> {
         let invoice = promotions::cancel(&state, token.customer_id(), form.used_discount_id).await?;
         Ok(Json(PromotionStatusReply {
-            status: "CANCELED".to_owned(),
+            status: PromotionChange::Canceled,
             used_discount_id: None,
             invoice: invoice.into(),
         }))

@@ -7,6 +7,7 @@ use crate::{
         Toman,
         catalogue::ProductType,
         invoice::{LineAmounts, discount_percent},
+        order::OrderStatus,
         points::HoldStatus,
     },
     shop::invoice::Invoice,
@@ -52,8 +53,7 @@ pub struct InvoiceDto {
     pub id: i64,
     /// Epoch milliseconds.
     pub created_at: i64,
-    /// `CREATED` or `PAYMENT_SUCCESS`.
-    pub status: String,
+    pub status: OrderStatus,
     pub basket_items: Vec<BasketItemDto>,
     pub total_original_price: i64,
     /// Σ `finalPrice`.

@@ -15,7 +15,11 @@ use crate::{
         error::{AreaFailure, area_failure},
         security::CustomerToken,
     },
-    domain::catalogue::ProductType,
+    domain::{
+        catalogue::{DietType, ProductType},
+        order::OrderStatus,
+        payment::RefundState,
+    },
     limits::{self, MAX_META_BYTES, TooLarge},
     messages,
     shop::orders::{self as shop_orders, OrderError},
@@ -93,7 +97,7 @@ pub struct OrderIdBody {
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct OrderStatusDto {
-    pub status: String,
+    pub status: OrderStatus,
     /// Epoch milliseconds.
     pub created_at: i64,
 }
@@ -128,8 +132,7 @@ pub struct OrderRefundDto {
     pub payment_id: i64,
     /// Toman.
     pub amount: i64,
-    /// `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did).
-    pub status: String,
+    pub status: RefundState,
     /// Epoch milliseconds of the last change.
     pub updated_at: i64,
 }
@@ -139,8 +142,7 @@ pub struct OrderRefundDto {
 #[oai(rename_all = "camelCase")]
 pub struct ProfileOrder {
     pub order_id: i64,
-    /// `PROF` (a first programme) or `AFTER_PROF` (a later one).
-    pub diet_type: String,
+    pub diet_type: DietType,
 }
 
 pub struct OrdersApi;
@@ -246,7 +248,7 @@ impl OrdersApi {
                 .into_iter()
                 .map(|listed| {
                     let invoice = InvoiceDto::from(listed.invoice);
-                    OrderSummaryDto {
+                    Ok(OrderSummaryDto {
                         id: invoice.id,
                         created_at: invoice.created_at,
                         total_discount: invoice.total_discount,
@@ -262,16 +264,18 @@ impl OrdersApi {
                         refunds: listed
                             .refunds
                             .into_iter()
-                            .map(|p| OrderRefundDto {
-                                payment_id: p.id,
-                                amount: p.amount,
-                                status: p.state.as_str().to_owned(),
-                                updated_at: p.updated_at,
+                            .map(|p| {
+                                Ok(OrderRefundDto {
+                                    payment_id: p.id,
+                                    amount: p.amount,
+                                    status: p.state.try_into()?,
+                                    updated_at: p.updated_at,
+                                })
                             })
-                            .collect(),
-                    }
+                            .collect::<anyhow::Result<_>>()?,
+                    })
                 })
-                .collect(),
+                .collect::<anyhow::Result<_>>()?,
         ))
     }
 

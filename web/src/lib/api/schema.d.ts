@@ -1711,11 +1711,8 @@ export interface components {
          *     milliseconds. Unknown fields are left out, as the schema says (not null).
          */
         ActiveDiet: {
-            /**
-             * @description ACTIVE, CLOSE_TO_EXPIRE, EXPIRED, MID_TERM_EXPIRED, ISSUING, ANSWERING_QUESTIONS, SIB_DIET_ERROR,
-             *     TRANSACTION_VERIFCATION_WATING, TRANSACTION_UNVERIFIED or TRANSACTION_WATING [DS-01…DS-11].
-             */
-            status: string;
+            /** @description The package's status [DS-01…DS-11]. */
+            status: components["schemas"]["PackageStatus"] & unknown;
             /**
              * Format: int64
              * @description The package's order; none when the customer never ordered a diet.
@@ -2060,7 +2057,7 @@ export interface components {
         };
         /** CurrentUserReply */
         CurrentUserReply: {
-            status: string;
+            status: components["schemas"]["LegacyStatus"];
             msg: components["schemas"]["CurrentUserMsg"];
         };
         /** DestinationCard */
@@ -2185,8 +2182,14 @@ export interface components {
         DietRequested: {
             dietNumber: string;
             /** @description The package's status now: ISSUING until the specialists finish the diet. */
-            status: string;
+            status: components["schemas"]["PackageStatus"] & unknown;
         };
+        /**
+         * @description Which programme a diet product is: a paid order holding one is a profile order, which sends the
+         *     customer to the matching wizard [RG-17, RG-18].
+         * @enum {string}
+         */
+        DietType: "PROF" | "AFTER_PROF";
         /**
          * DigipayCallbackForm
          * @description Digipay's callback form (gateways.md §4).
@@ -2338,6 +2341,12 @@ export interface components {
             ok: boolean;
             msg: components["schemas"]["FranchiseSummary"];
         };
+        /**
+         * @description The gateways the BFF speaks to: the online ones (`online` pays through one of them) and the
+         *     credit, bank and international ones the checkout names on their own.
+         * @enum {string}
+         */
+        Gateway: "VANDAR" | "PAYPING" | "SNAPP_PAY" | "DIGIPAY" | "TARA" | "SAMAN" | "GUMROAD";
         /** @enum {string} */
         Gender: "FEMALE" | "MALE";
         /** GraphqlError */
@@ -2420,7 +2429,7 @@ export interface components {
             /** @description Masked: `0912*****67`. */
             mobileNumber: string;
             /** @description The invitee's diet-package status, as `GET /app/diets/active` names it (TRANSACTION_WATING before any order). */
-            dietStatus: string;
+            dietStatus: components["schemas"]["PackageStatus"] & unknown;
             /**
              * Format: int64
              * @description Days left of the invitee's diet; left out until it has a start date.
@@ -2446,8 +2455,7 @@ export interface components {
              * @description Epoch milliseconds.
              */
             createdAt: number;
-            /** @description `CREATED` or `PAYMENT_SUCCESS`. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             basketItems: components["schemas"]["BasketItemDto"][];
             /** Format: int64 */
             totalOriginalPrice: number;
@@ -2562,7 +2570,7 @@ export interface components {
          *     store's `code` (`INVALID_MOBILE`, `OTP_FAIL`, `INVALID_OTP`, `UNSECCESFULL_ADD_PERSONAL_INFO`).
          */
         LegacyMessage: {
-            status: string;
+            status: components["schemas"]["LegacyStatus"];
             msg: string;
             code?: string;
         };
@@ -2578,13 +2586,18 @@ export interface components {
              */
             country?: number;
         };
+        /**
+         * @description How an older call went, the `status` of its envelope.
+         * @enum {string}
+         */
+        LegacyStatus: "success" | "error";
         /** LegacyTokenMsg */
         LegacyTokenMsg: {
             lemonadeToken: string;
         };
         /** LegacyTokenReply */
         LegacyTokenReply: {
-            status: string;
+            status: components["schemas"]["LegacyStatus"];
             msg: components["schemas"]["LegacyTokenMsg"];
         };
         /** LoggedInMsg */
@@ -2593,7 +2606,7 @@ export interface components {
         };
         /** LoggedInReply */
         LoggedInReply: {
-            status: string;
+            status: components["schemas"]["LegacyStatus"];
             msg: components["schemas"]["LoggedInMsg"];
         };
         /** LoginRequest */
@@ -2832,8 +2845,7 @@ export interface components {
              * @description Toman.
              */
             amount: number;
-            /** @description `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did). */
-            status: string;
+            status: components["schemas"]["RefundState"];
             /**
              * Format: int64
              * @description Epoch milliseconds of the last change.
@@ -2841,11 +2853,16 @@ export interface components {
             updatedAt: number;
         };
         /**
+         * @description CREATED → PAYMENT_SUCCESS, once; every way of paying ends in PAYMENT_SUCCESS.
+         * @enum {string}
+         */
+        OrderStatus: "CREATED" | "PAYMENT_SUCCESS";
+        /**
          * OrderStatusDto
          * @description A status the order went through.
          */
         OrderStatusDto: {
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /**
              * Format: int64
              * @description Epoch milliseconds.
@@ -2898,9 +2915,14 @@ export interface components {
         PackageDiet: {
             /** Format: int64 */
             id: number;
-            /** @description `RESERVED` or `ENABLED`. */
-            status: string;
+            status: components["schemas"]["ReserveStatus"];
         };
+        /**
+         * @description A customer's diet-package status (spec 3 §4) [DS-01…DS-11]; wire names as the spec spells them (typos
+         *     included: `VERIFCATION`, `WATING`).
+         * @enum {string}
+         */
+        PackageStatus: "ACTIVE" | "CLOSE_TO_EXPIRE" | "EXPIRED" | "MID_TERM_EXPIRED" | "ISSUING" | "ANSWERING_QUESTIONS" | "SIB_DIET_ERROR" | "TRANSACTION_VERIFCATION_WATING" | "TRANSACTION_UNVERIFIED" | "TRANSACTION_WATING";
         /**
          * PackagesInfoDto
          * @description Packages info (spec 3 §3). The top-level prices are those of the first (shortest) offer, the page's default.
@@ -3274,15 +3296,19 @@ export interface components {
         ProfileOrder: {
             /** Format: int64 */
             orderId: number;
-            /** @description `PROF` (a first programme) or `AFTER_PROF` (a later one). */
-            dietType: string;
+            dietType: components["schemas"]["DietType"];
         };
+        /**
+         * @description What the older promotion calls did to the code.
+         * @enum {string}
+         */
+        PromotionChange: "SAVED" | "CANCELED";
         /**
          * PromotionStatusReply
          * @description `status` says how it went: `SAVED` for an applied code, `CANCELED` for a cancelled one.
          */
         PromotionStatusReply: {
-            status: string;
+            status: components["schemas"]["PromotionChange"];
             /**
              * Format: int64
              * @description Keep it to cancel the code.
@@ -3352,6 +3378,11 @@ export interface components {
             reviewer: string;
         };
         /**
+         * @description Where money a payment took, which its order must not keep, stands: the refund states of a payment.
+         * @enum {string}
+         */
+        RefundState: "REFUND_DUE" | "REVERSED" | "REFUNDED";
+        /**
          * RefundView
          * @description An online payment whose money goes or went back to the customer.
          */
@@ -3362,15 +3393,13 @@ export interface components {
             orderId: number;
             /** Format: int64 */
             customerId: number;
-            /** @description `VANDAR`, `PAYPING`, `SNAPP_PAY`, `DIGIPAY`, `TARA`, `SAMAN` or `GUMROAD`. */
-            gateway: string;
+            gateway: components["schemas"]["Gateway"];
             /**
              * Format: int64
              * @description Toman.
              */
             amount: number;
-            /** @description `REFUND_DUE` (finance pays it back), `REVERSED` (the gateway gave it back) or `REFUNDED` (finance did). */
-            status: string;
+            status: components["schemas"]["RefundState"];
             /** @description Why the money goes back (the order was paid already, another amount, a replaced payment). */
             reason?: string;
             /** @description The gateway's reference of the payment (card statement, gateway panel). */
@@ -3428,6 +3457,12 @@ export interface components {
             /** @description Keep it (session `referral`) to ask for the result. */
             referral: string;
         };
+        /**
+         * @description A diet order paid while another diet runs waits as `RESERVED` until the customer activates it from the
+         *     reserve list; it is then `ENABLED` and becomes the active package (spec 2 §1, §4) [PM-70].
+         * @enum {string}
+         */
+        ReserveStatus: "RESERVED" | "ENABLED";
         /** ReservedPointsReply */
         ReservedPointsReply: {
             userPoints: components["schemas"]["UserPointDto"][];
@@ -3738,6 +3773,11 @@ export interface components {
             account?: string;
         };
         /**
+         * @description The manual methods and their gateway names [PM-40, PM-46].
+         * @enum {string}
+         */
+        TransferGateway: "C2C" | "PAYPAL_ROSHANDEL";
+        /**
          * TransferInstructions
          * @description What the transfer forms show before the customer pays: the destination, the exact amount and the order.
          */
@@ -3815,6 +3855,11 @@ export interface components {
             externalSaleConfirm?: boolean;
         };
         /**
+         * @description PENDING → APPROVED | REJECTED, once.
+         * @enum {string}
+         */
+        TransferState: "PENDING" | "APPROVED" | "REJECTED";
+        /**
          * TransferView
          * @description A manual transfer as finance reviews it.
          */
@@ -3825,15 +3870,13 @@ export interface components {
             orderId: number;
             /** Format: int64 */
             customerId: number;
-            /** @description `C2C` or `PAYPAL_ROSHANDEL`. */
-            gateway: string;
+            gateway: components["schemas"]["TransferGateway"];
             /**
              * Format: int64
              * @description The order's payable toman when the transfer was reported.
              */
             amount: number;
-            /** @description `PENDING`, `APPROVED` or `REJECTED`. */
-            status: string;
+            status: components["schemas"]["TransferState"];
             details: components["schemas"]["TransferDetailsView"];
             /**
              * Format: int64

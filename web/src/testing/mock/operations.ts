@@ -13,7 +13,7 @@ import { isNumber, sessionList } from './session-list'
 
 type PaymentRequest = components['schemas']['PaymentRequest']
 
-const ok = { status: 'success', msg: 'ok' }
+const ok = { status: 'success' as const, msg: 'ok' }
 
 /** The invoice of an order once points or a code were applied: 50,000 toman off. */
 function reducedInvoice(userPointDeduction: number) {
@@ -61,7 +61,7 @@ const remainingHandlers = [
           paymentId: Number(params.paymentId),
           orderId: CREATED_ORDER_ID,
           customerId: 42,
-          gateway: 'CARD_TO_CARD',
+          gateway: 'C2C',
           amount: 490_000,
           status: decision === 'approve' ? 'APPROVED' : 'REJECTED',
           details: { year: 1405, month: 1, day: 15, hour: 10, minute: 30, lastDigits: '0001' },

@@ -34,7 +34,7 @@ function activeDietAnswer() {
   const started = Date.now() - 9 * DAY_MS
   const ends = started + 30 * DAY_MS
   const activeDiet = {
-    status: 'ACTIVE',
+    status: 'ACTIVE' as const,
     orderId: 77,
     id: 7701,
     dietNumber: 'D-77',

@@ -3,7 +3,7 @@ import { localDigits } from '@/lib/digits'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { formatDay } from '@/lib/dates'
 import { usePaidOrders } from '../api/orders'
-import { REFUND_MESSAGES, shownRefunds } from '../domain/refunds'
+import { REFUND_MESSAGES } from '../domain/refunds'
 import { EmptyList } from './empty-list'
 import '../orders.css'
 
@@ -27,43 +27,40 @@ export function OrdersHistoryPage() {
         <EmptyList />
       ) : (
         <ul className="orders-page__list">
-          {orders.data.map((order) => {
-            const refunds = shownRefunds(order.refunds)
-            return (
-              <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
-                <h2 className="order-card__title" data-testid="order-title">
-                  {order.basketItems.map((item) => item.title).join('، ')}
-                </h2>
-                <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
-                <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
-                {order.totalDiscount > 0 ? (
-                  <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount) })}</p>
-                ) : null}
-                {order.userPointDeduction > 0 ? (
-                  <p>{t('orders.points', { amount: formatPrice(order.userPointDeduction) })}</p>
-                ) : null}
-                <p className="order-card__amount" data-testid="order-paid">
-                  {t('orders.paid', { amount: formatPrice(order.totalPrice) })}
-                </p>
-                {refunds.length > 0 ? (
-                  <ul className="order-card__refunds">
-                    {refunds.map((refund) => (
-                      <li
-                        key={refund.paymentId}
-                        className={`order-card__refund order-card__refund--${refund.status.toLowerCase()}`}
-                        data-testid="order-refund"
-                        data-status={refund.status}
-                      >
-                        {t(REFUND_MESSAGES[refund.status], {
-                          amount: formatPrice(refund.amount),
-                        })}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            )
-          })}
+          {orders.data.map((order) => (
+            <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
+              <h2 className="order-card__title" data-testid="order-title">
+                {order.basketItems.map((item) => item.title).join('، ')}
+              </h2>
+              <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
+              <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>
+              {order.totalDiscount > 0 ? (
+                <p>{t('orders.discount', { amount: formatPrice(order.totalDiscount) })}</p>
+              ) : null}
+              {order.userPointDeduction > 0 ? (
+                <p>{t('orders.points', { amount: formatPrice(order.userPointDeduction) })}</p>
+              ) : null}
+              <p className="order-card__amount" data-testid="order-paid">
+                {t('orders.paid', { amount: formatPrice(order.totalPrice) })}
+              </p>
+              {order.refunds.length > 0 ? (
+                <ul className="order-card__refunds">
+                  {order.refunds.map((refund) => (
+                    <li
+                      key={refund.paymentId}
+                      className={`order-card__refund order-card__refund--${refund.status.toLowerCase()}`}
+                      data-testid="order-refund"
+                      data-status={refund.status}
+                    >
+                      {t(REFUND_MESSAGES[refund.status], {
+                        amount: formatPrice(refund.amount),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
         </ul>
       )}
     </section>

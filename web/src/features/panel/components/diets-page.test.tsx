@@ -9,7 +9,7 @@ import { renderApp } from '@/testing/render-app'
 import { startDateEdits } from '../domain/start-date-edits'
 import { server } from '@/testing/server'
 
-function answerStatus(status: string, extra: Record<string, unknown> = {}) {
+function answerStatus(status: Parameters<typeof activeDiet>[0], extra: Record<string, unknown> = {}) {
   const answer = activeDiet(status)
   Object.assign(answer.msg.activeDiet, { orderId: 7, ...extra })
   server.use(http.get('/app/diets/active', () => HttpResponse.json(answer) as never))

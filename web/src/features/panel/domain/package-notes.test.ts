@@ -17,7 +17,7 @@ describe('the status card dates', () => {
   })
 
   it('dates the end of a paid package, else of its current diet', () => {
-    const paid = { ...base, status: 'ACTIVE', hasPayment: true, expireDietDate: 20 }
+    const paid = { ...base, status: 'ACTIVE' as const, hasPayment: true, expireDietDate: 20 }
     expect(packageNotes({ ...paid, expirePackageAt: 30 })).toEqual([{ key: 'packageEnds', at: 30 }])
     expect(packageNotes(paid)).toEqual([{ key: 'dietEnds', at: 20 }])
     expect(packageNotes({ ...paid, hasPayment: false })).toEqual([])

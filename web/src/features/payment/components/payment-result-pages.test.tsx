@@ -33,7 +33,7 @@ function mentorAnswers(status: number, code?: string) {
 }
 
 /** The invoice of a paid order: the only one the success page calls a success. */
-const PAID = { id: 77, status: 'PAYMENT_SUCCESS' }
+const PAID = { id: 77, status: 'PAYMENT_SUCCESS' as const }
 
 beforeEach(() => {
   signIn()
