@@ -2,13 +2,11 @@
 //! screens (`@ui`) in Chromium.
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::store::{Db, form_answers, perfect_body};
+use limoo_tests::browser::Storage;
 use limoo_tests::params::Mobile;
-use limoo_tests::{browser::Storage, multipart::post_multipart};
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply};
-
-const RECORDS: &str = "/lemonade/api/formAnswers";
 
 fn parse_answers(raw: &str) -> Map<String, Value> {
     match serde_json::from_str(raw) {
@@ -33,10 +31,7 @@ pub struct AnswerRecord {
 
 /// Creates a record; a created one becomes the scenario's record.
 async fn create(world: &mut LimooWorld, body: &Value) {
-    let app = world.app();
-    let response = app.client.post(app.url(RECORDS)).json(body).send().await.expect("request sent");
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.unwrap_or(Value::Null);
+    let (status, body) = world.app().visitor().create_form_answers(body).await;
     if let (Some(id), Some(edit_token)) = (body["id"].as_i64(), body["editToken"].as_str()) {
         world.answer_record = Some(AnswerRecord { id, edit_token: edit_token.to_owned() });
     }
@@ -171,7 +166,7 @@ async fn register_perfect_body(world: &mut LimooWorld, gender: String, year: Str
         ("weight", &weight),
         ("height", &height),
     ];
-    let (status, body) = post_multipart(world.app(), "/landing/perfectbody/registrationt2", &fields).await;
+    let (status, body) = world.app().visitor().perfect_body_registration(&fields).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -191,7 +186,7 @@ async fn registered_year(world: &mut LimooWorld, year: i64) {
 #[when("بازدیدکننده نتیجه بدن ایده‌آل را با همان شناسه معرفی می‌خواهد")]
 async fn ask_result(world: &mut LimooWorld) {
     let referral = referral(world);
-    let (status, body) = post_multipart(world.app(), "/landing/perfectbody/resultt2", &[("referral", &referral)]).await;
+    let (status, body) = world.app().visitor().perfect_body_result(&referral).await;
     world.reply = Some(Reply { status, body });
 }
 
