@@ -2,15 +2,15 @@
 //! the sign-in popup driven in Chromium.
 use std::time::Duration;
 
+use crate::params::Mobile;
 use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
 use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers},
 };
-use limoo_tests::params::Mobile;
 
-use limoo_tests::browser::poll_for;
+use crate::browser::poll_for;
 
 use super::{LimooWorld, NEVER, OrFail};
 

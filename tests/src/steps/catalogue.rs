@@ -1,4 +1,5 @@
 //! Catalogue API steps: products seeded from a table, listed with filters, order and errors checked.
+use crate::params::Products;
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::{
     domain::{
@@ -7,7 +8,6 @@ use limoo_bff::{
     },
     store::{demo::CURRENCY, products},
 };
-use limoo_tests::params::Products;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, Reply};

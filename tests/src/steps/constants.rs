@@ -3,10 +3,10 @@
 //! social-proof toast's sample data and the choices of the diet-request form.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Mobile, Product, Products};
 use cucumber::{then, when};
 use limoo_bff::store::Db;
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Mobile, Product, Products};
 use rust_persian_tools::digits;
 use serde::Deserialize;
 use serde_json::Value;

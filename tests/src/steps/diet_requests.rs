@@ -1,12 +1,12 @@
 //! The diet request of the detailed form (spec 3 §3, §4 "Diet actions", §7): the medical profile under the form
 //! run's conversation id and the request that sends the paid diet to ISSUING, over the API and from the f10 screen.
+use crate::browser::Storage;
+use crate::params::Mobile;
 use cucumber::{gherkin::Step, then, when};
 use limoo_bff::{
     domain::medical_profile::ConversationId,
     store::{Db, diet_requests},
 };
-use limoo_tests::browser::Storage;
-use limoo_tests::params::Mobile;
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::wait_for_latest_record};

@@ -2,11 +2,11 @@
 //! reached the way the product reaches it: the customer's purchases, card transfers reviewed by finance, the
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
 //! next diet of a package) through the medical team's staff API.
+use crate::app::{DietByTeam, FINANCE_TOKEN, STAFF_TOKEN};
+use crate::params::{Mobile, Products};
 use cucumber::{given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_bff::store::now_ms;
-use limoo_tests::app::{DietByTeam, FINANCE_TOKEN, STAFF_TOKEN};
-use limoo_tests::params::{Mobile, Products};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};

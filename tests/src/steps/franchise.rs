@@ -1,9 +1,9 @@
 //! The franchise programme (spec 3 §3 "Referral", §4 "Franchise"): members marked as the team marks them (the service
 //! function and the staff API), customers signing up with a member's referral code through the real API or the
 //! browser, hostile scripts checking numbers with codes, and the franchise calls as a customer makes them.
+use crate::app::STAFF_TOKEN;
+use crate::params::Mobile;
 use cucumber::{given, then, when};
-use limoo_tests::app::STAFF_TOKEN;
-use limoo_tests::params::Mobile;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, Reply};

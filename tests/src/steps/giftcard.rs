@@ -2,12 +2,12 @@
 //! and through the web pages (`@ui`).
 use std::time::Duration;
 
+use crate::browser::{Storage, poll_for};
+use crate::params::{Mobile, Product, Products};
 use cucumber::{then, when};
 use fantoccini::Locator;
 use futures::future::join_all;
 use limoo_bff::store::orders;
-use limoo_tests::browser::{Storage, poll_for};
-use limoo_tests::params::{Mobile, Product, Products};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, NEVER, OrFail, OrFailAny};

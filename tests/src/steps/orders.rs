@@ -1,12 +1,12 @@
 //! The orders history and the reserve list (spec 2 §2, §4, §7): paid orders, diets bought while another
 //! runs (RESERVED) and starting them, over the API as the customer and in the browser (`@ui`).
+use crate::params::{Mobile, Products, Toman};
+use crate::{app::DietByTeam, payment::pay_online};
 use cucumber::{given, then, when};
 use limoo_bff::{
     domain::payment::Gateway,
     store::{now_ms, orders},
 };
-use limoo_tests::params::{Mobile, Products, Toman};
-use limoo_tests::{app::DietByTeam, payment::pay_online};
 use serde_json::Value;
 
 use super::{LimooWorld, OrFail};

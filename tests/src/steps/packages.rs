@@ -1,7 +1,7 @@
 //! The older diet-package flow over the API: packages info, its extend fallback, selecting a package and the
 //! named errors (spec 3 §7, §8).
+use crate::params::{Mobile, Product, Products, Toman};
 use cucumber::{given, then, when};
-use limoo_tests::params::{Mobile, Product, Products, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFailAny, Reply};

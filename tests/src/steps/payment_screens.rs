@@ -3,14 +3,14 @@
 //! the gateway then receives), the manual-transfer forms and the payment result pages.
 use std::time::Duration;
 
-use cucumber::{gherkin::Step, given, then, when};
-use limoo_bff::domain::transfer::{TransferGateway, moment_at};
-use limoo_simulators::{Gateway, JournalEntry};
-use limoo_tests::params::{Mobile, Products};
-use limoo_tests::{
+use crate::params::{Mobile, Products};
+use crate::{
     browser::{Storage, poll_for},
     payment::texts_of_order,
 };
+use cucumber::{gherkin::Step, given, then, when};
+use limoo_bff::domain::transfer::{TransferGateway, moment_at};
+use limoo_simulators::{Gateway, JournalEntry};
 use rust_persian_tools::{commas, digits};
 use serde_json::{Value, json};
 
@@ -486,7 +486,7 @@ async fn transfer_already_reported(world: &mut LimooWorld, mobile: Mobile, produ
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let app = world.app();
-    let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
+    let mut body = crate::payment::payment_request(app, &token, order, "C2C");
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "card-digits": "1234", "pay-day": day, "pay-month": month, "pay-year": year,
                            "pay-hour": hour, "pay-minute": minute, "usePoints": "0", "gateway": "C2C" });
@@ -500,7 +500,7 @@ async fn questionnaire_transfer(world: &mut LimooWorld, mobile: Mobile, products
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let app = world.app();
-    let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
+    let mut body = crate::payment::payment_request(app, &token, order, "C2C");
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": day, "month": month, "year": year, "hour": hour,
                            "minute": minute, "externalSaleConfirm": true });

@@ -2,15 +2,15 @@
 //! callback, the sweeper, and what the order, its points and its payment look like afterwards.
 use std::time::Duration;
 
-use cucumber::{given, then, when};
-use limoo_simulators::{Gateway, PageAction, Scenario, browser};
-use limoo_tests::app::FINANCE_TOKEN;
-use limoo_tests::params::{Mobile, Product};
-use limoo_tests::{
+use crate::app::FINANCE_TOKEN;
+use crate::params::{Mobile, Product};
+use crate::{
     AppOptions, TestApp,
     browser::poll_for,
     payment::{self, entry, follow, payment_request, payment_states, result_url, texts_of_order, times_paid},
 };
+use cucumber::{given, then, when};
+use limoo_simulators::{Gateway, PageAction, Scenario, browser};
 use rust_persian_tools::{commas, digits};
 use serde_json::json;
 

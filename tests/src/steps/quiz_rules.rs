@@ -2,9 +2,9 @@
 //! the answer sends' retries and analytics, and the detailed diet-request form's ranges through the API.
 use std::time::Duration;
 
+use crate::browser::{Browser, poll_for};
 use cucumber::{gherkin::Step, then, when};
 use fantoccini::{Locator, key::Key};
-use limoo_tests::browser::{Browser, poll_for};
 use serde_json::{Map, Value, json};
 
 use super::{

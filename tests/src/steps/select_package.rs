@@ -1,9 +1,9 @@
 //! `@ui` steps for the package pages, driving the real web app in Chromium.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Product, Products, Toman};
 use cucumber::{then, when};
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Product, Products, Toman};
 use serde_json::json;
 
 use super::{LimooWorld, NEVER, OrFail};

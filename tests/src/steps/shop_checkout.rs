@@ -2,11 +2,11 @@
 //! and the payment-method popup, checked in Chromium against the BFF's own answers.
 use std::time::Duration;
 
+use crate::browser::{Browser, Storage, poll_for};
+use crate::params::{Mobile, Product, Products, Toman};
 use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
 use limoo_bff::store::Db;
-use limoo_tests::browser::{Browser, Storage, poll_for};
-use limoo_tests::params::{Mobile, Product, Products, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};

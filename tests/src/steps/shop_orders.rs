@@ -2,9 +2,9 @@
 //! Orders are named by their products ("101, 151"): the customer's newest order holding exactly those.
 use std::time::Duration;
 
+use crate::browser::{Storage, poll_for};
+use crate::params::{Mobile, Product, Products};
 use cucumber::{gherkin::Step, given, then, when};
-use limoo_tests::browser::{Storage, poll_for};
-use limoo_tests::params::{Mobile, Product, Products};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply};

@@ -1,9 +1,9 @@
 //! `@ui` steps for the package wizard (select-package-f): its options, footer and page navigation.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Product, Products, Toman};
 use cucumber::{then, when};
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Product, Products, Toman};
 
 use super::{LimooWorld, OrFail};
 

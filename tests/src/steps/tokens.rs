@@ -1,16 +1,16 @@
 //! The sign-in token in the browser: expiry, the lemonadeToken cookie, and renewal by verify.
 use std::time::Duration;
 
+use crate::params::{Mobile, Products};
+use crate::{
+    browser::{Storage, poll_for},
+    payment::payment_request,
+};
 use cucumber::{given, then, when};
 use limoo_bff::{
     auth::tokens::TokenKeys,
     domain::mobile_number::IRAN,
     store::{customers, now_ms},
-};
-use limoo_tests::params::{Mobile, Products};
-use limoo_tests::{
-    browser::{Storage, poll_for},
-    payment::payment_request,
 };
 
 use super::{LimooWorld, OrFail, OrFailAny};
