@@ -2,11 +2,8 @@
 //! Set `CUCUMBER_NAME` to run only scenarios whose name contains it, `CUCUMBER_FEATURE` for those of feature files
 //! whose path contains it, and `CUCUMBER_SKIP_UI=1` to leave out the
 //! `@ui` scenarios (CI's PostgreSQL run: the browser adds nothing there that the SQLite run did not check).
-#[path = "src/steps/mod.rs"]
-mod steps;
-
 use cucumber::{World, writer::Stats};
-use steps::LimooWorld;
+use limoo_tests::steps::LimooWorld;
 
 /// How many scenarios run at once. Each owns a BFF and simulators; API scenarios mostly wait on the network and
 /// the simulators' clocks, so many fit on 2 cores, while an `@ui` scenario also owns a Chromium.

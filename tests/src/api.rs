@@ -1,32 +1,57 @@
 //! The BFF's API as the steps call it: one method per operation of `openapi/openapi.json`, named after its
-//! operationId, so steps say what they do and no step spells a path. Each answers the status and the JSON body.
-use reqwest::Method;
+//! operationId, so steps say what they do and no step spells a path. Each answers the status and the JSON body
+//! (null when empty or not JSON).
+use reqwest::{Method, RequestBuilder};
 use serde_json::{Value, json};
 
-use crate::TestApp;
+use crate::{TestApp, app::status_and_json, multipart};
 
-/// The API as one bearer (a customer's token, or the finance unit's) calls it.
+/// The API as one caller calls it: the holder of a bearer token (a customer's, the finance unit's, the medical
+/// team's), or a visitor without one.
 pub struct Api<'a> {
     app: &'a TestApp,
-    token: &'a str,
+    token: Option<&'a str>,
 }
 
 impl TestApp {
     /// The API as the holder of `token` calls it.
     pub fn api<'a>(&'a self, token: &'a str) -> Api<'a> {
-        Api { app: self, token }
+        Api { app: self, token: Some(token) }
+    }
+
+    /// The API as a visitor without a token calls it.
+    pub fn visitor(&self) -> Api<'_> {
+        Api { app: self, token: None }
     }
 }
 
 type Answer = (u16, Value);
 
 impl Api<'_> {
+    fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        let request = self.app.client.request(method, self.app.url(path));
+        match self.token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    }
+
     async fn get(&self, path: &str) -> Answer {
-        self.app.call_as(Method::GET, self.token, path, None).await
+        status_and_json(self.request(Method::GET, path)).await
     }
 
     async fn post(&self, path: &str, body: &Value) -> Answer {
-        self.app.call_as(Method::POST, self.token, path, Some(body)).await
+        status_and_json(self.request(Method::POST, path).json(body)).await
+    }
+
+    /// A POST without a body: the operation takes everything from its path.
+    async fn post_empty(&self, path: &str) -> Answer {
+        status_and_json(self.request(Method::POST, path)).await
+    }
+
+    /// The older app's calls post `application/x-www-form-urlencoded` fields.
+    async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> Answer {
+        status_and_json(self.request(Method::POST, path).form(form)).await
     }
 
     /// The body of the points and finalize operations: the order they act on.
@@ -41,6 +66,16 @@ impl Api<'_> {
 
     pub async fn logout(&self) -> Answer {
         self.post("/app/auth/logout", &json!({})).await
+    }
+
+    /// `legacySendOtp`: the older app's form post.
+    pub async fn legacy_send_otp(&self, form: &[(&str, &str)]) -> Answer {
+        self.post_form("/app/auth/sendotp", form).await
+    }
+
+    /// `legacyLoginOrRegister`: the older app's form post.
+    pub async fn legacy_login_or_register(&self, form: &[(&str, &str)]) -> Answer {
+        self.post_form("/app/auth/loginorregister", form).await
     }
 
     // Orders.
@@ -72,7 +107,7 @@ impl Api<'_> {
 
     pub async fn cancel_promotion_code(&self, id: i64, body: &Value) -> Answer {
         let path = format!("/lemonade/api/usedDiscounts/{id}");
-        self.app.call_as(Method::PATCH, self.token, &path, Some(body)).await
+        status_and_json(self.request(Method::PATCH, &path).json(body)).await
     }
 
     // Points.
@@ -94,13 +129,66 @@ impl Api<'_> {
 
     /// The older app's cancel takes the order in the query and no body.
     pub async fn cancel_user_points(&self, order: i64) -> Answer {
-        let path = format!("/lemonade/api/userPoints/cancel/?orderId={order}");
-        self.app.call_as(Method::POST, self.token, &path, None).await
+        self.post_empty(&format!("/lemonade/api/userPoints/cancel/?orderId={order}")).await
     }
 
     // Payments.
     pub async fn create_payment(&self, body: &Value) -> Answer {
         self.post("/lemonade/api/payments", body).await
+    }
+
+    /// `createPayment` as one checkout tab sends it, under its own `Idempotency-Key`.
+    pub async fn create_payment_with_key(&self, body: &Value, idempotency_key: &str) -> Answer {
+        let request = self.request(Method::POST, "/lemonade/api/payments").header("Idempotency-Key", idempotency_key);
+        status_and_json(request.json(body)).await
+    }
+
+    // Limoo cards.
+    pub async fn redeem_limoo_card(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/limoo-cards", body).await
+    }
+
+    // Questionnaires.
+    pub async fn create_form_answers(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/formAnswers", body).await
+    }
+
+    /// `perfectBodyRegistration`: the landing's multipart form.
+    pub async fn perfect_body_registration(&self, fields: &[(&str, &str)]) -> Answer {
+        multipart::send(self.app, self.token, "/landing/perfectbody/registrationt2", fields).await
+    }
+
+    pub async fn perfect_body_result(&self, referral: &str) -> Answer {
+        multipart::send(self.app, self.token, "/landing/perfectbody/resultt2", &[("referral", referral)]).await
+    }
+
+    pub async fn create_medical_profile(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/medical-profiles", body).await
+    }
+
+    pub async fn request_diet(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/make-profile-and-request-diet", body).await
+    }
+
+    // Diet packages, the older flow.
+    pub async fn package_infos(&self) -> Answer {
+        self.get("/diet/package-infos").await
+    }
+
+    pub async fn extend_package_infos(&self) -> Answer {
+        self.get("/diets/extend/package-infos").await
+    }
+
+    pub async fn select_package(&self, body: &Value) -> Answer {
+        self.post("/diet/select-package", body).await
+    }
+
+    pub async fn extend_select_package(&self, body: &Value) -> Answer {
+        self.post("/diets/extend/select-package", body).await
+    }
+
+    pub async fn mentor_link_by_mobile(&self) -> Answer {
+        self.get("/mentors/link-by-mobile").await
     }
 
     // Diets.
@@ -122,8 +210,41 @@ impl Api<'_> {
 
     /// `enableReserveDiet` as the named integration calls it for the customer.
     pub async fn enable_reserve_diet(&self, integration: &str, diet: i64) -> Answer {
-        let path = format!("/lemonade/api/{integration}/enable-reserve-diet/{diet}");
-        self.app.call_as(Method::POST, self.token, &path, None).await
+        self.post_empty(&format!("/lemonade/api/{integration}/enable-reserve-diet/{diet}")).await
+    }
+
+    // Franchise.
+    pub async fn franchise_summary(&self) -> Answer {
+        self.get("/franchise/summary").await
+    }
+
+    pub async fn franchise_invitations(&self) -> Answer {
+        self.get("/franchise/invite-lists").await
+    }
+
+    // The medical team's diets and franchise memberships (with the staff token).
+    pub async fn staff_list_diets(&self, mobile: &str) -> Answer {
+        self.get(&format!("/lemonade/api/staff/diets?mobile={mobile}")).await
+    }
+
+    pub async fn staff_diet_ready(&self, diet: i64, body: &Value) -> Answer {
+        self.post(&format!("/lemonade/api/staff/diets/{diet}/ready"), body).await
+    }
+
+    pub async fn staff_diet_start(&self, diet: i64, body: &Value) -> Answer {
+        self.post(&format!("/lemonade/api/staff/diets/{diet}/start"), body).await
+    }
+
+    pub async fn staff_grant_franchise(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/staff/franchise/grant", body).await
+    }
+
+    pub async fn staff_revoke_franchise(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/staff/franchise/revoke", body).await
+    }
+
+    pub async fn staff_franchise_member(&self, mobile: &str) -> Answer {
+        self.get(&format!("/lemonade/api/staff/franchise/member?mobileNumber={mobile}")).await
     }
 
     // Finance.

@@ -1,8 +1,8 @@
 //! Franchise arrangements: members marked as the team marks them (the service function behind
-//! `bff franchise grant` and the staff API), customers who sign up with a referral code through the real API.
+//! `bff franchise grant`), customers who sign up with a referral code through the real API.
 use limoo_bff::{auth::parse_mobile, domain::mobile_number::IRAN};
 
-use crate::{SignIn, TestApp, app::STAFF_TOKEN};
+use crate::{SignIn, TestApp};
 
 /// Who the harness says granted a membership.
 pub const GRANTED_BY: &str = "QA";
@@ -44,29 +44,5 @@ impl TestApp {
         let (status, body) = self.check_mobile(mobile, referral).await;
         assert_eq!(status, 200, "check-mobile failed: {body}");
         self.register_customer(mobile).await
-    }
-
-    /// Calls the team's franchise API (`/lemonade/api/staff/franchise{path}`) with this bearer token, or none.
-    pub async fn staff_franchise(
-        &self,
-        method: reqwest::Method,
-        token: Option<&str>,
-        path: &str,
-        body: Option<&serde_json::Value>,
-    ) -> (u16, serde_json::Value) {
-        let mut request = self.client.request(method, self.url(&format!("/lemonade/api/staff/franchise{path}")));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            request = request.json(body);
-        }
-        crate::app::status_and_json(request).await
-    }
-
-    /// The customer's membership as the team reads it (`GET …/member`), with the staff token.
-    pub async fn staff_membership(&self, mobile: &str) -> (u16, serde_json::Value) {
-        let path = format!("/member?mobileNumber={mobile}");
-        self.staff_franchise(reqwest::Method::GET, Some(STAFF_TOKEN), &path, None).await
     }
 }

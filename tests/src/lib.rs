@@ -1,5 +1,6 @@
 //! The acceptance harness: boots the real BFF and the gateway simulators on random ports with a
-//! fresh database per test, plus a real Chromium for `@ui` scenarios.
+//! fresh database per test, plus a real Chromium for `@ui` scenarios; and the Gherkin steps (`steps`), one module
+//! per concept, that `tests/cucumber.rs` runs.
 pub mod api;
 pub mod app;
 pub mod browser;
@@ -9,6 +10,7 @@ pub mod multipart;
 pub mod params;
 pub mod payment;
 pub mod process;
+pub mod steps;
 pub mod web_module;
 
 pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};

@@ -16,7 +16,8 @@ pub async fn post_multipart_as(app: &TestApp, token: &str, path: &str, fields: &
     send(app, Some(token), path, fields).await
 }
 
-async fn send(app: &TestApp, token: Option<&str>, path: &str, fields: &[(&str, &str)]) -> (u16, Value) {
+/// [`post_multipart`] as the customer whose bearer token is `token`, or as a visitor.
+pub(crate) async fn send(app: &TestApp, token: Option<&str>, path: &str, fields: &[(&str, &str)]) -> (u16, Value) {
     let mut body = String::new();
     for (name, value) in fields {
         body.push_str(&format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));

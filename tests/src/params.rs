@@ -1,5 +1,5 @@
-//! The values the features name, as cucumber parameters: a step says `{mobile}`, `{product}` or `{toman}` and
-//! receives the parsed value, so no step captures a string and parses it itself.
+//! The values the features name, as cucumber parameters: a step says `{mobile}`, `{product}`, `{products}` or
+//! `{toman}` and receives the parsed value, so no step captures a string and parses it itself.
 use std::{convert::Infallible, fmt, ops::Deref, str::FromStr};
 
 use cucumber::Parameter;
@@ -60,6 +60,37 @@ impl Deref for Product {
 impl fmt::Display for Product {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
+    }
+}
+
+/// Catalogue products by id, in order, as the features write a basket or a list on screen: quoted and separated by
+/// commas, `"101, 151"` (one product is a list too: `"101"`, and `""` is none).
+#[derive(Debug, Clone, PartialEq, Eq, Parameter, Serialize)]
+#[serde(transparent)]
+#[param(name = "products", regex = r#""((?:\d+(?:, *\d+)*)?)""#)]
+pub struct Products(pub Vec<i64>);
+
+impl FromStr for Products {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(ids: &str) -> Result<Self, Self::Err> {
+        ids.split(',').map(str::trim).filter(|id| !id.is_empty()).map(str::parse).collect::<Result<_, _>>().map(Self)
+    }
+}
+
+impl Deref for Products {
+    type Target = [i64];
+
+    fn deref(&self) -> &[i64] {
+        &self.0
+    }
+}
+
+/// The list as the features write it: `101, 151`.
+impl fmt::Display for Products {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<String> = self.0.iter().map(i64::to_string).collect();
+        f.write_str(&ids.join(", "))
     }
 }
 

@@ -2,15 +2,15 @@
 //! the sign-in popup driven in Chromium.
 use std::time::Duration;
 
+use crate::params::Mobile;
 use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
 use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers},
 };
-use limoo_tests::params::Mobile;
 
-use limoo_tests::browser::poll_for;
+use crate::browser::poll_for;
 
 use super::{LimooWorld, NEVER, OrFail};
 
@@ -417,26 +417,18 @@ async fn signed_out_token_refused(world: &mut LimooWorld) {
         .or_fail("the signed-out token is refused");
 }
 
-impl LimooWorld {
-    /// POSTs an older call's form body and keeps the answer.
-    async fn legacy_form_post(&mut self, path: &str, form: &[(&str, &str)]) {
-        let app = self.app();
-        let response = app.client.post(app.url(path)).form(form).send().await.expect("request sent");
-        let status = response.status().as_u16();
-        let body = response.json().await.expect("JSON answer");
-        self.reply = Some(super::Reply { status, body });
-    }
-}
-
 #[when(expr = "برنامه قدیمی برای شماره {string} با فراخوان sendotp کد می‌خواهد")]
 async fn legacy_send_otp(world: &mut LimooWorld, mobile: String) {
-    world.legacy_form_post("/app/auth/sendotp", &[("mobileNumber", mobile.as_str()), ("country", "1")]).await;
+    let form = [("mobileNumber", mobile.as_str()), ("country", "1")];
+    let answer = world.app().visitor().legacy_send_otp(&form).await;
+    world.keep(answer);
 }
 
 /// The older login-or-register call with `code`.
 async fn legacy_register(world: &mut LimooWorld, mobile: &str, code: String) {
     let form = [("mobileNumber", mobile), ("country", "1"), ("otp", code.as_str())];
-    world.legacy_form_post("/app/auth/loginorregister", &form).await;
+    let answer = world.app().visitor().legacy_login_or_register(&form).await;
+    world.keep(answer);
 }
 
 #[when(expr = "برنامه قدیمی برای شماره {mobile} با فراخوان loginorregister و کد پیامک‌شده ثبت‌نام می‌کند")]

@@ -1,8 +1,8 @@
 //! Steps for the cart of select-package-c as the web app keeps it (`web/src/features/shop/domain/cart.ts`): rules of
 //! the client's state that no screen reaches, run through the module itself.
+use crate::params::Product;
+use crate::web_module::{self, Outcome};
 use cucumber::{given, then, when};
-use limoo_tests::params::Product;
-use limoo_tests::web_module::{self, Outcome};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail};

@@ -1,4 +1,5 @@
 //! Catalogue API steps: products seeded from a table, listed with filters, order and errors checked.
+use crate::params::Products;
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::{
     domain::{
@@ -7,6 +8,7 @@ use limoo_bff::{
     },
     store::{demo::CURRENCY, products},
 };
+use serde_json::{Value, json};
 
 use super::{LimooWorld, Reply};
 
@@ -104,13 +106,12 @@ async fn get_path(world: &mut LimooWorld, path: String) {
     world.reply = Some(Reply { status, body });
 }
 
-#[then(expr = "شناسه محصولات به این ترتیب است: {string}")]
-async fn ids_in_order(world: &mut LimooWorld, expected: String) {
+#[then(expr = "شناسه محصولات به این ترتیب است: {products}")]
+async fn ids_in_order(world: &mut LimooWorld, expected: Products) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "products call failed: {}", reply.body);
-    let ids: Vec<String> = reply.body.as_array().expect("a list").iter().map(|p| p["id"].to_string()).collect();
-    let expected: Vec<String> = expected.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
-    assert_eq!(ids, expected);
+    let ids: Vec<Value> = reply.body.as_array().expect("a list").iter().map(|p| p["id"].clone()).collect();
+    assert_eq!(Value::Array(ids), json!(expected));
 }
 
 #[then(expr = "پاسخ خطای {int} با کد {string} و پیام {string} است")]

@@ -3,10 +3,10 @@
 //! social-proof toast's sample data and the choices of the diet-request form.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Mobile, Product, Products};
 use cucumber::{then, when};
 use limoo_bff::store::Db;
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Mobile, Product};
 use rust_persian_tools::digits;
 use serde::Deserialize;
 use serde_json::Value;
@@ -54,8 +54,8 @@ async fn top_bar_background(world: &mut LimooWorld, colour: String) {
 }
 
 /// Minutes between the order's latest points hold being made and its expiry, as stored.
-#[then(expr = "امتیاز نگه‌داشته سفارش {string} مشتری {mobile} {int} دقیقه پس از نگه‌داشتن آزاد می‌شود")]
-async fn hold_lifetime(world: &mut LimooWorld, products: String, mobile: Mobile, minutes: i64) {
+#[then(expr = "امتیاز نگه‌داشته سفارش {products} مشتری {mobile} {int} دقیقه پس از نگه‌داشتن آزاد می‌شود")]
+async fn hold_lifetime(world: &mut LimooWorld, products: Products, mobile: Mobile, minutes: i64) {
     let order = world.order_of(&mobile, &products).await;
     let sql = "SELECT created_at, expires_at FROM point_hold WHERE customer_order_id = $1 \
                ORDER BY created_at DESC, point_hold_id DESC";

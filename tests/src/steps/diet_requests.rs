@@ -1,25 +1,22 @@
 //! The diet request of the detailed form (spec 3 §3, §4 "Diet actions", §7): the medical profile under the form
 //! run's conversation id and the request that sends the paid diet to ISSUING, over the API and from the f10 screen.
+use crate::browser::Storage;
+use crate::params::Mobile;
 use cucumber::{gherkin::Step, then, when};
 use limoo_bff::{
     domain::medical_profile::ConversationId,
     store::{Db, diet_requests},
 };
-use limoo_tests::browser::Storage;
-use limoo_tests::params::Mobile;
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply, quiz::wait_for_latest_record};
 
-pub(super) const PROFILES: &str = "/lemonade/api/medical-profiles";
-pub(super) const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
-
 impl LimooWorld {
-    async fn post_as_customer(&mut self, mobile: &str, path: &str, body: &Value) -> &Reply {
+    /// The customer sends a medical profile; its answer becomes the last reply.
+    async fn sends_profile(&mut self, mobile: &str, body: &Value) -> &Reply {
         let token = self.token_of(mobile).await;
-        let (status, body) = self.app().post_as(&token, path, body).await;
-        self.reply = Some(Reply { status, body });
-        self.reply()
+        let answer = self.app().api(&token).create_medical_profile(body).await;
+        self.keep(answer)
     }
 
     /// The conversation of the customer's newest medical profile (the web makes a fresh uuid per form run).
@@ -60,7 +57,7 @@ async fn send_profile(world: &mut LimooWorld, mobile: Mobile, conversation: Stri
     let doc = step.docstring.as_deref().expect("the profile groups as a JSON doc string");
     let mut body: Value = serde_json::from_str(doc).or_fail_any("profile JSON");
     body["conversationId"] = json!(conversation);
-    let reply = world.post_as_customer(&mobile, PROFILES, &body).await;
+    let reply = world.sends_profile(&mobile, &body).await;
     assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
 }
 
@@ -73,7 +70,7 @@ async fn send_profile_with_age(world: &mut LimooWorld, mobile: Mobile, conversat
         "general": { "gender": "FEMALE", "age": age },
         "countryCode": "TR", "state": 2170, "city": 107851
     });
-    world.post_as_customer(&mobile, PROFILES, &body).await;
+    world.sends_profile(&mobile, &body).await;
 }
 
 #[then(expr = "پرونده پزشکی با کد {string} و پیام {string} رد می‌شود")]
@@ -105,7 +102,9 @@ async fn record_holds_age(world: &mut LimooWorld, form_type: String, step_id: St
 
 #[when(expr = "مشتری {mobile} رژیم گفتگوی {string} را درخواست می‌کند")]
 async fn request_diet(world: &mut LimooWorld, mobile: Mobile, conversation: String) {
-    world.post_as_customer(&mobile, REQUEST, &json!({ "conversationId": conversation })).await;
+    let token = world.token_of(&mobile).await;
+    let answer = world.app().api(&token).request_diet(&json!({ "conversationId": conversation })).await;
+    world.keep(answer);
 }
 
 #[then(expr = "پرونده پزشکی گفتگوی {string} با کشور {string}، استان {int} و شهر {int} ذخیره شده است")]

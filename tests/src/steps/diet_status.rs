@@ -2,18 +2,14 @@
 //! reached the way the product reaches it: the customer's purchases, card transfers reviewed by finance, the
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
 //! next diet of a package) through the medical team's staff API.
+use crate::app::{DietByTeam, FINANCE_TOKEN, STAFF_TOKEN};
+use crate::params::{Mobile, Products};
 use cucumber::{given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
 use limoo_bff::store::now_ms;
-use limoo_tests::app::{DietByTeam, FINANCE_TOKEN};
-use limoo_tests::params::Mobile;
-use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{
-    LimooWorld, OrFail, OrFailAny,
-    diet_requests::{PROFILES, REQUEST},
-};
+use super::{LimooWorld, OrFail, OrFailAny};
 
 const DAY_MS: i64 = 86_400_000;
 /// Days of each diet the dietitians write, as the diet request issues it.
@@ -29,7 +25,7 @@ impl LimooWorld {
     }
 
     /// The newest transfer finance has pending for the customer's order of `products`.
-    async fn pending_transfer_of(&self, mobile: &str, products: &str) -> i64 {
+    async fn pending_transfer_of(&self, mobile: &str, products: &Products) -> i64 {
         let order = self.order_of(mobile, products).await;
         let (code, body) = self.app().api(FINANCE_TOKEN).list_transfers().await;
         assert_eq!(code, 200, "finance queue failed: {body}");
@@ -50,7 +46,7 @@ impl LimooWorld {
         answers.push(json!({ "step": step }));
         let body = json!({ "answers": answers, "formId": step, "formType": form_type, "userId": "" });
         let token = self.token_of(mobile).await;
-        let (code, reply) = self.app().post_as(&token, "/lemonade/api/formAnswers", &body).await;
+        let (code, reply) = self.app().api(&token).create_form_answers(&body).await;
         assert_eq!(code, 200, "form answers refused: {reply}");
     }
 }
@@ -71,17 +67,18 @@ async fn diet_requested(world: &mut LimooWorld, mobile: Mobile) {
         "general": { "gender": "FEMALE" }, "body": { "weight": 72, "stature": 165 },
         "countryCode": "TR", "state": 2170, "city": 107851
     });
-    let (code, body) = world.app().post_as(&token, PROFILES, &profile).await;
+    let api = world.app().api(&token);
+    let (code, body) = api.create_medical_profile(&profile).await;
     assert_eq!(code, 200, "profile refused: {body}");
     let request = json!({ "conversationId": conversation });
-    let (code, body) = world.app().post_as(&token, REQUEST, &request).await;
+    let (code, body) = api.request_diet(&request).await;
     assert_eq!(code, 200, "diet request refused: {body}");
 }
 
 impl LimooWorld {
     /// The order's first diet as the medical team lists it (staff API).
     async fn first_diet_of(&self, mobile: &str, order: i64) -> Value {
-        let (code, listed) = self.app().staff(Method::GET, &format!("?mobile={mobile}"), None).await;
+        let (code, listed) = self.app().api(STAFF_TOKEN).staff_list_diets(mobile).await;
         assert_eq!(code, 200, "staff diet list failed: {listed}");
         let diets = listed["diets"].as_array().cloned().unwrap_or_default();
         let first = diets.into_iter().find(|d| d["orderId"] == order && d["currentDietCount"] == 1);
@@ -90,23 +87,23 @@ impl LimooWorld {
 }
 
 /// The dietitians wrote the order's requested diet and it started `days_ago` days ago.
-#[given(expr = "متخصصان رژیم سفارش {string} مشتری {mobile} را نوشته‌اند و {int} روز از آغاز آن گذشته است")]
-async fn diet_ready(world: &mut LimooWorld, products: String, mobile: Mobile, days_ago: i64) {
+#[given(expr = "متخصصان رژیم سفارش {products} مشتری {mobile} را نوشته‌اند و {int} روز از آغاز آن گذشته است")]
+async fn diet_ready(world: &mut LimooWorld, products: Products, mobile: Mobile, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
     let id = world.first_diet_of(&mobile, order).await["dietId"].as_i64().expect("diet id");
-    let app = world.app();
-    let (code, body) = app.staff(Method::POST, &format!("/{id}/ready"), Some(&json!({ "by": "Dr. Test" }))).await;
+    let staff = world.app().api(STAFF_TOKEN);
+    let (code, body) = staff.staff_diet_ready(id, &json!({ "by": "Dr. Test" })).await;
     assert_eq!(code, 200, "diet not marked ready: {body}");
     let start = json!({ "startDate": started(days_ago).to_string(), "by": "Dr. Test" });
-    let (code, body) = app.staff(Method::POST, &format!("/{id}/start"), Some(&start)).await;
+    let (code, body) = staff.staff_diet_start(id, &start).await;
     assert_eq!(code, 200, "diet not started: {body}");
 }
 
 /// The dietitians wrote diet `number` of the order's package, which started `days_ago` days ago.
 #[given(
-    expr = "متخصصان رژیم شماره {int} بسته سفارش {string} مشتری {mobile} را نوشته‌اند و {int} روز از آغاز آن گذشته است"
+    expr = "متخصصان رژیم شماره {int} بسته سفارش {products} مشتری {mobile} را نوشته‌اند و {int} روز از آغاز آن گذشته است"
 )]
-async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: String, mobile: Mobile, days_ago: i64) {
+async fn next_diet_ready(world: &mut LimooWorld, number: i64, products: Products, mobile: Mobile, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
     let package_count = world.first_diet_of(&mobile, order).await["packageCount"].as_i64();
     let number_text = format!("D-{order}-{number}");
@@ -143,8 +140,8 @@ async fn form_saved_up_to(world: &mut LimooWorld, mobile: Mobile, section: Strin
 }
 
 /// Finance reviews the customer's pending card transfer: `approve` or `reject`.
-#[given(expr = "واحد مالی کارت به کارت سفارش {string} مشتری {mobile} را {word} کرده است")]
-async fn transfer_reviewed(world: &mut LimooWorld, products: String, mobile: Mobile, verdict: String) {
+#[given(expr = "واحد مالی کارت به کارت سفارش {products} مشتری {mobile} را {word} کرده است")]
+async fn transfer_reviewed(world: &mut LimooWorld, products: Products, mobile: Mobile, verdict: String) {
     let verdict = match verdict.as_str() {
         "تایید" => "approve",
         "رد" => "reject",

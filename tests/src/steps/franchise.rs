@@ -1,10 +1,9 @@
 //! The franchise programme (spec 3 §3 "Referral", §4 "Franchise"): members marked as the team marks them (the service
 //! function and the staff API), customers signing up with a member's referral code through the real API or the
 //! browser, hostile scripts checking numbers with codes, and the franchise calls as a customer makes them.
+use crate::app::STAFF_TOKEN;
+use crate::params::Mobile;
 use cucumber::{given, then, when};
-use limoo_tests::app::STAFF_TOKEN;
-use limoo_tests::params::Mobile;
-use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{LimooWorld, Reply};
@@ -18,7 +17,7 @@ impl LimooWorld {
     /// The member's referral code, as their summary shows it.
     async fn referral_code_of(&self, member: &str) -> String {
         let token = self.token_of(member).await;
-        let (status, body) = self.app().get_as(&token, "/franchise/summary").await;
+        let (status, body) = self.app().api(&token).franchise_summary().await;
         assert_eq!(status, 200, "member summary failed: {body}");
         body["msg"]["referralCode"].as_str().expect("a referral code").to_owned()
     }
@@ -102,7 +101,7 @@ async fn opens_invite_link(world: &mut LimooWorld, member: Mobile) {
 #[then(expr = "فهرست دعوت‌شدگان مشتری {mobile} {string} است")]
 async fn invitations_are(world: &mut LimooWorld, member: Mobile, expected: String) {
     let token = world.token_of(&member).await;
-    let (status, body) = world.app().get_as(&token, "/franchise/invite-lists").await;
+    let (status, body) = world.app().api(&token).franchise_invitations().await;
     assert_eq!(status, 200, "body: {body}");
     let listed: Vec<&str> = body["invitations"]
         .as_array()
@@ -122,7 +121,7 @@ fn membership_body(mobile: &str, by: &str) -> Value {
 async fn staff_grants(world: &mut LimooWorld, by: String, mobile: String) {
     world.start_app(true).await;
     let body = membership_body(&mobile, &by);
-    let (status, body) = world.app().staff_franchise(Method::POST, Some(STAFF_TOKEN), "/grant", Some(&body)).await;
+    let (status, body) = world.app().api(STAFF_TOKEN).staff_grant_franchise(&body).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -130,7 +129,7 @@ async fn staff_grants(world: &mut LimooWorld, by: String, mobile: String) {
 async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: Mobile) {
     world.start_app(true).await;
     let body = membership_body(&mobile, &by);
-    let (status, body) = world.app().staff_franchise(Method::POST, Some(STAFF_TOKEN), "/revoke", Some(&body)).await;
+    let (status, body) = world.app().api(STAFF_TOKEN).staff_revoke_franchise(&body).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -138,13 +137,14 @@ async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: Mobile) {
 #[when(expr = "کسی {string} مشتری {mobile} را با API کارکنان عضو فرانچایز می‌کند")]
 async fn grants_without_staff_token(world: &mut LimooWorld, how: String, mobile: Mobile) {
     world.start_app(true).await;
-    let token = match how.as_str() {
-        "بدون توکن" => None,
-        "با توکن نادرست" => Some("not-the-staff-token"),
+    let app = world.app();
+    let caller = match how.as_str() {
+        "بدون توکن" => app.visitor(),
+        "با توکن نادرست" => app.api("not-the-staff-token"),
         other => panic!("unknown way to call: {other}"),
     };
     let body = membership_body(&mobile, "intruder");
-    let (status, body) = world.app().staff_franchise(Method::POST, token, "/grant", Some(&body)).await;
+    let (status, body) = caller.staff_grant_franchise(&body).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -167,7 +167,7 @@ async fn reply_shows_membership(world: &mut LimooWorld, mobile: Mobile, state: S
 /// `expected`: the changes newest first, `ACTION:who` separated by « | »; each carries when it was made.
 #[then(expr = "تیم لیمو تغییرهای عضویت فرانچایز مشتری {mobile} را {string} می‌خواند")]
 async fn membership_changes(world: &mut LimooWorld, mobile: Mobile, expected: String) {
-    let (status, body) = world.app().staff_membership(&mobile).await;
+    let (status, body) = world.app().api(STAFF_TOKEN).staff_franchise_member(&mobile).await;
     assert_eq!(status, 200, "body: {body}");
     let changes = body["changes"].as_array().expect("a list of changes");
     let listed: Vec<String> = changes
@@ -184,14 +184,14 @@ async fn membership_changes(world: &mut LimooWorld, mobile: Mobile, expected: St
 #[then(expr = "مشتری {mobile} عضو فرانچایز است")]
 async fn is_member(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (status, body) = world.app().get_as(&token, "/franchise/summary").await;
+    let (status, body) = world.app().api(&token).franchise_summary().await;
     assert_eq!(status, 200, "body: {body}");
 }
 
 #[then(expr = "مشتری {mobile} عضو فرانچایز نیست")]
 async fn is_not_member(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (status, body) = world.app().get_as(&token, "/franchise/summary").await;
+    let (status, body) = world.app().api(&token).franchise_summary().await;
     assert_eq!((status, body["err"]["code"].as_str()), (403, Some("NOT_FRANCHIZER")), "body: {body}");
 }
 

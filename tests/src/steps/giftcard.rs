@@ -2,18 +2,16 @@
 //! and through the web pages (`@ui`).
 use std::time::Duration;
 
+use crate::browser::{Storage, poll_for};
+use crate::params::{Mobile, Product, Products};
 use cucumber::{then, when};
 use fantoccini::Locator;
 use futures::future::join_all;
 use limoo_bff::store::orders;
-use limoo_tests::browser::{Storage, poll_for};
-use limoo_tests::params::{Mobile, Product};
-use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{LimooWorld, NEVER, OrFail, OrFailAny, Reply};
+use super::{LimooWorld, NEVER, OrFail, OrFailAny};
 
-const REDEEM: &str = "/lemonade/api/limoo-cards";
 const CODE_INPUT: &str = "[data-testid=gift-code-input]";
 const SUBMIT: &str = "[data-testid=gift-code-submit]";
 
@@ -21,8 +19,8 @@ impl LimooWorld {
     async fn redeem(&mut self, mobile: &str, body: Value) {
         self.start_app(true).await;
         let token = self.app().existing_customer(mobile).await;
-        let (status, body) = self.app().call_as(Method::POST, &token, REDEEM, Some(&body)).await;
-        self.reply = Some(Reply { status, body });
+        let answer = self.app().api(&token).redeem_limoo_card(&body).await;
+        self.keep(answer);
     }
 }
 
@@ -46,7 +44,8 @@ async fn redeem_concurrently(world: &mut LimooWorld, customers: usize, code: Str
         tokens.push(app.existing_customer(&format!("0912000{:04}", 100 + n)).await);
     }
     let body = json!({ "giftCode": code });
-    let answers = join_all(tokens.iter().map(|token| app.call_as(Method::POST, token, REDEEM, Some(&body)))).await;
+    let callers: Vec<_> = tokens.iter().map(|token| app.api(token)).collect();
+    let answers = join_all(callers.iter().map(|caller| caller.redeem_limoo_card(&body))).await;
     let ok = answers.iter().filter(|(status, _)| *status == 200).count();
     let used = answers.iter().filter(|(status, body)| *status == 409 && body["err"]["code"] == "USED_CODE").count();
     assert_eq!((ok, used), (1, customers - 1), "answers: {answers:?}");
@@ -57,11 +56,11 @@ async fn one_order_in_shop(world: &mut LimooWorld) {
     assert_eq!(orders::count(&world.app().db).await.or_fail("orders counted"), 1);
 }
 
-#[then(expr = "گزینه‌های کارت هدیه {string} است و سفارشی ساخته نشده است")]
-async fn options_only(world: &mut LimooWorld, expected: String) {
+#[then(expr = "گزینه‌های کارت هدیه {products} است و سفارشی ساخته نشده است")]
+async fn options_only(world: &mut LimooWorld, expected: Products) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "redeem failed: {}", reply.body);
-    assert_eq!(reply.body["productOptions"].to_string(), format!("[{expected}]"));
+    assert_eq!(reply.body["productOptions"], json!(expected));
     assert!(reply.body.get("orderId").is_none(), "an order was made: {}", reply.body);
 }
 

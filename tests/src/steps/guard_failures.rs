@@ -2,13 +2,13 @@
 //! chunk cannot be loaded.
 use std::{path::Path, time::Duration};
 
+use crate::params::Mobile;
+use crate::{AppOptions, TestApp, workspace_root};
 use cucumber::{given, then};
 use limoo_bff::{
     domain::mobile_number::IRAN,
     store::{Db, customers, now_ms},
 };
-use limoo_tests::params::Mobile;
-use limoo_tests::{AppOptions, TestApp, workspace_root};
 
 use super::{LimooWorld, OrFail, OrFailAny};
 

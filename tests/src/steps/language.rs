@@ -1,8 +1,8 @@
 //! `@ui` steps about the page's language: `<html lang dir>` as the browser has it.
 use std::time::Duration;
 
+use crate::browser::poll_for;
 use cucumber::then;
-use limoo_tests::browser::poll_for;
 
 use super::{LimooWorld, OrFail};
 

@@ -31,7 +31,7 @@ mod visits;
 
 use std::time::Duration;
 
-use limoo_tests::{
+use crate::{
     AppOptions, TestApp,
     browser::{Browser, Storage, poll_for},
 };
@@ -83,7 +83,7 @@ pub struct LimooWorld {
     answer_record: Option<quiz::AnswerRecord>,
     /// The web app's cart a scenario works on, and what its last operation did.
     web_cart: Option<serde_json::Value>,
-    web_cart_outcome: Option<limoo_tests::web_module::Outcome>,
+    web_cart_outcome: Option<crate::web_module::Outcome>,
 }
 
 impl LimooWorld {
@@ -160,7 +160,7 @@ impl LimooWorld {
     pub async fn save_screenshot(&mut self, scenario: &str) {
         let Some(browser) = &self.browser else { return };
         let Ok(png) = browser.client.screenshot().await else { return };
-        let folder = limoo_tests::workspace_root().join("target/cucumber-screenshots");
+        let folder = crate::workspace_root().join("target/cucumber-screenshots");
         let name: String = scenario.chars().map(|c| if c.is_alphanumeric() { c } else { '_' }).collect();
         if std::fs::create_dir_all(&folder).is_ok() {
             let path = folder.join(format!("{name}.png"));

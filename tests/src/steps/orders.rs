@@ -1,15 +1,15 @@
 //! The orders history and the reserve list (spec 2 §2, §4, §7): paid orders, diets bought while another
 //! runs (RESERVED) and starting them, over the API as the customer and in the browser (`@ui`).
+use crate::params::{Mobile, Products, Toman};
+use crate::{app::DietByTeam, payment::pay_online};
 use cucumber::{given, then, when};
 use limoo_bff::{
     domain::payment::Gateway,
     store::{now_ms, orders},
 };
-use limoo_tests::params::{Mobile, Toman};
-use limoo_tests::{app::DietByTeam, payment::pay_online};
 use serde_json::Value;
 
-use super::{LimooWorld, OrFail, shop_orders::product_ids};
+use super::{LimooWorld, OrFail};
 
 const DAY_MS: i64 = 86_400_000;
 const INTEGRATION: &str = "limoo-integrations";
@@ -24,7 +24,7 @@ impl LimooWorld {
     }
 
     /// The reserved diet of the customer's order holding `products`.
-    async fn reserved_diet_of(&self, mobile: &str, products: &str) -> i64 {
+    async fn reserved_diet_of(&self, mobile: &str, products: &Products) -> i64 {
         let order = self.order_of(mobile, products).await;
         let packages = self.packages(mobile, "RESERVED").await;
         packages
@@ -37,11 +37,11 @@ impl LimooWorld {
 
 /// Buys the products as a paid order (the payment itself is the payments features' concern): the order is
 /// marked paid the way every payment path ends.
-#[given(expr = "مشتری {mobile} دوره {string} را خریده است")]
-async fn bought(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} دوره {products} را خریده است")]
+async fn bought(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    let order = world.app().create_order(&token, &product_ids(&products)).await;
+    let order = world.app().create_order(&token, &products).await;
     let mut tx = world.app().db.begin().await.or_fail("transaction");
     assert!(orders::mark_paid(&mut tx, order).await.or_fail("order paid"), "order {order} was already paid");
     tx.commit().await.or_fail("commit");
@@ -50,19 +50,19 @@ async fn bought(world: &mut LimooWorld, mobile: Mobile, products: String) {
 /// Buys the products the way a customer does at checkout: the promotion code, then the points, then the online
 /// gateway's hosted page.
 #[given(
-    expr = "مشتری {mobile} با {int} امتیاز سفارش {string} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
+    expr = "مشتری {mobile} با {int} امتیاز سفارش {products} را با کد تخفیف {string} و امتیاز از درگاه {string} پرداخت کرده است"
 )]
 async fn paid_with_code_and_points(
     world: &mut LimooWorld,
     mobile: Mobile,
     points: i64,
-    products: String,
+    products: Products,
     code: String,
     gateway: String,
 ) {
     let app = world.start_app(true).await;
     let token = app.customer_with_points(&mobile, points).await;
-    let order = app.create_order(&token, &product_ids(&products)).await;
+    let order = app.create_order(&token, &products).await;
     let (status, applied) = app.api(&token).apply_promotion_code(&code, order).await;
     assert_eq!(status, 200, "code {code}: {applied}");
     let (status, set) = app.api(&token).set_user_points(order).await;
@@ -70,25 +70,25 @@ async fn paid_with_code_and_points(
     pay_online(app, &token, order, &mobile, &gateway).await;
 }
 
-#[given(expr = "مشتری {mobile} سفارش پرداخت‌نشده {string} دارد")]
-async fn unpaid_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} سفارش پرداخت‌نشده {products} دارد")]
+async fn unpaid_order(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    world.app().create_order(&token, &product_ids(&products)).await;
+    world.app().create_order(&token, &products).await;
 }
 
 /// Buys the products and pays on the online gateway's hosted page, with nothing taken off.
-#[given(expr = "مشتری {mobile} سفارش {string} را از درگاه {string} پرداخت کرده است")]
-async fn paid_online(world: &mut LimooWorld, mobile: Mobile, products: String, gateway: String) {
+#[given(expr = "مشتری {mobile} سفارش {products} را از درگاه {string} پرداخت کرده است")]
+async fn paid_online(world: &mut LimooWorld, mobile: Mobile, products: Products, gateway: String) {
     let app = world.start_app(true).await;
     let token = app.existing_customer(&mobile).await;
-    let order = app.create_order(&token, &product_ids(&products)).await;
+    let order = app.create_order(&token, &products).await;
     pay_online(app, &token, order, &mobile, &gateway).await;
 }
 
 /// The dietitians issued the order's 30-day diet 40 days ago: it is over, so no diet runs.
-#[given(expr = "رژیم سفارش {string} مشتری {mobile} تمام شده است")]
-async fn diet_over(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[given(expr = "رژیم سفارش {products} مشتری {mobile} تمام شده است")]
+async fn diet_over(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order_id = world.order_of(&mobile, &products).await;
     let starts_at = Some(now_ms() - 40 * DAY_MS);
     let diet =
@@ -103,8 +103,8 @@ async fn read_history(world: &mut LimooWorld, mobile: Mobile) {
     world.keep(answer);
 }
 
-#[then(expr = "تاریخچه سفارش‌ها فقط سفارش {string} مشتری {mobile} را دارد")]
-async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[then(expr = "تاریخچه سفارش‌ها فقط سفارش {products} مشتری {mobile} را دارد")]
+async fn history_holds_only(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let reply = world.reply();
     assert_eq!(reply.status, 200, "orders history failed: {}", reply.body);
@@ -117,8 +117,8 @@ async fn history_holds_only(world: &mut LimooWorld, products: String, mobile: Mo
     );
 }
 
-#[then(expr = "فهرست رزرو مشتری {mobile} بسته سفارش {string} را با عنوان {string} و رژیم {word} دارد")]
-async fn reserve_listed(world: &mut LimooWorld, mobile: Mobile, products: String, title: String, status: String) {
+#[then(expr = "فهرست رزرو مشتری {mobile} بسته سفارش {products} را با عنوان {string} و رژیم {word} دارد")]
+async fn reserve_listed(world: &mut LimooWorld, mobile: Mobile, products: Products, title: String, status: String) {
     let order = world.order_of(&mobile, &products).await;
     let packages = world.packages(&mobile, &status).await;
     let ids: Vec<i64> = packages.iter().filter_map(|p| p["id"].as_i64()).collect();
@@ -133,8 +133,8 @@ async fn reserve_list_empty(world: &mut LimooWorld, mobile: Mobile) {
     assert!(packages.is_empty(), "reserved packages: {packages:?}");
 }
 
-#[when(expr = "مشتری {mobile} رژیم رزرو سفارش {string} را فعال می‌کند")]
-async fn activate(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} رژیم رزرو سفارش {products} را فعال می‌کند")]
+async fn activate(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let diet = world.reserved_diet_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let answer = world.app().api(&token).enable_reserve_diet(INTEGRATION, diet).await;
@@ -155,8 +155,8 @@ async fn sent_status(world: &mut LimooWorld) {
     assert_eq!(reply.body["sentStatus"], true, "activation answered {}", reply.body);
 }
 
-#[then(expr = "بسته فعال مشتری {mobile} سفارش {string} است")]
-async fn active_package_is(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[then(expr = "بسته فعال مشتری {mobile} سفارش {products} است")]
+async fn active_package_is(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let (status, body) = world.app().api(&token).active_diet().await;

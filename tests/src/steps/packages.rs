@@ -1,16 +1,11 @@
 //! The older diet-package flow over the API: packages info, its extend fallback, selecting a package and the
 //! named errors (spec 3 §7, §8).
+use crate::params::{Mobile, Product, Products, Toman};
 use cucumber::{given, then, when};
-use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
-use super::{LimooWorld, OrFailAny, Reply, shop_orders::product_ids};
+use super::{LimooWorld, OrFailAny, Reply};
 use limoo_bff::store::Db;
-
-const INFOS: &str = "/diet/package-infos";
-const EXTEND_INFOS: &str = "/diets/extend/package-infos";
-const SELECT: &str = "/diet/select-package";
-const EXTEND_SELECT: &str = "/diets/extend/select-package";
 
 /// Sets a catalogue product's final price (toman).
 #[given(expr = "قیمت نهایی محصول {product} در فروشگاه {toman} است")]
@@ -36,9 +31,10 @@ fn extend_diet_found(reply: &Value) -> bool {
 async fn ask_infos(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    let (mut status, mut body) = world.app().get_as(&token, INFOS).await;
+    let api = world.app().api(&token);
+    let (mut status, mut body) = api.package_infos().await;
     if status != 200 && extend_diet_found(&body) {
-        (status, body) = world.app().get_as(&token, EXTEND_INFOS).await;
+        (status, body) = api.extend_package_infos().await;
     }
     world.reply = Some(Reply { status, body });
 }
@@ -47,17 +43,15 @@ async fn ask_infos(world: &mut LimooWorld, mobile: Mobile) {
 async fn ask_plain_infos(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    let (status, body) = world.app().get_as(&token, INFOS).await;
+    let (status, body) = world.app().api(&token).package_infos().await;
     world.reply = Some(Reply { status, body });
 }
 
 #[when("مهمانی بی‌ورود اطلاعات بسته‌ها را می‌خواهد")]
 async fn ask_infos_anonymously(world: &mut LimooWorld) {
     world.start_app(true).await;
-    let response = world.app().client.get(world.app().url(INFOS)).send().await.or_fail_any("request sent");
-    let status = response.status().as_u16();
-    let body = response.json().await.or_fail_any("a JSON answer");
-    world.reply = Some(Reply { status, body });
+    let answer = world.app().visitor().package_infos().await;
+    world.keep(answer);
 }
 
 /// As the package page selects: the plain call, then the extend variant (without `packageType`) when the plain
@@ -68,10 +62,11 @@ async fn select(world: &mut LimooWorld, mobile: Mobile, count: i64, hami: String
     let token = world.app().existing_customer(&mobile).await;
     let on = |word: &str| word == "روشن";
     let body = json!({ "dietCount": count, "hasHami": on(&hami), "hasPoints": on(&points), "packageType": "NORMAL" });
-    let (mut status, mut reply) = world.app().post_as(&token, SELECT, &body).await;
+    let api = world.app().api(&token);
+    let (mut status, mut reply) = api.select_package(&body).await;
     if status != 200 && extend_diet_found(&reply) {
         let extend = json!({ "dietCount": count, "hasHami": on(&hami), "hasPoints": on(&points) });
-        (status, reply) = world.app().post_as(&token, EXTEND_SELECT, &extend).await;
+        (status, reply) = api.extend_select_package(&extend).await;
     }
     world.reply = Some(Reply { status, body: reply });
 }
@@ -118,7 +113,7 @@ async fn infos_for_extension(world: &mut LimooWorld, mobile: Mobile) {
 async fn select_defaults(world: &mut LimooWorld, mobile: Mobile, count: i64) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    let (status, body) = world.app().post_as(&token, SELECT, &json!({ "dietCount": count })).await;
+    let (status, body) = world.app().api(&token).select_package(&json!({ "dietCount": count })).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -146,8 +141,8 @@ async fn infos_need_payment(world: &mut LimooWorld, need: String) {
     assert_eq!(reply.body["needPayment"], need == "را", "{}", reply.body);
 }
 
-#[then(expr = "سفارش بسته محصولات {string} را دارد")]
-async fn selected_products(world: &mut LimooWorld, products: String) {
+#[then(expr = "سفارش بسته محصولات {products} را دارد")]
+async fn selected_products(world: &mut LimooWorld, products: Products) {
     let reply = world.reply();
     assert_eq!(reply.status, 200, "select-package failed: {}", reply.body);
     let held: Vec<i64> = reply.body["invoice"]["basketItems"]
@@ -156,7 +151,7 @@ async fn selected_products(world: &mut LimooWorld, products: String) {
         .flatten()
         .filter_map(|i| i["productId"].as_i64())
         .collect();
-    assert_eq!(held, product_ids(&products), "{}", reply.body);
+    assert_eq!(held, products.0, "{}", reply.body);
 }
 
 #[then(expr = "سفارش بسته {word} امتیاز است")]

@@ -2,8 +2,8 @@
 //! (spec 3 §4, §8).
 use std::time::Duration;
 
+use crate::browser::{Storage, poll_for};
 use cucumber::{given, then, when};
-use limoo_tests::browser::{Storage, poll_for};
 
 use super::{LimooWorld, OrFail};
 

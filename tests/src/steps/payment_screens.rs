@@ -3,14 +3,14 @@
 //! the gateway then receives), the manual-transfer forms and the payment result pages.
 use std::time::Duration;
 
-use cucumber::{gherkin::Step, given, then, when};
-use limoo_bff::domain::transfer::{TransferGateway, moment_at};
-use limoo_simulators::{Gateway, JournalEntry};
-use limoo_tests::params::Mobile;
-use limoo_tests::{
+use crate::params::{Mobile, Products};
+use crate::{
     browser::{Storage, poll_for},
     payment::texts_of_order,
 };
+use cucumber::{gherkin::Step, given, then, when};
+use limoo_bff::domain::transfer::{TransferGateway, moment_at};
+use limoo_simulators::{Gateway, JournalEntry};
 use rust_persian_tools::{commas, digits};
 use serde_json::{Value, json};
 
@@ -198,8 +198,8 @@ async fn method_not_eligible(world: &mut LimooWorld, name: String) {
 
 /// PR-34: the page asks the BFF in rial for what Snapp Pay would be paid (points taken off), and the BFF passes the
 /// same amount on to SnappPay. The order holds points, so the final price before them would not pass.
-#[then(expr = "شایستگی اسنپ‌پی برای ده برابر مبلغ قابل پرداخت سفارش {string} مشتری {mobile} پرسیده شده است")]
-async fn snapp_eligibility_asked(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[then(expr = "شایستگی اسنپ‌پی برای ده برابر مبلغ قابل پرداخت سفارش {products} مشتری {mobile} پرسیده شده است")]
+async fn snapp_eligibility_asked(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let toman = invoice["totalPrice"].as_i64().expect("totalPrice");
     assert!(
@@ -288,8 +288,8 @@ async fn gateway_got_mobile(world: &mut LimooWorld, sim: String, form: Mobile) {
     assert!(bodies.iter().all(|b| !b.contains(&other)), "{sim} also got the number as {other}: {bodies:?}");
 }
 
-#[then(expr = "meta سفارش {string} مشتری {mobile} مقدار SNAPP_TEST_VAL حافظه جلسه را دارد")]
-async fn order_has_snapp_test_value(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[then(expr = "meta سفارش {products} مشتری {mobile} مقدار SNAPP_TEST_VAL حافظه جلسه را دارد")]
+async fn order_has_snapp_test_value(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let browser = world.browser().await;
     let half = poll_for(Duration::from_secs(10), || async { browser.stored(Storage::Session, "snappTestVal").await })
@@ -471,8 +471,8 @@ async fn error_section_with_message(world: &mut LimooWorld, message: String, ret
     browser.wait_for_text_in("[data-testid=checkout-retry]", &retry).await.or_fail("retry button");
 }
 
-#[then(expr = "یک انتقال {string} در انتظار بررسی برای سفارش {string} مشتری {mobile} با {string} ثبت شده است")]
-async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: String, mobile: Mobile, detail: String) {
+#[then(expr = "یک انتقال {string} در انتظار بررسی برای سفارش {products} مشتری {mobile} با {string} ثبت شده است")]
+async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: Products, mobile: Mobile, detail: String) {
     let order = world.order_of(&mobile, &products).await;
     let sql = "SELECT gateway || ' ' || state || ' ' || meta FROM transfer_payment WHERE customer_order_id = $1";
     let rows = texts_of_order(world.app(), sql, order).await;
@@ -481,12 +481,12 @@ async fn transfer_stored(world: &mut LimooWorld, gateway: String, products: Stri
     assert!(rows[0].contains(&detail), "the stored transfer lacks {detail}: {rows:?}");
 }
 
-#[given(expr = "مشتری {mobile} برای سفارش {string} پیش‌تر کارت به کارت ثبت کرده است")]
-async fn transfer_already_reported(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} برای سفارش {products} پیش‌تر کارت به کارت ثبت کرده است")]
+async fn transfer_already_reported(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let app = world.app();
-    let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
+    let mut body = crate::payment::payment_request(app, &token, order, "C2C");
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "card-digits": "1234", "pay-day": day, "pay-month": month, "pay-year": year,
                            "pay-hour": hour, "pay-minute": minute, "usePoints": "0", "gateway": "C2C" });
@@ -495,12 +495,12 @@ async fn transfer_already_reported(world: &mut LimooWorld, mobile: Mobile, produ
 }
 
 /// PM-54: the questionnaire area's transfer body (spec 3 §7 names) sent straight to the BFF.
-#[when(expr = "مشتری {mobile} برای سفارش {string} انتقال را با نام‌های پرسشنامه می‌فرستد")]
-async fn questionnaire_transfer(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} برای سفارش {products} انتقال را با نام‌های پرسشنامه می‌فرستد")]
+async fn questionnaire_transfer(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.token_of(&mobile).await;
     let app = world.app();
-    let mut body = limoo_tests::payment::payment_request(app, &token, order, "C2C");
+    let mut body = crate::payment::payment_request(app, &token, order, "C2C");
     let (year, month, day, hour, minute) = moment_at(TransferGateway::CardToCard, limoo_bff::store::now_ms());
     body["meta"] = json!({ "lastDigits": "۴۳۲۱", "day": day, "month": month, "year": year, "hour": hour,
                            "minute": minute, "externalSaleConfirm": true });
@@ -517,8 +517,8 @@ async fn reply_has_payment_id(world: &mut LimooWorld) {
 
 // ---- result pages ----
 
-#[when(expr = "مشتری در همین صفحه صفحه {string} سفارش {string} مشتری {mobile} را باز می‌کند")]
-async fn open_result_page(world: &mut LimooWorld, page: String, products: String, mobile: Mobile) {
+#[when(expr = "مشتری در همین صفحه صفحه {string} سفارش {products} مشتری {mobile} را باز می‌کند")]
+async fn open_result_page(world: &mut LimooWorld, page: String, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let script =
         format!("window.location.hash = '#{page}{}orderId={order}';", if page.contains('?') { '&' } else { '?' });
@@ -541,8 +541,8 @@ async fn profile_number_is(world: &mut LimooWorld, mobile: Mobile, number: Strin
     world.sql_text_id("UPDATE customer SET profile_number = $1 WHERE customer_id = $2", &number, customer).await;
 }
 
-#[given(expr = "قلم اول سفارش {string} مشتری {mobile} در meta مقدار {string} برابر {string} دارد")]
-async fn first_line_meta(world: &mut LimooWorld, products: String, mobile: Mobile, key: String, value: String) {
+#[given(expr = "قلم اول سفارش {products} مشتری {mobile} در meta مقدار {string} برابر {string} دارد")]
+async fn first_line_meta(world: &mut LimooWorld, products: Products, mobile: Mobile, key: String, value: String) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let mut meta = invoice["basketItems"][0]["meta"].clone();
     if !meta.is_object() {
@@ -557,7 +557,7 @@ async fn first_line_meta(world: &mut LimooWorld, products: String, mobile: Mobil
 #[then(expr = "دکمه پشتیبانی به پیوند منتور مشتری {mobile} می‌رود")]
 async fn support_goes_to_mentor(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let (status, link) = world.app().get_as(&token, "/mentors/link-by-mobile").await;
+    let (status, link) = world.app().api(&token).mentor_link_by_mobile().await;
     assert_eq!(status, 200, "{link}");
     let expected = link["mentorLink"].as_str().expect("mentorLink").to_owned();
     world.wait_for_attribute("[data-testid=support-button]", "href", &expected).await;
@@ -592,8 +592,8 @@ async fn result_button_shown(world: &mut LimooWorld, testid: String, label: Stri
 }
 
 /// The order completed by a payment (how does not matter to the result page, which reads the invoice's status).
-#[given(expr = "سفارش {string} مشتری {mobile} پرداخت شده است")]
-async fn order_paid(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[given(expr = "سفارش {products} مشتری {mobile} پرداخت شده است")]
+async fn order_paid(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let sql = format!("UPDATE customer_order SET status = 'PAYMENT_SUCCESS' WHERE customer_order_id = {order}");
     world.app().execute_sql(sql).await;

@@ -2,15 +2,15 @@
 //! callback, the sweeper, and what the order, its points and its payment look like afterwards.
 use std::time::Duration;
 
-use cucumber::{given, then, when};
-use limoo_simulators::{Gateway, PageAction, Scenario, browser};
-use limoo_tests::app::FINANCE_TOKEN;
-use limoo_tests::params::{Mobile, Product};
-use limoo_tests::{
+use crate::app::FINANCE_TOKEN;
+use crate::params::{Mobile, Product};
+use crate::{
     AppOptions, TestApp,
     browser::poll_for,
     payment::{self, entry, follow, payment_request, payment_states, result_url, texts_of_order, times_paid},
 };
+use cucumber::{given, then, when};
+use limoo_simulators::{Gateway, PageAction, Scenario, browser};
 use rust_persian_tools::{commas, digits};
 use serde_json::json;
 
@@ -74,20 +74,18 @@ async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
     world.app().sims.force(gateway(&sim), scenario).or_fail_any("the simulator takes the scenario");
 }
 
-/// `POST /lemonade/api/payments` for the order as the checkout sends it, with an `Idempotency-Key` when given.
+/// `createPayment` for the order as the checkout sends it, with an `Idempotency-Key` when given.
 async fn start(world: &mut LimooWorld, method: String, idempotency_key: Option<&str>) {
     let app = world.app();
     let paying = world.paying();
     let mut body = payment_request(app, &paying.token, paying.order, &method);
     body["mobile"] = json!(paying.mobile);
     body["productPermalink"] = json!("limoo-diet");
-    let mut request = app.client.post(app.url("/lemonade/api/payments")).bearer_auth(&paying.token).json(&body);
-    if let Some(key) = idempotency_key {
-        request = request.header("Idempotency-Key", key);
-    }
-    let response = request.send().await.or_fail_any("the payment start");
-    let status = response.status().as_u16();
-    let body: serde_json::Value = response.json().await.unwrap_or(serde_json::Value::Null);
+    let api = app.api(&paying.token);
+    let (status, body) = match idempotency_key {
+        Some(key) => api.create_payment_with_key(&body, key).await,
+        None => api.create_payment(&body).await,
+    };
     if let Some(paying) = world.paying.as_mut() {
         paying.method = method;
         if status == 200 {

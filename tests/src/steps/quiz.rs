@@ -1,14 +1,12 @@
 //! Questionnaire steps: answer records and the perfect-body landing through the API, and the questionnaire
 //! screens (`@ui`) in Chromium.
+use crate::browser::Storage;
+use crate::params::Mobile;
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::store::{Db, form_answers, perfect_body};
-use limoo_tests::params::Mobile;
-use limoo_tests::{browser::Storage, multipart::post_multipart};
 use serde_json::{Map, Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny, Reply};
-
-const RECORDS: &str = "/lemonade/api/formAnswers";
 
 fn parse_answers(raw: &str) -> Map<String, Value> {
     match serde_json::from_str(raw) {
@@ -33,10 +31,7 @@ pub struct AnswerRecord {
 
 /// Creates a record; a created one becomes the scenario's record.
 async fn create(world: &mut LimooWorld, body: &Value) {
-    let app = world.app();
-    let response = app.client.post(app.url(RECORDS)).json(body).send().await.expect("request sent");
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.unwrap_or(Value::Null);
+    let (status, body) = world.app().visitor().create_form_answers(body).await;
     if let (Some(id), Some(edit_token)) = (body["id"].as_i64(), body["editToken"].as_str()) {
         world.answer_record = Some(AnswerRecord { id, edit_token: edit_token.to_owned() });
     }
@@ -171,7 +166,7 @@ async fn register_perfect_body(world: &mut LimooWorld, gender: String, year: Str
         ("weight", &weight),
         ("height", &height),
     ];
-    let (status, body) = post_multipart(world.app(), "/landing/perfectbody/registrationt2", &fields).await;
+    let (status, body) = world.app().visitor().perfect_body_registration(&fields).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -191,7 +186,7 @@ async fn registered_year(world: &mut LimooWorld, year: i64) {
 #[when("بازدیدکننده نتیجه بدن ایده‌آل را با همان شناسه معرفی می‌خواهد")]
 async fn ask_result(world: &mut LimooWorld) {
     let referral = referral(world);
-    let (status, body) = post_multipart(world.app(), "/landing/perfectbody/resultt2", &[("referral", &referral)]).await;
+    let (status, body) = world.app().visitor().perfect_body_result(&referral).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -301,7 +296,7 @@ async fn question_error(world: &mut LimooWorld, message: String) {
 async fn stored_answer(world: &mut LimooWorld, question: String, value: String) {
     let browser = world.browser().await;
     let expected: Value = serde_json::from_str(&value).or_fail_any("the value as JSON");
-    let found = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || async {
+    let found = crate::browser::poll_for(std::time::Duration::from_secs(10), || async {
         let raw = browser.stored(Storage::Session, "user_answers").await?.unwrap_or_default();
         let answers: Value = serde_json::from_str(&raw).unwrap_or(Value::Null);
         Ok((answers[&question]["value"] == expected).then_some(()))
@@ -316,7 +311,7 @@ async fn stored_answer(world: &mut LimooWorld, question: String, value: String) 
 #[then(expr = "شناسه پاسخ‌نامه در حافظه است و پاسخ‌نامه {string} مرحله {string} را دارد")]
 async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: String) {
     let browser = world.browser().await;
-    let id = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || async {
+    let id = crate::browser::poll_for(std::time::Duration::from_secs(10), || async {
         browser.stored(Storage::Session, "form_answer_id").await
     })
     .await
@@ -328,7 +323,7 @@ async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: St
     assert!(edit_token.is_some_and(|token| !token.is_empty()), "no form_answer_edit_token beside the id");
     let id: i64 = id.parse().or_fail_any("a numeric id");
     let db = world.app().db.clone();
-    let step_reached = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
+    let step_reached = crate::browser::poll_for(std::time::Duration::from_secs(10), || {
         let db = db.clone();
         let step_id = step_id.clone();
         async move {
@@ -391,7 +386,7 @@ pub(crate) async fn latest_record(db: &Db, form_type: &str) -> anyhow::Result<Op
 /// The newest answers record of `form_type`, waiting for one to arrive.
 pub(crate) async fn wait_for_latest_record(world: &mut LimooWorld, form_type: &str) -> form_answers::FormAnswerRecord {
     let db = world.app().db.clone();
-    limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || {
+    crate::browser::poll_for(std::time::Duration::from_secs(10), || {
         let db = db.clone();
         async move { latest_record(&db, form_type).await }
     })
@@ -433,7 +428,7 @@ async fn local_value_set(world: &mut LimooWorld, key: String, value: String) {
 #[then("شناسه معرفی بدن ایده‌آل در حافظه جلسه است")]
 async fn referral_stored(world: &mut LimooWorld) {
     let browser = world.browser().await;
-    let referral = limoo_tests::browser::poll_for(std::time::Duration::from_secs(10), || async {
+    let referral = crate::browser::poll_for(std::time::Duration::from_secs(10), || async {
         Ok(browser.stored(Storage::Session, "referral").await?.filter(|r| !r.is_empty()))
     })
     .await;

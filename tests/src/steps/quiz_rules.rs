@@ -2,13 +2,13 @@
 //! the answer sends' retries and analytics, and the detailed diet-request form's ranges through the API.
 use std::time::Duration;
 
+use crate::browser::{Browser, poll_for};
 use cucumber::{gherkin::Step, then, when};
 use fantoccini::{Locator, key::Key};
-use limoo_tests::browser::{Browser, poll_for};
 use serde_json::{Map, Value, json};
 
 use super::{
-    LimooWorld, OrFail, OrFailAny, Reply,
+    LimooWorld, OrFail, OrFailAny,
     quiz::{latest_record, option},
 };
 
@@ -470,12 +470,8 @@ async fn post_answers(world: &mut LimooWorld, form_type: &str, form_id: &str, an
     let mut entries: Vec<Value> = answers.into_iter().map(|(id, value)| json!({ id: value })).collect();
     entries.push(json!({ "step": step }));
     let body = json!({ "answers": entries, "formId": form_id, "formType": form_type, "userId": "" });
-    let app = world.app();
-    let response =
-        app.client.post(app.url("/lemonade/api/formAnswers")).json(&body).send().await.or_fail_any("request sent");
-    let status = response.status().as_u16();
-    let body = response.json().await.unwrap_or(Value::Null);
-    world.reply = Some(Reply { status, body });
+    let answer = world.app().visitor().create_form_answers(&body).await;
+    world.keep(answer);
 }
 
 /// Section f1 with one field changed: a number, a text (`abc`), or empty (not answered).

@@ -2,8 +2,8 @@
 //! browser while they still reach the real BFF, or failed there on purpose) and the send-status notice.
 use std::time::Duration;
 
+use crate::browser::{Browser, poll_for};
 use cucumber::{given, then, when};
-use limoo_tests::browser::{Browser, poll_for};
 use serde_json::Value;
 
 use super::{LimooWorld, OrFail, OrFailAny};

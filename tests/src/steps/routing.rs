@@ -1,8 +1,8 @@
 //! `@ui` steps about where the hash router sends the customer and the session flags routes set.
 use std::time::Duration;
 
+use crate::browser::{Storage, poll_for};
 use cucumber::{given, then};
-use limoo_tests::browser::{Storage, poll_for};
 
 use super::{LimooWorld, OrFail};
 

@@ -1,9 +1,10 @@
 //! `@ui` steps for the package pages, driving the real web app in Chromium.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Product, Products, Toman};
 use cucumber::{then, when};
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Product, Toman};
+use serde_json::json;
 
 use super::{LimooWorld, NEVER, OrFail};
 
@@ -51,18 +52,17 @@ async fn text_absent(world: &mut LimooWorld, text: String) {
     assert!(!shown.contains(&text), "the page shows {text:?}: {shown}");
 }
 
-#[then(expr = "کارت‌های محصول به این ترتیب‌اند: {string}")]
-async fn cards_in_order(world: &mut LimooWorld, expected: String) {
+#[then(expr = "کارت‌های محصول به این ترتیب‌اند: {products}")]
+async fn cards_in_order(world: &mut LimooWorld, expected: Products) {
     let browser = world.browser().await;
     browser.texts(CARD).await.or_fail("cards shown");
     let ids = browser
         .execute(&format!(
-            "return [...document.querySelectorAll('{CARD}')].map(e => e.getAttribute('data-product-id')).join(',');"
+            "return [...document.querySelectorAll('{CARD}')].map(e => Number(e.getAttribute('data-product-id')));"
         ))
         .await
         .expect("ids read");
-    let expected: String = expected.split(',').map(str::trim).collect::<Vec<_>>().join(",");
-    assert_eq!(ids.as_str(), Some(expected.as_str()));
+    assert_eq!(ids, json!(expected));
 }
 
 #[then(expr = "کارت محصول {product} از نوع {word} است")]

@@ -2,11 +2,11 @@
 //! and the payment-method popup, checked in Chromium against the BFF's own answers.
 use std::time::Duration;
 
+use crate::browser::{Browser, Storage, poll_for};
+use crate::params::{Mobile, Product, Products, Toman};
 use cucumber::{given, then, when};
 use fantoccini::{Locator, key::Key};
 use limoo_bff::store::Db;
-use limoo_tests::browser::{Browser, Storage, poll_for};
-use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};
@@ -82,8 +82,8 @@ impl LimooWorld {
     }
 }
 
-#[given(expr = "سفارش {string} مشتری {mobile} برای پرداخت انتخاب شده است")]
-async fn order_chosen(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[given(expr = "سفارش {products} مشتری {mobile} برای پرداخت انتخاب شده است")]
+async fn order_chosen(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     world.ensure_app_loaded().await;
     let browser = world.browser().await;
@@ -91,11 +91,11 @@ async fn order_chosen(world: &mut LimooWorld, products: String, mobile: Mobile) 
 }
 
 /// Arranges data the catalogue cannot hold yet: a basket line whose stored meta lists payment gateways.
-#[given(expr = "قلم محصول {product} سفارش {string} مشتری {mobile} درگاه‌های {string} را مجاز می‌داند")]
+#[given(expr = "قلم محصول {product} سفارش {products} مشتری {mobile} درگاه‌های {string} را مجاز می‌داند")]
 async fn line_allows_gateways(
     world: &mut LimooWorld,
     product: Product,
-    products: String,
+    products: Products,
     mobile: Mobile,
     gateways: String,
 ) {
@@ -114,8 +114,8 @@ async fn session_value_changes(world: &mut LimooWorld, key: String, value: Strin
     world.browser().await.store(Storage::Session, &key, &value).await.or_fail("session storage written");
 }
 
-#[then(expr = "ردیف‌های صورتحساب به این ترتیب‌اند: {string}")]
-async fn receipt_lines(world: &mut LimooWorld, expected: String) {
+#[then(expr = "ردیف‌های صورتحساب به این ترتیب‌اند: {products}")]
+async fn receipt_lines(world: &mut LimooWorld, expected: Products) {
     world.wait_for_product_ids(LINE, &expected).await;
 }
 
@@ -325,8 +325,8 @@ async fn code_message_reason(world: &mut LimooWorld, reason: String) {
     browser.wait_for_text_in("[data-testid=promotion-message-reason]", &reason).await.or_fail("why refused");
 }
 
-#[then(expr = "در حافظه جلسه {string} شناسه کد تخفیف سفارش {string} مشتری {mobile} است")]
-async fn stored_code_id(world: &mut LimooWorld, key: String, products: String, mobile: Mobile) {
+#[then(expr = "در حافظه جلسه {string} شناسه کد تخفیف سفارش {products} مشتری {mobile} است")]
+async fn stored_code_id(world: &mut LimooWorld, key: String, products: Products, mobile: Mobile) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let id = invoice["usedDiscount"]["id"].as_i64().unwrap_or_else(|| panic!("the order has no code: {invoice}"));
     let stored = world.browser().await.stored(Storage::Session, &key).await.or_fail("session storage read");

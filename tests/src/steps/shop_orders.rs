@@ -2,9 +2,9 @@
 //! Orders are named by their products ("101, 151"): the customer's newest order holding exactly those.
 use std::time::Duration;
 
+use crate::browser::{Storage, poll_for};
+use crate::params::{Mobile, Product, Products};
 use cucumber::{gherkin::Step, given, then, when};
-use limoo_tests::browser::{Storage, poll_for};
-use limoo_tests::params::{Mobile, Product};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, Reply};
@@ -15,11 +15,6 @@ const TURKEY: i64 = 220;
 /// The demo's foreign customer is in Turkey; every other number in the features is Iranian.
 fn country_of(mobile: &str) -> i64 {
     if mobile.starts_with("+90") { TURKEY } else { IRAN }
-}
-
-/// "101, 151" → [101, 151].
-pub(super) fn product_ids(list: &str) -> Vec<i64> {
-    list.split(',').map(|id| id.trim().parse().unwrap_or_else(|_| panic!("not a product id list: {list:?}"))).collect()
 }
 
 /// The invoice inside a reply: `invoice` (codes, points), `orderInvoice` (points cancel) or the body itself.
@@ -50,8 +45,7 @@ impl LimooWorld {
     }
 
     /// The customer's newest order holding exactly `products`, in basket order.
-    pub(super) async fn order_of(&self, mobile: &str, products: &str) -> i64 {
-        let wanted = product_ids(products);
+    pub(super) async fn order_of(&self, mobile: &str, products: &Products) -> i64 {
         let token = self.token_of(mobile).await;
         let (status, orders) = self.app().api(&token).list_orders().await;
         assert_eq!(status, 200, "orders list failed: {orders}");
@@ -62,13 +56,13 @@ impl LimooWorld {
             .as_array()
             .into_iter()
             .flatten()
-            .find(|order| held(order) == wanted)
+            .find(|order| held(order) == products.0)
             .and_then(|order| order["id"].as_i64())
             .unwrap_or_else(|| panic!("{mobile} has no order of {products}: {orders}"))
     }
 
     /// The order's invoice as the customer reads it now.
-    pub(super) async fn invoice_of(&self, mobile: &str, products: &str) -> Value {
+    pub(super) async fn invoice_of(&self, mobile: &str, products: &Products) -> Value {
         let order = self.order_of(mobile, products).await;
         let token = self.token_of(mobile).await;
         let (status, invoice) = self.app().invoice(&token, order).await;
@@ -77,7 +71,7 @@ impl LimooWorld {
     }
 
     /// Does `action` to the customer's order of `products` through the API and keeps the answer as the last reply.
-    async fn on_order(&mut self, mobile: &str, products: &str, action: OnOrder<'_>) -> &Reply {
+    async fn on_order(&mut self, mobile: &str, products: &Products, action: OnOrder<'_>) -> &Reply {
         let order = self.order_of(mobile, products).await;
         let token = self.token_of(mobile).await;
         let api = self.app().api(&token);
@@ -146,32 +140,32 @@ async fn customer_with_points(world: &mut LimooWorld, mobile: Mobile, points: i6
     world.start_app(true).await.customer_with_points(&mobile, points).await;
 }
 
-#[when(expr = "مشتری {mobile} سفارشی از محصولات {string} می‌سازد")]
-async fn create_order(world: &mut LimooWorld, mobile: Mobile, products: String) {
-    let body = json!({ "productIds": product_ids(&products) });
+#[when(expr = "مشتری {mobile} سفارشی از محصولات {products} می‌سازد")]
+async fn create_order(world: &mut LimooWorld, mobile: Mobile, products: Products) {
+    let body = json!({ "productIds": products });
     let token = world.token_of(&mobile).await;
     let answer = world.app().api(&token).create_order(&body).await;
     world.keep(answer);
 }
 
-#[given(expr = "مشتری {mobile} سفارشی از محصولات {string} ساخته است")]
-async fn order_created(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} سفارشی از محصولات {products} ساخته است")]
+async fn order_created(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let token = world.token_of(&mobile).await;
-    world.app().create_order(&token, &product_ids(&products)).await;
+    world.app().create_order(&token, &products).await;
 }
 
-#[when(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت می‌کند")]
-async fn apply_code(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
+#[when(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {products} ثبت می‌کند")]
+async fn apply_code(world: &mut LimooWorld, mobile: Mobile, code: String, products: Products) {
     world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await;
 }
 
-#[given(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {string} ثبت کرده است")]
-async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, products: String) {
+#[given(expr = "مشتری {mobile} کد تخفیف {string} را روی سفارش {products} ثبت کرده است")]
+async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, products: Products) {
     succeeded(world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await, "applying the code");
 }
 
-#[when(expr = "مشتری {mobile} کد تخفیف سفارش {string} را با وضعیت CANCELED لغو می‌کند")]
-async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} کد تخفیف سفارش {products} را با وضعیت CANCELED لغو می‌کند")]
+async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let invoice = world.invoice_of(&mobile, &products).await;
     let id = invoice["usedDiscount"]["id"].as_i64().unwrap_or_else(|| panic!("the order has no code: {invoice}"));
     let token = world.token_of(&mobile).await;
@@ -179,48 +173,48 @@ async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: String) {
     world.keep(answer);
 }
 
-#[when(expr = "مشتری {mobile} امتیازش را روی سفارش {string} می‌گذارد")]
-async fn set_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} امتیازش را روی سفارش {products} می‌گذارد")]
+async fn set_points(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.on_order(&mobile, &products, OnOrder::SetPoints).await;
 }
 
-#[given(expr = "مشتری {mobile} امتیازش را روی سفارش {string} گذاشته است")]
-async fn points_set(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} امتیازش را روی سفارش {products} گذاشته است")]
+async fn points_set(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     succeeded(world.on_order(&mobile, &products, OnOrder::SetPoints).await, "setting points");
 }
 
-#[when(expr = "مشتری {mobile} امتیازش را از سفارش {string} برمی‌دارد")]
-async fn unset_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} امتیازش را از سفارش {products} برمی‌دارد")]
+async fn unset_points(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.on_order(&mobile, &products, OnOrder::UnsetPoints).await;
 }
 
-#[when(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو می‌کند")]
-async fn reserve_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} امتیازش را برای سفارش {products} رزرو می‌کند")]
+async fn reserve_points(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.on_order(&mobile, &products, OnOrder::ReservePoints).await;
 }
 
-#[given(expr = "مشتری {mobile} امتیازش را برای سفارش {string} رزرو کرده است")]
-async fn points_reserved(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} امتیازش را برای سفارش {products} رزرو کرده است")]
+async fn points_reserved(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     succeeded(world.on_order(&mobile, &products, OnOrder::ReservePoints).await, "reserving points");
 }
 
-#[when(expr = "مشتری {mobile} امتیاز سفارش {string} را با فراخوان cancel لغو می‌کند")]
-async fn cancel_points(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} امتیاز سفارش {products} را با فراخوان cancel لغو می‌کند")]
+async fn cancel_points(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.on_order(&mobile, &products, OnOrder::CancelPoints).await;
 }
 
-#[when(expr = "مشتری {mobile} سفارش {string} را نهایی می‌کند")]
-async fn finalize(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} سفارش {products} را نهایی می‌کند")]
+async fn finalize(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.on_order(&mobile, &products, OnOrder::Finalize).await;
 }
 
-#[given(expr = "مشتری {mobile} سفارش {string} را نهایی کرده است")]
-async fn finalized(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[given(expr = "مشتری {mobile} سفارش {products} را نهایی کرده است")]
+async fn finalized(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     succeeded(world.on_order(&mobile, &products, OnOrder::Finalize).await, "finalizing");
 }
 
-#[when(expr = "مشتری {mobile} صورتحساب سفارش {string} را می‌گیرد")]
-async fn read_invoice(world: &mut LimooWorld, mobile: Mobile, products: String) {
+#[when(expr = "مشتری {mobile} صورتحساب سفارش {products} را می‌گیرد")]
+async fn read_invoice(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.on_order(&mobile, &products, OnOrder::ReadInvoice).await;
 }
 
@@ -270,14 +264,14 @@ async fn no_code(world: &mut LimooWorld) {
     assert!(invoice.get("usedDiscount").is_none(), "the invoice still has a code: {invoice}");
 }
 
-#[then(expr = "صورتحساب سفارش {string} مشتری {mobile} این مقادیر را دارد:")]
-async fn order_invoice_fields(world: &mut LimooWorld, products: String, mobile: Mobile, step: &Step) {
+#[then(expr = "صورتحساب سفارش {products} مشتری {mobile} این مقادیر را دارد:")]
+async fn order_invoice_fields(world: &mut LimooWorld, products: Products, mobile: Mobile, step: &Step) {
     let invoice = world.invoice_of(&mobile, &products).await;
     assert_fields(&format!("invoice of {products}"), &invoice, step);
 }
 
-#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {string} مشتری {mobile} یکی است")]
-async fn same_invoice(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[then(expr = "صورتحساب پاسخ با صورتحساب سفارش {products} مشتری {mobile} یکی است")]
+async fn same_invoice(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let stored = world.invoice_of(&mobile, &products).await;
     assert_eq!(invoice_in(&world.reply().body), &stored, "the answer's invoice differs from the order's");
 }
@@ -299,8 +293,8 @@ async fn points_balance(world: &mut LimooWorld, mobile: Mobile, free: i64, held:
     }
 }
 
-#[then(expr = "پاسخ شناسه سفارش {string} مشتری {mobile} را دارد")]
-async fn reply_has_order_id(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[then(expr = "پاسخ شناسه سفارش {products} مشتری {mobile} را دارد")]
+async fn reply_has_order_id(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     succeeded(world.reply(), "the call");
     assert_eq!(world.reply().body["id"], order, "reply: {}", world.reply().body);
@@ -317,13 +311,13 @@ async fn stored_customer_signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.sign_in_browser(&mobile).await;
 }
 
-#[then(expr = "سفارش در حافظه جلسه محصولات {string} را دارد")]
-async fn session_order_holds(world: &mut LimooWorld, products: String) {
+#[then(expr = "سفارش در حافظه جلسه محصولات {products} را دارد")]
+async fn session_order_holds(world: &mut LimooWorld, products: Products) {
     let order = world.order_in_session().await;
     let token = world.stored_token().await;
     let (status, invoice) = world.app().invoice(&token, order).await;
     assert_eq!(status, 200, "invoice of order {order}: {invoice}");
     let held: Vec<i64> =
         invoice["basketItems"].as_array().into_iter().flatten().filter_map(|i| i["productId"].as_i64()).collect();
-    assert_eq!(held, product_ids(&products), "order {order}");
+    assert_eq!(held, products.0, "order {order}");
 }

@@ -1,13 +1,13 @@
 //! `@ui` steps for buying from the package pages: the network-error section, the mentor add-on's messages, the
 //! back buttons, the order-from-product-ids page, and in-page navigation and answers the browser receives.
+use crate::params::{Mobile, Product};
 use cucumber::{then, when};
-use limoo_tests::params::{Mobile, Product};
 use std::time::Duration;
 
 use limoo_bff::store::Db;
 
 use super::{LimooWorld, OrFail, OrFailAny};
-use limoo_tests::browser::poll_for;
+use crate::browser::poll_for;
 
 const NETWORK_ERROR: &str = "[data-testid=network-error]";
 /// `performance.now()` when the order-from-product-ids page first rendered its waiting line, noted by a

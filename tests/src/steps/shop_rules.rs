@@ -3,13 +3,13 @@
 //! wizard configs stored per scenario, what an order is created with, and the partner-bundle catalogue call.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Mobile, Product, Toman};
 use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::{
     domain::wizard::WizardConfig,
     store::{Db, wizard_configs},
 };
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Mobile, Product, Toman};
 use serde_json::{Value, json};
 
 use super::{LimooWorld, OrFail, OrFailAny};

@@ -1,11 +1,11 @@
 //! `@ui` steps for the package wizard (select-package-f): its options, footer and page navigation.
 use std::time::Duration;
 
+use crate::browser::poll_for;
+use crate::params::{Product, Products, Toman};
 use cucumber::{then, when};
-use limoo_tests::browser::poll_for;
-use limoo_tests::params::{Product, Toman};
 
-use super::{LimooWorld, OrFail, shop_orders::product_ids};
+use super::{LimooWorld, OrFail};
 
 const OPTION: &str = "[data-testid=wizard-option]";
 const FOOTER_LINE: &str = "[data-testid=wizard-footer-line]";
@@ -16,8 +16,7 @@ fn option(id: Product) -> String {
 
 impl LimooWorld {
     /// Waits until the `data-product-id`s of the elements matching `css`, in page order, are `expected`.
-    pub(super) async fn wait_for_product_ids(&mut self, css: &str, expected: &str) {
-        let wanted = product_ids(expected);
+    pub(super) async fn wait_for_product_ids(&mut self, css: &str, wanted: &Products) {
         let script = format!(
             "return [...document.querySelectorAll('{css}')].map(e => Number(e.getAttribute('data-product-id')));"
         );
@@ -26,9 +25,9 @@ impl LimooWorld {
             let ids: Vec<i64> = serde_json::from_value(browser.execute(&script).await?)?;
             Ok(ids)
         };
-        let found = poll_for(Duration::from_secs(15), || async { Ok(read().await?.eq(&wanted).then_some(())) }).await;
+        let found = poll_for(Duration::from_secs(15), || async { Ok(read().await?.eq(&wanted.0).then_some(())) }).await;
         let shown = read().await.or_fail("page read");
-        assert!(found.is_ok(), "`{css}` shows products {shown:?}, not {wanted:?}");
+        assert!(found.is_ok(), "`{css}` shows products {shown:?}, not {wanted}");
     }
 }
 
@@ -51,8 +50,8 @@ async fn decline_selected(world: &mut LimooWorld) {
     world.browser().await.texts(&css).await.or_fail("going on without the add-on is the choice");
 }
 
-#[then(expr = "گزینه‌های این مرحله به این ترتیب‌اند: {string}")]
-async fn options_in_order(world: &mut LimooWorld, expected: String) {
+#[then(expr = "گزینه‌های این مرحله به این ترتیب‌اند: {products}")]
+async fn options_in_order(world: &mut LimooWorld, expected: Products) {
     world.wait_for_product_ids(OPTION, &expected).await;
 }
 
@@ -62,8 +61,8 @@ async fn option_selected(world: &mut LimooWorld, id: Product) {
     world.browser().await.texts(&css).await.or_fail(&format!("option {id} selected"));
 }
 
-#[then(expr = "پایین مرحله این محصولات را نشان می‌دهد: {string}")]
-async fn footer_lines(world: &mut LimooWorld, expected: String) {
+#[then(expr = "پایین مرحله این محصولات را نشان می‌دهد: {products}")]
+async fn footer_lines(world: &mut LimooWorld, expected: Products) {
     world.wait_for_product_ids(FOOTER_LINE, &expected).await;
 }
 

@@ -1,16 +1,16 @@
 //! The sign-in token in the browser: expiry, the lemonadeToken cookie, and renewal by verify.
 use std::time::Duration;
 
+use crate::params::{Mobile, Products};
+use crate::{
+    browser::{Storage, poll_for},
+    payment::payment_request,
+};
 use cucumber::{given, then, when};
 use limoo_bff::{
     auth::tokens::TokenKeys,
     domain::mobile_number::IRAN,
     store::{customers, now_ms},
-};
-use limoo_tests::params::Mobile;
-use limoo_tests::{
-    browser::{Storage, poll_for},
-    payment::payment_request,
 };
 
 use super::{LimooWorld, OrFail, OrFailAny};
@@ -113,8 +113,8 @@ async fn press_sheet_payment_button(world: &mut LimooWorld) {
 
 /// The BFF takes a payment only for the token's own customer, so a payment it started shows the page sent the
 /// token's `sub` as `customerId`; another id is refused.
-#[then(expr = "فروشگاه پرداخت سفارش {string} مشتری {mobile} را با شناسه مشتری دیگری نمی‌پذیرد")]
-async fn payment_for_other_customer_refused(world: &mut LimooWorld, products: String, mobile: Mobile) {
+#[then(expr = "فروشگاه پرداخت سفارش {products} مشتری {mobile} را با شناسه مشتری دیگری نمی‌پذیرد")]
+async fn payment_for_other_customer_refused(world: &mut LimooWorld, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
     let token = world.stored_token().await;
     let customer = world.signed_in_customer().await;

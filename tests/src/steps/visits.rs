@@ -1,9 +1,9 @@
 //! Visit sessions and analytics events: what the app records on the BFF for this browser session.
 use std::time::Duration;
 
+use crate::{AnalyticsRow, browser::poll_for};
 use cucumber::{given, then, when};
 use limoo_bff::store::Db;
-use limoo_tests::{AnalyticsRow, browser::poll_for};
 
 use super::LimooWorld;
 
