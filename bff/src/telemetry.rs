@@ -1,3 +1,5 @@
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -10,7 +12,8 @@ pub enum LogFormat {
 /// Installs a global subscriber once; `RUST_LOG` overrides `default_filter`.
 pub fn init(default_filter: &str, format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    // Colours only on a terminal: a log file or a collector would get the escape codes as text.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(std::io::stdout().is_terminal());
     // A second call (several apps in one test process) keeps the first subscriber.
     let _ = match format {
         LogFormat::Text => builder.try_init(),
