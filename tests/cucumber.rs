@@ -2,8 +2,19 @@
 //! Set `CUCUMBER_NAME` to run only scenarios whose name contains it, `CUCUMBER_FEATURE` for those of feature files
 //! whose path contains it, and `CUCUMBER_SKIP_UI=1` to leave out the
 //! `@ui` scenarios (CI's PostgreSQL run: the browser adds nothing there that the SQLite run did not check).
+use std::{
+    sync::Mutex,
+    time::{Duration, Instant},
+};
+
 use cucumber::{World, writer::Stats};
 use limoo_tests::steps::LimooWorld;
+
+/// When each running scenario started, and how long each finished one took: the slowest are printed after a pass,
+/// to show where the suite's minutes go.
+static STARTED: Mutex<Vec<(String, Instant)>> = Mutex::new(Vec::new());
+static TOOK: Mutex<Vec<(Duration, String)>> = Mutex::new(Vec::new());
+const SLOWEST_SHOWN: usize = 15;
 
 /// How many scenarios run at once. Each owns a BFF and simulators; API scenarios mostly wait on the network and
 /// the simulators' clocks, so many fit on 2 cores, while an `@ui` scenario also owns a Chromium.
@@ -45,6 +56,7 @@ struct Pass {
 async fn run(kind: Kind) -> Pass {
     let only = std::env::var("CUCUMBER_NAME").ok();
     let only_feature = std::env::var("CUCUMBER_FEATURE").ok();
+    let started = Instant::now();
     let concurrency = match kind {
         Kind::Api => API_CONCURRENCY,
         Kind::Ui => UI_CONCURRENCY,
@@ -52,8 +64,14 @@ async fn run(kind: Kind) -> Pass {
     let writer = LimooWorld::cucumber()
         .max_concurrent_scenarios(concurrency)
         .fail_on_skipped()
-        .after(|_, _, scenario, finished, world| {
+        .before(|feature, _, scenario, _| {
+            let key = scenario_key(feature, scenario);
+            Box::pin(async move { lock(&STARTED).push((key, Instant::now())) })
+        })
+        .after(|feature, _, scenario, finished, world| {
+            let key = scenario_key(feature, scenario);
             Box::pin(async move {
+                record_finished(&key);
                 if let Some(world) = world {
                     if matches!(finished, cucumber::event::ScenarioFinished::StepFailed(..)) {
                         world.save_screenshot(&scenario.name).await;
@@ -71,6 +89,7 @@ async fn run(kind: Kind) -> Pass {
                 && ui == (kind == Kind::Ui)
         })
         .await;
+    print_slowest(kind, started.elapsed());
     Pass {
         kind,
         failed: writer.execution_has_failed(),
@@ -78,5 +97,50 @@ async fn run(kind: Kind) -> Pass {
         parsing_errors: writer.parsing_errors(),
         skipped_steps: writer.skipped_steps(),
         passed_steps: writer.passed_steps(),
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A scenario's file, line and name: outlines' examples share the name, files share lines.
+fn scenario_key(feature: &cucumber::gherkin::Feature, scenario: &cucumber::gherkin::Scenario) -> String {
+    let file = feature.path.as_deref().and_then(|path| path.file_name()).unwrap_or_default().to_string_lossy();
+    format!("{file}:{} {}", scenario.position.line, scenario.name)
+}
+
+fn record_finished(key: &str) {
+    let mut started = lock(&STARTED);
+    if let Some(at) = started.iter().position(|(name, _)| name == key) {
+        let (name, since) = started.swap_remove(at);
+        lock(&TOOK).push((since.elapsed(), name));
+    }
+}
+
+/// Straight to stderr: libtest captures `eprintln!` of a passing test.
+fn print_slowest(kind: Kind, wall: Duration) {
+    use std::io::Write as _;
+    let mut out = std::io::stderr().lock();
+    let mut took = std::mem::take(&mut *lock(&TOOK));
+    if took.is_empty() {
+        return;
+    }
+    let total: Duration = took.iter().map(|(took, _)| *took).sum();
+    took.sort_by_key(|(took, _)| std::cmp::Reverse(*took));
+    let _ = writeln!(
+        out,
+        "{kind:?} pass: {} scenarios in {:.0} s ({:.0} s of scenario time); the slowest:",
+        took.len(),
+        wall.as_secs_f64(),
+        total.as_secs_f64()
+    );
+    for (took, name) in took.iter().take(SLOWEST_SHOWN) {
+        let _ = writeln!(out, "  {:>6.1} s  {name}", took.as_secs_f64());
+    }
+    let every: String = took.iter().map(|(took, name)| format!("{:.2}\t{name}\n", took.as_secs_f64())).collect();
+    let path = limoo_tests::workspace_root().join(format!("target/cucumber-times-{kind:?}.tsv").to_lowercase());
+    if std::fs::write(&path, every).is_ok() {
+        let _ = writeln!(out, "  (every scenario's time: {})", path.display());
     }
 }
