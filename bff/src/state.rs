@@ -14,7 +14,7 @@ use crate::{
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::Metrics,
     shop::catalogue_cache::CatalogueCache,
-    store::Db,
+    store::{Db, order_queue::OrderQueue},
 };
 
 /// What every handler can read through `Data<&AppState>`.
@@ -51,6 +51,8 @@ pub struct AppState {
     pub support: Arc<SupportSettings>,
     /// Products listings and wizard configs, kept per catalogue version.
     pub catalogue: Arc<CatalogueCache>,
+    /// New orders, written together under load.
+    pub order_queue: Arc<OrderQueue>,
 }
 
 impl AppState {
@@ -69,6 +71,7 @@ impl AppState {
         let callback_base = settings.payments.payment_callback_base_url.as_ref().unwrap_or(&public_base);
         let result_origins = std::iter::once(&public_base).chain(&settings.payments.payment_result_origins);
         Ok(AppState {
+            order_queue: Arc::new(OrderQueue::new(db.clone())),
             db,
             service_name: settings.service_name(),
             product_code: settings.product_code.clone(),

@@ -99,3 +99,24 @@ async fn orders_belong_to_their_customer() {
         app.client.post(app.url("/lemonade/api/orders")).json(&json!({ "productIds": [101] })).send().await.unwrap();
     assert_eq!(anonymous.status(), 401);
 }
+
+#[tokio::test]
+async fn orders_made_at_once_are_each_stored_with_their_own_basket() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let baskets: Vec<Vec<i64>> = (0..24).map(|n| if n % 2 == 0 { vec![101] } else { vec![111, 151] }).collect();
+    let made =
+        futures::future::join_all(baskets.iter().map(|ids| create(&app, &token, json!({ "productIds": ids })))).await;
+    let mut ids = Vec::new();
+    for ((status, created), basket) in made.iter().zip(&baskets) {
+        assert_eq!(*status, 200, "{created}");
+        let (_, bill) = invoice(&app, &token, &created["id"]).await;
+        let lines: Vec<i64> =
+            bill["basketItems"].as_array().unwrap().iter().map(|line| line["productId"].as_i64().unwrap()).collect();
+        assert_eq!(&lines, basket, "{bill}");
+        ids.push(created["id"].as_i64().unwrap());
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), baskets.len(), "one order per call");
+}

@@ -5,7 +5,7 @@ use limoo_bff::{
     store::{
         Db,
         customers::{self, AuthType, NewCustomer},
-        demo, now_ms, orders,
+        demo, now_ms, order_queue, orders,
         points::{self, NewHold},
         products, promotions, wizard_configs,
     },
@@ -23,11 +23,11 @@ async fn customer_with_order(db: &Db, mobile: &str) -> (i64, i64) {
     let chosen: Vec<_> = catalogue.into_iter().filter(|p| p.id == 101).collect();
     let order = orders::NewOrder {
         customer_id: customer.id,
-        service: "LIMOO_SHOP",
+        service: "LIMOO_SHOP".into(),
         session_id: None,
         utm_campaign: None,
-        meta: "{}",
-        products: &chosen,
+        meta: "{}".into(),
+        products: chosen,
     };
     (customer.id, orders::create(db, order).await.unwrap())
 }
@@ -157,6 +157,67 @@ async fn a_stored_order_status_the_bff_does_not_know_fails_the_read() {
         assert_eq!(refused, format!("order {order} has status SHIPPED"), "{}", db.backend());
         let history = orders::status_history(&mut tx, order).await;
         assert!(history.is_err(), "{}: the history is refused too", db.backend());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn orders_queued_at_once_are_each_stored_whole_with_their_own_lines() {
+    on_every_backend(|db| async move {
+        let (customer, _) = customer_with_order(&db, "09121234567").await;
+        let catalogue = products::list_by_service(&db, "LIMOO_SHOP").await.unwrap();
+        let pick = |ids: &[i64]| catalogue.iter().filter(|p| ids.contains(&p.id)).cloned().collect::<Vec<_>>();
+        let baskets = [vec![101], vec![101, 111], vec![111, 121, 151], vec![151]];
+        let queue = order_queue::OrderQueue::new(db.clone());
+        let made = futures::future::join_all(baskets.iter().map(|ids| {
+            let order = orders::NewOrder {
+                customer_id: customer,
+                service: "LIMOO_SHOP".into(),
+                session_id: None,
+                utm_campaign: None,
+                meta: format!("{{\"basket\":{}}}", ids.len()),
+                products: pick(ids),
+            };
+            queue.create(order)
+        }))
+        .await;
+        let ids: Vec<i64> = made.into_iter().map(|made| made.unwrap()).collect();
+        let mut distinct = ids.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), baskets.len(), "{}: one id per order", db.backend());
+        let mut tx = db.read().await.unwrap();
+        for (id, basket) in ids.iter().zip(&baskets) {
+            let order = orders::find_for_customer(&mut tx, *id, customer).await.unwrap().expect("stored");
+            let lines: Vec<i64> = order.items.iter().map(|line| line.product_id).collect();
+            assert_eq!(&lines, basket, "{}: the order's own lines, in basket order", db.backend());
+            let history = orders::status_history(&mut tx, *id).await.unwrap();
+            assert_eq!(history.len(), 1, "{}: created once", db.backend());
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_order_that_cannot_be_stored_fails_alone() {
+    on_every_backend(|db| async move {
+        let (customer, _) = customer_with_order(&db, "09121234567").await;
+        let catalogue = products::list_by_service(&db, "LIMOO_SHOP").await.unwrap();
+        let queue = order_queue::OrderQueue::new(db.clone());
+        let order = |customer_id: i64| orders::NewOrder {
+            customer_id,
+            service: "LIMOO_SHOP".into(),
+            session_id: None,
+            utm_campaign: None,
+            meta: "{}".into(),
+            products: catalogue.iter().filter(|p| p.id == 101).cloned().collect(),
+        };
+        // No such customer: the foreign key refuses that order, whichever transaction it shares.
+        let made =
+            futures::future::join_all([order(customer), order(-1), order(customer)].map(|o| queue.create(o))).await;
+        assert!(made[0].is_ok() && made[2].is_ok(), "{}: {made:?}", db.backend());
+        assert!(made[1].is_err(), "{}: the order of an unknown customer is refused", db.backend());
+        assert_eq!(orders::count(&db).await.unwrap(), 3, "{}: the first order and the two good ones", db.backend());
     })
     .await;
 }

@@ -89,11 +89,11 @@ pub async fn redeem(
         &mut tx,
         orders::NewOrder {
             customer_id,
-            service: &state.service_name,
-            session_id,
+            service: state.service_name.clone(),
+            session_id: session_id.map(str::to_owned),
             utm_campaign: None,
-            meta: &meta,
-            products: std::slice::from_ref(product),
+            meta,
+            products: vec![product.clone()],
         },
     )
     .await?;

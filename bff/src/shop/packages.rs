@@ -203,11 +203,11 @@ async fn order_for(
         }
         let new = orders::NewOrder {
             customer_id,
-            service: &state.service_name,
+            service: state.service_name.clone(),
             session_id: None,
             utm_campaign: None,
-            meta,
-            products,
+            meta: meta.to_owned(),
+            products: products.to_vec(),
         };
         let order_id = orders::create_in(&mut tx, new).await?;
         if package_selections::claim(&mut tx, customer_id, key, previous, order_id).await? {

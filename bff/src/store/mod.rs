@@ -24,6 +24,7 @@ pub mod diets;
 pub mod form_answers;
 pub mod franchise;
 pub mod gift_cards;
+pub mod order_queue;
 pub mod orders;
 pub mod otp;
 pub mod package_selections;

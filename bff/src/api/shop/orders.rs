@@ -191,13 +191,13 @@ impl OrdersApi {
         }
         let new = orders::NewOrder {
             customer_id: token.customer_id(),
-            service: &state.service_name,
-            session_id: body.session_id.as_deref(),
-            utm_campaign: body.utm_campaign.as_deref(),
-            meta: &meta,
-            products: &chosen,
+            service: state.service_name.clone(),
+            session_id: body.session_id.clone(),
+            utm_campaign: body.utm_campaign.clone(),
+            meta,
+            products: chosen,
         };
-        Ok(Json(CreateOrderReply { id: orders::create(&state.db, new).await? }))
+        Ok(Json(CreateOrderReply { id: state.order_queue.create(new).await? }))
     }
 
     /// The invoice of one of the customer's orders.

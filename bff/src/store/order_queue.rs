@@ -1,0 +1,85 @@
+//! New orders written together (issue 15's write path): one task per process takes every order waiting and stores
+//! them in one transaction of three statements. Alone, an order is written at once, as before; under load the
+//! orders that arrive while one transaction runs share the next, so a database round trip and a commit serve
+//! many customers (on SQLite, where writers take turns, that turn was the ceiling).
+use std::sync::OnceLock;
+
+use anyhow::Context;
+use tokio::sync::{mpsc, oneshot};
+
+use super::{
+    Db,
+    orders::{self, NewOrder},
+};
+
+/// At most this many orders share a transaction: a few hundred bound parameters, far below either database's limit
+/// (20 lines of 12 columns per order at most).
+const MAX_BATCH: usize = 32;
+/// Orders waiting beyond this make their callers wait to enqueue: memory stays bounded under any load.
+const MAX_WAITING: usize = 1024;
+
+struct Waiting {
+    order: NewOrder,
+    done: oneshot::Sender<anyhow::Result<i64>>,
+}
+
+pub struct OrderQueue {
+    db: Db,
+    /// Started on the first order, so that a state made outside a runtime (tools, tests) spawns nothing.
+    sender: OnceLock<mpsc::Sender<Waiting>>,
+}
+
+impl OrderQueue {
+    pub fn new(db: Db) -> Self {
+        OrderQueue { db, sender: OnceLock::new() }
+    }
+
+    /// Stores the order (with the others waiting, if any) and answers its id once committed.
+    pub async fn create(&self, order: NewOrder) -> anyhow::Result<i64> {
+        let sender = self.sender.get_or_init(|| {
+            let (sender, receiver) = mpsc::channel(MAX_WAITING);
+            tokio::spawn(write_forever(self.db.clone(), receiver));
+            sender
+        });
+        let (done, answer) = oneshot::channel();
+        sender.send(Waiting { order, done }).await.map_err(|_| anyhow::anyhow!("the order queue has stopped"))?;
+        answer.await.context("the order queue dropped an order")?
+    }
+}
+
+/// Ends when every sender is gone (the state dropped).
+async fn write_forever(db: Db, mut receiver: mpsc::Receiver<Waiting>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while receiver.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        write(&db, std::mem::take(&mut batch)).await;
+    }
+}
+
+async fn write(db: &Db, batch: Vec<Waiting>) {
+    let (orders, answers): (Vec<NewOrder>, Vec<_>) = batch.into_iter().map(|w| (w.order, w.done)).unzip();
+    match create_together(db, &orders).await {
+        Ok(ids) => {
+            for (done, id) in answers.into_iter().zip(ids) {
+                let _ = done.send(Ok(id));
+            }
+        }
+        // One order that cannot be stored must not fail the others: each is tried alone.
+        Err(_) if orders.len() > 1 => {
+            for (order, done) in orders.into_iter().zip(answers) {
+                let _ = done.send(orders::create(db, order).await);
+            }
+        }
+        Err(error) => {
+            if let Some(done) = answers.into_iter().next() {
+                let _ = done.send(Err(error));
+            }
+        }
+    }
+}
+
+async fn create_together(db: &Db, orders: &[NewOrder]) -> anyhow::Result<Vec<i64>> {
+    let mut tx = db.begin().await?;
+    let ids = orders::create_many(&mut tx, orders).await?;
+    tx.commit().await?;
+    Ok(ids)
+}
