@@ -42,7 +42,10 @@ impl OrderQueue {
             sender
         });
         let (done, answer) = oneshot::channel();
-        sender.send(Waiting { order, done }).await.map_err(|_| anyhow::anyhow!("the order queue has stopped"))?;
+        if let Err(refused) = sender.send(Waiting { order, done }).await {
+            // The writer task is gone (it can only have panicked): orders are written one by one, as before.
+            return orders::create(&self.db, refused.0.order).await;
+        }
         answer.await.context("the order queue dropped an order")?
     }
 }
