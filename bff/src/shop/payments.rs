@@ -312,7 +312,10 @@ async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::R
     let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
     loop {
         let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
-        if payment.state.is_final() || tokio::time::Instant::now() >= deadline {
+        // Only a caller holding the lease can still finish it now: once none does (a gateway that did not answer
+        // in time leaves it open), waiting longer would only keep the customer from the result page.
+        let being_verified = payment.lease_until >= now_ms();
+        if payment.state.is_final() || !being_verified || tokio::time::Instant::now() >= deadline {
             return Ok(payment);
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
