@@ -227,6 +227,10 @@ impl Api<'_> {
         self.get(&format!("/lemonade/api/staff/diets?mobile={mobile}")).await
     }
 
+    pub async fn staff_issue_diet(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/staff/diets/issue", body).await
+    }
+
     pub async fn staff_diet_ready(&self, diet: i64, body: &Value) -> Answer {
         self.post(&format!("/lemonade/api/staff/diets/{diet}/ready"), body).await
     }

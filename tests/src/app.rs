@@ -395,20 +395,20 @@ impl TestApp {
     /// The medical team numbers a paid order's diet through the staff API, marks it written when asked and
     /// starts it when given a start; answers the diet id.
     pub async fn team_issues_diet(&self, diet: &DietByTeam<'_>) -> i64 {
-        use reqwest::Method;
+        let team = self.api(STAFF_TOKEN);
         let body = serde_json::json!({ "orderId": diet.order_id, "dietNumber": diet.number, "days": diet.days,
             "packageCount": diet.package_count, "slot": diet.slot, "by": "Dr. Test" });
-        let (status, issued) = self.staff(Method::POST, "/issue", Some(&body)).await;
+        let (status, issued) = team.staff_issue_diet(&body).await;
         assert_eq!(status, 200, "diet issued: {issued}");
         let id = issued["dietId"].as_i64().expect("diet id");
         let by = serde_json::json!({ "by": "Dr. Test" });
         if diet.ready {
-            let (status, reply) = self.staff(Method::POST, &format!("/{id}/ready"), Some(&by)).await;
+            let (status, reply) = team.staff_diet_ready(id, &by).await;
             assert_eq!(status, 200, "diet ready: {reply}");
         }
         if let Some(at) = diet.starts_at {
             let body = serde_json::json!({ "startDate": at.to_string(), "by": "Dr. Test" });
-            let (status, reply) = self.staff(Method::POST, &format!("/{id}/start"), Some(&body)).await;
+            let (status, reply) = team.staff_diet_start(id, &body).await;
             assert_eq!(status, 200, "diet started: {reply}");
         }
         id
@@ -424,15 +424,14 @@ impl TestApp {
 
     /// Creates an order of catalogue products for the customer and returns its id.
     pub async fn create_order(&self, token: &str, product_ids: &[i64]) -> i64 {
-        let (status, reply) =
-            self.post_as(token, "/lemonade/api/orders", &serde_json::json!({ "productIds": product_ids })).await;
+        let (status, reply) = self.api(token).create_order(&serde_json::json!({ "productIds": product_ids })).await;
         assert_eq!(status, 200, "order creation failed: {reply}");
         reply["id"].as_i64().expect("order id")
     }
 
     /// The order's invoice as the customer reads it.
     pub async fn invoice(&self, token: &str, order_id: i64) -> (u16, serde_json::Value) {
-        self.get_as(token, &format!("/lemonade/api/orders/{order_id}/invoice")).await
+        self.api(token).order_invoice(order_id).await
     }
 
     /// `GET /lemonade/api/products` with the given query pairs.
