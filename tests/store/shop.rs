@@ -19,17 +19,22 @@ async fn customer_with_order(db: &Db, mobile: &str) -> (i64, i64) {
     let number = MobileNumber::parse(mobile, 1, "98").unwrap();
     let new = NewCustomer { mobile: &number, email: None, first_name: "x", last_name: "y", auth_type: AuthType::Sms };
     let customer = customers::insert_or_get(db, new).await.unwrap();
+    let order = order_of(db, customer.id, &[101]).await;
+    (customer.id, orders::create(db, order).await.unwrap())
+}
+
+/// A new order of the demo products `ids`, in that order.
+async fn order_of(db: &Db, customer_id: i64, ids: &[i64]) -> orders::NewOrder {
     let catalogue = products::list_by_service(db, "LIMOO_SHOP").await.unwrap();
-    let chosen: Vec<_> = catalogue.into_iter().filter(|p| p.id == 101).collect();
-    let order = orders::NewOrder {
-        customer_id: customer.id,
+    let products = ids.iter().map(|id| catalogue.iter().find(|p| p.id == *id).expect("a demo product").clone());
+    orders::NewOrder {
+        customer_id,
         service: "LIMOO_SHOP".into(),
         session_id: None,
         utm_campaign: None,
         meta: "{}".into(),
-        products: chosen,
-    };
-    (customer.id, orders::create(db, order).await.unwrap())
+        products: products.collect(),
+    }
 }
 
 #[tokio::test]
@@ -165,22 +170,13 @@ async fn a_stored_order_status_the_bff_does_not_know_fails_the_read() {
 async fn orders_queued_at_once_are_each_stored_whole_with_their_own_lines() {
     on_every_backend(|db| async move {
         let (customer, _) = customer_with_order(&db, "09121234567").await;
-        let catalogue = products::list_by_service(&db, "LIMOO_SHOP").await.unwrap();
-        let pick = |ids: &[i64]| catalogue.iter().filter(|p| ids.contains(&p.id)).cloned().collect::<Vec<_>>();
-        let baskets = [vec![101], vec![101, 111], vec![111, 121, 151], vec![151]];
+        let baskets = [vec![101], vec![151, 101], vec![111, 121, 151], vec![151]];
+        let mut new = Vec::new();
+        for ids in &baskets {
+            new.push(order_of(&db, customer, ids).await);
+        }
         let queue = order_queue::OrderQueue::new(db.clone());
-        let made = futures::future::join_all(baskets.iter().map(|ids| {
-            let order = orders::NewOrder {
-                customer_id: customer,
-                service: "LIMOO_SHOP".into(),
-                session_id: None,
-                utm_campaign: None,
-                meta: format!("{{\"basket\":{}}}", ids.len()),
-                products: pick(ids),
-            };
-            queue.create(order)
-        }))
-        .await;
+        let made = futures::future::join_all(new.into_iter().map(|order| queue.create(order))).await;
         let ids: Vec<i64> = made.into_iter().map(|made| made.unwrap()).collect();
         let mut distinct = ids.clone();
         distinct.sort_unstable();
@@ -202,19 +198,13 @@ async fn orders_queued_at_once_are_each_stored_whole_with_their_own_lines() {
 async fn an_order_that_cannot_be_stored_fails_alone() {
     on_every_backend(|db| async move {
         let (customer, _) = customer_with_order(&db, "09121234567").await;
-        let catalogue = products::list_by_service(&db, "LIMOO_SHOP").await.unwrap();
         let queue = order_queue::OrderQueue::new(db.clone());
-        let order = |customer_id: i64| orders::NewOrder {
-            customer_id,
-            service: "LIMOO_SHOP".into(),
-            session_id: None,
-            utm_campaign: None,
-            meta: "{}".into(),
-            products: catalogue.iter().filter(|p| p.id == 101).cloned().collect(),
-        };
         // No such customer: the foreign key refuses that order, whichever transaction it shares.
-        let made =
-            futures::future::join_all([order(customer), order(-1), order(customer)].map(|o| queue.create(o))).await;
+        let mut new = Vec::new();
+        for customer_id in [customer, -1, customer] {
+            new.push(order_of(&db, customer_id, &[101]).await);
+        }
+        let made = futures::future::join_all(new.into_iter().map(|order| queue.create(order))).await;
         assert!(made[0].is_ok() && made[2].is_ok(), "{}: {made:?}", db.backend());
         assert!(made[1].is_err(), "{}: the order of an unknown customer is refused", db.backend());
         assert_eq!(orders::count(&db).await.unwrap(), 3, "{}: the first order and the two good ones", db.backend());
