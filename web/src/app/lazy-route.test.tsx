@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
@@ -49,7 +50,7 @@ describe('lazily loaded routes [ER-11]', () => {
   })
 
   it('load a guarded screen once its guard let the visitor in', async () => {
-    const guard = vi.fn(() => Promise.resolve(null))
+    const guard = vi.fn<() => Promise<null>>(() => Promise.resolve(null))
     renderUnderLayout(
       lazyRoute({ path: '/screen', loader: guard }, () => Promise.resolve({ Screen: () => <h1>صفحه</h1> }), (m) => <m.Screen />),
     )
@@ -58,7 +59,7 @@ describe('lazily loaded routes [ER-11]', () => {
   })
 
   it('leave a guarded screen unloaded when its guard redirects', async () => {
-    const load = vi.fn(() => Promise.resolve({ Screen: () => <h1>صفحه</h1> }))
+    const load = vi.fn<() => Promise<{ Screen: () => ReactNode }>>(() => Promise.resolve({ Screen: () => <h1>صفحه</h1> }))
     renderUnderLayout(
       lazyRoute({ path: '/screen', loader: () => redirect('/elsewhere') }, load, (m) => <m.Screen />),
       { path: '/elsewhere', element: <h1>جای دیگر</h1> },
