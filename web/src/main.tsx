@@ -5,9 +5,15 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { chosenLanguage, loadLanguage } from './i18n'
+import { ensureTokenChecked } from './lib/auth'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+// The start-up token check (verify) is the landing's first call, and the sign-in popup waits for its answer: sent
+// before the first render rather than from it, it travels while the app renders (issue 15). Start-up and the guards
+// share it.
+void ensureTokenChecked()
 
 // A Turkish visit fetches its texts before the first render, so no Persian flashes first; if they fail to load,
 // the shop still opens, in Persian.

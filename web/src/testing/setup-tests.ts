@@ -10,7 +10,9 @@ configure({ asyncUtilTimeout: 5000 })
 
 // Tests create instances synchronously with every text; the app fetches Turkish before rendering and the later
 // Persian texts with the first lazily loaded screen.
-await Promise.all([loadLanguage('tr'), loadLaterTexts()])
+// The sign-in steps load their checks' code (zod) at the first change; a cold import of it can take seconds on a
+// loaded machine, which would land inside the first typing test's wait.
+await Promise.all([loadLanguage('tr'), loadLaterTexts(), import('@/features/auth/domain/schemas')])
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 

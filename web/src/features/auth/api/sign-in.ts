@@ -95,6 +95,7 @@ export function countriesQueryOptions() {
   })
 }
 
-export function useCountries() {
-  return useQuery(countriesQueryOptions())
+/** The country list; `needed` false leaves it unfetched until it is. */
+export function useCountries(needed = true) {
+  return useQuery({ ...countriesQueryOptions(), enabled: needed })
 }

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_KEY } from '@/lib/auth'
 import { REFERRAL_KEY } from '@/lib/referral'
+import { countries } from '@/testing/data/countries'
 import { errorBody, signedInAnswer } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
@@ -227,6 +228,21 @@ describe('mobile step', () => {
 })
 
 describe('country picker', () => {
+  it('fetches the country list when the sheet opens, not with the popup (Iran needs no list)', async () => {
+    let listed = 0
+    server.use(
+      http.get('/lemonade/api/countries', () => {
+        listed += 1
+        return HttpResponse.json(countries())
+      }),
+    )
+    const { user } = await openPopup()
+    expect(screen.getByTestId('country-picker-button')).toHaveTextContent('+98')
+    expect(listed).toBe(0)
+    await user.click(screen.getByTestId('country-picker-button'))
+    await waitFor(() => expect(listed).toBe(1))
+  })
+
   it('searches the list, shows the empty state and switches the country [AU-27, AU-33]', async () => {
     const { calls } = recordCalls({ isRegistered: true, authenticationType: 'sms' })
     const { user } = await openPopup()

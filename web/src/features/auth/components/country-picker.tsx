@@ -12,10 +12,12 @@ interface CountryPickerProps {
 /** The country-code button and its searchable bottom sheet with back and confirm buttons [AU-33]. */
 export function CountryPicker({ countryId, onChange }: CountryPickerProps) {
   const { t } = useTranslation()
-  const countries = useCountries()
+  const [open, setOpen] = useState(false)
+  // Iran's code is known without the list: most visitors never open the picker, so the list (≈ 11 KB) is fetched
+  // when the sheet opens or another country's code is to be shown, not with the landing (issue 15).
+  const countries = useCountries(open || countryId !== IRAN.id)
   const list = useMemo(() => (countries.data && countries.data.length > 0 ? countries.data : [IRAN]), [countries.data])
   const current = list.find((country) => country.id === countryId) ?? IRAN
-  const [open, setOpen] = useState(false)
   const [search, setSearch] = useState('')
   const [choice, setChoice] = useState(countryId)
   const groupName = useId()

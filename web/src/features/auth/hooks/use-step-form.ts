@@ -66,8 +66,10 @@ export function useStepForm<T extends Fields>({ defaults, check, focus }: StepFo
   }, [])
 
   useEffect(() => {
-    // A failed check (its code did not load) leaves the form invalid; the next change tries again.
-    run(current.current, []).catch(ignore)
+    // Every field of a sign-in step is required, so an empty step is invalid without a check: the check's code (zod)
+    // then loads at the first change, not while the landing starts (issue 15). A failed check (its code did not
+    // load) leaves the form invalid; the next change tries again.
+    if (Object.values(current.current).some((value) => value !== '')) run(current.current, []).catch(ignore)
     inputs.current[focus]?.focus()
   }, [run, focus])
 
