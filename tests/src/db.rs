@@ -33,7 +33,7 @@ impl TestDb {
     }
 
     pub async fn postgres(admin_url: &str) -> anyhow::Result<TestDb> {
-        let name = format!("limoo_test_{}", uuid::Uuid::new_v4().simple());
+        let name = test_database_name();
         create_postgres_database(admin_url, &name, None).await?;
         Ok(TestDb::postgres_named(admin_url, name))
     }
@@ -53,7 +53,7 @@ impl TestDb {
             let admin =
                 std::env::var(POSTGRES_ENV).with_context(|| format!("{BACKEND_ENV}=postgres needs {POSTGRES_ENV}"))?;
             let template = PG_TEMPLATES[seed.slot()].get_or_try_init(|| postgres_template(&admin, seed)).await?;
-            let name = format!("limoo_test_{}", uuid::Uuid::new_v4().simple());
+            let name = test_database_name();
             create_postgres_database(&admin, &name, Some(template)).await?;
             Ok(TestDb::postgres_named(&admin, name))
         } else {
@@ -100,16 +100,25 @@ impl Seed<'_> {
 static SQLITE_TEMPLATES: [OnceCell<PathBuf>; 2] = [OnceCell::const_new(), OnceCell::const_new()];
 static PG_TEMPLATES: [OnceCell<String>; 2] = [OnceCell::const_new(), OnceCell::const_new()];
 
-/// Templates are named after the process that made them, so a later process can remove those left behind.
+/// Templates and PostgreSQL test databases are named after the process that made them, so a later process can
+/// remove those left behind: a test database is dropped in the background and the process may end first.
 const TEMPLATE_PREFIX: &str = "limoo_template_";
+const TEST_PREFIX: &str = "limoo_test_";
 
 fn template_name(seed: Seed) -> String {
     format!("{TEMPLATE_PREFIX}{}_{}", std::process::id(), seed.slot())
 }
 
-/// A template whose maker is no longer running (`limoo_template_<pid>_<slot>`).
-fn is_orphan_template(name: &str) -> bool {
-    let pid = name.strip_prefix(TEMPLATE_PREFIX).and_then(|rest| rest.split(['_', '.']).next());
+fn test_database_name() -> String {
+    format!("{TEST_PREFIX}{}_{}", std::process::id(), uuid::Uuid::new_v4().simple())
+}
+
+/// A template or test database whose maker is no longer running (`<prefix><pid>_…`).
+fn is_orphan(name: &str) -> bool {
+    let pid = [TEMPLATE_PREFIX, TEST_PREFIX]
+        .iter()
+        .find_map(|prefix| name.strip_prefix(prefix))
+        .and_then(|rest| rest.split(['_', '.']).next());
     pid.and_then(|pid| pid.parse::<u32>().ok())
         .is_some_and(|pid| pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists())
 }
@@ -119,7 +128,7 @@ async fn sqlite_template(seed: Seed<'_>) -> anyhow::Result<PathBuf> {
     let folder = std::env::temp_dir();
     if let Ok(entries) = std::fs::read_dir(&folder) {
         for entry in entries.flatten() {
-            if entry.file_name().to_str().is_some_and(is_orphan_template) {
+            if entry.file_name().to_str().is_some_and(is_orphan) {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
@@ -140,11 +149,13 @@ async fn sqlite_template(seed: Seed<'_>) -> anyhow::Result<PathBuf> {
 /// connections left, so its pool is closed before anyone copies it.
 async fn postgres_template(admin_url: &str, seed: Seed<'_>) -> anyhow::Result<String> {
     let mut admin = PgConnection::connect(admin_url).await?;
-    let names: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE $1")
-        .bind(format!("{TEMPLATE_PREFIX}%"))
-        .fetch_all(&mut admin)
-        .await?;
-    for orphan in names.iter().filter(|name| is_orphan_template(name)) {
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname LIKE $2")
+            .bind(format!("{TEMPLATE_PREFIX}%"))
+            .bind(format!("{TEST_PREFIX}%"))
+            .fetch_all(&mut admin)
+            .await?;
+    for orphan in names.iter().filter(|name| is_orphan(name)) {
         let sql = format!("DROP DATABASE IF EXISTS \"{orphan}\" WITH (FORCE)");
         sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
     }
@@ -192,20 +203,23 @@ impl Drop for TestDb {
             }
             Cleanup::PostgresDatabase { admin_url, name } => {
                 let (admin_url, name) = (admin_url.clone(), name.clone());
-                // Drop runs inside the test's runtime; a separate thread with its own runtime can block.
-                let dropped = std::thread::spawn(move || {
-                    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-                    runtime.block_on(async {
-                        let mut admin = PgConnection::connect(&admin_url).await?;
-                        let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
-                        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
-                        anyhow::Ok(())
-                    })
-                })
-                .join();
-                if !matches!(dropped, Ok(Ok(()))) {
-                    eprintln!("warning: test database {} was not dropped", self.url);
-                }
+                // In the background: DROP DATABASE waits for a checkpoint, which made the PostgreSQL Gherkin pass's
+                // scenarios wait on each other's teardown (70 s of its 100 s). Its own thread and runtime, since
+                // Drop runs inside the test's runtime. What the process leaves when it ends, the next one removes
+                // ([`is_orphan`]).
+                std::thread::spawn(move || {
+                    let dropped = tokio::runtime::Builder::new_current_thread().enable_all().build().map(|runtime| {
+                        runtime.block_on(async {
+                            let mut admin = PgConnection::connect(&admin_url).await?;
+                            let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+                            sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
+                            anyhow::Ok(())
+                        })
+                    });
+                    if !matches!(dropped, Ok(Ok(()))) {
+                        eprintln!("warning: test database {name} was not dropped");
+                    }
+                });
             }
         }
     }
