@@ -127,6 +127,9 @@ impl Db {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
                 .max_connections(10)
+                // sqlx pings every connection it hands out: one more round trip per statement outside a transaction
+                // (an order took ten). A connection the server dropped fails its next statement instead, once.
+                .test_before_acquire(false)
                 .acquire_timeout(Duration::from_secs(5))
                 .connect(url)
                 .await
@@ -147,6 +150,8 @@ impl Db {
         }
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
+            // A file cannot hang up; the ping was one more trip through the connection's worker thread.
+            .test_before_acquire(false)
             .connect_with(options)
             .await
             .with_context(|| format!("cannot open SQLite database {url}"))?;

@@ -1,13 +1,13 @@
-//! New orders on SQLite written together (issue 15's write path): one task per process takes every order waiting and
-//! stores them in one transaction of three statements. Alone, an order is written at once, as before; under load
-//! the orders that arrive while one transaction runs share the next, so one writer's turn and one commit serve many
-//! customers (SQLite writes one transaction at a time: that turn was the ceiling, 1,550 → 1,800–2,300 orders/s flat
-//! out in the bench). PostgreSQL commits many transactions side by side; one writer there measured slower than
-//! each request writing its own order (1,820 → 1,300–1,600/s), so there orders are written directly.
-use std::sync::OnceLock;
+//! New orders written together (issue 15's write path): writer tasks take every order waiting and store them in one
+//! transaction of three statements. Alone, an order is written at once, as before; under load the orders that
+//! arrive while a transaction runs share the next, so one transaction's round trips and commit serve many customers.
+//! SQLite writes one transaction at a time, so it has one writer: that turn was the ceiling (1,550 → 1,800–2,300
+//! orders/s flat out in the bench). PostgreSQL commits many transactions side by side: one writer there was slower
+//! than each request writing its own order (1,820 → 1,300–1,600/s), so it has several, each taking what waits.
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Mutex, mpsc, oneshot};
 
 use super::{
     Db,
@@ -19,6 +19,8 @@ use super::{
 const MAX_BATCH: usize = 32;
 /// Orders waiting beyond this make their callers wait to enqueue: memory stays bounded under any load.
 const MAX_WAITING: usize = 1024;
+/// Transactions in flight at once on PostgreSQL: fewer than the pool's connections, which reads need too.
+const POSTGRES_WRITERS: usize = 4;
 
 struct Waiting {
     order: NewOrder,
@@ -38,12 +40,16 @@ impl OrderQueue {
 
     /// Stores the order (with the others waiting, if any) and answers its id once committed.
     pub async fn create(&self, order: NewOrder) -> anyhow::Result<i64> {
-        if matches!(self.db, Db::Postgres(_)) {
-            return orders::create(&self.db, order).await;
-        }
         let sender = self.sender.get_or_init(|| {
             let (sender, receiver) = mpsc::channel(MAX_WAITING);
-            tokio::spawn(write_forever(self.db.clone(), receiver));
+            let receiver = Arc::new(Mutex::new(receiver));
+            let writers = match self.db {
+                Db::Sqlite(_) => 1,
+                Db::Postgres(_) => POSTGRES_WRITERS,
+            };
+            for _ in 0..writers {
+                tokio::spawn(write_forever(self.db.clone(), receiver.clone()));
+            }
             sender
         });
         let (done, answer) = oneshot::channel();
@@ -55,10 +61,11 @@ impl OrderQueue {
     }
 }
 
-/// Ends when every sender is gone (the state dropped).
-async fn write_forever(db: Db, mut receiver: mpsc::Receiver<Waiting>) {
+/// Takes what waits (while the other writers wait their turn to take) and writes it; ends when every sender is gone
+/// (the state dropped).
+async fn write_forever(db: Db, receiver: Arc<Mutex<mpsc::Receiver<Waiting>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    while receiver.recv_many(&mut batch, MAX_BATCH).await > 0 {
+    while receiver.lock().await.recv_many(&mut batch, MAX_BATCH).await > 0 {
         write(&db, std::mem::take(&mut batch)).await;
     }
 }
