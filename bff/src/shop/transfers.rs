@@ -62,7 +62,7 @@ pub struct TransferDue {
 
 /// The amount the customer's unpaid order waits for, read as its invoice is.
 pub async fn due(state: &AppState, customer_id: i64, order_id: i64) -> Result<TransferDue, TransferError> {
-    let invoice = shop_orders::invoice(state, customer_id, order_id).await.map_err(|error| match error {
+    let invoice = shop_orders::invoice(&state.db, customer_id, order_id).await.map_err(|error| match error {
         OrderError::NotFound => TransferError::OrderNotFound,
         OrderError::PointsGone => TransferError::PointsGone,
         OrderError::NotFree => TransferError::NothingToPay,
