@@ -369,7 +369,9 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
             finish(state, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
         }
         Settlement::GiveBack { ref_id, reason } => refunds::give_back(state, &payment, Some(&ref_id), &reason).await?,
-        Settlement::GivenBack { ref_id, reason } => refunds::given_back(state, &payment, &ref_id, &reason).await?,
+        Settlement::GivenBack { ref_id, reason } => {
+            refunds::given_back(&state.db, &state.sms, &payment, &ref_id, &reason).await?
+        }
         Settlement::Failed { reason } => {
             tracing::info!(payment_id, reason, "payment not completed");
             finish(state, &payment, PaymentState::Failed, None, Some(&reason)).await?;
@@ -440,7 +442,7 @@ async fn finish(
     tx.commit().await?;
     state.metrics.payment_finished(gateway, to.as_str());
     if paid {
-        partner_discounts::after_paid(state, payment.order_id, payment.customer_id).await;
+        partner_discounts::after_paid(&state.db, &state.sms, payment.order_id, payment.customer_id).await;
     }
     Ok(())
 }
@@ -485,7 +487,7 @@ pub async fn sweep(state: &AppState) -> anyhow::Result<usize> {
             Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "sweeping a payment failed"),
         }
     }
-    Ok(finished + refunds::retry_due(state, before).await?)
+    Ok(finished + refunds::retry_due(&state.db, &state.payment_settings, &state.payment_gateways, before).await?)
 }
 
 /// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the process ends.

@@ -205,7 +205,7 @@ impl PaymentsApi {
         token: CustomerToken,
         #[oai(name = "orderId")] order_id: Query<i64>,
     ) -> Result<Json<transfer::TransferInstructions>, PaymentFailure> {
-        let due = transfers::due(&state, token.customer_id(), order_id.0).await?;
+        let due = transfers::due(&state.db, token.customer_id(), order_id.0).await?;
         Ok(Json(transfer::TransferInstructions::new(due, &state.finance)))
     }
 
