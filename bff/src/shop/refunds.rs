@@ -5,7 +5,7 @@
 //! one (Vandar, Tara) and calls that keep failing stay in finance's queue, which settles them by hand
 //! (REFUNDED, with who and when). The customer is told by SMS and sees the refund in the orders history.
 
-use super::payments::settle_order;
+use super::payments::{Settling, settle_order};
 use crate::{
     config::PaymentSettings,
     domain::payment::PaymentState,
@@ -14,7 +14,6 @@ use crate::{
         sms::KavenegarClient,
     },
     messages,
-    state::AppState,
     store::{
         Db, customers, now_ms, orders,
         payments::{self, Payment},
@@ -34,12 +33,17 @@ pub enum RefundError {
 /// Records that the payment's money goes back and asks the gateway to give it back; the customer gets
 /// an SMS. Only the caller that recorded it acts, so a payment is given back once.
 #[tracing::instrument(skip_all, fields(payment_id = payment.id, reason))]
-pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<()> {
-    if !record_due(&state.db, payment, ref_id, reason).await? {
+pub async fn give_back(
+    settling: Settling<'_>,
+    payment: &Payment,
+    ref_id: Option<&str>,
+    reason: &str,
+) -> anyhow::Result<()> {
+    if !record_due(settling.db, payment, ref_id, reason).await? {
         return Ok(());
     }
-    let returned = ask_gateway(&state.db, &state.payment_settings, &state.payment_gateways, payment.id).await?;
-    tell_customer(&state.db, &state.sms, payment, returned).await;
+    let returned = ask_gateway(settling.db, settling.settings, settling.gateways, payment.id).await?;
+    tell_customer(settling.db, settling.sms, payment, returned).await;
     Ok(())
 }
 
