@@ -7,11 +7,11 @@ use clap::Subcommand;
 use crate::{
     config::Settings,
     domain::{payment::PaymentState, transfer::TransferState},
+    gateways::sms::KavenegarClient,
     shop::{
         refunds::{self, RefundError},
         transfers::{self, Reviewed, TransferError, Verdict},
     },
-    state::AppState,
     store::{Db, payments::Payment, transfers::Transfer},
 };
 
@@ -57,28 +57,28 @@ pub enum FinanceCommand {
 /// Runs one command and answers what to print.
 pub async fn run(settings: &Settings, command: FinanceCommand) -> anyhow::Result<String> {
     let db = Db::connect(&settings.database_url).await?;
-    let state = AppState::new(settings, db)?;
+    let sms = KavenegarClient::new(&settings.gateways)?;
     match command {
         FinanceCommand::List => {
-            let pending = transfers::list(&state, TransferState::Pending).await?;
+            let pending = transfers::list(&db, TransferState::Pending).await?;
             Ok(render_list(&pending))
         }
         FinanceCommand::Approve { payment_id, reviewer } => {
-            review(&state, payment_id, Verdict::Approve, &reviewer, None).await
+            review(&db, &sms, payment_id, Verdict::Approve, &reviewer, None).await
         }
         FinanceCommand::Reject { payment_id, reviewer, reason } => {
-            review(&state, payment_id, Verdict::Reject, &reviewer, reason.as_deref()).await
+            review(&db, &sms, payment_id, Verdict::Reject, &reviewer, reason.as_deref()).await
         }
         FinanceCommand::Refunds { status } => {
             let wanted = PaymentState::parse(status.trim())
                 .filter(|s| s.is_refund())
                 .ok_or_else(|| anyhow::anyhow!("--status is REFUND_DUE, REVERSED or REFUNDED"))?;
-            Ok(render_refunds(&refunds::list(&state, wanted).await?))
+            Ok(render_refunds(&refunds::list(&db, wanted).await?))
         }
         FinanceCommand::Refunded { payment_id, reviewer } => {
             let reviewer = reviewer.trim();
             anyhow::ensure!(!reviewer.is_empty(), "--by needs the name of who paid it back");
-            match refunds::settle_by_hand(&state, payment_id, reviewer).await {
+            match refunds::settle_by_hand(&db, payment_id, reviewer).await {
                 Ok(payment) => Ok(format!(
                     "payment {} REFUNDED by {reviewer}; order {}; {} toman\n",
                     payment.id, payment.order_id, payment.amount
@@ -111,7 +111,8 @@ fn render_refunds(refunds: &[Payment]) -> String {
 }
 
 async fn review(
-    state: &AppState,
+    db: &Db,
+    sms: &KavenegarClient,
     payment_id: i64,
     verdict: Verdict,
     reviewer: &str,
@@ -119,7 +120,7 @@ async fn review(
 ) -> anyhow::Result<String> {
     let reviewer = reviewer.trim();
     anyhow::ensure!(!reviewer.is_empty(), "--by needs the reviewer's name");
-    match transfers::review(state, payment_id, verdict, reviewer, reason).await {
+    match transfers::review(db, sms, payment_id, verdict, reviewer, reason).await {
         Ok(reviewed) => Ok(render_review(&reviewed)),
         Err(TransferError::Unexpected(error)) => Err(error),
         Err(other) => anyhow::bail!("{other}"),

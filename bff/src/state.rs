@@ -1,4 +1,4 @@
-//! What every handler and use case can reach: the database, settings and the gateways' clients.
+//! What every handler can reach (use cases take the pieces they use): the database, settings and the gateways' clients.
 use std::{
     net::{Ipv4Addr, SocketAddr},
     sync::Arc,

@@ -220,7 +220,7 @@ async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_c
         app.execute_sql(sql).await;
         let sms_before = app.sims.sms_outbox("09121234567").len();
         for _ in 0..3 {
-            limoo_bff::shop::payments::sweep(&sweeper).await.expect("sweep");
+            limoo_bff::shop::payments::sweep((&sweeper).into()).await.expect("sweep");
         }
         let states = payment_states(&app, order).await;
         let given_back = !matches!(gateway, Gateway::Vandar | Gateway::Tara);

@@ -1,6 +1,9 @@
 //! Paying an order online through the gateway simulators: the hosted page, the callback that
 //! verifies server to server, and what the order, its points and its code look like afterwards.
-use limoo_bff::{shop::payments::sweep, store::Db};
+use limoo_bff::{
+    shop::payments::{Settling, sweep},
+    store::Db,
+};
 use limoo_simulators::{
     Gateway, PageAction, PaymentScenario,
     browser::{self, Navigation},
@@ -212,14 +215,18 @@ async fn the_sweeper_completes_a_paid_payment_nobody_came_back_from_and_expires_
     let (_, reply) = start(&app, &token, paid, None).await;
     let link = reply["paymentLink"].as_str().unwrap();
     browser::press(Navigation::get(link), PageAction::Pay).await.unwrap().expect("a callback the browser drops");
-    assert_eq!(sweep(&app.payment_sweeper(30)).await.unwrap(), 1);
+    assert_eq!(sweep(Settling::from(&app.payment_sweeper(30))).await.unwrap(), 1);
     assert_eq!(order_status(&app, &token, paid).await, "PAYMENT_SUCCESS", "verified by the sweeper");
 
     let abandoned = app.create_order(&token, &[101]).await;
     app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": abandoned })).await;
     assert_eq!(start(&app, &token, abandoned, None).await.0, 200);
-    assert_eq!(sweep(&app.payment_sweeper(30)).await.unwrap(), 0, "not paid yet, not old enough to expire");
-    assert_eq!(sweep(&app.payment_sweeper(0)).await.unwrap(), 1, "expired");
+    assert_eq!(
+        sweep(Settling::from(&app.payment_sweeper(30))).await.unwrap(),
+        0,
+        "not paid yet, not old enough to expire"
+    );
+    assert_eq!(sweep(Settling::from(&app.payment_sweeper(0))).await.unwrap(), 1, "expired");
     assert_eq!(order_status(&app, &token, abandoned).await, "CREATED");
     let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
     assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "the points are free for the switch again: {total}");

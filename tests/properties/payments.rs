@@ -8,7 +8,7 @@ use limoo_bff::{
         mobile_number::IRAN,
         payment::{PaymentState, Unit, plus_prefixed_mobile, zero_prefixed_mobile},
     },
-    shop::payments::sweep,
+    shop::payments::{Settling, sweep},
 };
 use limoo_simulators::{
     PageAction,
@@ -104,14 +104,14 @@ async fn interleave(arrivals: Vec<(Arrival, u64)>) -> Result<(), TestCaseError> 
                     callback.send(&browser).await.unwrap();
                 }
                 Arrival::Sweeper => {
-                    sweep(&state).await.unwrap();
+                    sweep(Settling::from(&state)).await.unwrap();
                 }
             }
         }
     });
     futures::future::join_all(tasks).await;
     // Whatever arrived, a last sweep settles the payment.
-    sweep(&state).await.unwrap();
+    sweep(Settling::from(&state)).await.unwrap();
     let (_, paid) = app.get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
     let paid = paid.as_array().unwrap();
     prop_assert_eq!(paid.len(), 1, "{:?}", arrivals);
@@ -192,7 +192,7 @@ async fn several_payments(steps: Vec<Step>) -> Result<(), TestCaseError> {
                 }
             }
             Step::Sweep => {
-                sweep(&sweeper).await.unwrap();
+                sweep(Settling::from(&sweeper)).await.unwrap();
             }
             Step::Pay(_) | Step::Callback(_) => {}
         }
@@ -201,7 +201,7 @@ async fn several_payments(steps: Vec<Step>) -> Result<(), TestCaseError> {
     for callback in callbacks.iter().flatten() {
         callback.send(&browser).await.unwrap();
     }
-    sweep(&sweeper).await.unwrap();
+    sweep(Settling::from(&sweeper)).await.unwrap();
     let kept = app.sims.payments(None).into_iter().filter(|p| p.stage == "verified").count();
     let paid = limoo_tests::payment::times_paid(&app, &token, order).await;
     prop_assert!(kept <= 1, "money kept {} times: {:?}", kept, steps);

@@ -164,7 +164,7 @@ impl TestApp {
 
     /// A service state on this app's database and simulators whose payment sweeper takes every open
     /// payment at once and expires those older than `expire_minutes`; run it with
-    /// `limoo_bff::shop::payments::sweep`.
+    /// `limoo_bff::shop::payments::sweep(Settling::from(&state))`.
     pub fn payment_sweeper(&self, expire_minutes: i64) -> limoo_bff::state::AppState {
         let mut settings = Settings::for_database("unused");
         point_at_simulators(&mut settings, &self.sims);

@@ -4,6 +4,7 @@ pub mod refresh;
 pub mod tokens;
 
 use crate::{
+    config::AuthSettings,
     domain::{
         EmailAddress, MobileNumber, OtpCode, country,
         email::EmailError,
@@ -12,12 +13,13 @@ use crate::{
     },
     state::AppState,
     store::{
+        Db,
         customers::{self, AuthType, Customer, NewCustomer},
         now_ms, revoked_tokens,
     },
 };
 use otp::{Delivery, SentCode};
-use tokens::Claims;
+use tokens::{Claims, TokenKeys};
 
 /// Everything sign-in can refuse. The API maps each to a status, a code and a Persian message.
 #[derive(Debug, thiserror::Error)]
@@ -62,10 +64,10 @@ pub enum AuthError {
 }
 
 /// The sign-in channel for a number: a registered customer's own, else by country.
-fn channel_for(state: &AppState, customer: Option<&Customer>, country_id: i64) -> AuthType {
+fn channel_for(settings: &AuthSettings, customer: Option<&Customer>, country_id: i64) -> AuthType {
     match customer {
         Some(c) => c.auth_type.clone(),
-        None if state.auth.sms_country_ids.contains(&country_id) => AuthType::Sms,
+        None if settings.sms_country_ids.contains(&country_id) => AuthType::Sms,
         None => AuthType::Email,
     }
 }
@@ -81,11 +83,11 @@ pub struct MobileStatus {
     pub channel: AuthType,
 }
 
-pub async fn check_mobile(state: &AppState, mobile: &MobileNumber) -> Result<MobileStatus, AuthError> {
-    let customer = customers::find_by_mobile(&state.db, mobile).await?;
+pub async fn check_mobile(db: &Db, settings: &AuthSettings, mobile: &MobileNumber) -> Result<MobileStatus, AuthError> {
+    let customer = customers::find_by_mobile(db, mobile).await?;
     Ok(MobileStatus {
         registered: customer.is_some(),
-        channel: channel_for(state, customer.as_ref(), mobile.country_id()),
+        channel: channel_for(settings, customer.as_ref(), mobile.country_id()),
     })
 }
 
@@ -102,7 +104,7 @@ async fn deliver(
     customer: Option<&Customer>,
     client_ip: &str,
 ) -> Result<SentCode, AuthError> {
-    match channel_for(state, customer, mobile.country_id()) {
+    match channel_for(&state.auth, customer, mobile.country_id()) {
         AuthType::Sms => otp::send(state, mobile, Delivery::Sms(mobile), None, client_ip).await,
         AuthType::Email => {
             let address = customer.and_then(|c| c.email.as_deref()).ok_or(AuthError::EmailRequired)?;
@@ -148,55 +150,71 @@ pub struct SignedIn {
 /// Confirms the code and registers the customer, or signs in one who already exists.
 #[tracing::instrument(skip_all)]
 pub async fn register(
-    state: &AppState,
+    db: &Db,
+    settings: &AuthSettings,
+    tokens: &TokenKeys,
     mobile: &MobileNumber,
     code: &OtpCode,
     first_name: &str,
     last_name: &str,
 ) -> Result<SignedIn, AuthError> {
-    let verified = otp::verify(state, mobile, code).await?;
+    let verified = otp::verify(db, settings, tokens, mobile, code).await?;
     let email = verified.pending_email.as_deref().map(EmailAddress::parse).transpose()?;
     let auth_type = if verified.channel == "email" { AuthType::Email } else { AuthType::Sms };
-    let mut customer = customers::insert_or_get(
-        &state.db,
-        NewCustomer { mobile, email: email.as_ref(), first_name, last_name, auth_type },
-    )
-    .await
-    .map_err(AuthError::AddCustomerFailed)?;
-    crate::franchise::accept_referral(&state.db, mobile, customer.id).await;
+    let mut customer =
+        customers::insert_or_get(db, NewCustomer { mobile, email: email.as_ref(), first_name, last_name, auth_type })
+            .await
+            .map_err(AuthError::AddCustomerFailed)?;
+    crate::franchise::accept_referral(db, mobile, customer.id).await;
     if let Some(email) = email.filter(|_| customer.email.is_none()) {
-        customers::set_email(&state.db, customer.id, email.as_str()).await.map_err(AuthError::AddCustomerFailed)?;
+        customers::set_email(db, customer.id, email.as_str()).await.map_err(AuthError::AddCustomerFailed)?;
         customer.email = Some(email.as_str().to_owned());
         customer.auth_type = AuthType::Email;
     }
-    sign_in(state, customer).await
+    sign_in(db, settings, tokens, customer).await
 }
 
 /// Signs in an existing customer with the code sent to them.
 #[tracing::instrument(skip_all)]
-pub async fn login(state: &AppState, mobile: &MobileNumber, code: &OtpCode) -> Result<SignedIn, AuthError> {
-    let customer = customers::find_by_mobile(&state.db, mobile).await?.ok_or(AuthError::NotRegistered)?;
-    otp::verify(state, mobile, code).await?;
-    sign_in(state, customer).await
+pub async fn login(
+    db: &Db,
+    settings: &AuthSettings,
+    tokens: &TokenKeys,
+    mobile: &MobileNumber,
+    code: &OtpCode,
+) -> Result<SignedIn, AuthError> {
+    let customer = customers::find_by_mobile(db, mobile).await?.ok_or(AuthError::NotRegistered)?;
+    otp::verify(db, settings, tokens, mobile, code).await?;
+    sign_in(db, settings, tokens, customer).await
 }
 
-async fn sign_in(state: &AppState, customer: Customer) -> Result<SignedIn, AuthError> {
-    let token = state.tokens.issue(customer.id, now_ms() / 1000)?;
-    let refresh = refresh::issue(state, customer.id, None).await?;
+async fn sign_in(
+    db: &Db,
+    settings: &AuthSettings,
+    tokens: &TokenKeys,
+    customer: Customer,
+) -> Result<SignedIn, AuthError> {
+    let token = tokens.issue(customer.id, now_ms() / 1000)?;
+    let refresh = refresh::issue(db, settings, tokens, customer.id, None).await?;
     Ok(SignedIn { customer, token, refresh })
 }
 
 /// A new bearer token for the refresh credential, which is rotated.
 #[tracing::instrument(skip_all)]
-pub async fn refresh_token(state: &AppState, raw: &str) -> Result<(String, String), AuthError> {
-    let (customer_id, next) = refresh::rotate(state, raw).await?;
-    Ok((state.tokens.issue(customer_id, now_ms() / 1000)?, next))
+pub async fn refresh_token(
+    db: &Db,
+    settings: &AuthSettings,
+    tokens: &TokenKeys,
+    raw: &str,
+) -> Result<(String, String), AuthError> {
+    let (customer_id, next) = refresh::rotate(db, settings, tokens, raw).await?;
+    Ok((tokens.issue(customer_id, now_ms() / 1000)?, next))
 }
 
 /// The claims of a bearer token that verifies and was not signed out.
-pub async fn verify_access(state: &AppState, token: &str) -> Result<Claims, AuthError> {
-    let claims = state.tokens.verify(token).map_err(|_| AuthError::InvalidToken)?;
-    if !claims.jti.is_empty() && revoked_tokens::is_revoked(&state.db, &claims.jti).await? {
+pub async fn verify_access(db: &Db, tokens: &TokenKeys, token: &str) -> Result<Claims, AuthError> {
+    let claims = tokens.verify(token).map_err(|_| AuthError::InvalidToken)?;
+    if !claims.jti.is_empty() && revoked_tokens::is_revoked(db, &claims.jti).await? {
         return Err(AuthError::InvalidToken);
     }
     Ok(claims)
@@ -206,22 +224,23 @@ pub async fn verify_access(state: &AppState, token: &str) -> Result<Claims, Auth
 /// working on every replica (it is denied until it would have expired anyway).
 #[tracing::instrument(skip_all)]
 pub async fn logout(
-    state: &AppState,
+    db: &Db,
+    tokens: &TokenKeys,
     refresh_credential: Option<&str>,
     access: Option<&Claims>,
 ) -> Result<(), AuthError> {
     if let Some(raw) = refresh_credential {
-        refresh::revoke(state, raw).await?;
+        refresh::revoke(db, tokens, raw).await?;
     }
     if let Some(claims) = access.filter(|claims| !claims.jti.is_empty()) {
         let now = now_ms();
-        revoked_tokens::insert(&state.db, &claims.jti, claims.exp.saturating_mul(1000), now).await?;
+        revoked_tokens::insert(db, &claims.jti, claims.exp.saturating_mul(1000), now).await?;
         // Rows of expired tokens can never match one that still verifies; logouts are rare enough to tidy up here.
-        revoked_tokens::purge_expired(&state.db, now).await?;
+        revoked_tokens::purge_expired(db, now).await?;
     }
     Ok(())
 }
 
-pub async fn current_customer(state: &AppState, customer_id: i64) -> Result<Customer, AuthError> {
-    customers::find_by_id(&state.db, customer_id).await?.ok_or(AuthError::InvalidToken)
+pub async fn current_customer(db: &Db, customer_id: i64) -> Result<Customer, AuthError> {
+    customers::find_by_id(db, customer_id).await?.ok_or(AuthError::InvalidToken)
 }

@@ -1,10 +1,11 @@
 //! Sending and checking one-time codes: 6 digits from the OS CSPRNG, stored only as a keyed hash,
 //! single use, short-lived, a few wrong tries at most, resend and hourly limits enforced here.
-use super::AuthError;
+use super::{AuthError, tokens::TokenKeys};
 use crate::{
+    config::AuthSettings,
     domain::{EmailAddress, MobileNumber, OtpCode},
     state::AppState,
-    store::{now_ms, otp},
+    store::{Db, now_ms, otp},
 };
 
 pub enum Delivery<'a> {
@@ -26,6 +27,7 @@ pub struct Verified {
 }
 
 /// Sends a new code proving `subject`, by `delivery`. `pending_email` is attached on registration.
+/// The whole state, as it reaches the store, the limits, the keys, both gateways and the metrics.
 pub async fn send(
     state: &AppState,
     subject: &MobileNumber,
@@ -98,10 +100,16 @@ pub async fn send(
 }
 
 /// Checks `code` against the latest code sent for `subject` and uses it up.
-pub async fn verify(state: &AppState, subject: &MobileNumber, code: &OtpCode) -> Result<Verified, AuthError> {
-    let max = state.auth.otp_max_attempts;
+pub async fn verify(
+    db: &Db,
+    settings: &AuthSettings,
+    tokens: &TokenKeys,
+    subject: &MobileNumber,
+    code: &OtpCode,
+) -> Result<Verified, AuthError> {
+    let max = settings.otp_max_attempts;
     let now = now_ms();
-    let row = otp::latest(&state.db, subject.canonical()).await?.ok_or(AuthError::NoCode)?;
+    let row = otp::latest(db, subject.canonical()).await?.ok_or(AuthError::NoCode)?;
     if row.consumed_at.is_some() {
         return Err(AuthError::CodeUsed);
     }
@@ -111,11 +119,11 @@ pub async fn verify(state: &AppState, subject: &MobileNumber, code: &OtpCode) ->
     if row.expires_at <= now {
         return Err(AuthError::CodeExpired);
     }
-    if !state.tokens.hash_matches(&["otp", &row.otp_code_id, code.as_str()], &row.code_hash) {
-        let counted = otp::record_wrong_attempt(&state.db, &row.otp_code_id, max).await?;
+    if !tokens.hash_matches(&["otp", &row.otp_code_id, code.as_str()], &row.code_hash) {
+        let counted = otp::record_wrong_attempt(db, &row.otp_code_id, max).await?;
         return Err(if counted { AuthError::WrongCode } else { AuthError::CodeLocked });
     }
-    if !otp::consume(&state.db, &row.otp_code_id, now, max).await? {
+    if !otp::consume(db, &row.otp_code_id, now, max).await? {
         return Err(AuthError::CodeUsed);
     }
     Ok(Verified { channel: row.channel, pending_email: row.pending_email })

@@ -7,8 +7,7 @@ use crate::{
         diet_package,
         gift_card::{Choice, GiftCode, RedeemError, choose},
     },
-    state::AppState,
-    store::{diets, gift_cards, now_ms, orders, products},
+    store::{Db, diets, gift_cards, now_ms, orders, products},
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -29,12 +28,12 @@ pub enum Redemption {
 }
 
 /// The products a valid, unused card offers, in its order; options no longer for sale are left out.
-pub async fn options(state: &AppState, code: &GiftCode) -> Result<Vec<Product>, GiftCardError> {
-    let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+pub async fn options(db: &Db, service_name: &str, code: &GiftCode) -> Result<Vec<Product>, GiftCardError> {
+    let card = gift_cards::find(db, code).await?.ok_or(RedeemError::InvalidCode)?;
     if card.used {
         return Err(RedeemError::UsedCode.into());
     }
-    let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
+    let catalogue = products::list_by_service(db, service_name).await?;
     Ok(card.product_ids.iter().filter_map(|id| for_sale(&catalogue, *id).cloned()).collect())
 }
 
@@ -57,13 +56,14 @@ fn for_sale(catalogue: &[Product], id: i64) -> Option<&Product> {
 /// and the customer who redeemed it (a double tap, a retry after a lost answer) gets the same order back.
 #[tracing::instrument(skip_all, fields(customer_id))]
 pub async fn redeem(
-    state: &AppState,
+    db: &Db,
+    service_name: &str,
     customer_id: i64,
     code: &GiftCode,
     selected: Option<i64>,
     session_id: Option<&str>,
 ) -> Result<Redemption, GiftCardError> {
-    let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+    let card = gift_cards::find(db, code).await?.ok_or(RedeemError::InvalidCode)?;
     if card.used {
         return redeemed_before(&card, customer_id);
     }
@@ -71,12 +71,12 @@ pub async fn redeem(
         Choice::Ask => return Ok(Redemption::Choose { options: card.product_ids }),
         Choice::Redeem(id) => id,
     };
-    let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
+    let catalogue = products::list_by_service(db, service_name).await?;
     let product = for_sale(&catalogue, product_id).ok_or(RedeemError::InvalidSelectedProductId)?;
-    let package = diets::active_package(&state.db, customer_id, now_ms()).await?;
+    let package = diets::active_package(db, customer_id, now_ms()).await?;
     if diet_package::status(&package.facts).has_running_diet() {
         // The running diet may be this very card's, redeemed by a concurrent tap of the same customer.
-        let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+        let card = gift_cards::find(db, code).await?.ok_or(RedeemError::InvalidCode)?;
         return if card.used {
             redeemed_before(&card, customer_id)
         } else {
@@ -84,12 +84,12 @@ pub async fn redeem(
         };
     }
     let meta = serde_json::json!({ "giftCode": code.as_str() }).to_string();
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     let order_id = orders::create_in(
         &mut tx,
         orders::NewOrder {
             customer_id,
-            service: state.service_name.clone(),
+            service: service_name.to_owned(),
             session_id: session_id.map(str::to_owned),
             utm_campaign: None,
             meta,
@@ -99,7 +99,7 @@ pub async fn redeem(
     .await?;
     if !gift_cards::claim(&mut tx, card.id, customer_id, order_id).await? {
         drop(tx);
-        let card = gift_cards::find(&state.db, code).await?.ok_or(RedeemError::InvalidCode)?;
+        let card = gift_cards::find(db, code).await?.ok_or(RedeemError::InvalidCode)?;
         return redeemed_before(&card, customer_id);
     }
     orders::make_free(&mut tx, order_id).await?;

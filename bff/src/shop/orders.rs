@@ -4,9 +4,8 @@ use anyhow::Context;
 use super::invoice::{self, Invoice};
 use crate::{
     domain::{Toman, catalogue::DietType, order::OrderStatus, points::HoldStatus},
-    state::AppState,
     store::{
-        now_ms, orders,
+        Db, now_ms, orders,
         payments::{self, Payment},
         points::{self, expire_stale},
         promotions::{self, ACTIVE, CAPTURED},
@@ -27,9 +26,9 @@ pub enum OrderError {
 
 /// The invoice of one of the customer's orders. Refused when points the order held ran out and
 /// another order then took or spent them: the customer must know the points are gone [ER-27].
-pub async fn invoice(state: &AppState, customer_id: i64, order_id: i64) -> Result<Invoice, OrderError> {
+pub async fn invoice(db: &Db, customer_id: i64, order_id: i64) -> Result<Invoice, OrderError> {
     let now = now_ms();
-    let mut tx = state.db.read().await?;
+    let mut tx = db.read().await?;
     let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?.ok_or(OrderError::NotFound)?;
     if let Some(hold) = invoice.hold.as_ref().filter(|h| !invoice.order.is_paid() && h.lapsed_at(now))
         && points::taken_elsewhere(&mut tx, hold, now).await?
@@ -42,9 +41,9 @@ pub async fn invoice(state: &AppState, customer_id: i64, order_id: i64) -> Resul
 /// Pays an order whose payable total is zero, with no gateway: its points are spent and its code
 /// captured. Paying twice answers the same order id.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
-pub async fn finalize(state: &AppState, customer_id: i64, order_id: i64) -> Result<i64, OrderError> {
+pub async fn finalize(db: &Db, customer_id: i64, order_id: i64) -> Result<i64, OrderError> {
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
         return Err(OrderError::NotFound);
     }
@@ -81,10 +80,10 @@ pub struct ListedOrder {
 }
 
 /// The customer's orders, newest first; only those now in `status` when given.
-pub async fn list(state: &AppState, customer_id: i64, status: Option<&str>) -> anyhow::Result<Vec<ListedOrder>> {
+pub async fn list(db: &Db, customer_id: i64, status: Option<&str>) -> anyhow::Result<Vec<ListedOrder>> {
     let now = now_ms();
-    let mut refunds = payments::refunds_of_customer(&state.db, customer_id).await?;
-    let mut tx = state.db.read().await?;
+    let mut refunds = payments::refunds_of_customer(db, customer_id).await?;
+    let mut tx = db.read().await?;
     let mut listed = Vec::new();
     for order_id in orders::ids_for_customer(&mut tx, customer_id, status).await? {
         let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?;
@@ -98,8 +97,8 @@ pub async fn list(state: &AppState, customer_id: i64, status: Option<&str>) -> a
 
 /// `(order id, dietType)` of the customer's paid orders holding a diet programme, newest first:
 /// the package pages send customers with a `PROF` order to the follow-up wizard [RG-17, RG-18].
-pub async fn profile_orders(state: &AppState, customer_id: i64) -> anyhow::Result<Vec<(i64, DietType)>> {
-    let mut tx = state.db.read().await?;
+pub async fn profile_orders(db: &Db, customer_id: i64) -> anyhow::Result<Vec<(i64, DietType)>> {
+    let mut tx = db.read().await?;
     let mut found = Vec::new();
     for order_id in orders::ids_for_customer(&mut tx, customer_id, Some(OrderStatus::PaymentSuccess.as_str())).await? {
         let Some(order) = orders::find_for_customer(&mut tx, order_id, customer_id).await? else { continue };

@@ -9,14 +9,14 @@ use super::{
     points::{self as shop_points, HoldMode, PointsError, point_value},
 };
 use crate::{
+    config::PointSettings,
     domain::{
         Toman,
         catalogue::{DEFAULT_TAG, Product},
         diet_package::{self, PackageStatus},
         package_offers::{self, Offer},
     },
-    state::AppState,
-    store::{diets, now_ms, orders, package_selections, products},
+    store::{Db, diets, now_ms, orders, package_selections, products},
 };
 
 /// How many times a selection is retried when a concurrent identical one recorded its order first.
@@ -91,38 +91,42 @@ fn awaits_diet(status: PackageStatus) -> bool {
 
 /// The customer's packages info for a package type (`NORMAL` or `PREMIUM`) in the flow.
 pub async fn info(
-    state: &AppState,
+    db: &Db,
+    service_name: &str,
+    point_settings: &PointSettings,
     customer_id: i64,
     flow: Flow,
     package_type: &str,
 ) -> Result<PackageInfo, PackageError> {
-    Ok(info_with_catalogue(state, customer_id, flow, package_type).await?.0)
+    Ok(info_with_catalogue(db, service_name, point_settings, customer_id, flow, package_type).await?.0)
 }
 
 /// [`info`] and the catalogue its offers come from.
 async fn info_with_catalogue(
-    state: &AppState,
+    db: &Db,
+    service_name: &str,
+    point_settings: &PointSettings,
     customer_id: i64,
     flow: Flow,
     package_type: &str,
 ) -> Result<(PackageInfo, Vec<Product>), PackageError> {
     let now = now_ms();
-    let package = diets::active_package(&state.db, customer_id, now).await?;
+    let package = diets::active_package(db, customer_id, now).await?;
     let status = diet_package::status(&package.facts);
     match flow {
         Flow::New if is_running(status) => return Err(PackageError::ExtendDietFound),
         Flow::Extend if !is_running(status) => return Err(PackageError::NoDietToExtend),
         _ => {}
     }
-    let catalogue = products::list_by_service(&state.db, &state.service_name).await?;
-    let balance = shop_points::balance(state, customer_id).await?;
+    let catalogue = products::list_by_service(db, service_name).await?;
+    let balance = shop_points::balance(db, customer_id).await?;
     let info = PackageInfo {
         offers: package_offers::offers(&catalogue, package_type, DEFAULT_TAG),
         is_new_user: package.very_first_time_user,
         diet_id: package.diet.map(|d| d.diet_number).filter(|_| flow == Flow::Extend),
         need_payment: flow == Flow::Extend || !awaits_diet(status),
         free_points: balance.free,
-        point_value: point_value(&state.points),
+        point_value: point_value(point_settings),
     };
     Ok((info, catalogue))
 }
@@ -139,12 +143,15 @@ pub struct Selection<'a> {
 /// switches its points on or off. A double tap or a racing request never makes a second order.
 #[tracing::instrument(skip_all, fields(customer_id))]
 pub async fn select(
-    state: &AppState,
+    db: &Db,
+    service_name: &str,
+    point_settings: &PointSettings,
     customer_id: i64,
     flow: Flow,
     selection: Selection<'_>,
 ) -> Result<Invoice, PackageError> {
-    let (info, catalogue) = info_with_catalogue(state, customer_id, flow, selection.package_type).await?;
+    let (info, catalogue) =
+        info_with_catalogue(db, service_name, point_settings, customer_id, flow, selection.package_type).await?;
     if !info.need_payment {
         return Err(PackageError::NoNeedToPayment);
     }
@@ -169,11 +176,11 @@ pub async fn select(
     let meta = json!({"source": "select-package", "flow": flow.as_str(), "packageType": selection.package_type,
                       "dietId": info.diet_id})
     .to_string();
-    let order_id = order_for(state, customer_id, &key, &chosen, &meta).await?;
+    let order_id = order_for(db, service_name, customer_id, &key, &chosen, &meta).await?;
     let points = if selection.has_points {
-        shop_points::hold(state, customer_id, order_id, HoldMode::AddToOrder).await.map(|_| ())
+        shop_points::hold(db, point_settings, customer_id, order_id, HoldMode::AddToOrder).await.map(|_| ())
     } else {
-        shop_points::release(state, customer_id, order_id).await.map(|_| ())
+        shop_points::release(db, customer_id, order_id).await.map(|_| ())
     };
     match points {
         // Nothing to hold, held on another order or reserved for a payment: the order keeps its points as they are.
@@ -183,18 +190,19 @@ pub async fn select(
         Err(PointsError::Unexpected(e)) => return Err(e.into()),
         Err(other) => return Err(anyhow::anyhow!(other).into()),
     }
-    Ok(shop_orders::invoice(state, customer_id, order_id).await?)
+    Ok(shop_orders::invoice(db, customer_id, order_id).await?)
 }
 
 async fn order_for(
-    state: &AppState,
+    db: &Db,
+    service_name: &str,
     customer_id: i64,
     key: &str,
     products: &[Product],
     meta: &str,
 ) -> Result<i64, PackageError> {
     for _ in 0..SELECT_ATTEMPTS {
-        let mut tx = state.db.begin().await?;
+        let mut tx = db.begin().await?;
         let previous = package_selections::find(&mut tx, customer_id, key).await?;
         if let Some(order_id) = previous
             && !orders::is_paid(&mut tx, order_id).await?
@@ -203,7 +211,7 @@ async fn order_for(
         }
         let new = orders::NewOrder {
             customer_id,
-            service: state.service_name.clone(),
+            service: service_name.to_owned(),
             session_id: None,
             utm_campaign: None,
             meta: meta.to_owned(),
@@ -219,6 +227,6 @@ async fn order_for(
 }
 
 /// The customer's paid orders holding any of the products.
-pub async fn paid_orders_with(state: &AppState, customer_id: i64, product_ids: &[i64]) -> anyhow::Result<Vec<i64>> {
-    package_selections::paid_orders_with(&state.db, customer_id, product_ids).await
+pub async fn paid_orders_with(db: &Db, customer_id: i64, product_ids: &[i64]) -> anyhow::Result<Vec<i64>> {
+    package_selections::paid_orders_with(db, customer_id, product_ids).await
 }

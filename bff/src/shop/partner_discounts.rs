@@ -2,24 +2,24 @@
 //! discount, and its text is kept so the success page can show it (`partnerDiscountSmsLogs`).
 use crate::{
     domain::catalogue::ProductType,
+    gateways::sms::KavenegarClient,
     messages,
-    state::AppState,
     store::{
-        customers, orders,
+        Db, customers, orders,
         partner_sms::{self, NewSmsLog},
     },
 };
 
 /// Sends and logs the partner-discount SMS when the paid order holds such a product. The payment is
 /// already complete, so a failure here is only logged: it must never undo or fail the payment.
-pub async fn after_paid(state: &AppState, order_id: i64, customer_id: i64) {
-    if let Err(error) = notify(state, order_id, customer_id).await {
+pub async fn after_paid(db: &Db, sms: &KavenegarClient, order_id: i64, customer_id: i64) {
+    if let Err(error) = notify(db, sms, order_id, customer_id).await {
         tracing::error!(order_id, error = ?error, "the partner-discount SMS was not sent");
     }
 }
 
-async fn notify(state: &AppState, order_id: i64, customer_id: i64) -> anyhow::Result<()> {
-    let mut tx = state.db.read().await?;
+async fn notify(db: &Db, sms: &KavenegarClient, order_id: i64, customer_id: i64) -> anyhow::Result<()> {
+    let mut tx = db.read().await?;
     let order = orders::find_for_customer(&mut tx, order_id, customer_id).await?;
     drop(tx);
     // A partner-discount product by type, or a bundle whose meta `type` says so.
@@ -30,15 +30,15 @@ async fn notify(state: &AppState, order_id: i64, customer_id: i64) -> anyhow::Re
     }) else {
         return Ok(());
     };
-    let Some(customer) = customers::find_by_id(&state.db, customer_id).await? else { return Ok(()) };
+    let Some(customer) = customers::find_by_id(db, customer_id).await? else { return Ok(()) };
     let message = message_for(&item.title, item.product_meta().payment_success_message.as_deref(), order_id);
     let receptor = customer.mobile.display();
     let log = NewSmsLog { order_id, customer_id, receptor: &receptor, message: &message };
-    if !partner_sms::insert_pending(&state.db, &log).await? {
+    if !partner_sms::insert_pending(db, &log).await? {
         return Ok(());
     }
-    let failure = state.sms.send_text(&customer.mobile, &message).await.err().map(|error| error.to_string());
-    partner_sms::record_outcome(&state.db, order_id, failure.as_deref()).await
+    let failure = sms.send_text(&customer.mobile, &message).await.err().map(|error| error.to_string());
+    partner_sms::record_outcome(db, order_id, failure.as_deref()).await
 }
 
 /// The product's own success message when the catalogue sets one, else the standard notice.

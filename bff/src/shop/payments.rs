@@ -9,21 +9,49 @@ use std::time::Duration;
 
 use super::{invoice, partner_discounts, refunds};
 use crate::{
+    config::{PaymentSettings, PointSettings},
     domain::{
         MobileNumber, Toman,
         payment::{Gateway, GatewayVerdict, PaymentState, Settlement, settle},
         points::HoldStatus,
     },
-    gateways::payments::{PaymentStart, StartError, Started, VerifyRequest},
+    gateways::{
+        payments::{PaymentGateways, PaymentStart, StartError, Started, VerifyRequest},
+        sms::KavenegarClient,
+    },
+    metrics::Metrics,
     state::AppState,
     store::{
-        Tx, now_ms, orders,
+        Db, Tx, now_ms, orders,
         payments::{self, NewPayment, Payment},
         points::{self, expire_stale},
         promotions::{self, ACTIVE, CAPTURED},
         transfers,
     },
 };
+
+/// What completing a payment reaches: the store, the gateways and their settings, the SMS client (a refund
+/// or a partner discount tells the customer) and the metrics.
+#[derive(Clone, Copy)]
+pub struct Settling<'a> {
+    pub db: &'a Db,
+    pub settings: &'a PaymentSettings,
+    pub gateways: &'a PaymentGateways,
+    pub sms: &'a KavenegarClient,
+    pub metrics: &'a Metrics,
+}
+
+impl<'a> From<&'a AppState> for Settling<'a> {
+    fn from(state: &'a AppState) -> Self {
+        Settling {
+            db: &state.db,
+            settings: &state.payment_settings,
+            gateways: &state.payment_gateways,
+            sms: &state.sms,
+            metrics: &state.metrics,
+        }
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
@@ -76,16 +104,21 @@ const WAIT_FOR_CONCURRENT_START: Duration = Duration::from_secs(10);
 /// gateway returns whatever is paid on it), and one that finds a start still talking to the gateway
 /// waits for it, or answers [`PaymentError::InProgress`].
 #[tracing::instrument(skip_all, fields(customer_id = request.customer_id, order_id = request.order_id, gateway = request.gateway.as_str()))]
-pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Started, PaymentError> {
+pub async fn start(
+    settling: Settling<'_>,
+    service_name: &str,
+    point_settings: &PointSettings,
+    request: StartRequest<'_>,
+) -> Result<Started, PaymentError> {
     let deadline = tokio::time::Instant::now() + WAIT_FOR_CONCURRENT_START;
     let mut checked = Vec::new();
     loop {
-        match begin(state, &request, &checked).await? {
+        match begin(settling.db, settling.settings, &request, &checked).await? {
             Begun::Check(payment_ids) => {
                 // Asked about before, so possibly taken by a verify whose answer was lost: settled first
                 // (paid on the old page → the order is paid by it), so a replaced payment never holds money.
                 for payment_id in payment_ids {
-                    complete(state, payment_id, Report::None).await?;
+                    complete(settling, payment_id, Report::None).await?;
                     checked.push(payment_id);
                 }
             }
@@ -93,12 +126,21 @@ pub async fn start(state: &AppState, request: StartRequest<'_>) -> Result<Starte
             Begun::New { payment_id, amount, gateway_amount, replaced } => {
                 for old in replaced {
                     if let Some(authority) = &old.authority
-                        && state.payment_gateways.withdraw(old.gateway, authority).await
+                        && settling.gateways.withdraw(old.gateway, authority).await
                     {
                         tracing::info!(payment_id = old.id, "a replaced payment was withdrawn at the gateway");
                     }
                 }
-                return open_at_gateway(state, &request, payment_id, amount, gateway_amount).await;
+                return open_at_gateway(
+                    settling,
+                    service_name,
+                    point_settings,
+                    &request,
+                    payment_id,
+                    amount,
+                    gateway_amount,
+                )
+                .await;
             }
             Begun::InFlight if tokio::time::Instant::now() < deadline => {
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -120,8 +162,13 @@ enum Begun {
     New { payment_id: i64, amount: Toman, gateway_amount: i64, replaced: Vec<Payment> },
 }
 
-async fn begin(state: &AppState, request: &StartRequest<'_>, checked: &[i64]) -> Result<Begun, PaymentError> {
-    let amount = payable(state, request.customer_id, request.order_id).await?;
+async fn begin(
+    db: &Db,
+    settings: &PaymentSettings,
+    request: &StartRequest<'_>,
+    checked: &[i64],
+) -> Result<Begun, PaymentError> {
+    let amount = payable(db, request.customer_id, request.order_id).await?;
     let gateway_amount = request
         .gateway
         .unit()
@@ -129,7 +176,7 @@ async fn begin(state: &AppState, request: &StartRequest<'_>, checked: &[i64]) ->
         .ok_or_else(|| anyhow::anyhow!("{amount} toman overflows the gateway unit"))?;
     let now = now_ms();
     // Every start of the order passes through this lock, so two of them never both open a payment.
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     lock_order(&mut tx, request.customer_id, request.order_id, now).await?;
     if let Some(key) = request.idempotency_key
         && let Some(earlier) = payments::find_by_key_in(&mut tx, request.customer_id, key).await?
@@ -142,7 +189,7 @@ async fn begin(state: &AppState, request: &StartRequest<'_>, checked: &[i64]) ->
     if open.iter().any(busy) {
         return Ok(Begun::InFlight);
     }
-    let fresh = |p: &Payment| now - p.created_at < state.payment_settings.expire_ms();
+    let fresh = |p: &Payment| now - p.created_at < settings.expire_ms();
     let same = open.iter().find(|p| {
         p.gateway == request.gateway && p.amount == amount.get() && p.result_url == request.result_url && fresh(p)
     });
@@ -175,7 +222,9 @@ async fn begin(state: &AppState, request: &StartRequest<'_>, checked: &[i64]) ->
 
 /// Asks the gateway to open the stored payment and hands the customer its page.
 async fn open_at_gateway(
-    state: &AppState,
+    settling: Settling<'_>,
+    service_name: &str,
+    point_settings: &PointSettings,
     request: &StartRequest<'_>,
     payment_id: i64,
     amount: Toman,
@@ -186,15 +235,15 @@ async fn open_at_gateway(
         callback_url: format!("{}/lemonade/api/payments/{}/callback", request.callback_base, request.gateway.slug()),
         mobile: request.mobile.as_ref().and_then(|m| request.gateway.mobile_for(m)),
         reference: payment_id.to_string(),
-        description: format!("{} order {}", state.service_name, request.order_id),
+        description: format!("{service_name} order {}", request.order_id),
         payer_ip: request.payer_ip.map(str::to_owned),
         product_permalink: request.product_permalink.map(str::to_owned),
     };
-    let started = match state.payment_gateways.start(request.gateway, &start).await {
+    let started = match settling.gateways.start(request.gateway, &start).await {
         Ok(started) => started,
         Err(error) => {
             tracing::warn!(payment_id, %error, "the gateway did not start the payment");
-            finish_alone(state, payment_id, PaymentState::Failed, &error.to_string()).await?;
+            finish_alone(settling.db, payment_id, PaymentState::Failed, &error.to_string()).await?;
             return Err(match error {
                 StartError::Refused(messages) if !messages.is_empty() => PaymentError::Refused(messages),
                 other => PaymentError::GatewayDown(other.to_string()),
@@ -202,23 +251,25 @@ async fn open_at_gateway(
         }
     };
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = settling.db.begin().await?;
     lock_order(&mut tx, request.customer_id, request.order_id, now).await?;
     let invoice =
         invoice::load(&mut tx, request.order_id, request.customer_id, now).await?.ok_or(PaymentError::OrderNotFound)?;
     // The customer may have changed the order, or reported a transfer, while the gateway answered.
     if transfers::pending_for_order(&mut tx, request.order_id).await? {
         drop(tx);
-        finish_alone(state, payment_id, PaymentState::Failed, "a card transfer for the order was reported").await?;
+        finish_alone(settling.db, payment_id, PaymentState::Failed, "a card transfer for the order was reported")
+            .await?;
         return Err(PaymentError::TransferPending);
     }
     if invoice.totals.payable != amount || invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now)) {
         drop(tx);
-        finish_alone(state, payment_id, PaymentState::Failed, "the order changed while the payment started").await?;
+        finish_alone(settling.db, payment_id, PaymentState::Failed, "the order changed while the payment started")
+            .await?;
         return Err(PaymentError::PointsGone);
     }
     if let Some(hold) = invoice.hold.as_ref().filter(|h| h.status == HoldStatus::AddedToOrder) {
-        points::reserve(&mut tx, hold.id, now + state.points.hold_ms()).await?;
+        points::reserve(&mut tx, hold.id, now + point_settings.hold_ms()).await?;
     }
     if !payments::mark_redirected(&mut tx, payment_id, &started.authority, &started.link).await? {
         // A newer start replaced it meanwhile: its page must not be handed out.
@@ -244,9 +295,9 @@ fn replay(earlier: &Payment, order_id: i64) -> Result<Begun, PaymentError> {
 }
 
 /// What the order still costs, checked to be payable online.
-async fn payable(state: &AppState, customer_id: i64, order_id: i64) -> Result<Toman, PaymentError> {
+async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Toman, PaymentError> {
     let now = now_ms();
-    let mut tx = state.db.read().await?;
+    let mut tx = db.read().await?;
     let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?.ok_or(PaymentError::OrderNotFound)?;
     if invoice.order.is_paid() {
         return Err(PaymentError::OrderPaid);
@@ -286,20 +337,20 @@ pub enum Report {
 /// carries) and completes the payment. `None` when no payment has that authority.
 #[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), authority))]
 pub async fn callback(
-    state: &AppState,
+    settling: Settling<'_>,
     gateway: Gateway,
     authority: &str,
     ref_id: Option<&str>,
     report: Report,
 ) -> anyhow::Result<Option<Payment>> {
-    let Some(payment) = payments::find_by_authority(&state.db, gateway, authority).await? else { return Ok(None) };
+    let Some(payment) = payments::find_by_authority(settling.db, gateway, authority).await? else { return Ok(None) };
     if payment.state.is_open() {
-        payments::record_callback(&state.db, payment.id, ref_id).await?;
+        payments::record_callback(settling.db, payment.id, ref_id).await?;
     } else if gateway.takes_at_payment() && !payment.state.is_refund() && payment.state != PaymentState::Verified {
         // A sale on a payment given up on (replaced, expired) kept the customer's money: it goes back.
-        late_sale(state, &payment, ref_id).await?;
+        late_sale(settling, &payment, ref_id).await?;
     }
-    Ok(Some(settled(state, payment.id, report).await?))
+    Ok(Some(settled(settling, payment.id, report).await?))
 }
 
 /// How long a concurrent caller's verify is waited for before the browser is sent on.
@@ -307,11 +358,11 @@ const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
 
 /// Completes the payment, then waits a little for a concurrent caller; the payment as it then is. What is
 /// still open afterwards is the sweeper's.
-async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<Payment> {
-    complete(state, payment_id, report).await?;
+async fn settled(settling: Settling<'_>, payment_id: i64, report: Report) -> anyhow::Result<Payment> {
+    complete(settling, payment_id, report).await?;
     let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
     loop {
-        let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
+        let payment = payments::find(settling.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
         // Only a caller holding the lease can still finish it now: once none does (a gateway that did not answer
         // in time leaves it open), waiting longer would only keep the customer from the result page.
         let being_verified = payment.lease_until >= now_ms();
@@ -329,22 +380,24 @@ async fn settled(state: &AppState, payment_id: i64, report: Report) -> anyhow::R
 /// verified at all (the gateway returns what was paid on it), unless an earlier verify may have taken
 /// it (a lost answer, a crash): then it is verified again, and money taken goes back.
 #[tracing::instrument(skip_all, fields(payment_id))]
-pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyhow::Result<PaymentState> {
-    let Some(payment) = payments::find(&state.db, payment_id).await? else { anyhow::bail!("no payment {payment_id}") };
+pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -> anyhow::Result<PaymentState> {
+    let Some(payment) = payments::find(settling.db, payment_id).await? else {
+        anyhow::bail!("no payment {payment_id}")
+    };
     if !payment.state.is_open() {
         return Ok(payment.state);
     }
     let now = now_ms();
-    let lease = state.payment_settings.lease_ms();
-    if !payments::take_lease(&state.db, &payment, now, now + lease).await? {
+    let lease = settling.settings.lease_ms();
+    if !payments::take_lease(settling.db, &payment, now, now + lease).await? {
         return Ok(payment.state);
     }
-    let order_paid = order_paid(state, payment.order_id).await?;
+    let order_paid = order_paid(settling.db, payment.order_id).await?;
     let maybe_taken = payment.attempts > 0 || payment.gateway.takes_at_payment();
     if order_paid && !maybe_taken {
         let reason = "the order was paid by another payment; this one was never verified";
-        finish(state, &payment, PaymentState::Failed, None, Some(reason)).await?;
-        return current_state(state, payment_id).await;
+        finish(settling, &payment, PaymentState::Failed, None, Some(reason)).await?;
+        return current_state(settling.db, payment_id).await;
     }
     let verdict = match &payment.authority {
         Some(authority) => {
@@ -354,7 +407,7 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
                 ref_id: payment.ref_id.as_deref(),
                 amount: payment.gateway_amount,
             };
-            state.payment_gateways.verify(payment.gateway, &request).await
+            settling.gateways.verify(payment.gateway, &request).await
         }
         None => GatewayVerdict::Unknown,
     };
@@ -366,42 +419,46 @@ pub async fn complete(state: &AppState, payment_id: i64, report: Report) -> anyh
     };
     match settle(payment.gateway_amount, verdict, !order_paid) {
         Settlement::Verified { ref_id } => {
-            finish(state, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
+            finish(settling, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
         }
-        Settlement::GiveBack { ref_id, reason } => refunds::give_back(state, &payment, Some(&ref_id), &reason).await?,
-        Settlement::GivenBack { ref_id, reason } => refunds::given_back(state, &payment, &ref_id, &reason).await?,
+        Settlement::GiveBack { ref_id, reason } => {
+            refunds::give_back(settling, &payment, Some(&ref_id), &reason).await?
+        }
+        Settlement::GivenBack { ref_id, reason } => {
+            refunds::given_back(settling.db, settling.sms, &payment, &ref_id, &reason).await?
+        }
         Settlement::Failed { reason } => {
             tracing::info!(payment_id, reason, "payment not completed");
-            finish(state, &payment, PaymentState::Failed, None, Some(&reason)).await?;
+            finish(settling, &payment, PaymentState::Failed, None, Some(&reason)).await?;
         }
-        Settlement::Pending if now - payment.created_at >= state.payment_settings.expire_ms() => {
+        Settlement::Pending if now - payment.created_at >= settling.settings.expire_ms() => {
             let reason = "the gateway did not confirm it in time";
-            finish(state, &payment, PaymentState::Expired, None, Some(reason)).await?;
+            finish(settling, &payment, PaymentState::Expired, None, Some(reason)).await?;
         }
-        Settlement::Pending => payments::end_lease(&state.db, payment_id).await?,
+        Settlement::Pending => payments::end_lease(settling.db, payment_id).await?,
     }
-    current_state(state, payment_id).await
+    current_state(settling.db, payment_id).await
 }
 
-async fn current_state(state: &AppState, payment_id: i64) -> anyhow::Result<PaymentState> {
-    let payment = payments::find(&state.db, payment_id).await?;
+async fn current_state(db: &Db, payment_id: i64) -> anyhow::Result<PaymentState> {
+    let payment = payments::find(db, payment_id).await?;
     payment.map(|p| p.state).ok_or_else(|| anyhow::anyhow!("payment {payment_id} is gone"))
 }
 
-async fn order_paid(state: &AppState, order_id: i64) -> anyhow::Result<bool> {
-    let mut tx = state.db.read().await?;
+async fn order_paid(db: &Db, order_id: i64) -> anyhow::Result<bool> {
+    let mut tx = db.read().await?;
     orders::is_paid(&mut tx, order_id).await
 }
 
 /// A sale confirmed on a payment that no longer pays its order (Gumroad, where the sale itself keeps
 /// the money): the money goes back.
-async fn late_sale(state: &AppState, payment: &Payment, sale_id: Option<&str>) -> anyhow::Result<()> {
+async fn late_sale(settling: Settling<'_>, payment: &Payment, sale_id: Option<&str>) -> anyhow::Result<()> {
     let (Some(authority), Some(sale_id)) = (payment.authority.as_deref(), sale_id) else { return Ok(()) };
     let request =
         VerifyRequest { payment_id: payment.id, authority, ref_id: Some(sale_id), amount: payment.gateway_amount };
-    if let GatewayVerdict::Paid { ref_id, .. } = state.payment_gateways.verify(payment.gateway, &request).await {
+    if let GatewayVerdict::Paid { ref_id, .. } = settling.gateways.verify(payment.gateway, &request).await {
         let reason = "paid after the payment was replaced or had expired";
-        refunds::give_back(state, payment, Some(&ref_id), reason).await?;
+        refunds::give_back(settling, payment, Some(&ref_id), reason).await?;
     }
     Ok(())
 }
@@ -411,36 +468,36 @@ async fn late_sale(state: &AppState, payment: &Payment, sale_id: Option<&str>) -
 /// payment of an order that got paid meanwhile (a transfer approved while it was verified) does not pay
 /// it again: its money goes back.
 async fn finish(
-    state: &AppState,
+    settling: Settling<'_>,
     payment: &Payment,
     to: PaymentState,
     ref_id: Option<&str>,
     failure: Option<&str>,
 ) -> anyhow::Result<()> {
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = settling.db.begin().await?;
     orders::lock(&mut tx, payment.order_id).await?;
     let paid = to == PaymentState::Verified;
     let gateway = payment.gateway.as_str();
     if paid && orders::is_paid(&mut tx, payment.order_id).await? {
         drop(tx);
-        state.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
-        return refunds::give_back(state, payment, ref_id, "the order was paid already").await;
+        settling.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
+        return refunds::give_back(settling, payment, ref_id, "the order was paid already").await;
     }
     if !payments::finish(&mut tx, payment.id, to, ref_id, failure).await? {
         if paid {
             // Replaced while its verify ran, and the verify took the money: it goes back.
             drop(tx);
-            state.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
-            return refunds::give_back(state, payment, ref_id, "paid after the payment was replaced").await;
+            settling.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
+            return refunds::give_back(settling, payment, ref_id, "paid after the payment was replaced").await;
         }
         return Ok(());
     }
     settle_order(&mut tx, payment.order_id, paid, now).await?;
     tx.commit().await?;
-    state.metrics.payment_finished(gateway, to.as_str());
+    settling.metrics.payment_finished(gateway, to.as_str());
     if paid {
-        partner_discounts::after_paid(state, payment.order_id, payment.customer_id).await;
+        partner_discounts::after_paid(settling.db, settling.sms, payment.order_id, payment.customer_id).await;
     }
     Ok(())
 }
@@ -465,8 +522,8 @@ pub(crate) async fn settle_order(tx: &mut Tx, order_id: i64, paid: bool, now: i6
 }
 
 /// Finishes a payment that never reached the customer (the gateway refused it): nothing else changes.
-async fn finish_alone(state: &AppState, payment_id: i64, to: PaymentState, failure: &str) -> anyhow::Result<()> {
-    let mut tx = state.db.begin().await?;
+async fn finish_alone(db: &Db, payment_id: i64, to: PaymentState, failure: &str) -> anyhow::Result<()> {
+    let mut tx = db.begin().await?;
     payments::finish(&mut tx, payment_id, to, None, Some(failure)).await?;
     tx.commit().await
 }
@@ -474,18 +531,18 @@ async fn finish_alone(state: &AppState, payment_id: i64, to: PaymentState, failu
 /// Settles payments nobody came back from (verify or inquiry, and expiry once too old), and asks the
 /// gateways again to give back the money of payments still REFUND_DUE.
 #[tracing::instrument(skip_all)]
-pub async fn sweep(state: &AppState) -> anyhow::Result<usize> {
-    let before = now_ms() - state.payment_settings.payment_settle_after_seconds.saturating_mul(1000);
-    let stale = payments::stale(&state.db, before).await?;
+pub async fn sweep(settling: Settling<'_>) -> anyhow::Result<usize> {
+    let before = now_ms() - settling.settings.payment_settle_after_seconds.saturating_mul(1000);
+    let stale = payments::stale(settling.db, before).await?;
     let mut finished = 0;
     for payment in stale {
-        match complete(state, payment.id, Report::None).await {
+        match complete(settling, payment.id, Report::None).await {
             Ok(to) if to.is_final() => finished += 1,
             Ok(_) => {}
             Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "sweeping a payment failed"),
         }
     }
-    Ok(finished + refunds::retry_due(state, before).await?)
+    Ok(finished + refunds::retry_due(settling.db, settling.settings, settling.gateways, before).await?)
 }
 
 /// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the process ends.
@@ -495,7 +552,7 @@ pub async fn sweep_forever(state: AppState) {
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        match sweep(&state).await {
+        match sweep(Settling::from(&state)).await {
             Ok(0) => {}
             Ok(finished) => tracing::info!(finished, "payments settled by the sweeper"),
             Err(error) => tracing::error!(error = ?error, "payment sweep failed"),

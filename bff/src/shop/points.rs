@@ -6,9 +6,8 @@ use crate::{
         Toman,
         points::{HoldStatus, PointsLine, allocate},
     },
-    state::AppState,
     store::{
-        Tx, now_ms, orders,
+        Db, Tx, now_ms, orders,
         orders::Order,
         points::{self, Hold, NewHold},
     },
@@ -47,9 +46,9 @@ pub struct Balance {
     pub holds: Vec<Hold>,
 }
 
-pub async fn balance(state: &AppState, customer_id: i64) -> anyhow::Result<Balance> {
+pub async fn balance(db: &Db, customer_id: i64) -> anyhow::Result<Balance> {
     let now = now_ms();
-    let mut tx = state.db.read().await?;
+    let mut tx = db.read().await?;
     let free = points::balance(&mut tx, customer_id, now).await?;
     let holds = points::live_holds_at(&mut tx, customer_id, now).await?;
     Ok(Balance { free, held: holds.iter().map(|h| h.points).sum(), holds })
@@ -67,9 +66,9 @@ pub struct Summary {
 /// Movements the summary lists.
 pub const RECENT_MOVEMENTS: i64 = 20;
 
-pub async fn summary(state: &AppState, customer_id: i64) -> anyhow::Result<Summary> {
-    let balance = balance(state, customer_id).await?;
-    let mut tx = state.db.read().await?;
+pub async fn summary(db: &Db, customer_id: i64) -> anyhow::Result<Summary> {
+    let balance = balance(db, customer_id).await?;
+    let mut tx = db.read().await?;
     let (earned, spent, recent) = points::history(&mut tx, customer_id, RECENT_MOVEMENTS).await?;
     Ok(Summary { balance, earned, spent, recent })
 }
@@ -83,28 +82,29 @@ const HOLD_ATTEMPTS: usize = 3;
 /// another order is refused.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn hold(
-    state: &AppState,
+    db: &Db,
+    settings: &PointSettings,
     customer_id: i64,
     order_id: i64,
     mode: HoldMode,
 ) -> Result<(Hold, Invoice), PointsError> {
     for _ in 0..HOLD_ATTEMPTS {
         let now = now_ms();
-        let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+        let mut tx = begin_on_order(db, customer_id, order_id, now).await?;
         // Read before the live hold: a hold another connection commits in between then shows up as
         // that hold, not as a spent balance.
         let free = points::balance(&mut tx, customer_id, now).await?;
         let hold = match points::live_hold(&mut tx, customer_id).await? {
             Some(live) if live.order_id != order_id => return Err(PointsError::HeldElsewhere),
             Some(live) if mode == HoldMode::Reserve && live.status == HoldStatus::AddedToOrder => {
-                let expires_at = now + state.points.hold_ms();
+                let expires_at = now + settings.hold_ms();
                 points::reserve(&mut tx, live.id, expires_at).await?;
                 Hold { status: HoldStatus::Reserved, expires_at, ..live }
             }
             Some(live) => live,
             None => {
                 let order = unpaid_order(&mut tx, customer_id, order_id, now).await?.order;
-                let share = allocate(free, point_value(&state.points), &points_lines(&order));
+                let share = allocate(free, point_value(settings), &points_lines(&order));
                 if share.points == 0 {
                     return Err(PointsError::NothingUsable);
                 }
@@ -115,7 +115,7 @@ pub async fn hold(
                     points: share.points,
                     amount: share.amount.get(),
                     created_at: now,
-                    expires_at: now + state.points.hold_ms(),
+                    expires_at: now + settings.hold_ms(),
                 };
                 let Some(hold) = points::insert_hold(&mut tx, &new).await? else { continue };
                 orders::set_point_deductions(&mut tx, &order, &share.per_line).await?;
@@ -132,13 +132,9 @@ pub async fn hold(
 /// Releases the points the order holds. A RESERVED hold stays until it expires. Returns the released
 /// hold (an already released one as it is), or `None` when the order never held points.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
-pub async fn release(
-    state: &AppState,
-    customer_id: i64,
-    order_id: i64,
-) -> Result<(Option<Hold>, Invoice), PointsError> {
+pub async fn release(db: &Db, customer_id: i64, order_id: i64) -> Result<(Option<Hold>, Invoice), PointsError> {
     let now = now_ms();
-    let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+    let mut tx = begin_on_order(db, customer_id, order_id, now).await?;
     unpaid_order(&mut tx, customer_id, order_id, now).await?;
     let released = match points::latest_for_order(&mut tx, order_id).await? {
         Some(hold) if hold.status == HoldStatus::Reserved => return Err(PointsError::Reserved),
@@ -174,8 +170,8 @@ pub async fn rebalance(tx: &mut Tx, settings: &PointSettings, order: &Order, now
 }
 
 /// Opens a write transaction on the customer's order: locks it, then lets lapsed holds go.
-async fn begin_on_order(state: &AppState, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PointsError> {
-    let mut tx = state.db.begin().await?;
+async fn begin_on_order(db: &Db, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PointsError> {
+    let mut tx = db.begin().await?;
     if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
         return Err(PointsError::OrderNotFound);
     }

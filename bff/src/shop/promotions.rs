@@ -4,10 +4,10 @@ use super::{
     points::rebalance,
 };
 use crate::{
+    config::PointSettings,
     domain::{Toman, promotion::Refusal},
-    state::AppState,
     store::{
-        Tx, now_ms, orders,
+        Db, Tx, now_ms, orders,
         points::expire_stale,
         promotions::{self, ACTIVE, CANCELED, Promotion},
     },
@@ -45,9 +45,15 @@ pub struct Applied {
 /// (refused when used up, also under concurrent use), lowers those lines' prices and re-spreads
 /// the order's points.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
-pub async fn apply(state: &AppState, customer_id: i64, order_id: i64, code: &str) -> Result<Applied, PromotionError> {
+pub async fn apply(
+    db: &Db,
+    point_settings: &PointSettings,
+    customer_id: i64,
+    order_id: i64,
+    code: &str,
+) -> Result<Applied, PromotionError> {
     let now = now_ms();
-    let mut tx = begin_on_order(state, customer_id, order_id, now).await?;
+    let mut tx = begin_on_order(db, customer_id, order_id, now).await?;
     let current = unpaid_invoice(&mut tx, customer_id, order_id, now).await?;
     let promotion = promotions::find_by_code(&mut tx, code).await?.ok_or(PromotionError::CodeNotFound)?;
     promotion.terms.check(now)?;
@@ -76,22 +82,27 @@ pub async fn apply(state: &AppState, customer_id: i64, order_id: i64, code: &str
     for (item_id, price, discount) in discounted {
         orders::set_line_price(&mut tx, item_id, price, discount).await?;
     }
-    let invoice = repriced(state, &mut tx, customer_id, order_id, now).await?;
+    let invoice = repriced(point_settings, &mut tx, customer_id, order_id, now).await?;
     tx.commit().await?;
     Ok(Applied { used_discount_id, promotion, invoice })
 }
 
 /// Takes the code off its order: restores the lines' prices, gives the use back and re-spreads points.
 #[tracing::instrument(skip_all, fields(customer_id, used_discount_id))]
-pub async fn cancel(state: &AppState, customer_id: i64, used_discount_id: i64) -> Result<Invoice, PromotionError> {
+pub async fn cancel(
+    db: &Db,
+    point_settings: &PointSettings,
+    customer_id: i64,
+    used_discount_id: i64,
+) -> Result<Invoice, PromotionError> {
     let now = now_ms();
     let used = {
-        let mut tx = state.db.read().await?;
+        let mut tx = db.read().await?;
         promotions::find_used_for_customer(&mut tx, used_discount_id, customer_id)
             .await?
             .ok_or(PromotionError::UsedDiscountNotFound)?
     };
-    let mut tx = begin_on_order(state, customer_id, used.customer_order_id, now).await?;
+    let mut tx = begin_on_order(db, customer_id, used.customer_order_id, now).await?;
     if !promotions::change_status(&mut tx, used.used_discount_id, ACTIVE, CANCELED).await? {
         return Err(PromotionError::NotActive);
     }
@@ -101,13 +112,13 @@ pub async fn cancel(state: &AppState, customer_id: i64, used_discount_id: i64) -
         let restored = Toman::new(item.final_price + item.promotion_discount).map_err(anyhow::Error::from)?;
         orders::set_line_price(&mut tx, item.basket_item_id, restored, Toman::ZERO).await?;
     }
-    let invoice = repriced(state, &mut tx, customer_id, used.customer_order_id, now).await?;
+    let invoice = repriced(point_settings, &mut tx, customer_id, used.customer_order_id, now).await?;
     tx.commit().await?;
     Ok(invoice)
 }
 
-async fn begin_on_order(state: &AppState, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PromotionError> {
-    let mut tx = state.db.begin().await?;
+async fn begin_on_order(db: &Db, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PromotionError> {
+    let mut tx = db.begin().await?;
     if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
         return Err(PromotionError::OrderNotFound);
     }
@@ -124,9 +135,15 @@ async fn unpaid_invoice(tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) 
 }
 
 /// The invoice after a price change, with the order's points re-spread over the new prices.
-async fn repriced(state: &AppState, tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> anyhow::Result<Invoice> {
+async fn repriced(
+    point_settings: &PointSettings,
+    tx: &mut Tx,
+    customer_id: i64,
+    order_id: i64,
+    now: i64,
+) -> anyhow::Result<Invoice> {
     let stale = orders::find_for_customer(tx, order_id, customer_id).await?.ok_or_else(missing)?;
-    rebalance(tx, &state.points, &stale, now).await?;
+    rebalance(tx, point_settings, &stale, now).await?;
     invoice::load(tx, order_id, customer_id, now).await?.ok_or_else(missing)
 }
 

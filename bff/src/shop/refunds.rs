@@ -5,14 +5,17 @@
 //! one (Vandar, Tara) and calls that keep failing stay in finance's queue, which settles them by hand
 //! (REFUNDED, with who and when). The customer is told by SMS and sees the refund in the orders history.
 
-use super::payments::settle_order;
+use super::payments::{Settling, settle_order};
 use crate::{
+    config::PaymentSettings,
     domain::payment::PaymentState,
-    gateways::payments::{GiveBack, GiveBackRequest},
+    gateways::{
+        payments::{GiveBack, GiveBackRequest, PaymentGateways},
+        sms::KavenegarClient,
+    },
     messages,
-    state::AppState,
     store::{
-        customers, now_ms, orders,
+        Db, customers, now_ms, orders,
         payments::{self, Payment},
     },
 };
@@ -30,31 +33,42 @@ pub enum RefundError {
 /// Records that the payment's money goes back and asks the gateway to give it back; the customer gets
 /// an SMS. Only the caller that recorded it acts, so a payment is given back once.
 #[tracing::instrument(skip_all, fields(payment_id = payment.id, reason))]
-pub async fn give_back(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<()> {
-    if !record_due(state, payment, ref_id, reason).await? {
+pub async fn give_back(
+    settling: Settling<'_>,
+    payment: &Payment,
+    ref_id: Option<&str>,
+    reason: &str,
+) -> anyhow::Result<()> {
+    if !record_due(settling.db, payment, ref_id, reason).await? {
         return Ok(());
     }
-    let returned = ask_gateway(state, payment.id).await?;
-    tell_customer(state, payment, returned).await;
+    let returned = ask_gateway(settling.db, settling.settings, settling.gateways, payment.id).await?;
+    tell_customer(settling.db, settling.sms, payment, returned).await;
     Ok(())
 }
 
 /// The gateway took the payment's money and gave it back by itself while it was checked: recorded as
 /// REVERSED, and the customer is told.
 #[tracing::instrument(skip_all, fields(payment_id = payment.id, reason))]
-pub async fn given_back(state: &AppState, payment: &Payment, ref_id: &str, reason: &str) -> anyhow::Result<()> {
-    if !record_due(state, payment, Some(ref_id), reason).await? {
+pub async fn given_back(
+    db: &Db,
+    sms: &KavenegarClient,
+    payment: &Payment,
+    ref_id: &str,
+    reason: &str,
+) -> anyhow::Result<()> {
+    if !record_due(db, payment, Some(ref_id), reason).await? {
         return Ok(());
     }
-    payments::settle_refund(&state.db, payment.id, PaymentState::Reversed, None).await?;
-    tell_customer(state, payment, true).await;
+    payments::settle_refund(db, payment.id, PaymentState::Reversed, None).await?;
+    tell_customer(db, sms, payment, true).await;
     Ok(())
 }
 
 /// REFUND_DUE in the order's transaction; false when another caller recorded it first.
-async fn record_due(state: &AppState, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<bool> {
-    let current = payments::find(&state.db, payment.id).await?;
-    let mut tx = state.db.begin().await?;
+async fn record_due(db: &Db, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<bool> {
+    let current = payments::find(db, payment.id).await?;
+    let mut tx = db.begin().await?;
     orders::lock(&mut tx, payment.order_id).await?;
     if !payments::mark_refund_due(&mut tx, payment.id, ref_id, reason).await? {
         return Ok(false);
@@ -68,39 +82,44 @@ async fn record_due(state: &AppState, payment: &Payment, ref_id: Option<&str>, r
     Ok(true)
 }
 
-async fn tell_customer(state: &AppState, payment: &Payment, returned: bool) {
-    if let Err(error) = notify(state, payment, returned).await {
+async fn tell_customer(db: &Db, sms: &KavenegarClient, payment: &Payment, returned: bool) {
+    if let Err(error) = notify(db, sms, payment, returned).await {
         tracing::error!(payment_id = payment.id, error = ?error, "the refund SMS was not sent");
     }
 }
 
 /// Asks the gateway to give a REFUND_DUE payment's money back, under a lease; whether it did.
-async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> {
+async fn ask_gateway(
+    db: &Db,
+    settings: &PaymentSettings,
+    gateways: &PaymentGateways,
+    payment_id: i64,
+) -> anyhow::Result<bool> {
     let now = now_ms();
-    let lease = state.payment_settings.lease_ms();
-    if !payments::take_refund_lease(&state.db, payment_id, now, now + lease).await? {
+    let lease = settings.lease_ms();
+    if !payments::take_refund_lease(db, payment_id, now, now + lease).await? {
         return Ok(false);
     }
-    let payment = payments::find(&state.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
+    let payment = payments::find(db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
     let request = GiveBackRequest {
         payment_id,
         authority: payment.authority.as_deref().unwrap_or_default(),
         ref_id: payment.ref_id.as_deref(),
         amount: payment.gateway_amount,
     };
-    match state.payment_gateways.give_back(payment.gateway, &request).await {
+    match gateways.give_back(payment.gateway, &request).await {
         GiveBack::Returned => {
-            payments::settle_refund(&state.db, payment_id, PaymentState::Reversed, None).await?;
+            payments::settle_refund(db, payment_id, PaymentState::Reversed, None).await?;
             tracing::info!(payment_id, gateway = payment.gateway.as_str(), "the gateway gave the money back");
             Ok(true)
         }
         GiveBack::Unsupported => {
-            payments::end_lease(&state.db, payment_id).await?;
+            payments::end_lease(db, payment_id).await?;
             tracing::warn!(payment_id, gateway = payment.gateway.as_str(), "no refund call: finance refunds it");
             Ok(false)
         }
         GiveBack::Failed(why) => {
-            payments::end_lease(&state.db, payment_id).await?;
+            payments::end_lease(db, payment_id).await?;
             tracing::warn!(payment_id, why, "the gateway did not give the money back; asked again later");
             Ok(false)
         }
@@ -109,11 +128,16 @@ async fn ask_gateway(state: &AppState, payment_id: i64) -> anyhow::Result<bool> 
 
 /// Asks the gateways again for REFUND_DUE payments untouched since `before`; how many went back.
 #[tracing::instrument(skip_all)]
-pub async fn retry_due(state: &AppState, before: i64) -> anyhow::Result<usize> {
+pub async fn retry_due(
+    db: &Db,
+    settings: &PaymentSettings,
+    gateways: &PaymentGateways,
+    before: i64,
+) -> anyhow::Result<usize> {
     let mut returned = 0;
-    let due = payments::refunds_due(&state.db, before).await?;
+    let due = payments::refunds_due(db, before).await?;
     for payment in due.into_iter().filter(|p| p.gateway.can_give_back()) {
-        match ask_gateway(state, payment.id).await {
+        match ask_gateway(db, settings, gateways, payment.id).await {
             Ok(true) => returned += 1,
             Ok(false) => {}
             Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "retrying a refund failed"),
@@ -123,27 +147,27 @@ pub async fn retry_due(state: &AppState, before: i64) -> anyhow::Result<usize> {
 }
 
 /// Payments in a refund state, oldest first (finance's queue is REFUND_DUE).
-pub async fn list(state: &AppState, in_state: PaymentState) -> anyhow::Result<Vec<Payment>> {
+pub async fn list(db: &Db, in_state: PaymentState) -> anyhow::Result<Vec<Payment>> {
     anyhow::ensure!(in_state.is_refund(), "{} is not a refund state", in_state.as_str());
-    payments::in_state(&state.db, in_state).await
+    payments::in_state(db, in_state).await
 }
 
 /// Finance paid a REFUND_DUE payment back by hand: REFUNDED, with who and when.
 #[tracing::instrument(skip_all, fields(payment_id, by))]
-pub async fn settle_by_hand(state: &AppState, payment_id: i64, by: &str) -> Result<Payment, RefundError> {
-    let payment = payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
-    if !payments::settle_refund(&state.db, payment.id, PaymentState::Refunded, Some(by)).await? {
+pub async fn settle_by_hand(db: &Db, payment_id: i64, by: &str) -> Result<Payment, RefundError> {
+    let payment = payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
+    if !payments::settle_refund(db, payment.id, PaymentState::Refunded, Some(by)).await? {
         return Err(RefundError::NotDue(payment_id));
     }
     tracing::info!(payment_id, by, "finance refunded a payment by hand");
-    payments::find(&state.db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))
+    payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))
 }
 
-async fn notify(state: &AppState, payment: &Payment, returned: bool) -> anyhow::Result<()> {
-    let customer = customers::find_by_id(&state.db, payment.customer_id)
+async fn notify(db: &Db, sms: &KavenegarClient, payment: &Payment, returned: bool) -> anyhow::Result<()> {
+    let customer = customers::find_by_id(db, payment.customer_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("customer {} is gone", payment.customer_id))?;
-    state.sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.amount, returned)).await?;
+    sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.amount, returned)).await?;
     Ok(())
 }
 

@@ -9,16 +9,17 @@ use super::{
     payments::settle_order,
 };
 use crate::{
+    config::FinanceSettings,
     domain::{
         Toman,
         payment::PaymentState,
         points::HoldStatus,
         transfer::{MomentProblem, TransferDetails, TransferState},
     },
+    gateways::sms::KavenegarClient,
     messages,
-    state::AppState,
     store::{
-        customers, now_ms, orders, payments,
+        Db, customers, now_ms, orders, payments,
         points::{self, expire_stale},
         transfers::{self, NewTransfer, Transfer},
     },
@@ -61,8 +62,8 @@ pub struct TransferDue {
 }
 
 /// The amount the customer's unpaid order waits for, read as its invoice is.
-pub async fn due(state: &AppState, customer_id: i64, order_id: i64) -> Result<TransferDue, TransferError> {
-    let invoice = shop_orders::invoice(state, customer_id, order_id).await.map_err(|error| match error {
+pub async fn due(db: &Db, customer_id: i64, order_id: i64) -> Result<TransferDue, TransferError> {
+    let invoice = shop_orders::invoice(db, customer_id, order_id).await.map_err(|error| match error {
         OrderError::NotFound => TransferError::OrderNotFound,
         OrderError::PointsGone => TransferError::PointsGone,
         OrderError::NotFree => TransferError::NothingToPay,
@@ -82,13 +83,14 @@ pub async fn due(state: &AppState, customer_id: i64, order_id: i64) -> Result<Tr
 /// again answers the same id, another one is refused while the first waits.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn submit(
-    state: &AppState,
+    db: &Db,
+    finance: &FinanceSettings,
     customer_id: i64,
     order_id: i64,
     details: &TransferDetails,
 ) -> Result<i64, TransferError> {
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
         return Err(TransferError::OrderNotFound);
     }
@@ -127,7 +129,7 @@ pub async fn submit(
     let new = NewTransfer { order_id, customer_id, amount: invoice.totals.payable.get(), details };
     let transfer_id = transfers::insert(&mut tx, &new).await?.ok_or(TransferError::AlreadySubmitted)?;
     if let Some(hold) = invoice.hold.as_ref().filter(|h| h.status == HoldStatus::AddedToOrder) {
-        points::reserve(&mut tx, hold.id, now + state.finance.review_ms()).await?;
+        points::reserve(&mut tx, hold.id, now + finance.review_ms()).await?;
     }
     tx.commit().await?;
     tracing::info!(transfer_id, order_id, gateway = details.gateway.as_str(), "manual transfer submitted");
@@ -135,8 +137,8 @@ pub async fn submit(
 }
 
 /// The transfers in `state`, oldest first.
-pub async fn list(state: &AppState, in_state: TransferState) -> anyhow::Result<Vec<Transfer>> {
-    transfers::in_state(&state.db, in_state).await
+pub async fn list(db: &Db, in_state: TransferState) -> anyhow::Result<Vec<Transfer>> {
+    transfers::in_state(db, in_state).await
 }
 
 /// What a review decides.
@@ -159,26 +161,26 @@ pub struct Reviewed {
 /// an SMS failure is logged and reported, never undoes the review.
 #[tracing::instrument(skip_all, fields(transfer_id, reviewer))]
 pub async fn review(
-    state: &AppState,
+    db: &Db,
+    sms: &KavenegarClient,
     transfer_id: i64,
     verdict: Verdict,
     reviewer: &str,
     reason: Option<&str>,
 ) -> Result<Reviewed, TransferError> {
-    let transfer = transfers::find(&state.db, transfer_id).await?.ok_or(TransferError::NotFound(transfer_id))?;
+    let transfer = transfers::find(db, transfer_id).await?.ok_or(TransferError::NotFound(transfer_id))?;
     let now = now_ms();
     let to = match verdict {
         Verdict::Approve => TransferState::Approved,
         Verdict::Reject => TransferState::Rejected,
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     orders::lock_for_customer(&mut tx, transfer.order_id, transfer.customer_id).await?;
     // Paid online meanwhile: approving would keep the customer's money twice. Finance rejects it instead
     // (and pays the transfer back).
     if verdict == Verdict::Approve && orders::is_paid(&mut tx, transfer.order_id).await? {
         // Paid by this very transfer (a second approval) is a review done already.
-        let now_reviewed =
-            transfers::find(&state.db, transfer_id).await?.is_some_and(|t| t.state != TransferState::Pending);
+        let now_reviewed = transfers::find(db, transfer_id).await?.is_some_and(|t| t.state != TransferState::Pending);
         return Err(if now_reviewed { TransferError::AlreadyReviewed(transfer_id) } else { TransferError::OrderPaid });
     }
     if !transfers::review(&mut tx, transfer_id, to, reviewer, reason, now).await? {
@@ -194,24 +196,30 @@ pub async fn review(
         "manual transfer reviewed"
     );
     if verdict == Verdict::Approve {
-        partner_discounts::after_paid(state, transfer.order_id, transfer.customer_id).await;
+        partner_discounts::after_paid(db, sms, transfer.order_id, transfer.customer_id).await;
     }
-    let sms_sent = match notify(state, &transfer, verdict, reason).await {
+    let sms_sent = match notify(db, sms, &transfer, verdict, reason).await {
         Ok(()) => true,
         Err(error) => {
             tracing::error!(transfer_id, error = ?error, "the transfer review SMS was not sent");
             false
         }
     };
-    let transfer = transfers::find(&state.db, transfer_id).await?.ok_or(TransferError::NotFound(transfer_id))?;
+    let transfer = transfers::find(db, transfer_id).await?.ok_or(TransferError::NotFound(transfer_id))?;
     Ok(Reviewed { transfer, sms_sent })
 }
 
-async fn notify(state: &AppState, transfer: &Transfer, verdict: Verdict, reason: Option<&str>) -> anyhow::Result<()> {
-    let customer = customers::find_by_id(&state.db, transfer.customer_id)
+async fn notify(
+    db: &Db,
+    sms: &KavenegarClient,
+    transfer: &Transfer,
+    verdict: Verdict,
+    reason: Option<&str>,
+) -> anyhow::Result<()> {
+    let customer = customers::find_by_id(db, transfer.customer_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("customer {} is gone", transfer.customer_id))?;
-    state.sms.send_text(&customer.mobile, &review_sms(transfer.order_id, verdict, reason)).await?;
+    sms.send_text(&customer.mobile, &review_sms(transfer.order_id, verdict, reason)).await?;
     Ok(())
 }
 

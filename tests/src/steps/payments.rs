@@ -155,7 +155,7 @@ async fn verify_answer_lost(world: &mut LimooWorld) {
 #[when(expr = "جاروب پرداخت‌ها با مهلت انقضای {int} دقیقه اجرا می‌شود")]
 async fn sweep(world: &mut LimooWorld, expire_minutes: i64) {
     let sweeper = world.app().payment_sweeper(expire_minutes);
-    limoo_bff::shop::payments::sweep(&sweeper).await.or_fail("the sweep");
+    limoo_bff::shop::payments::sweep((&sweeper).into()).await.or_fail("the sweep");
 }
 
 #[when(expr = "شبیه‌ساز {string} بازگشت را خودش دوباره می‌فرستد")]

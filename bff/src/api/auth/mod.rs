@@ -90,7 +90,7 @@ impl AuthApi {
         body: Json<CheckMobileRequest>,
     ) -> AuthResult<CheckMobileReply> {
         let mobile = body.identity.mobile()?;
-        let status = auth::check_mobile(&state, &mobile).await?;
+        let status = auth::check_mobile(&state.db, &state.auth, &mobile).await?;
         let referral = body.referral.as_deref();
         let ip = client_ip(req);
         franchise::remember_referral(
@@ -175,7 +175,9 @@ impl AuthApi {
         })?;
         let mobile = body.identity.mobile()?;
         let code = OtpCode::parse(&typed_code(&body.otp, &body.otp_code)).map_err(AuthError::from)?;
-        let signed_in = auth::register(&state, &mobile, &code, &body.first_name, &body.last_name).await?;
+        let signed_in =
+            auth::register(&state.db, &state.auth, &state.tokens, &mobile, &code, &body.first_name, &body.last_name)
+                .await?;
         Ok(signed_in_response(&state, signed_in))
     }
 
@@ -184,7 +186,7 @@ impl AuthApi {
     async fn login(&self, state: Data<&AppState>, body: Json<LoginRequest>) -> Result<SignedInResponse, AuthFailure> {
         let mobile = body.identity.mobile()?;
         let code = OtpCode::parse(&typed_code(&body.otp, &body.otp_code)).map_err(AuthError::from)?;
-        let signed_in = auth::login(&state, &mobile, &code).await?;
+        let signed_in = auth::login(&state.db, &state.auth, &state.tokens, &mobile, &code).await?;
         Ok(signed_in_response(&state, signed_in))
     }
 
@@ -200,7 +202,7 @@ impl AuthApi {
         #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
     ) -> Result<TokenResponse, AuthFailure> {
         let Some(raw) = refresh.0 else { return Ok(TokenResponse::NoSession) };
-        let (token, next) = auth::refresh_token(&state, &raw).await?;
+        let (token, next) = auth::refresh_token(&state.db, &state.auth, &state.tokens, &raw).await?;
         let cookie = refresh_cookie(&state, &next, state.auth.refresh_ttl_days * 24 * 3600);
         Ok(TokenResponse::Ok(Json(TokenReply { lemonade_token: token }), cookie))
     }
@@ -215,14 +217,14 @@ impl AuthApi {
         token: MaybeCustomer,
         #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
     ) -> Result<LogoutResponse, AuthFailure> {
-        auth::logout(&state, refresh.0.as_deref(), token.claims()).await?;
+        auth::logout(&state.db, &state.tokens, refresh.0.as_deref(), token.claims()).await?;
         Ok(LogoutResponse::Ok(Json(success(messages::LOGGED_OUT)), refresh_cookie(&state, "", 0)))
     }
 
     /// The signed-in customer.
     #[oai(path = "/app/auth/currentUser", method = "get", operation_id = "currentUser")]
     async fn current_user(&self, state: Data<&AppState>, token: CustomerToken) -> AuthResult<CurrentUserReply> {
-        let customer = auth::current_customer(&state, token.customer_id()).await?;
+        let customer = auth::current_customer(&state.db, token.customer_id()).await?;
         Ok(Json(CurrentUserReply {
             status: LegacyStatus::Success,
             msg: CurrentUserMsg {
@@ -238,7 +240,7 @@ impl AuthApi {
     async fn is_logged_in(&self, state: Data<&AppState>, req: &Request) -> Json<LoggedInReply> {
         let token = req.header("Authorization").and_then(|h| h.strip_prefix("Bearer "));
         let is_logged_in = match token {
-            Some(token) => auth::verify_access(&state, token.trim()).await.is_ok(),
+            Some(token) => auth::verify_access(&state.db, &state.tokens, token.trim()).await.is_ok(),
             None => false,
         };
         Json(LoggedInReply { status: LegacyStatus::Success, msg: LoggedInMsg { is_logged_in } })
@@ -281,7 +283,8 @@ impl AuthApi {
     ) -> Result<LegacyLoginResponse, LegacyFailure> {
         let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
         let code = OtpCode::parse(&form.otp).map_err(AuthError::from)?;
-        let signed_in = auth::register(&state, &mobile, &code, "unknown", "unknown").await?;
+        let signed_in =
+            auth::register(&state.db, &state.auth, &state.tokens, &mobile, &code, "unknown", "unknown").await?;
         let cookie = signed_in_cookie(&state, &signed_in);
         let msg = LegacyTokenMsg { lemonade_token: signed_in.token };
         Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: LegacyStatus::Success, msg }), cookie))

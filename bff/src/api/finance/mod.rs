@@ -57,7 +57,7 @@ impl FinanceApi {
                 FinanceFailure::bad_request(messages::BAD_REQUEST, "status is PENDING, APPROVED or REJECTED")
             })?,
         };
-        let transfers = transfers::list(&state, wanted).await?;
+        let transfers = transfers::list(&state.db, wanted).await?;
         Ok(Json(TransferList { transfers: transfers.into_iter().map(Into::into).collect() }))
     }
 
@@ -103,7 +103,7 @@ impl FinanceApi {
                 FinanceFailure::bad_request(messages::BAD_REQUEST, "status is REFUND_DUE, REVERSED or REFUNDED")
             })?,
         };
-        let refunds = refunds::list(&state, wanted).await?;
+        let refunds = refunds::list(&state.db, wanted).await?;
         let refunds = refunds.into_iter().map(RefundView::try_from).collect::<anyhow::Result<_>>()?;
         Ok(Json(RefundList { refunds }))
     }
@@ -121,7 +121,7 @@ impl FinanceApi {
         if reviewer.is_empty() {
             return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
         }
-        Ok(Json(refunds::settle_by_hand(&state, payment_id.0, reviewer).await?.try_into()?))
+        Ok(Json(refunds::settle_by_hand(&state.db, payment_id.0, reviewer).await?.try_into()?))
     }
 }
 
@@ -150,6 +150,7 @@ async fn review(
     if reviewer.is_empty() {
         return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
     }
-    let reviewed = transfers::review(state, payment_id, verdict, reviewer, body.reason.as_deref()).await?;
+    let reviewed =
+        transfers::review(&state.db, &state.sms, payment_id, verdict, reviewer, body.reason.as_deref()).await?;
     Ok(Json(reviewed.into()))
 }

@@ -41,7 +41,8 @@ impl GiftCardsApi {
     ) -> Result<Json<RedeemReply>, GiftCardFailure> {
         let code = parse_code(&body.gift_code)?;
         let redeemed = gift_cards::redeem(
-            &state,
+            &state.db,
+            &state.service_name,
             token.customer_id(),
             &code,
             body.selected_product_id,
@@ -67,7 +68,7 @@ impl GiftCardsApi {
         gift_code: Query<String>,
     ) -> Result<Json<Vec<ProductDto>>, GiftCardFailure> {
         let code = parse_code(&gift_code.0)?;
-        let offered = gift_cards::options(&state, &code).await?;
+        let offered = gift_cards::options(&state.db, &state.service_name, &code).await?;
         Ok(Json(offered.into_iter().map(ProductDto::from).collect()))
     }
 

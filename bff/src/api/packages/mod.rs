@@ -63,7 +63,9 @@ impl PackagesApi {
     ) -> Result<Json<PackagesInfoDto>, PackageFailure> {
         let customer_id = signed_in(&customer)?;
         let kind = package_type(packagetype.0.as_deref())?;
-        Ok(Json(packages::info(&state, customer_id, Flow::New, kind).await?.into()))
+        Ok(Json(
+            packages::info(&state.db, &state.service_name, &state.points, customer_id, Flow::New, kind).await?.into(),
+        ))
     }
 
     /// Packages info for extending the running diet (`dietID` is its number).
@@ -77,7 +79,11 @@ impl PackagesApi {
     ) -> Result<Json<PackagesInfoDto>, PackageFailure> {
         let customer_id = signed_in(&customer)?;
         let kind = package_type(packagetype.0.as_deref())?;
-        Ok(Json(packages::info(&state, customer_id, Flow::Extend, kind).await?.into()))
+        Ok(Json(
+            packages::info(&state.db, &state.service_name, &state.points, customer_id, Flow::Extend, kind)
+                .await?
+                .into(),
+        ))
     }
 
     /// Select a package: creates the order for the offer (the bundle, or the diet and its hami), or answers the
@@ -115,7 +121,8 @@ impl PackagesApi {
         token: CustomerToken,
         form: PromotionUsageForm,
     ) -> Result<Json<PromotionStatusReply>, PromotionFailure> {
-        let applied = promotions::apply(&state, token.customer_id(), form.order_id, &form.code).await?;
+        let applied =
+            promotions::apply(&state.db, &state.points, token.customer_id(), form.order_id, &form.code).await?;
         Ok(Json(PromotionStatusReply {
             status: PromotionChange::Saved,
             used_discount_id: Some(applied.used_discount_id),
@@ -131,7 +138,7 @@ impl PackagesApi {
         token: CustomerToken,
         form: CancelPromotionForm,
     ) -> Result<Json<PromotionStatusReply>, PromotionFailure> {
-        let invoice = promotions::cancel(&state, token.customer_id(), form.used_discount_id).await?;
+        let invoice = promotions::cancel(&state.db, &state.points, token.customer_id(), form.used_discount_id).await?;
         Ok(Json(PromotionStatusReply {
             status: PromotionChange::Canceled,
             used_discount_id: None,
@@ -160,7 +167,7 @@ impl PackagesApi {
                 ));
             }
         };
-        let order_ids = packages::paid_orders_with(&state, token.customer_id(), &ids).await?;
+        let order_ids = packages::paid_orders_with(&state.db, token.customer_id(), &ids).await?;
         Ok(Json(SucceedOrdersReply { succeed: !order_ids.is_empty(), order_ids }))
     }
 }
@@ -174,7 +181,7 @@ async fn select(
 ) -> Result<Json<SelectedPackageReply>, PackageFailure> {
     let selection =
         Selection { diet_count: body.diet_count, has_hami: body.has_hami, has_points: body.has_points, package_type };
-    let invoice = packages::select(state, customer_id, flow, selection).await?;
+    let invoice = packages::select(&state.db, &state.service_name, &state.points, customer_id, flow, selection).await?;
     Ok(Json(SelectedPackageReply {
         order_id: invoice.order.id,
         need_payment: invoice.totals.payable > Toman::ZERO,

@@ -14,7 +14,7 @@ use crate::{
     domain::payment::{Gateway, PaymentState, plus_prefixed_mobile, result_address},
     gateways::payments::{StartError, digipay::DigipayCallback, gumroad::GumroadPing, payment_id_of, snapppay},
     messages,
-    shop::payments::{self, PaymentError, Report},
+    shop::payments::{self, PaymentError, Report, Settling},
     state::AppState,
     store::{customers, payments as store},
 };
@@ -173,7 +173,7 @@ impl PaymentGatewaysApi {
         let Some(authority) = authority_of(&state, Gateway::SnappPay, payment_id).await? else {
             return redirect(None);
         };
-        redirect(payments::callback(&state, Gateway::SnappPay, &authority, None, report).await?)
+        redirect(payments::callback(Settling::from(*state), Gateway::SnappPay, &authority, None, report).await?)
     }
 
     /// Where Digipay form-POSTs back (`amount`, `providerId`, `trackingCode`, `result`, `type` …).
@@ -195,7 +195,7 @@ impl PaymentGatewaysApi {
             return redirect(None);
         };
         let ref_id = callback.ref_id();
-        redirect(payments::callback(&state, Gateway::Digipay, &authority, Some(&ref_id), report).await?)
+        redirect(payments::callback(Settling::from(*state), Gateway::Digipay, &authority, Some(&ref_id), report).await?)
     }
 
     /// Where Tara form-POSTs back (`result`, `token`, `channelRefNumber`, `orderId` …).
@@ -207,7 +207,7 @@ impl PaymentGatewaysApi {
     ) -> Result<CallbackResponse, PaymentFailure> {
         let report = if form.result.trim() == "0" { Report::None } else { Report::Unpaid };
         let channel = form.channel_ref_number.as_deref().map(str::trim).filter(|c| !c.is_empty());
-        redirect(payments::callback(&state, Gateway::Tara, form.token.trim(), channel, report).await?)
+        redirect(payments::callback(Settling::from(*state), Gateway::Tara, form.token.trim(), channel, report).await?)
     }
 
     /// Where SEP form-POSTs back (`State`, `Status`, `RefNum`, `ResNum`, `Token`, `Amount` …).
@@ -219,7 +219,7 @@ impl PaymentGatewaysApi {
     ) -> Result<CallbackResponse, PaymentFailure> {
         let ref_num = form.ref_num.as_deref().map(str::trim).filter(|r| !r.is_empty());
         let report = if form.status.trim() == "2" && ref_num.is_some() { Report::None } else { Report::Unpaid };
-        redirect(payments::callback(&state, Gateway::Saman, form.token.trim(), ref_num, report).await?)
+        redirect(payments::callback(Settling::from(*state), Gateway::Saman, form.token.trim(), ref_num, report).await?)
     }
 
     /// Gumroad's sale ping (form-urlencoded, gumroad.com/ping): `sale_id` and our
@@ -231,9 +231,15 @@ impl PaymentGatewaysApi {
         form: Form<GumroadPingForm>,
     ) -> Result<PingResponse, PaymentFailure> {
         let Some(ping) = GumroadPing::parse(&form.sale_id, form.reference.as_deref()) else { return Err(not_found()) };
-        let payment = payments::callback(&state, Gateway::Gumroad, &ping.reference, Some(&ping.sale_id), Report::None)
-            .await?
-            .ok_or_else(not_found)?;
+        let payment = payments::callback(
+            Settling::from(*state),
+            Gateway::Gumroad,
+            &ping.reference,
+            Some(&ping.sale_id),
+            Report::None,
+        )
+        .await?
+        .ok_or_else(not_found)?;
         let paid = payment.state == PaymentState::Verified;
         Ok(PingResponse::Redirect(PlainText(result_address(&payment.result_url, paid, payment.order_id))))
     }

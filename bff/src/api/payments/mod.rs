@@ -28,7 +28,7 @@ use crate::{
     gateways::payments::payping::PayPingCallback,
     limits, messages,
     shop::{
-        payments::{self, Report, StartRequest},
+        payments::{self, Report, Settling, StartRequest},
         transfers,
     },
     state::AppState,
@@ -173,7 +173,9 @@ impl PaymentsApi {
         let key = idempotency_key.0.as_deref().map(str::trim).filter(|k| !k.is_empty());
         let payer_ip = client_ip(req);
         let started = payments::start(
-            &state,
+            Settling::from(*state),
+            &state.service_name,
+            &state.points,
             StartRequest {
                 customer_id: token.customer_id(),
                 order_id: body.order_id,
@@ -205,7 +207,7 @@ impl PaymentsApi {
         token: CustomerToken,
         #[oai(name = "orderId")] order_id: Query<i64>,
     ) -> Result<Json<transfer::TransferInstructions>, PaymentFailure> {
-        let due = transfers::due(&state, token.customer_id(), order_id.0).await?;
+        let due = transfers::due(&state.db, token.customer_id(), order_id.0).await?;
         Ok(Json(transfer::TransferInstructions::new(due, &state.finance)))
     }
 
@@ -218,7 +220,7 @@ impl PaymentsApi {
         payment_status: Query<Option<String>>,
     ) -> Result<CallbackResponse, PaymentFailure> {
         let report = if payment_status.0.as_deref() == Some("OK") { Report::None } else { Report::Unpaid };
-        let payment = payments::callback(&state, Gateway::Vandar, &token.0, None, report).await?;
+        let payment = payments::callback(Settling::from(*state), Gateway::Vandar, &token.0, None, report).await?;
         redirect(payment)
     }
 
@@ -232,7 +234,7 @@ impl PaymentsApi {
         let Some(callback) = PayPingCallback::parse(&form.status, &form.data) else { return redirect(None) };
         let report = if callback.paid { Report::None } else { Report::Unpaid };
         let payment = payments::callback(
-            &state,
+            Settling::from(*state),
             Gateway::PayPing,
             &callback.payment_code,
             callback.payment_ref_id.as_deref(),

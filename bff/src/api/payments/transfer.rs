@@ -81,7 +81,7 @@ pub async fn submit(
     let form = meta.map(TransferForm::from).unwrap_or_default();
     let details = transfer::validate(gateway, form, now_ms())
         .map_err(|problems| PaymentFailure::bad_request(messages::TRANSFER_INVALID, problems))?;
-    service::submit(state, customer_id, order_id, &details).await.map_err(PaymentFailure::from)
+    service::submit(&state.db, &state.finance, customer_id, order_id, &details).await.map_err(PaymentFailure::from)
 }
 
 /// What the transfer forms show before the customer pays: the destination, the exact amount and the order.

@@ -38,7 +38,7 @@ impl PointsApi {
         #[oai(name = "_")]
         _cache_buster: Query<Option<String>>,
     ) -> Result<TotalPointsResponse, PointsFailure> {
-        let balance = points::balance(&state, token.customer_id()).await?;
+        let balance = points::balance(&state.db, token.customer_id()).await?;
         let value = point_value(&state.points);
         let reply = TotalPointsReply {
             un_used_points: PointsAmount::of(balance.free, value),
@@ -59,7 +59,8 @@ impl PointsApi {
         token: CustomerToken,
         body: Json<OrderIdBody>,
     ) -> Result<Json<UserPointReply>, PointsFailure> {
-        let (hold, invoice) = points::hold(&state, token.customer_id(), body.order_id, HoldMode::AddToOrder).await?;
+        let (hold, invoice) =
+            points::hold(&state.db, &state.points, token.customer_id(), body.order_id, HoldMode::AddToOrder).await?;
         Ok(Json(UserPointReply { user_point: hold.into(), invoice: invoice.into() }))
     }
 
@@ -71,7 +72,7 @@ impl PointsApi {
         token: CustomerToken,
         body: Json<OrderIdBody>,
     ) -> Result<Json<UserPointReply>, PointsFailure> {
-        let (released, invoice) = points::release(&state, token.customer_id(), body.order_id).await?;
+        let (released, invoice) = points::release(&state.db, token.customer_id(), body.order_id).await?;
         let hold = released.ok_or(PointsError::NoPointsOnOrder)?;
         Ok(Json(UserPointReply { user_point: hold.into(), invoice: invoice.into() }))
     }
@@ -84,7 +85,8 @@ impl PointsApi {
         token: CustomerToken,
         body: Json<OrderIdBody>,
     ) -> Result<Json<ReservedPointsReply>, PointsFailure> {
-        let (hold, invoice) = points::hold(&state, token.customer_id(), body.order_id, HoldMode::Reserve).await?;
+        let (hold, invoice) =
+            points::hold(&state.db, &state.points, token.customer_id(), body.order_id, HoldMode::Reserve).await?;
         Ok(Json(ReservedPointsReply { user_points: vec![hold.into()], invoice: invoice.into() }))
     }
 
@@ -96,7 +98,7 @@ impl PointsApi {
         token: CustomerToken,
         #[oai(name = "orderId")] order_id: Query<i64>,
     ) -> Result<Json<CanceledPointsReply>, PointsFailure> {
-        let (_, invoice) = points::release(&state, token.customer_id(), order_id.0).await?;
+        let (_, invoice) = points::release(&state.db, token.customer_id(), order_id.0).await?;
         Ok(Json(CanceledPointsReply { order_invoice: invoice.into() }))
     }
 }

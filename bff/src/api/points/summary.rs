@@ -66,7 +66,7 @@ impl PointsSummaryApi {
         token: CustomerToken,
     ) -> Result<Json<PointsSummaryReply>, CustomerCallFailure> {
         let summary =
-            points::summary(&state, token.customer_id()).await.map_err(|e| CustomerCallFailure::unexpected(&e))?;
+            points::summary(&state.db, token.customer_id()).await.map_err(|e| CustomerCallFailure::unexpected(&e))?;
         let value = point_value(&state.points);
         Ok(Json(PointsSummaryReply {
             ok: true,

@@ -28,7 +28,8 @@ impl PromotionsApi {
         token: CustomerToken,
         body: Json<ApplyCodeRequest>,
     ) -> Result<Json<AppliedCodeReply>, PromotionFailure> {
-        let applied = promotions::apply(&state, token.customer_id(), body.order_id, &body.code).await?;
+        let applied =
+            promotions::apply(&state.db, &state.points, token.customer_id(), body.order_id, &body.code).await?;
         Ok(Json(AppliedCodeReply {
             used_discount_id: applied.used_discount_id,
             discount: DiscountDto::new(applied.promotion.code, &applied.promotion.meta),
@@ -46,7 +47,7 @@ impl PromotionsApi {
         id: Path<i64>,
         _body: Json<ChangeUsedDiscountRequest>,
     ) -> Result<Json<InvoiceReply>, PromotionFailure> {
-        let invoice = promotions::cancel(&state, token.customer_id(), id.0).await?;
+        let invoice = promotions::cancel(&state.db, &state.points, token.customer_id(), id.0).await?;
         Ok(Json(InvoiceReply { invoice: invoice.into() }))
     }
 }

@@ -214,7 +214,7 @@ impl OrdersApi {
         #[oai(name = "_")]
         _cache_buster: Query<Option<String>>,
     ) -> Result<Json<InvoiceDto>, OrderFailure> {
-        let invoice = shop_orders::invoice(&state, token.customer_id(), id.0).await?;
+        let invoice = shop_orders::invoice(&state.db, token.customer_id(), id.0).await?;
         Ok(Json(invoice.into()))
     }
 
@@ -229,7 +229,7 @@ impl OrdersApi {
         token: CustomerToken,
         body: Json<OrderIdBody>,
     ) -> Result<Json<CreateOrderReply>, OrderFailure> {
-        let id = shop_orders::finalize(&state, token.customer_id(), body.order_id).await?;
+        let id = shop_orders::finalize(&state.db, token.customer_id(), body.order_id).await?;
         Ok(Json(CreateOrderReply { id }))
     }
 
@@ -242,7 +242,7 @@ impl OrdersApi {
         /// Only orders now in this status, e.g. `PAYMENT_SUCCESS`.
         status: Query<Option<String>>,
     ) -> Result<Json<Vec<OrderSummaryDto>>, OrderFailure> {
-        let listed = shop_orders::list(&state, token.customer_id(), status.0.as_deref()).await?;
+        let listed = shop_orders::list(&state.db, token.customer_id(), status.0.as_deref()).await?;
         Ok(Json(
             listed
                 .into_iter()
@@ -286,7 +286,7 @@ impl OrdersApi {
         state: Data<&AppState>,
         token: CustomerToken,
     ) -> Result<Json<Vec<ProfileOrder>>, OrderFailure> {
-        let found = shop_orders::profile_orders(&state, token.customer_id()).await?;
+        let found = shop_orders::profile_orders(&state.db, token.customer_id()).await?;
         Ok(Json(found.into_iter().map(|(order_id, diet_type)| ProfileOrder { order_id, diet_type }).collect()))
     }
 }
