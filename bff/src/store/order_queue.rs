@@ -20,7 +20,7 @@ const MAX_BATCH: usize = 32;
 /// Orders waiting beyond this make their callers wait to enqueue: memory stays bounded under any load.
 const MAX_WAITING: usize = 1024;
 /// Transactions in flight at once on PostgreSQL, fewer than the pool's connections (reads need them too). In the bench
-/// on 2 cores: one writer per request 810–960 orders/s, 2 writers 1,440–1,530, 4 writers 1,220–1,480, 8 writers 1,260.
+/// on 2 cores: a transaction per request 810–960 orders/s, 2 writers 1,440–1,530, 4 writers 1,220–1,480, 8 1,260.
 const POSTGRES_WRITERS: usize = 2;
 
 struct Waiting {
