@@ -48,8 +48,8 @@ npm_ci() {
     echo "    $(basename "$PWD")/node_modules holds this package-lock.json's install: npm ci skipped"
     return
   fi
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$wanted" >"$record"
+  # One list, not two lines: called in an `&&` chain, the function runs without `set -e`.
+  npm ci --no-audit --no-fund --loglevel=error && echo "$wanted" >"$record"
 }
 
 stage "Web: install, lint, unit tests, build"
