@@ -116,3 +116,39 @@ async fn a_bad_filter_is_still_a_400_and_never_kept() {
         assert!(reply.headers().get("etag").is_none());
     }
 }
+
+/// An order prices its basket from the kept catalogue: a change made behind a replica's back reaches its next order,
+/// in price and in what is for sale.
+#[tokio::test]
+async fn an_order_follows_the_catalogue_as_it_now_is() {
+    let app = spawn_app().await;
+    let replica = app.start_process(&[("CATALOGUE_RECHECK_MS", "0")]).await.expect("a second replica");
+    let token = app.existing_customer("09121234567").await;
+    let order = |url: String| {
+        let request = app.client.post(url).bearer_auth(&token).json(&serde_json::json!({ "productIds": [101] }));
+        async move {
+            let reply = request.send().await.unwrap();
+            (reply.status().as_u16(), reply.json::<Value>().await.unwrap())
+        }
+    };
+    let (app, token) = (&app, &token);
+    let total = |created: Value| async move {
+        let (status, bill) = app.invoice(token, created["id"].as_i64().expect("an order id")).await;
+        assert_eq!(status, 200, "{bill}");
+        bill["totalFinalPrice"].as_i64().expect("a total")
+    };
+    let (status, before) = order(replica.url("/lemonade/api/orders")).await;
+    assert_eq!(status, 200, "{before}");
+    let before = total(before).await;
+
+    app.execute_sql("UPDATE product SET final_price = final_price - 1000 WHERE product_id = 101").await;
+    let (status, after) = order(replica.url("/lemonade/api/orders")).await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(total(after).await, before - 1000, "the new price, not the kept one");
+
+    app.execute_sql("UPDATE product SET is_enabled = 0 WHERE product_id = 101").await;
+    for url in [replica.url("/lemonade/api/orders"), app.url("/lemonade/api/orders")] {
+        let (status, refused) = order(url).await;
+        assert_eq!(status, 400, "no longer for sale: {refused}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The catalogue from memory (issue 15): each products listing or wizard config is computed once per catalogue
 //! version and query, kept serialised with its `ETag`, and dropped when the `catalogue_version` row moves, which
-//! every replica reads at most once per `CATALOGUE_RECHECK_MS`.
+//! every replica reads at most once per `CATALOGUE_RECHECK_MS`. The products themselves are kept the same way, so
+//! that a new order prices its basket without reading them.
 use std::{
     collections::HashMap,
     future::Future,
@@ -11,7 +12,10 @@ use std::{
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
-use crate::store::{Db, products};
+use crate::{
+    domain::catalogue::Product,
+    store::{Db, products},
+};
 
 /// More distinct queries than this (a client varying its filter) empty the cache instead of growing it.
 const MAX_REPLIES: usize = 256;
@@ -42,6 +46,8 @@ struct Held {
     version: Option<i64>,
     checked_at: Option<Instant>,
     replies: HashMap<String, Arc<Prepared>>,
+    /// Each service's products by id (the key upper-cased: services are named case-insensitively).
+    products: HashMap<String, Arc<HashMap<i64, Product>>>,
 }
 
 pub struct CatalogueCache {
@@ -73,6 +79,7 @@ impl CatalogueCache {
         let mut held = self.held();
         if held.version != Some(version) {
             held.replies.clear();
+            held.products.clear();
             held.version = Some(version);
         }
         held.checked_at = Some(Instant::now());
@@ -99,6 +106,26 @@ impl CatalogueCache {
             held.replies.insert(key, prepared.clone());
         }
         Ok(prepared)
+    }
+
+    /// Every product of `service` by id, as of the catalogue version: read once per version, not per order.
+    pub async fn products(&self, db: &Db, service: &str) -> anyhow::Result<Arc<HashMap<i64, Product>>> {
+        let version = self.version(db).await?;
+        let key = service.to_uppercase();
+        if let Some(kept) = self.held().products.get(&key) {
+            return Ok(kept.clone());
+        }
+        let by_id: HashMap<i64, Product> =
+            products::list_by_service(db, service).await?.into_iter().map(|product| (product.id, product)).collect();
+        let by_id = Arc::new(by_id);
+        let mut held = self.held();
+        if held.version == Some(version) {
+            if held.products.len() >= MAX_REPLIES {
+                held.products.clear();
+            }
+            held.products.insert(key, by_id.clone());
+        }
+        Ok(by_id)
     }
 }
 

@@ -56,27 +56,6 @@ pub async fn list_by_service(db: &Db, service: &str) -> anyhow::Result<Vec<Produ
     rows.into_iter().map(Product::try_from).collect()
 }
 
-/// The products of a service among `ids` (each once, in id order): an order reads only what it buys.
-pub async fn by_ids(db: &Db, service: &str, ids: &[i64]) -> anyhow::Result<Vec<Product>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let placeholders: Vec<String> = (2..ids.len() + 2).map(|n| format!("${n}")).collect();
-    let sql = format!(
-        "SELECT {COLUMNS} FROM product WHERE UPPER(service) = UPPER($1) AND product_id IN ({}) ORDER BY product_id",
-        placeholders.join(", ")
-    );
-    let rows: Vec<ProductRow> = on_pool!(db, pool => {
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(service);
-        for id in ids {
-            query = query.bind(*id);
-        }
-        query.fetch_all(pool).await
-    })
-    .context("cannot read products")?;
-    rows.into_iter().map(Product::try_from).collect()
-}
-
 /// The catalogue's change counter (see the `catalogue_version` migration).
 pub async fn version(db: &Db) -> anyhow::Result<i64> {
     let (version,): (i64,) = on_pool!(db, pool => {

@@ -20,6 +20,7 @@ async fn final_price(world: &mut LimooWorld, product: Product, price: Toman) {
     }
     .or_fail_any("product price set");
     assert_eq!(done, 1, "no product {product}");
+    limoo_bff::store::products::catalogue_changed(&world.app().db).await.or_fail_any("catalogue version moved");
 }
 
 fn extend_diet_found(reply: &Value) -> bool {

@@ -24,7 +24,7 @@ use crate::{
     messages,
     shop::orders::{self as shop_orders, OrderError},
     state::AppState,
-    store::{orders, products},
+    store::orders,
 };
 
 /// Most products one order may hold.
@@ -176,10 +176,10 @@ impl OrdersApi {
                 format!("unknown service {}", limits::echo(&service)),
             ));
         }
-        let found = products::by_ids(&state.db, &state.service_name, &body.product_ids).await?;
+        let catalogue = state.catalogue.products(&state.db, &state.service_name).await?;
         let mut chosen = Vec::with_capacity(body.product_ids.len());
         for id in &body.product_ids {
-            match found.iter().find(|p| p.id == *id) {
+            match catalogue.get(id) {
                 Some(p) if p.is_enabled && p.product_type != ProductType::Tag => chosen.push(p.clone()),
                 _ => {
                     return Err(OrderFailure::bad_request(
