@@ -19,4 +19,5 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+pub mod throttle;
 pub mod web_app;

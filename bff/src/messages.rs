@@ -27,6 +27,8 @@ pub const METHOD_NOT_ALLOWED: &str = "این نوع درخواست برای ای
 pub const UNAUTHORIZED: &str = "لطفا ابتدا وارد سایت شوید.";
 /// The request body is larger than the service reads (413).
 pub const REQUEST_TOO_LARGE: &str = "حجم درخواست ارسال شده بیش از حد مجاز است.";
+/// A public call that stores something came too often from one address, or from everyone (`throttle`).
+pub const TOO_MANY_REQUESTS: &str = "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.";
 /// One field of the request is larger than its cap (meta, answers, a text).
 pub const FIELD_TOO_LARGE: &str = "حجم اطلاعات ارسال شده بیش از حد مجاز است.";
 /// Anything unexpected; the cause is logged, never shown.

@@ -15,6 +15,7 @@ use crate::{
     metrics::Metrics,
     shop::catalogue_cache::CatalogueCache,
     store::{Db, order_queue::OrderQueue},
+    throttle::Throttle,
 };
 
 /// What every handler can read through `Data<&AppState>`.
@@ -41,6 +42,8 @@ pub struct AppState {
     pub payment_result_origins: Arc<[Url]>,
     /// `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Arc<[IpNet]>,
+    /// How often the public calls that store something may be made.
+    pub throttle: Arc<Throttle>,
     /// Counters behind `GET /metrics`.
     pub metrics: Arc<Metrics>,
     /// `METRICS_TOKEN`: when set, `/metrics` wants it as a bearer token.
@@ -87,6 +90,7 @@ impl AppState {
             payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
+            throttle: Arc::default(),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.clone().map(Arc::new),
             staff_api_token: settings.staff_api_token.clone().map(Arc::new),

@@ -1,8 +1,9 @@
 //! The request-body limit (`MAX_BODY_BYTES`) and the caps on stored texts: no request grows the service's memory
 //! or the database without bound, declared length or chunked.
 use futures::stream;
+use limoo_bff::store::Db;
 use limoo_bff::store::orders;
-use limoo_tests::{TestApp, spawn_app};
+use limoo_tests::{AppOptions, TestApp, spawn_app};
 use serde_json::{Value, json};
 
 const ORDERS: &str = "/lemonade/api/orders";
@@ -34,7 +35,7 @@ fn assert_too_large((status, reply): (u16, Value)) {
 }
 
 async fn spawn_with_limit(max_body_bytes: usize) -> TestApp {
-    let options = limoo_tests::AppOptions { max_body_bytes: Some(max_body_bytes), ..Default::default() };
+    let options = AppOptions { max_body_bytes: Some(max_body_bytes), ..Default::default() };
     TestApp::spawn(options).await.expect("test app")
 }
 
@@ -110,5 +111,54 @@ async fn analytics_and_session_texts_over_their_caps_are_refused() {
         assert_eq!(status, 400, "{path}: {reply}");
         assert_eq!(reply["err"]["message"], FIELD_TOO_LARGE, "{reply}");
         assert_eq!(reply["err"]["details"]["messages"], json!([detail]), "{reply}");
+    }
+}
+
+/// Rows of `table` (a name from this file, not input).
+async fn rows(app: &TestApp, table: &str) -> i64 {
+    let sql = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"));
+    let counted: Result<(i64,), _> = match &app.db {
+        Db::Sqlite(pool) => sqlx::query_as(sql).fetch_one(pool).await,
+        Db::Postgres(pool) => sqlx::query_as(sql).fetch_one(pool).await,
+    };
+    counted.expect("rows counted").0
+}
+
+/// A script storing through the public calls as fast as it can: after its address's allowance it gets a 429 with
+/// the Persian message and stores nothing more, while a visitor at another address (behind the trusted proxy) is
+/// still served.
+#[tokio::test]
+async fn a_flood_of_public_writes_from_one_address_is_refused_and_stores_nothing_more() {
+    let options = AppOptions { trusted_proxies: vec!["127.0.0.1/32".to_owned()], ..AppOptions::default() };
+    let app = TestApp::spawn(options).await.expect("test app");
+    let answers =
+        json!({ "answers": [{ "bm2_1": "FEMALE" }, { "step": "1" }], "formId": "1", "formType": "betterme2" });
+    let event = json!({ "action": "page_view", "category": "page", "label": "/diets" });
+    for (path, body, table, allowance) in [
+        ("/lemonade/api/formAnswers", answers, "form_answer", 60),
+        ("/lemonade/api/analytics", event, "analytics_event", 600),
+    ] {
+        let from = |address: &str| app.client.post(app.url(path)).header("X-Forwarded-For", address).json(&body);
+        let before = rows(&app, table).await;
+        for n in 0..allowance {
+            let (status, reply) = answer(from("203.0.113.7").send().await.unwrap()).await;
+            assert_eq!(status, 200, "{path} call {n}: {reply}");
+        }
+        // The allowance refills slowly (a call every 2 s, or 10 a second), so the flood meets a refusal long before
+        // as many calls again have been sent.
+        let mut stored = allowance;
+        let refused = loop {
+            let (status, reply) = answer(from("203.0.113.7").send().await.unwrap()).await;
+            match status {
+                200 if stored < 2 * allowance => stored += 1,
+                _ => break (status, reply),
+            }
+        };
+        let (status, reply) = refused;
+        assert_eq!((status, reply["err"]["code"].as_str()), (429, Some("429")), "{path}: {reply}");
+        assert_eq!(reply["err"]["message"], "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.");
+        assert_eq!(rows(&app, table).await, before + stored, "{path}: a refused call stores nothing");
+        let (status, reply) = answer(from("198.51.100.20").send().await.unwrap()).await;
+        assert_eq!(status, 200, "{path}, another visitor: {reply}");
     }
 }

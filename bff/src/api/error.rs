@@ -2,7 +2,7 @@
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
 use poem_openapi::{Object, payload::Json};
 
-use crate::{limits, messages};
+use crate::{limits, messages, throttle::Throttled};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorDetails {
@@ -118,6 +118,12 @@ pub trait AreaFailure: Sized {
 
     fn bad_request(message: &str, detail: impl ToString) -> Self {
         Self::status(400, message, detail)
+    }
+
+    /// 429: this kind of call came too often from the caller's address, or from everyone ([`crate::throttle`]).
+    fn throttled(refused: Throttled) -> Self {
+        let detail = format!("too many calls: try again in {} s", refused.retry_after_seconds());
+        Self::status(429, messages::TOO_MANY_REQUESTS, detail)
     }
 
     /// A body or parameter poem could not read: the area's `bad_request_handler`.

@@ -9,6 +9,7 @@ use poem_openapi::{SecurityScheme, auth::Bearer, error::AuthorizationError};
 use crate::{
     auth::{self, AuthError, tokens::Claims},
     state::AppState,
+    throttle::{self, Throttled},
 };
 
 /// `Authorization: Bearer {lemonadeToken}`.
@@ -49,10 +50,21 @@ impl CustomerToken {
 /// The client address used for per-IP limits: the connection's peer, or, when the peer is one of
 /// `TRUSTED_PROXIES`, the client its `X-Forwarded-For` names.
 pub fn client_ip(req: &Request) -> String {
-    let Some(peer) = req.remote_addr().as_socket_addr().map(SocketAddr::ip) else { return "unknown".to_owned() };
+    client_addr(req).map_or_else(|| "unknown".to_owned(), |client| client.to_string())
+}
+
+/// Admits one call of `kind` from the request's client ([`throttle`]); a request without an address (not over
+/// TCP) is not counted.
+pub fn admit(req: &Request, state: &AppState, kind: throttle::Kind) -> Result<(), Throttled> {
+    client_addr(req).map_or(Ok(()), |client| state.throttle.admit(kind, client))
+}
+
+/// [`client_ip`] as an address; `None` when the connection has none (not TCP).
+pub fn client_addr(req: &Request) -> Option<IpAddr> {
+    let peer = req.remote_addr().as_socket_addr().map(SocketAddr::ip)?;
     let trusted = req.data::<AppState>().map_or(&[][..], |state| &state.trusted_proxies);
     let forwarded = req.headers().get_all("x-forwarded-for").iter().filter_map(|value| value.to_str().ok());
-    forwarded_client(peer, forwarded, trusted).to_string()
+    Some(forwarded_client(peer, forwarded, trusted))
 }
 
 /// The standard right-to-left walk of `X-Forwarded-For`: each trusted hop vouches for the address before it,

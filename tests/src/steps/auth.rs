@@ -72,10 +72,7 @@ async fn registered(world: &mut LimooWorld, mobile: Mobile) {
 async fn signed_in(world: &mut LimooWorld, mobile: Mobile) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    // The app reads its token from local storage: put it there as a completed sign-in would.
-    world.open_route("/logout").await;
-    let script = format!("localStorage.setItem('token', '{token}');");
-    world.browser().await.execute(&script).await.or_fail("token stored");
+    world.sign_in_browser_with(&token).await;
 }
 
 #[when(expr = "مشتری شماره {string} را وارد می‌کند")]

@@ -140,6 +140,14 @@ impl LimooWorld {
         }
     }
 
+    /// Signs the browser in with `token` as a completed sign-in would: the app reads it from local storage, which
+    /// belongs to the app's origin (opened on `/logout`, so nothing of an earlier sign-in is kept).
+    pub async fn sign_in_browser_with(&mut self, token: &str) {
+        self.open_route("/logout").await;
+        let script = format!("localStorage.setItem('token', '{token}');");
+        self.browser().await.execute(&script).await.or_fail("token stored");
+    }
+
     /// The visit session id the app keeps in session storage, once it has one.
     pub async fn session_id(&mut self) -> String {
         let browser = self.browser().await;

@@ -87,12 +87,10 @@ impl LimooWorld {
         self.keep(answer)
     }
 
-    /// Signs the browser in as a stored customer: the app reads its token from local storage.
+    /// Signs the browser in as a stored customer.
     pub(super) async fn sign_in_browser(&mut self, mobile: &str) {
         let token = self.token_of(mobile).await;
-        self.open_route("/logout").await;
-        let script = format!("localStorage.setItem('token', '{token}');");
-        self.browser().await.execute(&script).await.or_fail("token stored");
+        self.sign_in_browser_with(&token).await;
     }
 
     /// The order the checkout shows: session `lemonadeOrderId`, once the app stored it.

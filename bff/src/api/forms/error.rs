@@ -5,6 +5,7 @@ use crate::{
     domain::perfect_body::RegistrationError,
     limits::TooLarge,
     messages,
+    throttle::Throttled,
 };
 
 area_failure! {
@@ -18,6 +19,8 @@ area_failure! {
         /// No record with this id that the caller may change: unknown, another customer's, or anonymous and the edit
         /// token missing or wrong (the three look the same).
         404 => NotFound,
+        /// New records came too often from this address, or from everyone (`details` says when to try again).
+        429 => TooManyRequests,
         500 => Internal,
     }
 }
@@ -55,6 +58,9 @@ pub enum PerfectBodyFailure {
     /// No registration gave this referral.
     #[oai(status = 404)]
     NotFound(Json<ErrorEnvelope>),
+    /// Registrations came too often from this address, or from everyone.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorEnvelope>),
     #[oai(status = 500)]
     Internal(Json<ErrorEnvelope>),
 }
@@ -70,6 +76,17 @@ impl From<RegistrationError> for PerfectBodyFailure {
             RegistrationError::Height => messages::PERFECT_BODY_HEIGHT,
         };
         PerfectBodyFailure::BadRequest(Json(ErrorEnvelope::new(JSP_ERROR, message, vec![error.to_string()])))
+    }
+}
+
+impl From<Throttled> for PerfectBodyFailure {
+    fn from(refused: Throttled) -> Self {
+        let detail = format!("too many calls: try again in {} s", refused.retry_after_seconds());
+        PerfectBodyFailure::TooManyRequests(Json(ErrorEnvelope::new(
+            JSP_ERROR,
+            messages::TOO_MANY_REQUESTS,
+            vec![detail],
+        )))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Questionnaire answer records (spec 3 §3, §4, §7): the first send creates a record, later sends replace its
 //! answers; every send is checked against the form's definition (`bff/forms/`). The perfect-body landing lives in
 //! `perfect_body`.
-use poem::web::Data;
+use poem::{Request, web::Data};
 use poem_openapi::{
     OpenApi,
     param::{Header, Path},
@@ -17,12 +17,17 @@ use self::{
     dto::{FormAnswersCreated, FormAnswersRequest, FormAnswersSaved},
     error::FormAnswersFailure,
 };
-use super::{ApiTags, security::MaybeCustomer};
+use super::{
+    ApiTags,
+    error::AreaFailure,
+    security::{MaybeCustomer, admit},
+};
 use crate::{
     domain::forms,
     limits::{self, MAX_ANSWERS_BYTES},
     state::AppState,
     store::form_answers::{self, AnswerWrite},
+    throttle::Kind,
 };
 
 pub struct FormsApi;
@@ -40,9 +45,11 @@ impl FormsApi {
     async fn create(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         caller: MaybeCustomer,
         body: Json<FormAnswersRequest>,
     ) -> Result<Json<FormAnswersCreated>, FormAnswersFailure> {
+        admit(req, &state, Kind::NewRecords).map_err(FormAnswersFailure::throttled)?;
         let checked = Checked::from_request(body.0)?;
         let created = form_answers::insert(&state.db, &checked.write(caller.customer_id())).await?;
         Ok(Json(FormAnswersCreated { id: created.id, edit_token: created.edit_token }))

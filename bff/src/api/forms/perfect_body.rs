@@ -1,6 +1,6 @@
 //! The good-looking perfect-body landing (spec 3 §4, §7): a registration gives a referral, the result call turns
 //! the referral into the body result [RS-22…RS-29].
-use poem::web::Data;
+use poem::{Request, web::Data};
 use poem_openapi::{OpenApi, payload::Json};
 
 use super::{
@@ -8,10 +8,11 @@ use super::{
     error::PerfectBodyFailure,
 };
 use crate::{
-    api::ApiTags,
+    api::{ApiTags, security::admit},
     domain::perfect_body::{Gender, PerfectBodyResult, Registration},
     state::AppState,
     store::perfect_body::{self, RegistrationRow},
+    throttle::Kind,
 };
 
 pub struct PerfectBodyApi;
@@ -25,8 +26,10 @@ impl PerfectBodyApi {
     async fn registration(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         form: RegistrationForm,
     ) -> Result<Json<RegistrationReply>, PerfectBodyFailure> {
+        admit(req, &state, Kind::NewRecords)?;
         let registration = Registration::parse(&form.into())?;
         let row = RegistrationRow {
             gender: registration.gender.as_str().to_owned(),

@@ -12,6 +12,8 @@ area_failure! {
         400 => BadRequest,
         /// No session with this id.
         404 => NotFound,
+        /// Calls from this address, or from everyone, came too often (`details` says when to try again).
+        429 => TooManyRequests,
         500 => Internal,
     }
 }

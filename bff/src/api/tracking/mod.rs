@@ -2,19 +2,20 @@
 pub mod dto;
 pub mod error;
 
-use poem::web::Data;
+use poem::{Request, web::Data};
 use poem_openapi::{OpenApi, param::Path, payload::Json};
 
 use self::{
     dto::{AnalyticsEvent, IdReply, SessionBody},
     error::TrackingFailure,
 };
-use super::{ApiTags, error::AreaFailure};
+use super::{ApiTags, error::AreaFailure, security::admit};
 use crate::{
     limits::{self, MAX_META_BYTES, TooLarge},
     messages,
     state::AppState,
     store::{analytics, sessions},
+    throttle::Kind,
 };
 
 type TrackingResult = Result<Json<IdReply>, TrackingFailure>;
@@ -45,7 +46,8 @@ fn event_meta(event: &AnalyticsEvent) -> Result<String, TooLarge> {
     limits::json_text("meta", event.meta.as_ref(), MAX_META_BYTES)
 }
 
-async fn store_session(state: &AppState, id: String, body: &SessionBody) -> TrackingResult {
+async fn store_session(state: &AppState, req: &Request, id: String, body: &SessionBody) -> TrackingResult {
+    admit(req, state, Kind::Telemetry).map_err(TrackingFailure::throttled)?;
     let meta = session_meta(body)?;
     let utm = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
     sessions::upsert(&state.db, &id, &utm, &meta, body.user_id.as_deref()).await?;
@@ -58,22 +60,29 @@ pub struct TrackingApi;
 impl TrackingApi {
     /// Start a visit session; keep the returned id in session storage (`sessId`).
     #[oai(path = "/sessions", method = "post", operation_id = "createSession")]
-    async fn create_session(&self, state: Data<&AppState>, body: Json<SessionBody>) -> TrackingResult {
-        store_session(&state, uuid::Uuid::new_v4().to_string(), &body).await
+    async fn create_session(&self, state: Data<&AppState>, req: &Request, body: Json<SessionBody>) -> TrackingResult {
+        store_session(&state, req, uuid::Uuid::new_v4().to_string(), &body).await
     }
 
     /// Replace a session's utm data and meta; `userId` is kept once set.
     #[oai(path = "/sessions/:id", method = "patch", operation_id = "patchSession")]
-    async fn patch_session(&self, state: Data<&AppState>, id: Path<String>, body: Json<SessionBody>) -> TrackingResult {
+    async fn patch_session(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        id: Path<String>,
+        body: Json<SessionBody>,
+    ) -> TrackingResult {
         if !sessions::exists(&state.db, &id).await? {
             return Err(TrackingFailure::status(404, messages::NOT_FOUND, format!("no session {}", id.0)));
         }
-        store_session(&state, id.0, &body).await
+        store_session(&state, req, id.0, &body).await
     }
 
     /// Record an analytics event (views, clicks, errors).
     #[oai(path = "/analytics", method = "post", operation_id = "recordEvent")]
-    async fn record_event(&self, state: Data<&AppState>, body: Json<AnalyticsEvent>) -> TrackingResult {
+    async fn record_event(&self, state: Data<&AppState>, req: &Request, body: Json<AnalyticsEvent>) -> TrackingResult {
+        admit(req, &state, Kind::Telemetry).map_err(TrackingFailure::throttled)?;
         if body.action.trim().is_empty() || body.category.trim().is_empty() {
             return Err(TrackingFailure::bad_request(messages::BAD_REQUEST, "action and category are required"));
         }

@@ -4965,6 +4965,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Calls from this address, or from everyone, came too often (`details` says when to try again). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5016,6 +5025,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Calls from this address, or from everyone, came too often (`details` says when to try again). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5058,6 +5076,15 @@ export interface operations {
             };
             /** @description No session with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Calls from this address, or from everyone, came too often (`details` says when to try again). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8727,6 +8754,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description New records came too often from this address, or from everyone (`details` says when to try again). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8783,6 +8819,15 @@ export interface operations {
              *     token missing or wrong (the three look the same).
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description New records came too often from this address, or from everyone (`details` says when to try again). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8858,6 +8903,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Registrations came too often from this address, or from everyone. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8905,6 +8959,15 @@ export interface operations {
             };
             /** @description No registration gave this referral. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Registrations came too often from this address, or from everyone. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,9 +27,9 @@ export class FormAnswersError extends Error {
     this.messages = messages
   }
 
-  /** Worth sending again later: the network or the server failed, not the answers. */
+  /** Worth sending again later: the network or the server failed, or asked to wait (429), not the answers. */
   get transient(): boolean {
-    return this.status === null || this.status >= 500
+    return this.status === null || this.status === 429 || this.status >= 500
   }
 }
 

@@ -33,6 +33,16 @@ describe('the send status of a step names the failure code [ER-51]', () => {
     expect(sendStatus()).toEqual({ state: 'kept', code: NOT_200_ERRORS })
   })
 
+  it('a send refused for coming too often (429) is kept for later, not rejected', async () => {
+    server.use(
+      http.post('/lemonade/api/formAnswers', () =>
+        HttpResponse.json({ err: { code: '429', message: 'later', details: { messages: ['try again in 2 s'] } } }, { status: 429 }),
+      ),
+    )
+    await sendStepAnswers(betterme, '1', answers, '')
+    expect(sendStatus()).toEqual({ state: 'kept', code: NOT_200_ERRORS })
+  })
+
   it('a successful send leaves the status idle', async () => {
     server.use(http.post('/lemonade/api/formAnswers', () => HttpResponse.json(createdRecord(5))))
     setSendStatus({ state: 'kept', code: NOT_200_ERRORS })

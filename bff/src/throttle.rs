@@ -1,0 +1,132 @@
+//! How often the public calls that store something may be made: visit sessions and analytics events
+//! (`Telemetry`), new answer records and the landing's registrations (`NewRecords`). Every one of them is anonymous,
+//! so without a bound a script could fill the database at whatever rate the server answers; each request's size
+//! is capped already (`limits`), this caps their number. Per client address (an IPv6 client by its /64, which
+//! one subscriber usually holds whole) and in all, in each replica's memory: N replicas admit N times the rate,
+//! still a bound. A refused call is a 429 whose detail says when to try again; the web app's analytics calls
+//! ignore failures.
+use std::{net::IpAddr, num::NonZeroU32, time::Duration};
+
+use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, clock::Clock as _};
+
+/// Addresses remembered before the idle ones are forgotten; an address whose allowance is full again is
+/// indistinguishable from a new one, so forgetting it changes nothing.
+const MAX_ADDRESSES: usize = 100_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Visit sessions (created or changed) and analytics events: a page view or a click each.
+    Telemetry,
+    /// A new answer record or a landing registration: one per questionnaire started.
+    NewRecords,
+}
+
+/// A refused call: how long until the next one would be admitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Throttled {
+    pub retry_after: Duration,
+}
+
+impl Throttled {
+    /// Whole seconds, at least 1.
+    pub fn retry_after_seconds(&self) -> u64 {
+        u64::try_from(self.retry_after.as_millis()).unwrap_or(u64::MAX).div_ceil(1000).max(1)
+    }
+}
+
+/// Two rates of one kind of call: each address's, and everyone's together.
+struct Gate {
+    per_address: DefaultKeyedRateLimiter<IpAddr>,
+    overall: DefaultDirectRateLimiter,
+}
+
+impl Gate {
+    fn new(per_address: Quota, overall: Quota) -> Self {
+        Gate {
+            per_address: DefaultKeyedRateLimiter::keyed(per_address),
+            overall: DefaultDirectRateLimiter::direct(overall),
+        }
+    }
+
+    fn admit(&self, client: IpAddr) -> Result<(), Throttled> {
+        if self.per_address.len() >= MAX_ADDRESSES {
+            self.per_address.retain_recent();
+        }
+        let now = self.overall.clock().now();
+        let refused = |until: governor::NotUntil<_>| Throttled { retry_after: until.wait_time_from(now) };
+        // The address first: one client's flood spends its own allowance, not everyone's.
+        self.per_address.check_key(&subscriber(client)).map_err(refused)?;
+        self.overall.check().map_err(refused)
+    }
+}
+
+/// The part of an address one subscriber holds: all of an IPv4 address, the /64 of an IPv6 one.
+fn subscriber(client: IpAddr) -> IpAddr {
+    match client {
+        IpAddr::V4(_) => client,
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+    }
+}
+
+/// One call per `period`, after `burst` at once.
+fn quota(period: Duration, burst: u32) -> Quota {
+    Quota::with_period(period).expect("a nonzero period").allow_burst(NonZeroU32::new(burst).expect("a nonzero burst"))
+}
+
+pub struct Throttle {
+    telemetry: Gate,
+    new_records: Gate,
+}
+
+impl Default for Throttle {
+    /// Per address: telemetry 10 a second after a burst of 600 (a visit sends one event per page and click, and a
+    /// carrier's shared address carries many visits), new records one every 2 s after 60. In all, per replica:
+    /// 1000 and 100 a second.
+    fn default() -> Self {
+        Throttle {
+            telemetry: Gate::new(quota(Duration::from_millis(100), 600), quota(Duration::from_millis(1), 2000)),
+            new_records: Gate::new(quota(Duration::from_secs(2), 60), quota(Duration::from_millis(10), 500)),
+        }
+    }
+}
+
+impl Throttle {
+    /// Admits one call of `kind` from `client`, or says when to try again.
+    pub fn admit(&self, kind: Kind, client: IpAddr) -> Result<(), Throttled> {
+        match kind {
+            Kind::Telemetry => self.telemetry.admit(client),
+            Kind::NewRecords => self.new_records.admit(client),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_gets_its_burst_then_waits_and_others_are_not_held_up() {
+        let throttle = Throttle::default();
+        let flood: IpAddr = "203.0.113.7".parse().unwrap();
+        for _ in 0..60 {
+            throttle.admit(Kind::NewRecords, flood).expect("within the burst");
+        }
+        let refused = throttle.admit(Kind::NewRecords, flood).expect_err("the 61st at once");
+        assert!(refused.retry_after <= Duration::from_secs(2), "{refused:?}");
+        assert!((1..=2).contains(&refused.retry_after_seconds()), "{refused:?}");
+        throttle.admit(Kind::NewRecords, "203.0.113.8".parse().unwrap()).expect("another address");
+        throttle.admit(Kind::Telemetry, flood).expect("another kind of call");
+    }
+
+    #[test]
+    fn an_ipv6_subscriber_is_one_address_whatever_its_last_64_bits() {
+        let throttle = Throttle::default();
+        for n in 0..60u16 {
+            throttle
+                .admit(Kind::NewRecords, format!("2001:db8:1:2::{n:x}").parse().unwrap())
+                .expect("within the burst");
+        }
+        assert!(throttle.admit(Kind::NewRecords, "2001:db8:1:2:ffff::1".parse().unwrap()).is_err());
+        assert!(throttle.admit(Kind::NewRecords, "2001:db8:1:3::1".parse().unwrap()).is_ok(), "another /64");
+    }
+}
