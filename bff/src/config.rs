@@ -48,6 +48,11 @@ pub struct Settings {
     /// milliseconds: a change reaches every replica within this time. 0 reads it on every catalogue request.
     #[arg(long, env = "CATALOGUE_RECHECK_MS", default_value_t = 1000)]
     pub catalogue_recheck_ms: u64,
+    /// How long a replica trusts its in-memory list of signed-out tokens before reading the ones other replicas
+    /// stored since, in milliseconds: a logout reaches every replica within this time (its own at once). 0 reads
+    /// on every bearer call.
+    #[arg(long, env = "REVOCATION_RECHECK_MS", default_value_t = 1000)]
+    pub revocation_recheck_ms: u64,
     /// `text` for people; `json`, one object a line with the request's id, for log collectors.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,

@@ -9,7 +9,10 @@ use ipnet::IpNet;
 use reqwest::Url;
 
 use crate::{
-    auth::tokens::{TokenKeys, random_hex},
+    auth::{
+        revocations::Revocations,
+        tokens::{TokenKeys, random_hex},
+    },
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Secret, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::Metrics,
@@ -42,6 +45,8 @@ pub struct AppState {
     pub payment_result_origins: Arc<[Url]>,
     /// `TRUSTED_PROXIES`: peers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Arc<[IpNet]>,
+    /// The signed-out bearer tokens, from memory.
+    pub revocations: Arc<Revocations>,
     /// How often the public calls that store something may be made.
     pub throttle: Arc<Throttle>,
     /// Counters behind `GET /metrics`.
@@ -91,6 +96,7 @@ impl AppState {
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
             throttle: Arc::default(),
+            revocations: Arc::new(Revocations::new(Duration::from_millis(settings.revocation_recheck_ms))),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.clone().map(Arc::new),
             staff_api_token: settings.staff_api_token.clone().map(Arc::new),

@@ -216,13 +216,18 @@ async fn logout_revokes_the_refresh_cookie() {
     assert_eq!(again.status(), 401);
 }
 
+/// On this replica at once, and on another (which reads the others' logouts every `REVOCATION_RECHECK_MS`, here
+/// on every call) too.
 #[tokio::test]
 async fn logout_ends_the_bearer_token_it_carries_and_no_other_session() {
     let app = spawn_app().await;
+    let replica = app.start_process(&[("REVOCATION_RECHECK_MS", "0")]).await.expect("a second replica");
     let signed_in = app.register_customer(MOBILE).await;
     let other_device = app.token_for(MOBILE, 1).await;
     let current_user = "/app/auth/currentUser";
+    let on_replica = || app.client.get(replica.url(current_user)).bearer_auth(&signed_in.token).send();
     assert_eq!(app.get_as(&signed_in.token, current_user).await.0, 200);
+    assert_eq!(on_replica().await.unwrap().status(), 200);
     let logout = || {
         app.client
             .post(app.url("/app/auth/logout"))
@@ -234,6 +239,7 @@ async fn logout_ends_the_bearer_token_it_carries_and_no_other_session() {
 
     let (status, reply) = app.get_as(&signed_in.token, current_user).await;
     assert_eq!((status, reply["err"]["code"].as_str()), (401, Some("401")), "the signed-out token is refused: {reply}");
+    assert_eq!(on_replica().await.unwrap().status(), 401, "and on the other replica");
     let logged = app.client.get(app.url("/api/auth/isloggedin")).bearer_auth(&signed_in.token).send().await.unwrap();
     assert_eq!(body(logged).await.1["msg"]["isLoggedIn"], false);
     assert_eq!(logout().await.unwrap().status(), 200, "where a token is optional, a signed-out one is anonymous");

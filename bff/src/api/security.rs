@@ -19,7 +19,7 @@ pub struct CustomerToken(pub Claims);
 
 async fn customer_claims(req: &Request, bearer: Bearer) -> poem::Result<Claims> {
     let state = req.data::<AppState>().ok_or(AuthorizationError)?;
-    match auth::verify_access(&state.db, &state.tokens, &bearer.token).await {
+    match auth::verify_access(&state.db, &state.revocations, &state.tokens, &bearer.token).await {
         Ok(claims) => Ok(claims),
         // The deny-list could not be read: a 500, not a 401 that would sign the customer out.
         Err(AuthError::Unexpected(error)) => {

@@ -1,6 +1,7 @@
 //! Sign-in: who gets codes how, registration, login, token refresh and logout.
 pub mod otp;
 pub mod refresh;
+pub mod revocations;
 pub mod tokens;
 
 use crate::{
@@ -19,6 +20,7 @@ use crate::{
     },
 };
 use otp::{Delivery, SentCode};
+use revocations::Revocations;
 use tokens::{Claims, TokenKeys};
 
 /// Everything sign-in can refuse. The API maps each to a status, a code and a Persian message.
@@ -212,9 +214,14 @@ pub async fn refresh_token(
 }
 
 /// The claims of a bearer token that verifies and was not signed out.
-pub async fn verify_access(db: &Db, tokens: &TokenKeys, token: &str) -> Result<Claims, AuthError> {
+pub async fn verify_access(
+    db: &Db,
+    revocations: &Revocations,
+    tokens: &TokenKeys,
+    token: &str,
+) -> Result<Claims, AuthError> {
     let claims = tokens.verify(token).map_err(|_| AuthError::InvalidToken)?;
-    if !claims.jti.is_empty() && revoked_tokens::is_revoked(db, &claims.jti).await? {
+    if !claims.jti.is_empty() && revocations.is_revoked(db, &claims.jti).await? {
         return Err(AuthError::InvalidToken);
     }
     Ok(claims)
@@ -225,6 +232,7 @@ pub async fn verify_access(db: &Db, tokens: &TokenKeys, token: &str) -> Result<C
 #[tracing::instrument(skip_all)]
 pub async fn logout(
     db: &Db,
+    revocations: &Revocations,
     tokens: &TokenKeys,
     refresh_credential: Option<&str>,
     access: Option<&Claims>,
@@ -234,7 +242,9 @@ pub async fn logout(
     }
     if let Some(claims) = access.filter(|claims| !claims.jti.is_empty()) {
         let now = now_ms();
-        revoked_tokens::insert(db, &claims.jti, claims.exp.saturating_mul(1000), now).await?;
+        let expires_at = claims.exp.saturating_mul(1000);
+        revoked_tokens::insert(db, &claims.jti, expires_at, now).await?;
+        revocations.add(&claims.jti, expires_at);
         // Rows of expired tokens can never match one that still verifies; logouts are rare enough to tidy up here.
         revoked_tokens::purge_expired(db, now).await?;
     }

@@ -17,14 +17,16 @@ pub async fn insert(db: &Db, jti: &str, expires_at: i64, now: i64) -> anyhow::Re
     Ok(())
 }
 
-/// One primary-key lookup per bearer call.
-pub async fn is_revoked(db: &Db, jti: &str) -> anyhow::Result<bool> {
-    let row: Option<(i64,)> = on_pool!(db, pool => {
-        sqlx::query_as("SELECT expires_at FROM revoked_access_token WHERE revoked_access_token_id = $1")
-            .bind(jti).fetch_optional(pool).await
+/// The tokens signed out at or after `since` (epoch ms) that have not expired by `now`: `(jti, expires_at)`.
+pub async fn revoked_since(db: &Db, since: i64, now: i64) -> anyhow::Result<Vec<(String, i64)>> {
+    on_pool!(db, pool => {
+        sqlx::query_as(
+            "SELECT revoked_access_token_id, expires_at FROM revoked_access_token WHERE revoked_at >= $1 AND expires_at > $2",
+        )
+        .bind(since).bind(now)
+        .fetch_all(pool).await
     })
-    .context("cannot read the signed-out tokens")?;
-    Ok(row.is_some())
+    .context("cannot read the signed-out tokens")
 }
 
 /// Drops rows of tokens that have expired anyway; answers how many.

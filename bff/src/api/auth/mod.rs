@@ -217,7 +217,7 @@ impl AuthApi {
         token: MaybeCustomer,
         #[oai(name = "limoo_refresh")] refresh: Cookie<Option<String>>,
     ) -> Result<LogoutResponse, AuthFailure> {
-        auth::logout(&state.db, &state.tokens, refresh.0.as_deref(), token.claims()).await?;
+        auth::logout(&state.db, &state.revocations, &state.tokens, refresh.0.as_deref(), token.claims()).await?;
         Ok(LogoutResponse::Ok(Json(success(messages::LOGGED_OUT)), refresh_cookie(&state, "", 0)))
     }
 
@@ -240,7 +240,9 @@ impl AuthApi {
     async fn is_logged_in(&self, state: Data<&AppState>, req: &Request) -> Json<LoggedInReply> {
         let token = req.header("Authorization").and_then(|h| h.strip_prefix("Bearer "));
         let is_logged_in = match token {
-            Some(token) => auth::verify_access(&state.db, &state.tokens, token.trim()).await.is_ok(),
+            Some(token) => {
+                auth::verify_access(&state.db, &state.revocations, &state.tokens, token.trim()).await.is_ok()
+            }
             None => false,
         };
         Json(LoggedInReply { status: LegacyStatus::Success, msg: LoggedInMsg { is_logged_in } })
