@@ -74,16 +74,19 @@ async function completeFlow(page: Page, start: string, preparePath: string): Pro
   await page.goto(`/#${start}`)
   const visited: string[] = []
   const step = page.getByTestId('quiz-step')
+  const shown = step.or(page.getByTestId('betterme-loading')).or(page.getByTestId('analysis-loading'))
   for (;;) {
-    await expect(step.or(page.getByTestId('betterme-loading')).or(page.getByTestId('analysis-loading'))).toBeVisible()
+    await expect(shown).toBeVisible()
     if (page.url().endsWith(`#${preparePath}`)) return visited
     const stepId = (await step.getAttribute('data-step')) ?? ''
     expect(visited, `step ${stepId} shown twice`).not.toContain(stepId)
     visited.push(stepId)
     const address = page.url()
     await answerStep(page)
-    // The next step opens 500 ms after the submit [QN-01].
+    // The next step opens 500 ms after the submit [QN-01]; the address changes first, then the step on screen (on a
+    // busy machine a moment later: answering before it would answer the old step's questions).
     await expect(page).not.toHaveURL(address)
+    await expect(shown).not.toHaveAttribute('data-step', stepId)
   }
 }
 
