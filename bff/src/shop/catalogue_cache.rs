@@ -93,39 +93,46 @@ impl CatalogueCache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Bytes, E>>,
     {
-        let version = self.version(db).await?;
-        if let Some(kept) = self.held().replies.get(&key) {
-            return Ok(kept.clone());
-        }
-        let prepared = Arc::new(Prepared::new(make().await?));
-        let mut held = self.held();
-        if held.version == Some(version) {
-            if held.replies.len() >= MAX_REPLIES {
-                held.replies.clear();
-            }
-            held.replies.insert(key, prepared.clone());
-        }
-        Ok(prepared)
+        self.kept(db, key, |held| &mut held.replies, || async { Ok(Prepared::new(make().await?)) }).await
     }
 
     /// Every product of `service` by id, as of the catalogue version: read once per version, not per order.
     pub async fn products(&self, db: &Db, service: &str) -> anyhow::Result<Arc<HashMap<i64, Product>>> {
+        let by_id = || async {
+            let listed = products::list_by_service(db, service).await?;
+            Ok::<_, anyhow::Error>(listed.into_iter().map(|product| (product.id, product)).collect())
+        };
+        self.kept(db, service.to_uppercase(), |held| &mut held.products, by_id).await
+    }
+
+    /// The value kept under `key` in the map `pick` names, or the one `make` computes, kept for later when the
+    /// version did not move meanwhile (more than [`MAX_REPLIES`] keys empty the map first).
+    async fn kept<T, E, F, Fut>(
+        &self,
+        db: &Db,
+        key: String,
+        pick: fn(&mut Held) -> &mut HashMap<String, Arc<T>>,
+        make: F,
+    ) -> Result<Arc<T>, E>
+    where
+        E: From<anyhow::Error>,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<T, E>>,
+    {
         let version = self.version(db).await?;
-        let key = service.to_uppercase();
-        if let Some(kept) = self.held().products.get(&key) {
+        if let Some(kept) = pick(&mut self.held()).get(&key) {
             return Ok(kept.clone());
         }
-        let by_id: HashMap<i64, Product> =
-            products::list_by_service(db, service).await?.into_iter().map(|product| (product.id, product)).collect();
-        let by_id = Arc::new(by_id);
+        let made = Arc::new(make().await?);
         let mut held = self.held();
         if held.version == Some(version) {
-            if held.products.len() >= MAX_REPLIES {
-                held.products.clear();
+            let map = pick(&mut held);
+            if map.len() >= MAX_REPLIES {
+                map.clear();
             }
-            held.products.insert(key, by_id.clone());
+            map.insert(key, made.clone());
         }
-        Ok(by_id)
+        Ok(made)
     }
 }
 
