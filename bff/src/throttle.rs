@@ -34,6 +34,13 @@ impl Throttled {
     }
 }
 
+/// The detail line of the 429: `too many calls: try again in 2 s`.
+impl std::fmt::Display for Throttled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "too many calls: try again in {} s", self.retry_after_seconds())
+    }
+}
+
 /// Two rates of one kind of call: each address's, and everyone's together.
 struct Gate {
     per_address: DefaultKeyedRateLimiter<IpAddr>,

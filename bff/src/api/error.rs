@@ -122,8 +122,7 @@ pub trait AreaFailure: Sized {
 
     /// 429: this kind of call came too often from the caller's address, or from everyone ([`crate::throttle`]).
     fn throttled(refused: Throttled) -> Self {
-        let detail = format!("too many calls: try again in {} s", refused.retry_after_seconds());
-        Self::status(429, messages::TOO_MANY_REQUESTS, detail)
+        Self::status(429, messages::TOO_MANY_REQUESTS, refused)
     }
 
     /// A body or parameter poem could not read: the area's `bad_request_handler`.

@@ -18,8 +18,9 @@ const OVERLAP_MS: i64 = 60_000;
 struct Held {
     /// `jti` → the token's expiry, epoch ms.
     revoked: HashMap<String, i64>,
-    /// When the last reading started (epoch ms) and when it ended.
+    /// When the last reading started (epoch ms): the next one reads from there, less the overlap.
     read_from: Option<i64>,
+    /// When the last reading ended: the next one is due `recheck` later.
     checked_at: Option<Instant>,
 }
 

@@ -81,12 +81,8 @@ impl From<RegistrationError> for PerfectBodyFailure {
 
 impl From<Throttled> for PerfectBodyFailure {
     fn from(refused: Throttled) -> Self {
-        let detail = format!("too many calls: try again in {} s", refused.retry_after_seconds());
-        PerfectBodyFailure::TooManyRequests(Json(ErrorEnvelope::new(
-            JSP_ERROR,
-            messages::TOO_MANY_REQUESTS,
-            vec![detail],
-        )))
+        let detail = vec![refused.to_string()];
+        PerfectBodyFailure::TooManyRequests(Json(ErrorEnvelope::new(JSP_ERROR, messages::TOO_MANY_REQUESTS, detail)))
     }
 }
 
