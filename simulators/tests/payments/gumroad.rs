@@ -6,7 +6,7 @@ use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimHandle};
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::support::{Merchant, client, json, simulator};
+use crate::support::{Merchant, client, json, outgoing, simulator};
 
 async fn subscribe(sim: &SimHandle, merchant: &Merchant) -> Value {
     let form =
@@ -51,7 +51,7 @@ async fn a_sale_is_pinged_to_subscribers_and_confirmed_by_the_api() {
     assert_eq!((sale["sale"]["id"].as_str(), sale["sale"]["price"].as_i64()), (Some(sale_id), Some(1000)));
     assert_eq!(sale["sale"]["product_permalink"], ping.field("product_permalink"));
 
-    let outgoing: Vec<_> = sim.journal().into_iter().filter(|e| e.outgoing).collect();
+    let outgoing = outgoing(&sim, Gateway::Gumroad, 1).await;
     assert_eq!((outgoing.len(), outgoing[0].status), (1, 200));
 }
 

@@ -8,7 +8,7 @@ use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimHandle};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{Merchant, applied, client, customer, json, simulator};
+use crate::support::{Merchant, applied, client, customer, json, outgoing, simulator};
 
 const TOKEN: &str = "payping-merchant-token";
 
@@ -195,8 +195,8 @@ async fn a_double_callback_arrives_twice() {
     let hits = merchant.wait_for(2).await;
     assert_eq!(hits[0].fields, hits[1].fields);
     assert!(hits.iter().any(|h| h.applied.as_deref() == Some("double-callback")));
-    let outgoing: Vec<_> = sim.journal().into_iter().filter(|e| e.outgoing).collect();
-    assert_eq!(outgoing.len(), 1);
+    let outgoing = outgoing(&sim, Gateway::PayPing, 1).await;
+    assert_eq!(outgoing.len(), 1, "one callback from the gateway, the other through the browser");
     assert_eq!((outgoing[0].path.as_str(), outgoing[0].status), (merchant.url("/payping/return").as_str(), 200));
 }
 

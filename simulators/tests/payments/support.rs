@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use limoo_simulators::browser::{self, Navigation};
-use limoo_simulators::{PageAction, SimConfig, SimHandle, spawn};
+use limoo_simulators::{Gateway, JournalEntry, PageAction, SimConfig, SimHandle, spawn};
 use poem::listener::{Acceptor as _, Listener as _, TcpListener};
 use poem::{Body, Request, Response, Route, Server, handler};
 use reqwest::Client;
@@ -109,6 +109,20 @@ impl Merchant {
         }
         panic!("expected {n} callbacks, got {:?}", self.hits())
     }
+}
+
+/// The simulator's own calls to the merchant for `gateway`, once `n` are journaled (bounded wait). The simulator
+/// journals a call when the merchant has answered it: a moment after the merchant saw it.
+pub async fn outgoing(sim: &SimHandle, gateway: Gateway, n: usize) -> Vec<JournalEntry> {
+    let journaled = || sim.journal().into_iter().filter(|e| e.outgoing && e.gateway == gateway).collect::<Vec<_>>();
+    for _ in 0..200 {
+        let entries = journaled();
+        if entries.len() >= n {
+            return entries;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("expected {n} outgoing calls for {gateway:?}, got {:?}", journaled())
 }
 
 /// The customer presses `action`; the browser then delivers the callback to the merchant.
