@@ -124,9 +124,7 @@ async fn a_callback_delivered_twice_completes_the_order_once() {
     let order = app.create_order(&token, &[101]).await;
     app.sims.force(Gateway::Vandar, PaymentScenario::DoubleCallback).unwrap();
     assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result_url(&app, true, order));
-    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-    let repeated = app.sims.journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
-    assert_eq!(repeated, 1, "the simulator delivered the callback once more");
+    assert_eq!(app.repeated_callbacks(1).await, 1, "the simulator delivered the callback once more");
     let (_, paid) = app.get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
     let statuses = paid[0]["orderStatuses"].as_array().unwrap().len();
     assert_eq!(statuses, 2, "CREATED, PAYMENT_SUCCESS once: {paid}");

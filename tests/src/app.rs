@@ -281,6 +281,15 @@ impl TestApp {
         poll_for(DELIVERY_PATIENCE, || async { Ok(self.last_email_code(address)) }).await.ok()
     }
 
+    /// Waits until the simulators have repeated `n` payment callbacks on their own (`DoubleCallback`: 2 s × time scale
+    /// after the browser's), and returns how many they repeated. The simulator journals a repeat once the BFF has
+    /// answered it, so the BFF is done with each counted one.
+    pub async fn repeated_callbacks(&self, n: usize) -> usize {
+        let count = || self.sims.journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
+        poll_for(DELIVERY_PATIENCE, || async { Ok((count() >= n).then_some(())) }).await.ok();
+        count()
+    }
+
     /// Registers a new Iranian customer through the real API and returns the sign-in reply.
     pub async fn register_customer(&self, mobile: &str) -> SignIn {
         let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": 1 });
