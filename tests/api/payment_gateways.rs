@@ -3,7 +3,9 @@
 use limoo_simulators::{Gateway, PageAction, PaymentScenario, browser};
 use limoo_tests::{
     TestApp,
-    payment::{entry, follow, payment_request, result_url, times_paid},
+    payment::{
+        entry, follow, forge_paid_callback, payment_request, payment_states, result_url, times_paid, verified_ref,
+    },
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -221,4 +223,78 @@ async fn tara_answers_a_form_to_post_and_gumroad_needs_a_permalink() {
     let other_product = payment_request(&app, &token, order, "OTHER_DIGIPAY");
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &other_product).await;
     assert_eq!(status, 400, "another product's gateway is not ours: {reply}");
+}
+
+/// SEP does not stop a RefNum being reused (gateways.md §6): one real payment's RefNum, replayed on another order's
+/// token at the same price or another, pays nothing, and the real payment's money is not reversed.
+#[tokio::test]
+async fn a_saman_refnum_replayed_on_another_order_pays_nothing_and_reverses_nothing() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let paid = app.create_order(&token, &[101]).await;
+    assert_eq!(pay(&app, &token, paid, Gateway::Saman, PageAction::Pay).await, Some(result_url(&app, true, paid)));
+    let ref_num = verified_ref(&app, paid).await;
+
+    for products in [[101], [102]] {
+        let order = app.create_order(&token, &products).await;
+        let (status, reply) = start(&app, &token, order, Gateway::Saman).await;
+        assert_eq!(status, 200, "{reply}");
+        let link = reply["paymentLink"].as_str().expect("paymentLink");
+        forge_paid_callback(&app, Gateway::Saman, link, &ref_num).await;
+        assert_eq!(times_paid(&app, &token, order).await, 0, "{products:?}: paid with another payment's RefNum");
+        assert!(!payment_states(&app, order).await.iter().any(|s| s == "VERIFIED" || s.starts_with("REFUND")));
+    }
+    assert_eq!(times_paid(&app, &token, paid).await, 1);
+    assert_eq!(app.sims.payments(Some(Gateway::Saman))[0].stage, "verified", "the real payment's money stays");
+    let reversals = app.sims.journal().into_iter().filter(|e| e.path.ends_with("/ReverseTransaction")).count();
+    assert_eq!(reversals, 0, "nothing was reversed");
+}
+
+/// A Gumroad ping is unsigned: one sale, named in pings for other payments of the customer (live, or replaced
+/// by another payment), pays for nothing else and is not refunded from under the order it paid.
+#[tokio::test]
+async fn a_gumroad_sale_pays_for_its_own_payment_only() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let paid = app.create_order(&token, &[101]).await;
+    assert_eq!(pay(&app, &token, paid, Gateway::Gumroad, PageAction::Pay).await, Some(result_url(&app, true, paid)));
+    let sale_id = verified_ref(&app, paid).await;
+
+    let live = app.create_order(&token, &[101]).await;
+    let replaced = app.create_order(&token, &[101]).await;
+    for order in [live, replaced] {
+        let (status, reply) = start(&app, &token, order, Gateway::Gumroad).await;
+        assert_eq!(status, 200, "{reply}");
+        let link = reply["paymentLink"].as_str().expect("paymentLink").to_owned();
+        if order == replaced {
+            let (status, reply) = start(&app, &token, order, Gateway::Saman).await;
+            assert_eq!(status, 200, "{reply}");
+        }
+        forge_paid_callback(&app, Gateway::Gumroad, &link, &sale_id).await;
+        assert_eq!(times_paid(&app, &token, order).await, 0, "paid with another payment's sale");
+    }
+    assert_eq!(times_paid(&app, &token, paid).await, 1);
+    assert_eq!(app.sims.payments(Some(Gateway::Gumroad))[0].stage, "paid", "the sale was not refunded");
+}
+
+/// Gumroad charges its product's own price: the product paid for is the order's, never the caller's choice.
+#[tokio::test]
+async fn a_gumroad_sale_of_another_product_pays_nothing() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let mut body = payment_request(&app, &token, order, method(Gateway::Gumroad));
+    body["productPermalink"] = json!("a-cheaper-product");
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 400, "{reply}");
+
+    let (status, reply) = start(&app, &token, order, Gateway::Gumroad).await;
+    assert_eq!(status, 200, "{reply}");
+    let link = reply["paymentLink"].as_str().expect("paymentLink");
+    assert!(link.contains("/l/limoo-diet?"), "the order's product: {link}");
+    let cheaper = link.replace("/l/limoo-diet?", "/l/a-cheaper-product?");
+    browser::press(browser::Navigation::get(&cheaper), PageAction::Pay).await.expect("the hosted page");
+    let sold = app.sims.payments(Some(Gateway::Gumroad));
+    assert_eq!(sold.last().map(|p| p.stage.as_str()), Some("paid"), "the buyer paid for the cheaper product");
+    assert_eq!(times_paid(&app, &token, order).await, 0, "a sale of another product pays nothing");
 }

@@ -1,6 +1,6 @@
 //! Paying through the simulators' hosted pages as a browser would: where the start reply sends the
 //! browser, the callback it brings back to the BFF, and what the order looks like afterwards.
-use limoo_simulators::browser::Navigation;
+use limoo_simulators::{Gateway, browser::Navigation};
 use serde_json::{Value, json};
 
 use limoo_bff::store::Db;
@@ -99,4 +99,30 @@ pub async fn pay_online(app: &TestApp, token: &str, order: i64, mobile: &str, ga
         .collect();
     assert_eq!(kept.len(), 1, "the gateway holds one payment: {kept:?}");
     kept[0]
+}
+
+/// The gateway's reference of the order's verified payment (SEP's RefNum, a Gumroad sale id …).
+pub async fn verified_ref(app: &TestApp, order: i64) -> String {
+    let sql = "SELECT ref_id FROM payment WHERE customer_order_id = $1 AND state = 'VERIFIED'";
+    texts_of_order(app, sql, order).await.pop().expect("a verified payment with its reference")
+}
+
+/// A hostile script's own callback for the payment behind `link` (a start's `paymentLink`), claiming it was paid
+/// with `proof` (SEP's RefNum, a Gumroad sale id). Only Saman and Gumroad take the proof from the callback.
+pub async fn forge_paid_callback(app: &TestApp, gateway: Gateway, link: &str, proof: &str) {
+    let link = reqwest::Url::parse(link).expect("an address");
+    let param = |name: &str| {
+        let found = link.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
+        found.unwrap_or_else(|| panic!("no {name} in {link}"))
+    };
+    let form: Vec<(&str, String)> = match gateway {
+        Gateway::Saman => {
+            vec![("State", "OK".into()), ("Status", "2".into()), ("RefNum", proof.into()), ("Token", param("token"))]
+        }
+        Gateway::Gumroad => vec![("sale_id", proof.into()), ("url_params[reference]", param("reference"))],
+        other => panic!("{other:?} does not take its proof from the callback"),
+    };
+    let url = app.url(&format!("/lemonade/api/payments/{}/callback", gateway.name()));
+    let answer = app.client.post(url).form(&form).send().await.expect("answered");
+    assert!(answer.status().as_u16() < 500, "{gateway:?}: {}", answer.status());
 }

@@ -73,6 +73,8 @@ pub enum PaymentError {
     TransferPending,
     #[error("another payment of the order is being started or verified")]
     InProgress,
+    #[error("the order has no such Gumroad product")]
+    NotTheOrdersProduct,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -168,7 +170,15 @@ async fn begin(
     request: &StartRequest<'_>,
     checked: &[i64],
 ) -> Result<Begun, PaymentError> {
-    let amount = payable(db, request.customer_id, request.order_id).await?;
+    let Payable { amount, gumroad_permalink } = payable(db, request.customer_id, request.order_id).await?;
+    // Gumroad charges its product's own price, so the product is the order's, never the caller's choice.
+    let product_permalink = match request.gateway {
+        Gateway::Gumroad => match (gumroad_permalink, request.product_permalink) {
+            (Some(ours), Some(asked)) if ours == asked.trim() => Some(ours),
+            _ => return Err(PaymentError::NotTheOrdersProduct),
+        },
+        _ => None,
+    };
     let gateway_amount = request
         .gateway
         .unit()
@@ -213,6 +223,7 @@ async fn begin(
         gateway_amount,
         result_url: request.result_url,
         idempotency_key: request.idempotency_key,
+        product_permalink: product_permalink.as_deref(),
     };
     // The key was looked up under the order's lock, so a clash means it was used for another order.
     let payment_id = payments::insert(&mut tx, &new).await?.ok_or(PaymentError::KeyReused)?;
@@ -294,8 +305,15 @@ fn replay(earlier: &Payment, order_id: i64) -> Result<Begun, PaymentError> {
     }
 }
 
+/// What the order still costs, and the Gumroad product it is paid through internationally: the first basket item
+/// whose product names one, as the checkout picks it [PM-45].
+struct Payable {
+    amount: Toman,
+    gumroad_permalink: Option<String>,
+}
+
 /// What the order still costs, checked to be payable online.
-async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Toman, PaymentError> {
+async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Payable, PaymentError> {
     let now = now_ms();
     let mut tx = db.read().await?;
     let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?.ok_or(PaymentError::OrderNotFound)?;
@@ -313,7 +331,8 @@ async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Toman, Paym
     if invoice.totals.payable == Toman::ZERO {
         return Err(PaymentError::NothingToPay);
     }
-    Ok(invoice.totals.payable)
+    let gumroad_permalink = invoice.order.items.iter().find_map(|item| item.product_meta().gumroad_permalink);
+    Ok(Payable { amount: invoice.totals.payable, gumroad_permalink })
 }
 
 async fn lock_order(tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> Result<(), PaymentError> {
@@ -344,6 +363,15 @@ pub async fn callback(
     report: Report,
 ) -> anyhow::Result<Option<Payment>> {
     let Some(payment) = payments::find_by_authority(settling.db, gateway, authority).await? else { return Ok(None) };
+    // A reference that proves another payment says nothing about this one (a replayed RefNum or sale id): it is
+    // neither kept nor verified here, and never given back from here.
+    let ref_id = match ref_id {
+        Some(ref_id) if payments::ref_held_elsewhere(settling.db, gateway, ref_id, payment.id).await? => {
+            tracing::warn!(payment_id = payment.id, "a callback brought another payment's reference; ignored");
+            None
+        }
+        other => other,
+    };
     if payment.state.is_open() {
         payments::record_callback(settling.db, payment.id, ref_id).await?;
     } else if gateway.takes_at_payment() && !payment.state.is_refund() && payment.state != PaymentState::Verified {
@@ -406,6 +434,7 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
                 authority,
                 ref_id: payment.ref_id.as_deref(),
                 amount: payment.gateway_amount,
+                product_permalink: payment.product_permalink.as_deref(),
             };
             settling.gateways.verify(payment.gateway, &request).await
         }
@@ -414,6 +443,13 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
     let verdict = match verdict {
         GatewayVerdict::Unknown if report == Report::Unpaid => {
             GatewayVerdict::NotPaid { reason: "the gateway's callback says not paid".to_owned() }
+        }
+        // Two payments holding one reference (callbacks that raced): neither is paid by it, and its money is the
+        // other's to keep or give back.
+        GatewayVerdict::Paid { ref_id, .. }
+            if payments::ref_held_elsewhere(settling.db, payment.gateway, &ref_id, payment_id).await? =>
+        {
+            GatewayVerdict::NotPaid { reason: format!("the gateway's reference {ref_id} proves another payment") }
         }
         other => other,
     };
@@ -454,8 +490,13 @@ async fn order_paid(db: &Db, order_id: i64) -> anyhow::Result<bool> {
 /// the money): the money goes back.
 async fn late_sale(settling: Settling<'_>, payment: &Payment, sale_id: Option<&str>) -> anyhow::Result<()> {
     let (Some(authority), Some(sale_id)) = (payment.authority.as_deref(), sale_id) else { return Ok(()) };
-    let request =
-        VerifyRequest { payment_id: payment.id, authority, ref_id: Some(sale_id), amount: payment.gateway_amount };
+    let request = VerifyRequest {
+        payment_id: payment.id,
+        authority,
+        ref_id: Some(sale_id),
+        amount: payment.gateway_amount,
+        product_permalink: payment.product_permalink.as_deref(),
+    };
     if let GatewayVerdict::Paid { ref_id, .. } = settling.gateways.verify(payment.gateway, &request).await {
         let reason = "paid after the payment was replaced or had expired";
         refunds::give_back(settling, payment, Some(&ref_id), reason).await?;

@@ -32,6 +32,8 @@ pub struct Payment {
     /// Who in finance refunded it by hand, and when (REFUNDED).
     pub refunded_by: Option<String>,
     pub refunded_at: Option<i64>,
+    /// The Gumroad product it was opened for (from the order's basket).
+    pub product_permalink: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -57,6 +59,7 @@ struct PaymentRow {
     refund_reason: Option<String>,
     refunded_by: Option<String>,
     refunded_at: Option<i64>,
+    product_permalink: Option<String>,
 }
 
 impl TryFrom<PaymentRow> for Payment {
@@ -90,13 +93,15 @@ impl TryFrom<PaymentRow> for Payment {
             refund_reason: row.refund_reason,
             refunded_by: row.refunded_by,
             refunded_at: row.refunded_at,
+            product_permalink: row.product_permalink,
         })
     }
 }
 
 const PAYMENT: &str = "SELECT payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
                        state, authority, ref_id, payment_link, result_url, idempotency_key, failure, attempts, \
-                       lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at FROM payment";
+                       lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at, product_permalink \
+                       FROM payment";
 
 /// `IN (…)` of the states that may become `to`.
 fn sources(to: PaymentState) -> String {
@@ -190,6 +195,18 @@ pub async fn find_by_authority(db: &Db, gateway: Gateway, authority: &str) -> an
     Ok(fetch(db, sql, Key::Texts(gateway.as_str(), authority)).await?.into_iter().next())
 }
 
+/// Whether a payment other than `payment_id` holds the gateway's reference `ref_id`: a reference proves one
+/// payment only, whatever a callback claims.
+pub async fn ref_held_elsewhere(db: &Db, gateway: Gateway, ref_id: &str, payment_id: i64) -> anyhow::Result<bool> {
+    let held: Option<i64> = on_pool!(db, pool => {
+        sqlx::query_scalar("SELECT payment_id FROM payment WHERE gateway = $1 AND ref_id = $2 AND payment_id <> $3 LIMIT 1")
+            .bind(gateway.as_str()).bind(ref_id).bind(payment_id)
+            .fetch_optional(pool).await
+    })
+    .context("cannot look a payment reference up")?;
+    Ok(held.is_some())
+}
+
 /// Payments still under way and untouched since `before`.
 pub async fn stale(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {
     let sql = format!("{PAYMENT} WHERE state IN {} AND updated_at < $1 ORDER BY updated_at", open_states());
@@ -204,6 +221,7 @@ pub struct NewPayment<'a> {
     pub gateway_amount: i64,
     pub result_url: &'a str,
     pub idempotency_key: Option<&'a str>,
+    pub product_permalink: Option<&'a str>,
 }
 
 /// Stores a CREATED payment in the order's transaction; `None` when the customer already used the
@@ -214,12 +232,12 @@ pub async fn insert(tx: &mut Tx, new: &NewPayment<'_>) -> anyhow::Result<Option<
     let inserted = on_tx!(tx, conn => {
         sqlx::query(
             "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, \
-             gateway_unit, state, result_url, idempotency_key, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+             gateway_unit, state, result_url, idempotency_key, created_at, updated_at, product_permalink) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)",
         )
         .bind(id).bind(new.order_id).bind(new.customer_id).bind(new.gateway.as_str()).bind(new.amount)
         .bind(new.gateway_amount).bind(new.gateway.unit().as_str()).bind(PaymentState::Created.as_str())
-        .bind(new.result_url).bind(new.idempotency_key).bind(now)
+        .bind(new.result_url).bind(new.idempotency_key).bind(now).bind(new.product_permalink)
         .execute(conn).await.map(|done| done.rows_affected())
     });
     match inserted {

@@ -27,6 +27,8 @@ pub struct Paying {
     location: Option<String>,
     /// The answers of the starts that succeeded, oldest first (a second tab, another gateway …).
     starts: Vec<serde_json::Value>,
+    /// The customer's order paid before this one, whose proof of payment a script replays.
+    earlier: Option<i64>,
 }
 
 impl LimooWorld {
@@ -122,6 +124,41 @@ async fn press(world: &mut LimooWorld, button: String) {
     if let Some(paying) = world.paying.as_mut() {
         paying.location = location;
     }
+}
+
+/// The customer's next order, paid through `method`; the order paid before is kept for a replay.
+#[when(expr = "مشتری سفارش تازه‌ای از محصول {product} می‌سازد و با روش {string} پرداخت را آغاز می‌کند")]
+async fn start_next_order(world: &mut LimooWorld, product: Product, method: String) {
+    let token = world.paying().token.clone();
+    let order = world.app().create_order(&token, &[*product]).await;
+    if let Some(paying) = world.paying.as_mut() {
+        let mobile = std::mem::take(&mut paying.mobile);
+        *paying = Paying { token, mobile, order, earlier: Some(paying.order), ..Paying::default() };
+    }
+    start(world, method, None).await;
+}
+
+/// A hostile script's own callback for the live payment, carrying the earlier order's proof of payment.
+#[when(expr = "اسکریپتی بازگشت درگاه {string} را با رسید پرداخت سفارش قبلی برای سفارش تازه می‌فرستد")]
+async fn replay_proof(world: &mut LimooWorld, sim: String) {
+    let earlier = world.paying().earlier.expect("an order paid before");
+    let proof = payment::verified_ref(world.app(), earlier).await;
+    let reply = world.reply();
+    let link = reply.body["paymentLink"].as_str().expect("the start's paymentLink");
+    payment::forge_paid_callback(world.app(), gateway(&sim), link, &proof).await;
+}
+
+/// The earlier order is still paid once and its money still at the gateway: nothing reversed or refunded.
+#[then(expr = "پول پرداخت سفارش قبلی در شبیه‌ساز {string} مانده است")]
+async fn earlier_money_kept(world: &mut LimooWorld, sim: String) {
+    let paying = world.paying();
+    let earlier = paying.earlier.expect("an order paid before");
+    assert_eq!(times_paid(world.app(), &paying.token, earlier).await, 1, "the earlier order is paid once");
+    let payments = world.app().sims.payments(Some(gateway(&sim)));
+    assert!(matches!(payments[0].stage.as_str(), "verified" | "paid"), "the first payment: {}", payments[0].stage);
+    let journal = world.app().sims.journal();
+    let given_back = journal.iter().filter(|e| e.path.ends_with("/ReverseTransaction") || e.path.ends_with("/refund"));
+    assert_eq!(given_back.count(), 0, "nothing was reversed or refunded");
 }
 
 /// The hosted page of an earlier start (1 = the first), still open in another tab.

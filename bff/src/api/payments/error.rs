@@ -8,8 +8,9 @@ use crate::{api::error::ErrorEnvelope, messages, shop::payments::PaymentError};
 #[derive(ApiResponse, Debug)]
 #[oai(bad_request_handler = "payments_bad_request")]
 pub enum PaymentFailure {
-    /// The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-    /// `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+    /// The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+    /// `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+    /// `Idempotency-Key` is larger than 1 KiB.
     #[oai(status = 400)]
     BadRequest(Json<ErrorEnvelope>),
     /// Missing or invalid bearer token.
@@ -56,6 +57,10 @@ impl From<PaymentError> for PaymentFailure {
             PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
             KeyReused => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_KEY_REUSED), None),
             InProgress => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2)),
+            NotTheOrdersProduct => PaymentFailure::bad_request(
+                messages::BAD_REQUEST,
+                vec!["productPermalink must be the Gumroad product of the order".to_owned()],
+            ),
             Refused(details) => {
                 PaymentFailure::BadGateway(Json(ErrorEnvelope::new("502", messages::PAYMENT_REFUSED, details)))
             }

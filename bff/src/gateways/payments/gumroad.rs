@@ -98,7 +98,12 @@ impl GumroadClient {
             (200, Some(body)) if body["success"].as_bool() == Some(true) => {
                 let sale = &body["sale"];
                 let settled = |name: &str| sale[name].as_bool() == Some(true);
-                if settled("paid") && !settled("refunded") && !settled("chargedback") {
+                // A sale of a cheaper product would otherwise pay for this one (the ping is unsigned).
+                let product =
+                    sale["product_permalink"].as_str().and_then(|url| url.trim_end_matches('/').rsplit('/').next());
+                if request.product_permalink.is_some_and(|ours| product != Some(ours)) {
+                    GatewayVerdict::NotPaid { reason: format!("gumroad: the sale is of another product ({product:?})") }
+                } else if settled("paid") && !settled("refunded") && !settled("chargedback") {
                     GatewayVerdict::Paid { amount: request.amount, ref_id: sale_id.to_owned() }
                 } else {
                     GatewayVerdict::NotPaid { reason: "gumroad: the sale is not paid or was refunded".to_owned() }

@@ -56,6 +56,8 @@ pub struct VerifyRequest<'a> {
     pub ref_id: Option<&'a str>,
     /// The amount from our database, in the gateway's unit.
     pub amount: i64,
+    /// The Gumroad product the payment was opened for: a sale of another product does not pay it.
+    pub product_permalink: Option<&'a str>,
 }
 
 /// A payment whose money goes back: what the gateway knows it by.
