@@ -5,11 +5,15 @@
 //! one subscriber usually holds whole) and in all, in each replica's memory: N replicas admit N times the rate,
 //! still a bound. A refused call is a 429 whose detail says when to try again; the web app's analytics calls
 //! ignore failures.
-use std::{net::IpAddr, num::NonZeroU32, time::Duration};
+//!
+//! Codes that pay (gift cards, promotion codes) are tried by signed-in customers only, and are bounded per customer
+//! (`code_try`), not per address: a carrier's shared address carries many honest customers, while every account
+//! takes a phone that receives the sign-in code, so guessing codes at scale takes many phones.
+use std::{hash::Hash, net::IpAddr, num::NonZeroU32, time::Duration};
 
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, clock::Clock as _};
 
-/// Addresses remembered before the idle ones are forgotten; an address whose allowance is full again is
+/// Callers remembered before the idle ones are forgotten; a caller whose allowance is full again is
 /// indistinguishable from a new one, so forgetting it changes nothing.
 const MAX_ADDRESSES: usize = 100_000;
 
@@ -41,28 +45,28 @@ impl std::fmt::Display for Throttled {
     }
 }
 
-/// Two rates of one kind of call: each address's, and everyone's together.
-struct Gate {
-    per_address: DefaultKeyedRateLimiter<IpAddr>,
+/// Two rates of one kind of call: each caller's (an address or a customer), and everyone's together.
+struct Gate<K: Hash + Eq + Clone = IpAddr> {
+    per_caller: DefaultKeyedRateLimiter<K>,
     overall: DefaultDirectRateLimiter,
 }
 
-impl Gate {
-    fn new(per_address: Quota, overall: Quota) -> Self {
+impl<K: Hash + Eq + Clone> Gate<K> {
+    fn new(per_caller: Quota, overall: Quota) -> Self {
         Gate {
-            per_address: DefaultKeyedRateLimiter::keyed(per_address),
+            per_caller: DefaultKeyedRateLimiter::keyed(per_caller),
             overall: DefaultDirectRateLimiter::direct(overall),
         }
     }
 
-    fn admit(&self, client: IpAddr) -> Result<(), Throttled> {
-        if self.per_address.len() >= MAX_ADDRESSES {
-            self.per_address.retain_recent();
+    fn admit(&self, caller: K) -> Result<(), Throttled> {
+        if self.per_caller.len() >= MAX_ADDRESSES {
+            self.per_caller.retain_recent();
         }
         let now = self.overall.clock().now();
         let refused = |until: governor::NotUntil<_>| Throttled { retry_after: until.wait_time_from(now) };
-        // The address first: one client's flood spends its own allowance, not everyone's.
-        self.per_address.check_key(&subscriber(client)).map_err(refused)?;
+        // The caller first: one client's flood spends its own allowance, not everyone's.
+        self.per_caller.check_key(&caller).map_err(refused)?;
         self.overall.check().map_err(refused)
     }
 }
@@ -83,16 +87,18 @@ fn quota(period: Duration, burst: u32) -> Quota {
 pub struct Throttle {
     telemetry: Gate,
     new_records: Gate,
+    code_tries: Gate<i64>,
 }
 
 impl Default for Throttle {
     /// Per address: telemetry 10 a second after a burst of 600 (a visit sends one event per page and click, and a
     /// carrier's shared address carries many visits), new records one every 2 s after 60. In all, per replica:
-    /// 1000 and 100 a second.
+    /// 1000 and 100 a second. Code tries: 20 at once, then one every 3 s per customer; 200 a second in all.
     fn default() -> Self {
         Throttle {
             telemetry: Gate::new(quota(Duration::from_millis(100), 600), quota(Duration::from_millis(1), 2000)),
             new_records: Gate::new(quota(Duration::from_secs(2), 60), quota(Duration::from_millis(10), 500)),
+            code_tries: Gate::new(quota(Duration::from_secs(3), 20), quota(Duration::from_millis(5), 200)),
         }
     }
 }
@@ -101,9 +107,14 @@ impl Throttle {
     /// Admits one call of `kind` from `client`, or says when to try again.
     pub fn admit(&self, kind: Kind, client: IpAddr) -> Result<(), Throttled> {
         match kind {
-            Kind::Telemetry => self.telemetry.admit(client),
-            Kind::NewRecords => self.new_records.admit(client),
+            Kind::Telemetry => self.telemetry.admit(subscriber(client)),
+            Kind::NewRecords => self.new_records.admit(subscriber(client)),
         }
+    }
+
+    /// Admits one try of a gift card or promotion code by the signed-in `customer_id`, or says when to try again.
+    pub fn code_try(&self, customer_id: i64) -> Result<(), Throttled> {
+        self.code_tries.admit(customer_id)
     }
 }
 
@@ -123,6 +134,17 @@ mod tests {
         assert!((1..=2).contains(&refused.retry_after_seconds()), "{refused:?}");
         throttle.admit(Kind::NewRecords, "203.0.113.8".parse().unwrap()).expect("another address");
         throttle.admit(Kind::Telemetry, flood).expect("another kind of call");
+    }
+
+    #[test]
+    fn a_customer_gets_twenty_code_tries_at_once_and_others_are_not_held_up() {
+        let throttle = Throttle::default();
+        for _ in 0..20 {
+            throttle.code_try(7).expect("within the burst");
+        }
+        let refused = throttle.code_try(7).expect_err("the 21st at once");
+        assert!((1..=3).contains(&refused.retry_after_seconds()), "{refused:?}");
+        throttle.code_try(8).expect("another customer");
     }
 
     #[test]

@@ -47,3 +47,32 @@ async fn redeemed_lists_only_the_signed_in_customers_activated_gifts() {
     let anonymous = app.client.get(app.url("/lemonade/api/limoo-cards/redeemed")).send().await.unwrap();
     assert_eq!(anonymous.status().as_u16(), 401);
 }
+
+/// Guessing codes: a customer gets 20 tries at once, then one every 3 s (429 with the Persian message and when to
+/// try again); the card and another customer's tries are untouched. Tries until refused, so a slow machine whose
+/// allowance refills meanwhile only takes a few more.
+#[tokio::test]
+async fn a_customer_guessing_codes_is_slowed_down_and_nobody_else_is() {
+    let app = spawn_app().await;
+    let guesser = app.existing_customer("09121234567").await;
+    let mut unknown = 0;
+    let refused = loop {
+        let guess = json!({ "giftCode": format!("guess{unknown}") });
+        let (status, reply) = app.post_as(&guesser, "/lemonade/api/limoo-cards", &guess).await;
+        match status {
+            400 => unknown += 1,
+            429 => break reply,
+            other => panic!("{other}: {reply}"),
+        }
+        assert!(unknown < 100, "100 guesses in a row were all answered");
+    };
+    assert!(unknown >= 20, "only {unknown} tries before the limit");
+    assert_eq!(refused["err"]["message"], limoo_bff::messages::TOO_MANY_REQUESTS, "{refused}");
+    assert!(refused["err"]["details"]["messages"][0].as_str().is_some_and(|d| d.contains("try again in")));
+    let (status, reply) = app.get_as(&guesser, "/lemonade/api/limoo-cards/products?giftCode=giftpick").await;
+    assert_eq!(status, 429, "listing a card's products is a try too: {reply}");
+
+    let other = app.existing_customer("09129876543").await;
+    let (status, reply) = app.post_as(&other, "/lemonade/api/limoo-cards", &json!({ "giftCode": "GIFT1M" })).await;
+    assert_eq!(status, 200, "another customer redeems the card: {reply}");
+}

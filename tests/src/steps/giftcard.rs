@@ -97,6 +97,29 @@ async fn refused(world: &mut LimooWorld, status: u16, code: String, message: Str
     assert_eq!(reply.body["err"]["details"]["messages"][0], message.as_str());
 }
 
+/// A script guessing codes one after another, each refused as unknown while within the customer's allowance.
+#[when(expr = "مشتری {mobile} {int} کد ناشناخته را پشت سر هم امتحان می‌کند")]
+async fn guess_codes(world: &mut LimooWorld, mobile: Mobile, tries: usize) {
+    for n in 0..tries {
+        world.redeem(&mobile, json!({ "giftCode": format!("guess{n}") })).await;
+        assert_eq!(world.reply().status, 400, "guess {n}: {}", world.reply().body);
+    }
+}
+
+/// Tries on until refused: a slow machine, whose allowance refills a little meanwhile, only takes a few more.
+#[then(expr = "تلاش بعدی مشتری {mobile} با خطای 429 و پیام {string} رد می‌شود")]
+async fn guessing_refused(world: &mut LimooWorld, mobile: Mobile, message: String) {
+    for n in 0..100 {
+        world.redeem(&mobile, json!({ "giftCode": format!("again{n}") })).await;
+        if world.reply().status != 400 {
+            break;
+        }
+    }
+    let reply = world.reply();
+    assert_eq!(reply.status, 429, "answer: {}", reply.body);
+    assert_eq!(reply.body["err"]["message"], message.as_str(), "answer: {}", reply.body);
+}
+
 #[when(expr = "مشتری کد {string} را در فرم لیمو کارت می‌نویسد")]
 async fn type_gift_code(world: &mut LimooWorld, code: String) {
     let browser = world.browser().await;

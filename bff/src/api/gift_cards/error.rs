@@ -17,6 +17,8 @@ area_failure! {
         /// `USED_CODE` (the card already paid for an order) or `user-has-active-diet` (a diet is running; support
         /// can reserve the gift).
         409 => Conflict,
+        /// The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again.
+        429 => TooManyRequests,
         500 => Internal,
     }
 }

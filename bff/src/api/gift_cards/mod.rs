@@ -39,6 +39,7 @@ impl GiftCardsApi {
         token: CustomerToken,
         body: Json<RedeemRequest>,
     ) -> Result<Json<RedeemReply>, GiftCardFailure> {
+        state.throttle.code_try(token.customer_id()).map_err(GiftCardFailure::throttled)?;
         let code = parse_code(&body.gift_code)?;
         let redeemed = gift_cards::redeem(
             &state.db,
@@ -62,11 +63,12 @@ impl GiftCardsApi {
     async fn products(
         &self,
         state: Data<&AppState>,
-        _token: CustomerToken,
+        token: CustomerToken,
         /// The card's code.
         #[oai(name = "giftCode")]
         gift_code: Query<String>,
     ) -> Result<Json<Vec<ProductDto>>, GiftCardFailure> {
+        state.throttle.code_try(token.customer_id()).map_err(GiftCardFailure::throttled)?;
         let code = parse_code(&gift_code.0)?;
         let offered = gift_cards::options(&state.db, &state.service_name, &code).await?;
         Ok(Json(offered.into_iter().map(ProductDto::from).collect()))

@@ -34,7 +34,7 @@ function redeemAnswers(answer: (body: RedeemBody) => Response, seen: RedeemBody[
   return seen
 }
 
-const refusal = (code: string, status: 400 | 409) => () =>
+const refusal = (code: string, status: 400 | 409 | 429) => () =>
   HttpResponse.json(errorBody(code, 'پیام سرور'), { status }) as unknown as Response
 
 async function typeAndSubmit(code: string) {
@@ -82,6 +82,7 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
     ['INVALID_CODE', 400, 'کد وارد شده معتبر نیست.'],
     ['USED_CODE', 409, 'این کد قبلا استفاده شده است.'],
     ['user-has-active-diet', 409, 'شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.'],
+    ['429', 429, 'کدهای زیادی را پشت سر هم امتحان کرده‌اید؛ لطفا چند ثانیه بعد دوباره تلاش کنید.'],
     ['SOMETHING_ELSE', 400, 'مشکلی پیش آمده است، لطفا دوباره تلاش کنید.'],
   ] as const)('shows PENDING, then FAILED with the message of %s', async (code, status, message) => {
     redeemAnswers(refusal(code, status))

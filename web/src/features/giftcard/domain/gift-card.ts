@@ -27,6 +27,8 @@ const MESSAGES = {
   USER_ID_REQUIRED: 'giftcard.errors.userIdRequired',
   'user-has-active-diet': 'giftcard.errors.activeDiet',
   INVALID_SELECTED_PRODUCT_ID: 'giftcard.errors.invalidProduct',
+  // Codes tried too often by one customer (the BFF's throttle answers 429 with `err.code` "429").
+  '429': 'giftcard.errors.tooManyTries',
 } as const
 
 export type GiftMessageKey = (typeof MESSAGES)[keyof typeof MESSAGES] | 'giftcard.errors.generic'
