@@ -250,6 +250,12 @@ pub const NO_NEED_TO_PAYMENT: &str = "نیازی به پرداخت نیست.";
 /// Any other package-info or selection failure [ER-58].
 pub const PACKAGE_FAILED: &str = "مشکلی پیش آمد، لطفا دوباره تلاش کنید.";
 
+// An order whose payment is under way keeps its price: the payment was asked for it.
+/// A code or points of an order were to change while an online payment of it is open (started, on the gateway's
+/// page, or being verified). Starting the payment again opens the same page, where the customer pays or cancels it;
+/// an abandoned one expires after `PAYMENT_EXPIRE_MINUTES` (30) and the sweeper's next round.
+pub const ORDER_PAYMENT_OPEN: &str = "پرداخت آنلاین این سفارش هنوز باز است و تا پایان آن، کد تخفیف و امتیاز سفارش تغییر نمی‌کند. اگر صفحه پرداخت را بسته‌اید، دوباره دکمه پرداخت را بزنید و پرداخت را در درگاه لغو کنید، یا حدود سی دقیقه دیگر دوباره تلاش کنید.";
+
 #[cfg(test)]
 mod tests {
     use super::{persian_amount, persian_number};

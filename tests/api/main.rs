@@ -10,6 +10,7 @@ mod franchise;
 mod gift_cards;
 mod limits;
 mod openapi;
+mod order_changes;
 mod orders;
 mod packages;
 mod payment_crash;

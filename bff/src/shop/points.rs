@@ -9,7 +9,9 @@ use crate::{
     store::{
         Db, Tx, now_ms, orders,
         orders::Order,
+        payments,
         points::{self, Hold, NewHold},
+        transfers,
     },
 };
 
@@ -28,7 +30,34 @@ pub enum PointsError {
     #[error("this order holds no points")]
     NoPointsOnOrder,
     #[error(transparent)]
+    UnderWay(#[from] PaymentUnderWay),
+    #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
+}
+
+/// Why an order's payable amount cannot change now: a payment asked for it is under way. The money asked
+/// for took the order's code and points off as they were; changing them would let the payment settle the
+/// order at a price it no longer has (a code given back yet paid at a discount, points spent that paid for
+/// nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentUnderWay {
+    /// An online payment of the order is open at its gateway (started, on the gateway's page, or being
+    /// verified) until it is paid, cancelled or expires (`PAYMENT_EXPIRE_MINUTES`).
+    #[error("an online payment of the order is open")]
+    Online,
+    /// A card transfer of the order waits for finance's review.
+    #[error("a transfer of the order waits for review")]
+    Transfer,
+}
+
+/// What keeps the order's payable amount from changing now, read inside the order's locked transaction; a
+/// call that would change the amount answers it as its error.
+pub async fn payment_under_way(tx: &mut Tx, order_id: i64) -> anyhow::Result<Option<PaymentUnderWay>> {
+    if transfers::pending_for_order(tx, order_id).await? {
+        return Ok(Some(PaymentUnderWay::Transfer));
+    }
+    let open = payments::open_for_order(tx, order_id).await?;
+    Ok((!open.is_empty()).then_some(PaymentUnderWay::Online))
 }
 
 /// How a hold is asked for: the switch (`set`) or the older reserve call.
@@ -79,7 +108,7 @@ const HOLD_ATTEMPTS: usize = 3;
 
 /// Holds as many of the customer's points on the order as its lines allow. Asking again for the same
 /// order answers the existing hold (the reserve call locks an ADDED_TO_ORDER one); a live hold on
-/// another order is refused.
+/// another order is refused, and so is a new hold while a payment of the order is under way.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn hold(
     db: &Db,
@@ -104,6 +133,9 @@ pub async fn hold(
             Some(live) => live,
             None => {
                 let order = unpaid_order(&mut tx, customer_id, order_id, now).await?.order;
+                if let Some(why) = payment_under_way(&mut tx, order_id).await? {
+                    return Err(why.into());
+                }
                 let share = allocate(free, point_value(settings), &points_lines(&order));
                 if share.points == 0 {
                     return Err(PointsError::NothingUsable);
@@ -129,8 +161,9 @@ pub async fn hold(
     Err(anyhow::anyhow!("the points hold kept colliding with concurrent requests").into())
 }
 
-/// Releases the points the order holds. A RESERVED hold stays until it expires. Returns the released
-/// hold (an already released one as it is), or `None` when the order never held points.
+/// Releases the points the order holds. A RESERVED hold stays until it expires, and a switched-on one while a
+/// payment of the order is under way. Returns the released hold (an already released one as it is), or `None`
+/// when the order never held points.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn release(db: &Db, customer_id: i64, order_id: i64) -> Result<(Option<Hold>, Invoice), PointsError> {
     let now = now_ms();
@@ -139,6 +172,9 @@ pub async fn release(db: &Db, customer_id: i64, order_id: i64) -> Result<(Option
     let released = match points::latest_for_order(&mut tx, order_id).await? {
         Some(hold) if hold.status == HoldStatus::Reserved => return Err(PointsError::Reserved),
         Some(hold) if hold.status == HoldStatus::AddedToOrder => {
+            if let Some(why) = payment_under_way(&mut tx, order_id).await? {
+                return Err(why.into());
+            }
             points::set_status(&mut tx, hold.id, hold.status, HoldStatus::Canceled).await?;
             orders::clear_point_deductions(&mut tx, order_id).await?;
             Some(Hold { status: HoldStatus::Canceled, ..hold })

@@ -1,7 +1,7 @@
 //! Applying a promotion code to an order and taking it off again (spec 2 §5).
 use super::{
     invoice::{self, Invoice},
-    points::rebalance,
+    points::{PaymentUnderWay, payment_under_way, rebalance},
 };
 use crate::{
     config::PointSettings,
@@ -32,6 +32,8 @@ pub enum PromotionError {
     #[error("the used discount is not active")]
     NotActive,
     #[error(transparent)]
+    UnderWay(#[from] PaymentUnderWay),
+    #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
 
@@ -43,7 +45,7 @@ pub struct Applied {
 
 /// Applies the code to the order's lines it names, in one transaction: takes one use of the code
 /// (refused when used up, also under concurrent use), lowers those lines' prices and re-spreads
-/// the order's points.
+/// the order's points. Refused while a payment of the order is under way.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn apply(
     db: &Db,
@@ -55,6 +57,9 @@ pub async fn apply(
     let now = now_ms();
     let mut tx = begin_on_order(db, customer_id, order_id, now).await?;
     let current = unpaid_invoice(&mut tx, customer_id, order_id, now).await?;
+    if let Some(why) = payment_under_way(&mut tx, order_id).await? {
+        return Err(why.into());
+    }
     let promotion = promotions::find_by_code(&mut tx, code).await?.ok_or(PromotionError::CodeNotFound)?;
     promotion.terms.check(now)?;
     if current.used_discount.is_some() {
@@ -88,6 +93,8 @@ pub async fn apply(
 }
 
 /// Takes the code off its order: restores the lines' prices, gives the use back and re-spreads points.
+/// Refused while a payment of the order is under way: the payment was asked for the discounted amount, and
+/// the code is captured if it pays the order.
 #[tracing::instrument(skip_all, fields(customer_id, used_discount_id))]
 pub async fn cancel(
     db: &Db,
@@ -103,6 +110,9 @@ pub async fn cancel(
             .ok_or(PromotionError::UsedDiscountNotFound)?
     };
     let mut tx = begin_on_order(db, customer_id, used.customer_order_id, now).await?;
+    if let Some(why) = payment_under_way(&mut tx, used.customer_order_id).await? {
+        return Err(why.into());
+    }
     if !promotions::change_status(&mut tx, used.used_discount_id, ACTIVE, CANCELED).await? {
         return Err(PromotionError::NotActive);
     }

@@ -11,6 +11,7 @@ mod giftcard;
 mod guard_failures;
 mod language;
 mod legacy_calls;
+mod order_changes;
 mod orders;
 mod packages;
 mod packages_screen;

@@ -1,7 +1,7 @@
 use crate::{
     api::error::{AreaFailure, area_failure},
     messages,
-    shop::points::PointsError,
+    shop::points::{PaymentUnderWay, PointsError},
 };
 
 area_failure! {
@@ -14,6 +14,10 @@ area_failure! {
         401 => Unauthorized,
         /// No such order for this customer.
         404 => NotFound,
+        /// A payment of the order is under way, so its points cannot be switched on or off now: an online payment is
+        /// open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+        /// waits for review.
+        409 => Conflict,
         500 => Internal,
     }
 }
@@ -29,6 +33,8 @@ impl From<PointsError> for PointsFailure {
             Reserved => (400, messages::POINTS_RESERVED),
             NothingUsable => (400, messages::POINTS_MAX_USAGE),
             NoPointsOnOrder => (400, messages::POINTS_NOT_ON_ORDER),
+            UnderWay(PaymentUnderWay::Online) => (409, messages::ORDER_PAYMENT_OPEN),
+            UnderWay(PaymentUnderWay::Transfer) => (409, messages::TRANSFER_PENDING),
         };
         PointsFailure::status(status, message, &error)
     }

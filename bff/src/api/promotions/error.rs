@@ -4,7 +4,7 @@ use crate::{
     api::error::{AreaFailure, ErrorEnvelope, area_failure},
     domain::promotion::Refusal,
     messages,
-    shop::promotions::PromotionError,
+    shop::{points::PaymentUnderWay, promotions::PromotionError},
 };
 
 area_failure! {
@@ -18,6 +18,10 @@ area_failure! {
         401 => Unauthorized,
         /// Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's.
         404 => NotFound,
+        /// A payment of the order is under way, so its code cannot be applied or cancelled now: an online payment is
+        /// open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+        /// waits for review.
+        409 => Conflict,
         500 => Internal,
     }
 }
@@ -42,6 +46,8 @@ impl From<PromotionError> for PromotionFailure {
             OrderPaid => return refused(messages::ORDER_ALREADY_PAID, "ORDER_PAID"),
             NotApplicable => (400, messages::PROMOTION_NOT_APPLICABLE, error.to_string()),
             NotActive => (400, messages::USED_DISCOUNT_NOT_ACTIVE, error.to_string()),
+            UnderWay(PaymentUnderWay::Online) => (409, messages::ORDER_PAYMENT_OPEN, error.to_string()),
+            UnderWay(PaymentUnderWay::Transfer) => (409, messages::TRANSFER_PENDING, error.to_string()),
             Unexpected(e) => return PromotionFailure::unexpected(e),
         };
         PromotionFailure::status(status, message, detail)

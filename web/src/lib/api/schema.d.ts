@@ -5652,6 +5652,19 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description A payment of the order is under way, so its code cannot be applied or cancelled now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5710,6 +5723,19 @@ export interface operations {
             };
             /** @description Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description A payment of the order is under way, so its code cannot be applied or cancelled now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5779,6 +5805,19 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description A payment of the order is under way, so its points cannot be switched on or off now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5833,6 +5872,19 @@ export interface operations {
             };
             /** @description No such order for this customer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description A payment of the order is under way, so its points cannot be switched on or off now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5901,6 +5953,19 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description A payment of the order is under way, so its points cannot be switched on or off now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5962,6 +6027,19 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description A payment of the order is under way, so its points cannot be switched on or off now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,6 +6092,19 @@ export interface operations {
             };
             /** @description No such order for this customer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description A payment of the order is under way, so its points cannot be switched on or off now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6250,8 +6341,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6341,8 +6433,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6433,8 +6526,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6526,8 +6620,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6619,8 +6714,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6712,8 +6808,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6805,8 +6902,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6898,8 +6996,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -6991,8 +7090,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -7088,8 +7188,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed, or
-             *     `paymentResultUrl`, `productPermalink` or `Idempotency-Key` is larger than 1 KiB.
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
              */
             400: {
                 headers: {
@@ -9163,6 +9264,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9226,6 +9336,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9279,6 +9398,15 @@ export interface operations {
              *     can reserve the gift).
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9562,6 +9690,19 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description A payment of the order is under way, so its code cannot be applied or cancelled now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9620,6 +9761,19 @@ export interface operations {
             };
             /** @description Unknown code (`err.message` is `code not found`), or an order or used discount that is not the customer's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description A payment of the order is under way, so its code cannot be applied or cancelled now: an online payment is
+             *     open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
+             *     waits for review.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,180 @@
+//! An order keeps the price a payment was asked for: while an online payment of it is open or a card transfer
+//! waits for review, its code and points do not change.
+use limoo_bff::{
+    domain::transfer::{TransferGateway, moment_at, year_choices},
+    messages,
+    shop::payments::{Settling, sweep},
+    store::now_ms,
+};
+use limoo_simulators::{
+    Gateway, PageAction,
+    browser::{self, Navigation},
+};
+use limoo_tests::{
+    TestApp,
+    app::FINANCE_TOKEN,
+    payment::{follow, payment_request, points_hold_status, result_url, texts_of_order},
+    spawn_app,
+};
+use serde_json::{Value, json};
+
+const MOBILE: &str = "09121234567";
+
+/// Starts an online payment of the order through Vandar and answers its hosted page.
+async fn start_online(app: &TestApp, token: &str, order: i64) -> String {
+    let mut body = payment_request(app, token, order, "VANDAR");
+    body["mobile"] = json!("9121234567");
+    let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "the payment started: {reply}");
+    reply["paymentLink"].as_str().expect("paymentLink").to_owned()
+}
+
+/// Presses `action` on the hosted page and brings the callback back; answers where the BFF sent the browser.
+async fn on_page(link: &str, action: PageAction) -> String {
+    let callback = browser::press(Navigation::get(link), action).await.expect("the page").expect("called back");
+    follow(&callback).await
+}
+
+/// Reports a card-to-card transfer for the order, dated now, as the web's form sends it.
+async fn report_transfer(app: &TestApp, token: &str, order: i64) -> (u16, Value) {
+    let gateway = TransferGateway::CardToCard;
+    let now = now_ms();
+    let year = *year_choices(gateway, now).last().expect("a year");
+    let (_, month, day, hour, minute) = moment_at(gateway, now);
+    let meta = json!({ "gateway": "C2C", "card-digits": "1234", "dietPrice": 1000, "usePoints": "1",
+        "pay-year": year, "pay-month": month, "pay-day": day, "pay-hour": hour, "pay-minute": minute });
+    let mut body = payment_request(app, token, order, "C2C");
+    body["mobile"] = json!("9121234567");
+    body["meta"] = meta;
+    app.post_as(token, "/lemonade/api/payments", &body).await
+}
+
+async fn approve(app: &TestApp, transfer_id: i64) {
+    let path = format!("/lemonade/api/finance/transfers/{transfer_id}/approve");
+    let (status, reply) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "sara" })).await;
+    assert_eq!(status, 200, "approved: {reply}");
+}
+
+async fn apply_code(app: &TestApp, token: &str, order: i64, code: &str) -> (u16, Value) {
+    app.post_as(token, "/lemonade/api/usedDiscounts", &json!({ "code": code, "orderId": order })).await
+}
+
+async fn cancel_code(app: &TestApp, token: &str, used_discount_id: &Value) -> (u16, Value) {
+    let path = format!("/lemonade/api/usedDiscounts/{used_discount_id}");
+    app.call_as(reqwest::Method::PATCH, token, &path, Some(&json!({ "status": "CANCELED" }))).await
+}
+
+async fn points_call(app: &TestApp, token: &str, call: &str, order: i64) -> (u16, Value) {
+    app.post_as(token, &format!("/lemonade/api/userPoints/{call}"), &json!({ "orderId": order })).await
+}
+
+async fn total_points(app: &TestApp, token: &str) -> Value {
+    app.get_as(token, "/lemonade/api/userPoints/totalPoints").await.1
+}
+
+/// A refusal with its status, code and Persian message.
+fn assert_refused(reply: &(u16, Value), status: u16, message: &str) {
+    assert_eq!(reply.0, status, "{}", reply.1);
+    assert_eq!(reply.1["err"]["code"], status.to_string(), "{}", reply.1);
+    assert_eq!(reply.1["err"]["message"], message, "{}", reply.1);
+}
+
+async fn code_status(app: &TestApp, order: i64) -> Vec<String> {
+    texts_of_order(app, "SELECT status FROM used_discount WHERE customer_order_id = $1", order).await
+}
+
+/// What the gateway simulator holds for the order's payments: (amount in rial, stage).
+fn at_vandar(app: &TestApp) -> Vec<(i64, String)> {
+    app.sims.payments(Some(Gateway::Vandar)).into_iter().map(|p| (p.amount, p.stage)).collect()
+}
+
+#[tokio::test]
+async fn a_code_cannot_be_taken_off_while_its_payment_is_open_and_the_payment_captures_it() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    let (status, applied) = apply_code(&app, &token, order, "ONCE").await;
+    assert_eq!(status, 200, "{applied}");
+    let link = start_online(&app, &token, order).await;
+
+    // The gateway was asked for 331,500 toman: giving the single use back now would let the order be paid at the
+    // discount with the code free for the next customer.
+    let refused = cancel_code(&app, &token, &applied["usedDiscountId"]).await;
+    assert_refused(&refused, 409, messages::ORDER_PAYMENT_OPEN);
+    assert_eq!(code_status(&app, order).await, ["ACTIVE"]);
+    let other = app.existing_customer("09127654321").await;
+    let elsewhere = app.create_order(&other, &[101]).await;
+    assert_eq!(apply_code(&app, &other, elsewhere, "ONCE").await.1["err"]["reason"], "CODE_USED_UP");
+
+    assert_eq!(on_page(&link, PageAction::Pay).await, result_url(&app, true, order));
+    assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
+    assert_eq!(code_status(&app, order).await, ["CAPTURED"], "the code is spent by the payment that used it");
+    assert_eq!(at_vandar(&app), [(3_315_000, "verified".to_owned())], "paid at the discounted price, in rial");
+}
+
+#[tokio::test]
+async fn points_and_codes_cannot_lower_the_price_of_an_order_whose_payment_is_open() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points(MOBILE, 100).await;
+    let order = app.create_order(&token, &[101]).await;
+    let link = start_online(&app, &token, order).await;
+
+    // A second tab: the first one pays the full price at the gateway.
+    assert_refused(&points_call(&app, &token, "set", order).await, 409, messages::ORDER_PAYMENT_OPEN);
+    assert_refused(&points_call(&app, &token, "reserve", order).await, 409, messages::ORDER_PAYMENT_OPEN);
+    assert_refused(&apply_code(&app, &token, order, "LIMOO20").await, 409, messages::ORDER_PAYMENT_OPEN);
+    let (_, bill) = app.invoice(&token, order).await;
+    assert_eq!((bill["totalPrice"].as_i64(), bill["userPointDeduction"].as_i64()), (Some(390_000), Some(0)));
+
+    assert_eq!(on_page(&link, PageAction::Pay).await, result_url(&app, true, order));
+    assert_eq!(at_vandar(&app), [(3_900_000, "verified".to_owned())]);
+    let total = total_points(&app, &token).await;
+    assert_eq!(total["unUsedPoints"]["count"], 100, "no points were spent on the full price: {total}");
+    assert_eq!(points_hold_status(&app, order).await, None);
+    assert!(code_status(&app, order).await.is_empty());
+}
+
+#[tokio::test]
+async fn an_abandoned_payment_cancelled_on_its_page_or_expired_frees_the_order_to_change() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points(MOBILE, 100).await;
+    let order = app.create_order(&token, &[101]).await;
+    let (_, applied) = apply_code(&app, &token, order, "LIMOO20").await;
+    let link = start_online(&app, &token, order).await;
+    assert_refused(&cancel_code(&app, &token, &applied["usedDiscountId"]).await, 409, messages::ORDER_PAYMENT_OPEN);
+
+    // What the message says: paying again opens the same page, where the customer cancels it.
+    assert_eq!(start_online(&app, &token, order).await, link, "the open payment's own page");
+    assert_eq!(on_page(&link, PageAction::Cancel).await, result_url(&app, false, order));
+    let (status, reply) = cancel_code(&app, &token, &applied["usedDiscountId"]).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["invoice"]["totalPrice"], 390_000);
+
+    // Or waits until the abandoned payment expires.
+    start_online(&app, &token, order).await;
+    assert_refused(&points_call(&app, &token, "set", order).await, 409, messages::ORDER_PAYMENT_OPEN);
+    assert_eq!(sweep(Settling::from(&app.payment_sweeper(0))).await.expect("swept"), 1, "expired");
+    let (status, reply) = points_call(&app, &token, "set", order).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["invoice"]["totalPrice"], 290_000, "100 points take 100,000 toman off");
+}
+
+#[tokio::test]
+async fn a_transfer_under_review_keeps_the_code_and_points_of_its_order() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points(MOBILE, 100).await;
+    let order = app.create_order(&token, &[101]).await;
+    let (_, applied) = apply_code(&app, &token, order, "ONCE").await;
+    let (status, reported) = report_transfer(&app, &token, order).await;
+    assert_eq!(status, 200, "{reported}");
+
+    // The customer transferred 331,500 toman: finance approves that amount.
+    assert_refused(&cancel_code(&app, &token, &applied["usedDiscountId"]).await, 409, messages::TRANSFER_PENDING);
+    assert_refused(&points_call(&app, &token, "set", order).await, 409, messages::TRANSFER_PENDING);
+    assert_eq!(app.invoice(&token, order).await.1["totalPrice"], 331_500);
+
+    approve(&app, reported["paymentId"].as_i64().expect("paymentId")).await;
+    assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
+    assert_eq!(code_status(&app, order).await, ["CAPTURED"]);
+    assert_eq!(total_points(&app, &token).await["unUsedPoints"]["count"], 100, "the points were never on the order");
+}
