@@ -13,6 +13,8 @@ const PAGE = '/checkout-new'
 const SESSION = { lemonadeOrderId: '77' }
 const ER_34 = 'امتیاز شما برای این سفارش رزرو شده است. لطفا سی دقیقه دیگر دوباره تلاش کنید.'
 const ER_35 = 'امتیاز شما برای سفارش دیگری رزرو شده است. لطفا سی دقیقه دیگر دوباره تلاش کنید.'
+const PAYMENT_OPEN =
+  'پرداخت آنلاین این سفارش هنوز باز است و تا پایان آن، کد تخفیف و امتیاز سفارش تغییر نمی‌کند. اگر صفحه پرداخت را بسته‌اید، دوباره دکمه پرداخت را بزنید و پرداخت را در درگاه لغو کنید، یا حدود سی دقیقه دیگر دوباره تلاش کنید.'
 const ER_37 = 'متاسفانه امکان تخفیف بیشتر برایمان مقدور نیست و حداکثر میزان تخفیف در این محصول برای شما لحاظ شده است.'
 
 const item = buildBasketItem({ id: 1, productId: 101, originalPrice: 490000, finalPrice: 490000 })
@@ -145,6 +147,18 @@ describe('points switch changes', () => {
     expect(pointsSwitch).toHaveAttribute('aria-checked', 'false')
     expect(screen.getByTestId('payable')).toHaveTextContent('۴۹۰٬۰۰۰ تومان')
     expect(window.localStorage.getItem('userPointId')).toBeNull()
+  })
+
+  it('leaves the switch off and shows what to do when a payment of the order is under way (409)', async () => {
+    serve()
+    server.use(
+      http.post('/lemonade/api/userPoints/set', () => HttpResponse.json(errorBody('409', PAYMENT_OPEN), { status: 409 })),
+    )
+    const pointsSwitch = await renderSwitch()
+    await userEvent.click(pointsSwitch)
+    expect(await screen.findByTestId('points-message')).toHaveTextContent(PAYMENT_OPEN)
+    expect(pointsSwitch).toHaveAttribute('aria-checked', 'false')
+    expect(screen.getByTestId('payable')).toHaveTextContent('۴۹۰٬۰۰۰ تومان')
   })
 
   it('keeps the points on and shows ER-34 when cancelling answers 400 [PR-23, ER-34]', async () => {

@@ -12,6 +12,8 @@ import { server } from '@/testing/server'
 const PAGE = '/checkout-new'
 const SESSION = { lemonadeOrderId: '77', showPromotionField: 'true', enablePointUsage: 'false' }
 const NOT_FOR_BASKET = 'کد وارد شده برای این محصول قابل استفاده نیست، می توانید محصول دیگری انتخاب کنید.'
+const PAYMENT_OPEN =
+  'پرداخت آنلاین این سفارش هنوز باز است و تا پایان آن، کد تخفیف و امتیاز سفارش تغییر نمی‌کند. اگر صفحه پرداخت را بسته‌اید، دوباره دکمه پرداخت را بزنید و پرداخت را در درگاه لغو کنید، یا حدود سی دقیقه دیگر دوباره تلاش کنید.'
 
 const item = buildBasketItem({ id: 1, productId: 101, originalPrice: 500000, finalPrice: 500000 })
 const plain = buildInvoice([item])
@@ -130,6 +132,17 @@ describe('promotion code entry', () => {
     expect(screen.getByTestId('promotion-form')).toHaveAttribute('data-mode', 'SET')
   })
 
+  it('shows what to do when a payment of the order is under way (409)', async () => {
+    server.use(
+      http.post('/lemonade/api/usedDiscounts', () => HttpResponse.json(errorBody('409', PAYMENT_OPEN), { status: 409 })),
+    )
+    await renderForm()
+    await userEvent.type(input(), 'LIMOO20')
+    await userEvent.click(screen.getByRole('button', { name: 'ثبت کد' }))
+    expect(await screen.findByTestId('promotion-message')).toHaveTextContent(PAYMENT_OPEN)
+    expect(screen.getByTestId('promotion-form')).toHaveAttribute('data-mode', 'SET')
+  })
+
   it('shows the registration error for other failures [ER-31]', async () => {
     server.use(http.post('/lemonade/api/usedDiscounts', () => HttpResponse.json(errorBody('500', 'x'), { status: 500 })))
     await renderForm()
@@ -160,5 +173,18 @@ describe('promotion code removal', () => {
     expect(input()).toHaveValue('')
     expect(screen.getByRole('button', { name: 'ثبت کد' })).toBeDisabled()
     expect(screen.getByTestId('payable')).toHaveTextContent('۵۰۰٬۰۰۰ تومان')
+  })
+
+  it('keeps the code and shows what to do when a payment of the order is under way (409)', async () => {
+    serveInvoice(discounted)
+    server.use(
+      http.patch('/lemonade/api/usedDiscounts/{id}', () => HttpResponse.json(errorBody('409', PAYMENT_OPEN), { status: 409 })),
+    )
+    await renderForm({ ...SESSION, lemonadeUsedDiscountId: '9' })
+    await userEvent.click(screen.getByRole('button', { name: 'حذف کد' }))
+    expect(await screen.findByTestId('promotion-message')).toHaveTextContent(PAYMENT_OPEN)
+    expect(window.sessionStorage.getItem('lemonadeUsedDiscountId')).toBe('9')
+    expect(screen.getByTestId('promotion-form')).toHaveAttribute('data-mode', 'REMOVE')
+    expect(screen.getByTestId('payable')).toHaveTextContent('۴۰۰٬۰۰۰ تومان')
   })
 })

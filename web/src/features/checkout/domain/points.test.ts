@@ -79,6 +79,13 @@ describe('points errors', () => {
     expect(pointsErrorMessage('unset', new ApiError(400, '400', ' '))).toEqual({ key: 'checkout.points.unsetReserved' })
   })
 
+  it('shows the BFF sentence of a 409: a payment of the order is under way', () => {
+    const text = 'پرداخت آنلاین این سفارش هنوز باز است'
+    expect(pointsErrorMessage('set', new ApiError(409, '409', text))).toEqual({ text })
+    expect(pointsErrorMessage('unset', new ApiError(409, '409', text))).toEqual({ text })
+    expect(pointsErrorMessage('set', new ApiError(409, '409', ''))).toEqual({ key: 'checkout.errors.generic' })
+  })
+
   it('shows the generic text for other failures', () => {
     expect(pointsErrorMessage('set', new ApiError(500, '500', 'boom'))).toEqual({ key: 'checkout.errors.generic' })
   })

@@ -51,9 +51,11 @@ export function pointsSwitchState({ status, basketItems, unusedValue }: PointsSw
 
 /**
  * A failed points switch: a 400 carries the BFF's Persian sentence (ER-35 when turning on, ER-34 when turning off,
- * or the max-usage text), the rule's text when it has none; other failures get the generic text.
+ * or the max-usage text), the rule's text when it has none; a 409 (a payment of the order is under way) its own
+ * sentence, which says what to do; other failures get the generic text.
  */
 export function pointsErrorMessage(action: 'set' | 'unset', error: ApiError): CheckoutMessage {
+  if (error.code === '409' && error.message.trim() !== '') return { text: error.message }
   if (error.code !== '400') return { key: 'checkout.errors.generic' }
   if (error.message.trim() !== '') return { text: error.message }
   return { key: action === 'set' ? 'checkout.points.setReserved' : 'checkout.points.unsetReserved' }

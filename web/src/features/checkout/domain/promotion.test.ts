@@ -40,6 +40,11 @@ describe('promotion code', () => {
     expect(promotionErrorMessage(refused)).toEqual({ key: 'checkout.promotion.failed', reasonKey })
   })
 
+  it('shows the BFF sentence of a 409: a payment of the order is under way', () => {
+    const text = 'پرداخت آنلاین این سفارش هنوز باز است'
+    expect(promotionErrorMessage(new ApiError(409, '409', text))).toEqual({ text })
+  })
+
   it('shows the BFF sentence of a 400 and ER-31 for anything else [ER-31]', () => {
     expect(promotionErrorMessage(new ApiError(400, '400', 'خطا در ثبت کد تخفیف!'))).toEqual({
       text: 'خطا در ثبت کد تخفیف!',
