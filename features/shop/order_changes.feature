@@ -3,6 +3,7 @@ Feature: سفارشی که پرداختش در جریان است همان قیم
   either is under way (the payment open at the gateway, the transfer waiting for finance's review) the order's
   promotion code and points do not change: taking a single-use code off would let the order be paid at the discount
   with the code's use given back, and switching points on would spend points on a payment asked for the full price.
+  Points such a payment took off stay held past their 30 minutes and are spent when it pays.
 
   Demo customer 09120000001 has 250 points; product 101 costs 390,000 toman and takes at most 140,000 of points.
   No rule of shared/rules.md states these (they come from a review of the payment paths), so the scenarios carry no
@@ -37,3 +38,19 @@ Feature: سفارشی که پرداختش در جریان است همان قیم
     Then صورتحساب این مقادیر را دارد:
       | userPointStatus | ADDED_TO_ORDER |
       | totalPrice      | 250000         |
+
+  Scenario: امتیاز نگه‌داشته برای پرداختی که بیش از مهلت امتیاز در درگاه مانده با همان پرداخت مصرف می‌شود
+    Given مشتری "09120000001" امتیازش را روی سفارش "101" گذاشته است
+    And مشتری "09120000001" پرداخت آنلاین سفارش "101" را آغاز کرده است
+    And مهلت امتیازهای نگه‌داشته‌شده گذشته است
+    When مشتری "09120000001" در صفحه درگاه پرداخت سفارش "101" دکمه "pay" را می‌زند
+    Then سفارش "101" مشتری "09120000001" "PAYMENT_SUCCESS" است
+    And مشتری "09120000001" امتیاز آزاد 110 و امتیاز نگه‌داشته 0 دارد
+
+  Scenario: امتیاز نگه‌داشته برای کارت به کارتی که پس از مهلت بررسی تایید شود مصرف می‌شود
+    Given مشتری "09120000001" امتیازش را روی سفارش "101" گذاشته است
+    And مشتری "09120000001" برای سفارش "101" پیش‌تر کارت به کارت ثبت کرده است
+    And مهلت امتیازهای نگه‌داشته‌شده گذشته است
+    And واحد مالی کارت به کارت سفارش "101" مشتری "09120000001" را تایید کرده است
+    Then سفارش "101" مشتری "09120000001" "PAYMENT_SUCCESS" است
+    And مشتری "09120000001" امتیاز آزاد 110 و امتیاز نگه‌داشته 0 دارد

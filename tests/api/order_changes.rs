@@ -1,5 +1,6 @@
 //! An order keeps the price a payment was asked for: while an online payment of it is open or a card transfer
-//! waits for review, its code and points do not change.
+//! waits for review, its code and points do not change; the points such a payment took off stay held however
+//! long it runs, and are spent when it pays.
 use limoo_bff::{
     domain::transfer::{TransferGateway, moment_at, year_choices},
     messages,
@@ -177,4 +178,51 @@ async fn a_transfer_under_review_keeps_the_code_and_points_of_its_order() {
     assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
     assert_eq!(code_status(&app, order).await, ["CAPTURED"]);
     assert_eq!(total_points(&app, &token).await["unUsedPoints"]["count"], 100, "the points were never on the order");
+}
+
+#[tokio::test]
+async fn points_held_for_an_online_payment_outlive_their_hold_time_and_are_spent_when_it_pays() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points(MOBILE, 100).await;
+    let order = app.create_order(&token, &[101]).await;
+    let (_, set) = points_call(&app, &token, "set", order).await;
+    let spent = set["userPoint"]["count"].as_i64().expect("points held");
+    assert_eq!(spent, 100, "{set}");
+    let link = start_online(&app, &token, order).await;
+
+    // The customer stays on the gateway's page past the points' hold time.
+    app.execute_sql(format!("UPDATE point_hold SET expires_at = {}", now_ms() - 1)).await;
+    let elsewhere = app.create_order(&token, &[111]).await;
+    let (status, reply) = points_call(&app, &token, "set", elsewhere).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some(messages::POINTS_HELD_ELSEWHERE)), "{reply}");
+    let (_, bill) = app.invoice(&token, order).await;
+    assert_eq!((bill["userPointStatus"].as_str(), bill["totalPrice"].as_i64()), (Some("RESERVED"), Some(290_000)));
+
+    assert_eq!(on_page(&link, PageAction::Pay).await, result_url(&app, true, order));
+    assert_eq!(at_vandar(&app), [(2_900_000, "verified".to_owned())], "paid with the points off");
+    assert_eq!(points_hold_status(&app, order).await.as_deref(), Some("USED"));
+    let total = total_points(&app, &token).await;
+    assert_eq!(total["unUsedPoints"]["count"], 100 - spent, "the points paid for the order: {total}");
+    assert_eq!(total["reservedPoints"]["count"], 0, "{total}");
+}
+
+#[tokio::test]
+async fn points_reserved_for_a_transfer_outlive_the_review_window_and_are_spent_when_it_is_approved() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points(MOBILE, 100).await;
+    let order = app.create_order(&token, &[101]).await;
+    points_call(&app, &token, "set", order).await;
+    let (status, reported) = report_transfer(&app, &token, order).await;
+    assert_eq!(status, 200, "{reported}");
+
+    // Finance reviews it after TRANSFER_REVIEW_HOURS.
+    app.execute_sql(format!("UPDATE point_hold SET expires_at = {}", now_ms() - 1)).await;
+    let elsewhere = app.create_order(&token, &[111]).await;
+    let (status, reply) = points_call(&app, &token, "set", elsewhere).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some(messages::POINTS_HELD_ELSEWHERE)), "{reply}");
+
+    approve(&app, reported["paymentId"].as_i64().expect("paymentId")).await;
+    assert_eq!(app.invoice(&token, order).await.1["totalPrice"], 290_000, "the transfer paid 290,000 toman");
+    assert_eq!(points_hold_status(&app, order).await.as_deref(), Some("USED"));
+    assert_eq!(total_points(&app, &token).await["unUsedPoints"]["count"], 0, "the points paid for the order");
 }

@@ -2,10 +2,30 @@
 use anyhow::Context;
 
 use super::{Db, Tx, customers::random_id, is_unique_violation, now_ms, on_pool, on_tx};
-use crate::domain::points::HoldStatus;
+use crate::domain::{payment::PaymentState, points::HoldStatus, transfer::TransferState};
 
 /// `IN (…)` list of the live statuses, as the partial unique index names them.
 const LIVE: &str = "('ADDED_TO_ORDER', 'RESERVED')";
+
+/// SQL condition on a `point_hold h` row: its order has a payment that was priced with the hold and is under way
+/// (an open online payment, a transfer waiting for review) or went through (verified, approved). Such a hold does
+/// not run out of time: the money asked for took its points off, so they stay the order's until the payment ends
+/// (and are spent if it pays the order).
+fn kept_by_payment() -> String {
+    let payments: Vec<String> = PaymentState::ALL
+        .iter()
+        .filter(|s| s.is_open() || **s == PaymentState::Verified)
+        .map(|s| format!("'{}'", s.as_str()))
+        .collect();
+    format!(
+        "(EXISTS (SELECT 1 FROM payment p WHERE p.customer_order_id = h.customer_order_id AND p.state IN ({})) \
+         OR EXISTS (SELECT 1 FROM transfer_payment t WHERE t.customer_order_id = h.customer_order_id \
+         AND t.state IN ('{}', '{}')))",
+        payments.join(", "),
+        TransferState::Pending.as_str(),
+        TransferState::Approved.as_str()
+    )
+}
 
 /// Gives a customer points (demo data, support, tests).
 pub async fn grant(db: &Db, customer_id: i64, points: i64, reason: &str) -> anyhow::Result<()> {
@@ -39,17 +59,20 @@ pub struct Hold {
     pub amount: i64,
     pub created_at: i64,
     pub expires_at: i64,
+    /// When it was read, its order had a payment priced with it under way or through (see `kept_by_payment`):
+    /// its time does not run out.
+    pub kept: bool,
 }
 
 impl Hold {
-    /// Live by status and not past its time.
+    /// Live by status, and not past its time unless a payment of its order keeps it.
     pub fn is_live_at(&self, now: i64) -> bool {
-        self.status.is_live() && now < self.expires_at
+        self.status.is_live() && (self.kept || now < self.expires_at)
     }
 
     /// It held points that ran out of time (whether or not a later write marked it EXPIRED).
     pub fn lapsed_at(&self, now: i64) -> bool {
-        self.status == HoldStatus::Expired || (self.status.is_live() && now >= self.expires_at)
+        self.status == HoldStatus::Expired || (self.status.is_live() && !self.is_live_at(now))
     }
 }
 
@@ -63,6 +86,7 @@ struct HoldRow {
     amount: i64,
     created_at: i64,
     expires_at: i64,
+    kept: i64,
 }
 
 impl TryFrom<HoldRow> for Hold {
@@ -78,12 +102,19 @@ impl TryFrom<HoldRow> for Hold {
             amount: row.amount,
             created_at: row.created_at,
             expires_at: row.expires_at,
+            kept: row.kept != 0,
         })
     }
 }
 
-const HOLD: &str = "SELECT point_hold_id, customer_id, customer_order_id, status, points, amount, created_at, \
-                    expires_at FROM point_hold";
+/// The holds' columns and whether a payment keeps each; a `WHERE` on `point_hold`'s columns follows.
+fn hold_select() -> String {
+    format!(
+        "SELECT h.point_hold_id, h.customer_id, h.customer_order_id, h.status, h.points, h.amount, h.created_at, \
+         h.expires_at, CAST(CASE WHEN {} THEN 1 ELSE 0 END AS BIGINT) AS kept FROM point_hold h",
+        kept_by_payment()
+    )
+}
 
 async fn holds(tx: &mut Tx, sql: String, id: i64) -> anyhow::Result<Vec<Hold>> {
     let rows: Vec<HoldRow> = on_tx!(tx, conn => {
@@ -94,9 +125,10 @@ async fn holds(tx: &mut Tx, sql: String, id: i64) -> anyhow::Result<Vec<Hold>> {
 }
 
 /// Marks the customer's holds whose time ran out as EXPIRED and gives their orders' lines their
-/// points back. Run first in every transaction that is about to hold, change or spend points.
+/// points back; a hold a payment of its order keeps is left alone. Run first in every transaction that is
+/// about to hold, change or spend points.
 pub async fn expire_stale(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<()> {
-    let sql = format!("{HOLD} WHERE customer_id = $1 AND status IN {LIVE}");
+    let sql = format!("{} WHERE customer_id = $1 AND status IN {LIVE}", hold_select());
     for hold in holds(tx, sql, customer_id).await? {
         if hold.is_live_at(now) {
             continue;
@@ -109,19 +141,19 @@ pub async fn expire_stale(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Re
 
 /// The customer's live holds by status (at most one), ignoring time: call [`expire_stale`] first.
 pub async fn live_hold(tx: &mut Tx, customer_id: i64) -> anyhow::Result<Option<Hold>> {
-    let sql = format!("{HOLD} WHERE customer_id = $1 AND status IN {LIVE}");
+    let sql = format!("{} WHERE customer_id = $1 AND status IN {LIVE}", hold_select());
     Ok(holds(tx, sql, customer_id).await?.into_iter().next())
 }
 
 /// The customer's holds that are live at `now` (what totalPoints lists).
 pub async fn live_holds_at(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<Vec<Hold>> {
-    let sql = format!("{HOLD} WHERE customer_id = $1 AND status IN {LIVE} ORDER BY created_at");
+    let sql = format!("{} WHERE customer_id = $1 AND status IN {LIVE} ORDER BY created_at", hold_select());
     Ok(holds(tx, sql, customer_id).await?.into_iter().filter(|h| h.is_live_at(now)).collect())
 }
 
 /// The newest hold ever made on the order.
 pub async fn latest_for_order(tx: &mut Tx, order_id: i64) -> anyhow::Result<Option<Hold>> {
-    let sql = format!("{HOLD} WHERE customer_order_id = $1 ORDER BY created_at DESC, point_hold_id");
+    let sql = format!("{} WHERE customer_order_id = $1 ORDER BY created_at DESC, point_hold_id", hold_select());
     Ok(holds(tx, sql, order_id).await?.into_iter().next())
 }
 
@@ -129,8 +161,9 @@ pub async fn latest_for_order(tx: &mut Tx, order_id: i64) -> anyhow::Result<Opti
 /// them or spent them.
 pub async fn taken_elsewhere(tx: &mut Tx, hold: &Hold, now: i64) -> anyhow::Result<bool> {
     let sql = format!(
-        "{HOLD} WHERE customer_id = $1 AND customer_order_id <> $2 AND created_at >= $3 \
-         AND status IN ('ADDED_TO_ORDER', 'RESERVED', 'USED')"
+        "{} WHERE customer_id = $1 AND customer_order_id <> $2 AND created_at >= $3 \
+         AND status IN ('ADDED_TO_ORDER', 'RESERVED', 'USED')",
+        hold_select()
     );
     let rows: Vec<HoldRow> = on_tx!(tx, conn => {
         sqlx::query_as(sqlx::AssertSqlSafe(sql))
@@ -141,7 +174,8 @@ pub async fn taken_elsewhere(tx: &mut Tx, hold: &Hold, now: i64) -> anyhow::Resu
     Ok(later.iter().any(|h| h.status == HoldStatus::Used || h.is_live_at(now)))
 }
 
-/// Points the customer can still hold: granted − spent − held by live holds at `now`.
+/// Points the customer can still hold: granted − spent − held by live holds at `now` (a hold a payment keeps
+/// counts whatever its time).
 pub async fn balance(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<i64> {
     let (granted,): (i64,) = on_tx!(tx, conn => {
         sqlx::query_as("SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) FROM point_grant WHERE customer_id = $1")
@@ -151,8 +185,9 @@ pub async fn balance(tx: &mut Tx, customer_id: i64, now: i64) -> anyhow::Result<
     let (spent, held): (i64, i64) = on_tx!(tx, conn => {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT CAST(COALESCE(SUM(CASE WHEN status = 'USED' THEN points ELSE 0 END), 0) AS BIGINT), \
-             CAST(COALESCE(SUM(CASE WHEN status IN {LIVE} AND expires_at > $2 THEN points ELSE 0 END), 0) AS BIGINT) \
-             FROM point_hold WHERE customer_id = $1"
+             CAST(COALESCE(SUM(CASE WHEN status IN {LIVE} AND (expires_at > $2 OR {}) THEN points ELSE 0 END), 0) \
+             AS BIGINT) FROM point_hold h WHERE customer_id = $1",
+            kept_by_payment()
         )))
         .bind(customer_id).bind(now).fetch_one(conn).await
     })
@@ -193,6 +228,8 @@ pub async fn insert_hold(tx: &mut Tx, new: &NewHold) -> anyhow::Result<Option<Ho
             amount: new.amount,
             created_at: new.created_at,
             expires_at: new.expires_at,
+            // Holds are only made while no payment of the order is under way (shop::points).
+            kept: false,
         })),
         Err(error) if is_unique_violation(&error) => Ok(None),
         Err(error) => Err(error).context("cannot store point hold"),
