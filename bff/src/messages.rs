@@ -255,6 +255,9 @@ pub const PACKAGE_FAILED: &str = "مشکلی پیش آمد، لطفا دوبار
 /// page, or being verified). Starting the payment again opens the same page, where the customer pays or cancels it;
 /// an abandoned one expires after `PAYMENT_EXPIRE_MINUTES` (30) and the sweeper's next round.
 pub const ORDER_PAYMENT_OPEN: &str = "پرداخت آنلاین این سفارش هنوز باز است و تا پایان آن، کد تخفیف و امتیاز سفارش تغییر نمی‌کند. اگر صفحه پرداخت را بسته‌اید، دوباره دکمه پرداخت را بزنید و پرداخت را در درگاه لغو کنید، یا حدود سی دقیقه دیگر دوباره تلاش کنید.";
+/// A transfer was reported while an online payment of the order, which the gateway was asked about already, is still
+/// open: a verify whose answer was lost may have taken the money, so the transfer waits until the payment settles.
+pub const TRANSFER_ONLINE_UNSETTLED: &str = "پرداخت آنلاین این سفارش هنوز در حال بررسی با درگاه است و ممکن است انجام شده باشد. اگر مبلغ از حساب شما کم شده، نیازی به پرداخت دوباره نیست و نتیجه به‌زودی مشخص می‌شود؛ در غیر این صورت لطفا حدود سی دقیقه دیگر دوباره تلاش کنید.";
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,8 @@ Feature: سفارشی که پرداختش در جریان است همان قیم
   either is under way (the payment open at the gateway, the transfer waiting for finance's review) the order's
   promotion code and points do not change: taking a single-use code off would let the order be paid at the discount
   with the code's use given back, and switching points on would spend points on a payment asked for the full price.
-  Points such a payment took off stay held past their 30 minutes and are spent when it pays.
+  Points such a payment took off stay held past their 30 minutes and are spent when it pays. A card transfer does
+  not replace an online payment whose verify may already have taken the money: that payment is settled first.
 
   Demo customer 09120000001 has 250 points; product 101 costs 390,000 toman and takes at most 140,000 of points.
   No rule of shared/rules.md states these (they come from a review of the payment paths), so the scenarios carry no
@@ -54,3 +55,21 @@ Feature: سفارشی که پرداختش در جریان است همان قیم
     And واحد مالی کارت به کارت سفارش "101" مشتری "09120000001" را تایید کرده است
     Then سفارش "101" مشتری "09120000001" "PAYMENT_SUCCESS" است
     And مشتری "09120000001" امتیاز آزاد 110 و امتیاز نگه‌داشته 0 دارد
+
+  Scenario: کارت به کارت پس از تایید پرداختی که پاسخش گم شده سفارش را پرداخت‌شده می‌یابد
+    Given شبیه‌ساز "vandar" سناریوی "malformed-body" را اجرا می‌کند
+    And مشتری "09120000001" پرداخت آنلاین سفارش "101" را آغاز کرده است
+    And مشتری "09120000001" در صفحه درگاه سفارش "101" پرداخت کرده و مرورگرش برنگشته است
+    When جاروب پرداخت‌ها با مهلت انقضای 30 دقیقه اجرا می‌شود
+    And مشتری "09120000001" برای سفارش "101" کارت به کارت ثبت می‌کند
+    Then پاسخ خطای 400 با کد "400" و پیام "این سفارش قبلا پرداخت شده است." است
+    And سفارش "101" مشتری "09120000001" "PAYMENT_SUCCESS" است
+
+  Scenario: کارت به کارت تا روشن شدن پرداخت آنلاینی که درگاه درباره‌اش پرسیده شده منتظر می‌ماند
+    Given مشتری "09120000001" پرداخت آنلاین سفارش "101" را آغاز کرده است
+    When جاروب پرداخت‌ها با مهلت انقضای 30 دقیقه اجرا می‌شود
+    And مشتری "09120000001" برای سفارش "101" کارت به کارت ثبت می‌کند
+    Then پاسخ خطای 409 با کد "409" و پیام "پرداخت آنلاین این سفارش هنوز در حال بررسی با درگاه است و ممکن است انجام شده باشد. اگر مبلغ از حساب شما کم شده، نیازی به پرداخت دوباره نیست و نتیجه به‌زودی مشخص می‌شود؛ در غیر این صورت لطفا حدود سی دقیقه دیگر دوباره تلاش کنید." است
+    When جاروب پرداخت‌ها با مهلت انقضای 0 دقیقه اجرا می‌شود
+    And مشتری "09120000001" برای سفارش "101" کارت به کارت ثبت می‌کند
+    Then پاسخ موفق است

@@ -1,6 +1,7 @@
 //! An order keeps the price a payment was asked for: while an online payment of it is open or a card transfer
 //! waits for review, its code and points do not change; the points such a payment took off stay held however
-//! long it runs, and are spent when it pays.
+//! long it runs, and are spent when it pays; and a transfer never replaces an online payment the gateway may
+//! already have taken the money of.
 use limoo_bff::{
     domain::transfer::{TransferGateway, moment_at, year_choices},
     messages,
@@ -8,13 +9,13 @@ use limoo_bff::{
     store::now_ms,
 };
 use limoo_simulators::{
-    Gateway, PageAction,
+    Gateway, PageAction, PaymentScenario,
     browser::{self, Navigation},
 };
 use limoo_tests::{
     TestApp,
     app::FINANCE_TOKEN,
-    payment::{follow, payment_request, points_hold_status, result_url, texts_of_order},
+    payment::{follow, payment_request, payment_states, points_hold_status, result_url, texts_of_order},
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -225,4 +226,46 @@ async fn points_reserved_for_a_transfer_outlive_the_review_window_and_are_spent_
     assert_eq!(app.invoice(&token, order).await.1["totalPrice"], 290_000, "the transfer paid 290,000 toman");
     assert_eq!(points_hold_status(&app, order).await.as_deref(), Some("USED"));
     assert_eq!(total_points(&app, &token).await["unUsedPoints"]["count"], 0, "the points paid for the order");
+}
+
+#[tokio::test]
+async fn a_transfer_after_a_verify_whose_answer_was_lost_finds_the_order_paid_online() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
+    let link = start_online(&app, &token, order).await;
+    // Paid on the page, but the browser never comes back; the sweeper's verify takes the money and its answer is
+    // lost, so the payment stays open.
+    browser::press(Navigation::get(&link), PageAction::Pay).await.expect("the page").expect("a dropped callback");
+    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+    assert_eq!(payment_states(&app, order).await, ["REDIRECTED"]);
+    assert_eq!(at_vandar(&app), [(3_900_000, "verified".to_owned())], "the gateway kept the money");
+
+    // Replacing the payment would bury that money and have the customer pay twice.
+    let refused = report_transfer(&app, &token, order).await;
+    assert_refused(&refused, 400, messages::ORDER_ALREADY_PAID);
+    assert_eq!(payment_states(&app, order).await, ["VERIFIED"]);
+    assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
+    let (status, queue) = app.get_as(FINANCE_TOKEN, "/lemonade/api/finance/transfers?status=PENDING").await;
+    assert_eq!((status, queue["transfers"].as_array().map(Vec::len)), (200, Some(0)), "{queue}");
+}
+
+#[tokio::test]
+async fn a_transfer_waits_while_an_online_payment_the_gateway_was_asked_about_is_unsettled() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    start_online(&app, &token, order).await;
+    // Asked about by the sweeper: the gateway cannot say yet.
+    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+    assert_eq!(payment_states(&app, order).await, ["REDIRECTED"]);
+
+    let refused = report_transfer(&app, &token, order).await;
+    assert_refused(&refused, 409, messages::TRANSFER_ONLINE_UNSETTLED);
+    assert_eq!(payment_states(&app, order).await, ["REDIRECTED"], "left for the gateway to settle");
+
+    assert_eq!(sweep(Settling::from(&app.payment_sweeper(0))).await.expect("swept"), 1, "expired");
+    let (status, reply) = report_transfer(&app, &token, order).await;
+    assert_eq!(status, 200, "{reply}");
 }

@@ -6,7 +6,7 @@ use super::{
     invoice,
     orders::{self as shop_orders, OrderError},
     partner_discounts,
-    payments::settle_order,
+    payments::{self as online, Report, Settling, settle_order},
 };
 use crate::{
     config::FinanceSettings,
@@ -39,6 +39,8 @@ pub enum TransferError {
     AlreadySubmitted,
     #[error("an online payment of the order is being started or verified")]
     PaymentInProgress,
+    #[error("an online payment of the order the gateway was asked about is not settled yet")]
+    OnlinePaymentUnsettled,
     #[error("the transfer is dated in the future")]
     DatedInFuture,
     #[error("the transfer is dated before the order was created")]
@@ -81,14 +83,22 @@ pub async fn due(db: &Db, customer_id: i64, order_id: i64) -> Result<TransferDue
 /// Records the customer's transfer report for the order and reserves the order's points until the
 /// review (at most `TRANSFER_REVIEW_HOURS`). Answers the transfer's id (`paymentId`); the same report
 /// again answers the same id, another one is refused while the first waits.
+///
+/// The transfer replaces the order's live online payment, which is then never verified, as a newer online
+/// payment does. One the gateway was asked about before may have been paid by a verify whose answer was lost,
+/// so it is completed first (paid: the order is paid by it and the transfer refused as for a paid order); if
+/// the gateway still cannot say, the transfer is refused until the payment settles rather than burying money
+/// the gateway may have taken.
 #[tracing::instrument(skip_all, fields(customer_id, order_id))]
 pub async fn submit(
-    db: &Db,
+    settling: Settling<'_>,
     finance: &FinanceSettings,
     customer_id: i64,
     order_id: i64,
     details: &TransferDetails,
 ) -> Result<i64, TransferError> {
+    complete_asked_payments(settling, customer_id, order_id).await?;
+    let db = settling.db;
     let now = now_ms();
     let mut tx = db.begin().await?;
     if !orders::lock_for_customer(&mut tx, order_id, customer_id).await? {
@@ -123,6 +133,11 @@ pub async fn submit(
     if open.iter().any(|p| p.state != PaymentState::Redirected) {
         return Err(TransferError::PaymentInProgress);
     }
+    // Asked about (above, or by another caller since) and still open: a lost verify answer may have taken its
+    // money, which failing it here would bury.
+    if open.iter().any(|p| p.attempts > 0) {
+        return Err(TransferError::OnlinePaymentUnsettled);
+    }
     for payment in &open {
         payments::finish(&mut tx, payment.id, PaymentState::Failed, None, Some("replaced by a card transfer")).await?;
     }
@@ -134,6 +149,24 @@ pub async fn submit(
     tx.commit().await?;
     tracing::info!(transfer_id, order_id, gateway = details.gateway.as_str(), "manual transfer submitted");
     Ok(transfer_id)
+}
+
+/// Completes the customer's open online payments of the order that the gateway was asked about before (by a
+/// callback or the sweeper), as a new online payment does before it replaces them.
+async fn complete_asked_payments(settling: Settling<'_>, customer_id: i64, order_id: i64) -> anyhow::Result<()> {
+    let open = {
+        let mut tx = settling.db.read().await?;
+        payments::open_for_order(&mut tx, order_id).await?
+    };
+    for payment in open.iter().filter(|p| p.customer_id == customer_id && p.attempts > 0) {
+        let state = online::complete(settling, payment.id, Report::None).await?;
+        tracing::info!(
+            payment_id = payment.id,
+            state = state.as_str(),
+            "an asked-about payment checked before a transfer"
+        );
+    }
+    Ok(())
 }
 
 /// The transfers in `state`, oldest first.

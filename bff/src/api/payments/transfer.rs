@@ -10,7 +10,10 @@ use crate::{
     config::FinanceSettings,
     domain::transfer::{self, TransferForm, TransferGateway},
     messages,
-    shop::transfers::{self as service, TransferDue, TransferError},
+    shop::{
+        payments::Settling,
+        transfers::{self as service, TransferDue, TransferError},
+    },
     state::AppState,
     store::now_ms,
 };
@@ -81,7 +84,9 @@ pub async fn submit(
     let form = meta.map(TransferForm::from).unwrap_or_default();
     let details = transfer::validate(gateway, form, now_ms())
         .map_err(|problems| PaymentFailure::bad_request(messages::TRANSFER_INVALID, problems))?;
-    service::submit(&state.db, &state.finance, customer_id, order_id, &details).await.map_err(PaymentFailure::from)
+    service::submit(Settling::from(state), &state.finance, customer_id, order_id, &details)
+        .await
+        .map_err(PaymentFailure::from)
 }
 
 /// What the transfer forms show before the customer pays: the destination, the exact amount and the order.
@@ -147,6 +152,10 @@ impl From<TransferError> for PaymentFailure {
             }
             TransferError::PaymentInProgress => {
                 PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2))
+            }
+            // No Retry-After: the payment settles when the gateway can say, at the latest when it expires.
+            TransferError::OnlinePaymentUnsettled => {
+                PaymentFailure::Conflict(envelope("409", messages::TRANSFER_ONLINE_UNSETTLED), None)
             }
             other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
         }
