@@ -183,10 +183,11 @@ pub async fn select(
         shop_points::release(db, customer_id, order_id).await.map(|_| ())
     };
     match points {
-        // Nothing to hold, held on another order or reserved for a payment: the order keeps its points as they are.
+        // Nothing to hold, held on another order, reserved for a payment or a payment under way: the order keeps its
+        // points as they are.
         Ok(())
         | Err(PointsError::NothingUsable | PointsError::HeldElsewhere | PointsError::Reserved)
-        | Err(PointsError::NoPointsOnOrder) => {}
+        | Err(PointsError::NoPointsOnOrder | PointsError::UnderWay(_)) => {}
         Err(PointsError::Unexpected(e)) => return Err(e.into()),
         Err(other) => return Err(anyhow::anyhow!(other).into()),
     }
