@@ -204,3 +204,29 @@ async fn a_single_use_code_applied_by_twenty_customers_at_once_is_used_once() {
     }
     assert_eq!(discounted, 1, "exactly one order got the price");
 }
+
+/// Guessing promotion codes is bounded per customer as gift cards are (20 at once, then one every 3 s): a 429 with
+/// the Persian message; another customer applies a code meanwhile.
+#[tokio::test]
+async fn a_customer_guessing_promotion_codes_is_slowed_down_and_nobody_else_is() {
+    let app = spawn_app().await;
+    let guesser = app.existing_customer("09121234567").await;
+    let order = app.create_order(&guesser, &[101]).await;
+    let mut unknown = 0;
+    let refused = loop {
+        let (status, reply) = apply(&app, &guesser, order, &format!("GUESS{unknown}")).await;
+        match status {
+            404 => unknown += 1,
+            429 => break reply,
+            other => panic!("{other}: {reply}"),
+        }
+        assert!(unknown < 100, "100 guesses in a row were all answered");
+    };
+    assert!(unknown >= 20, "only {unknown} tries before the limit");
+    assert_eq!(refused["err"]["message"], limoo_bff::messages::TOO_MANY_REQUESTS, "{refused}");
+
+    let other = app.existing_customer("09129876543").await;
+    let theirs = app.create_order(&other, &[101]).await;
+    let (status, reply) = apply(&app, &other, theirs, "LIMOO20").await;
+    assert_eq!(status, 200, "another customer applies a code: {reply}");
+}

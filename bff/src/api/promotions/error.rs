@@ -22,6 +22,8 @@ area_failure! {
         /// open (`err.message` says how to go back to it or how long an abandoned one lasts), or a card transfer
         /// waits for review.
         409 => Conflict,
+        /// The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again.
+        429 => TooManyRequests,
         500 => Internal,
     }
 }

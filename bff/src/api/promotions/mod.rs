@@ -9,7 +9,7 @@ use self::{
     dto::{AppliedCodeReply, ApplyCodeRequest, ChangeUsedDiscountRequest, DiscountDto, InvoiceReply},
     error::PromotionFailure,
 };
-use super::{ApiTags, security::CustomerToken};
+use super::{ApiTags, error::AreaFailure as _, security::CustomerToken};
 use crate::{shop::promotions, state::AppState};
 
 pub struct PromotionsApi;
@@ -28,6 +28,7 @@ impl PromotionsApi {
         token: CustomerToken,
         body: Json<ApplyCodeRequest>,
     ) -> Result<Json<AppliedCodeReply>, PromotionFailure> {
+        state.throttle.code_try(token.customer_id()).map_err(PromotionFailure::throttled)?;
         let applied =
             promotions::apply(&state.db, &state.points, token.customer_id(), body.order_id, &body.code).await?;
         Ok(Json(AppliedCodeReply {

@@ -40,6 +40,11 @@ describe('promotion code', () => {
     expect(promotionErrorMessage(refused)).toEqual({ key: 'checkout.promotion.failed', reasonKey })
   })
 
+  it('shows the BFF sentence of a 429: codes tried too often', () => {
+    const text = 'تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.'
+    expect(promotionErrorMessage(new ApiError(429, '429', text))).toEqual({ text })
+  })
+
   it('shows the BFF sentence of a 409: a payment of the order is under way', () => {
     const text = 'پرداخت آنلاین این سفارش هنوز باز است'
     expect(promotionErrorMessage(new ApiError(409, '409', text))).toEqual({ text })

@@ -35,13 +35,14 @@ const REFUSAL_REASONS: Record<string, CheckoutReasonKey> = {
 /**
  * A refused code [ER-30, ER-31]: `code not found` is an unknown code; a code that cannot be used now (expired, not yet
  * valid, used up …) shows ER-31's message and says why (issue 17 item 11); any other 400 carries the BFF's Persian
- * sentence (PR-30's when no basket product fits), and so does a 409 (a payment of the order is under way: the
- * sentence says what to do); anything else is ER-31.
+ * sentence (PR-30's when no basket product fits), and so do a 409 (a payment of the order is under way: the
+ * sentence says what to do) and a 429 (codes tried too often); anything else is ER-31.
  */
 export function promotionErrorMessage(error: ApiError): CheckoutMessage {
   if (error.message.trim().toLowerCase() === 'code not found') return { key: 'checkout.promotion.notFound' }
   const reason = error.reason !== undefined && Object.hasOwn(REFUSAL_REASONS, error.reason) ? error.reason : undefined
   if (reason !== undefined) return { key: 'checkout.promotion.failed', reasonKey: REFUSAL_REASONS[reason] }
-  if ((error.code === '400' || error.code === '409') && error.message.trim() !== '') return { text: error.message }
+  const withSentence = ['400', '409', '429'].includes(error.code)
+  if (withSentence && error.message.trim() !== '') return { text: error.message }
   return { key: 'checkout.promotion.failed' }
 }
