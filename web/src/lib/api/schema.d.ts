@@ -5665,6 +5665,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5736,6 +5745,15 @@ export interface operations {
              *     waits for review.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9703,6 +9721,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9774,6 +9801,15 @@ export interface operations {
              *     waits for review.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer tried codes too often (20 at once, then one every 3 s): `details` says when to try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
