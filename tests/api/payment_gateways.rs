@@ -4,7 +4,8 @@ use limoo_simulators::{Gateway, PageAction, PaymentScenario, browser};
 use limoo_tests::{
     TestApp,
     payment::{
-        entry, follow, forge_paid_callback, payment_request, payment_states, result_url, times_paid, verified_ref,
+        entry, follow, forge_paid_callback, payment_request, payment_states, result_url, texts_of_order, times_paid,
+        verified_ref,
     },
     spawn_app,
 };
@@ -248,6 +249,21 @@ async fn a_saman_refnum_replayed_on_another_order_pays_nothing_and_reverses_noth
     assert_eq!(app.sims.payments(Some(Gateway::Saman))[0].stage, "verified", "the real payment's money stays");
     let reversals = app.sims.journal().into_iter().filter(|e| e.path.ends_with("/ReverseTransaction")).count();
     assert_eq!(reversals, 0, "nothing was reversed");
+}
+
+/// A callback's reference longer than any gateway's is not kept: a script cannot store 200 KiB on a payment.
+#[tokio::test]
+async fn an_oversized_reference_in_a_callback_is_not_kept() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let (status, reply) = start(&app, &token, order, Gateway::Saman).await;
+    assert_eq!(status, 200, "{reply}");
+    let huge = "9".repeat(200 * 1024);
+    forge_paid_callback(&app, Gateway::Saman, reply["paymentLink"].as_str().expect("paymentLink"), &huge).await;
+    let sql = "SELECT COALESCE(ref_id, '') FROM payment WHERE customer_order_id = $1";
+    assert_eq!(texts_of_order(&app, sql, order).await, [""], "no reference kept");
+    assert_eq!(times_paid(&app, &token, order).await, 0);
 }
 
 /// A Gumroad ping is unsigned: one sale, named in pings for other payments of the customer (live, or replaced

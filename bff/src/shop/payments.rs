@@ -352,6 +352,9 @@ pub enum Report {
     Unpaid,
 }
 
+/// Longer than any gateway's reference (SEP's RefNum, a Gumroad sale id, Digipay's tracking code: tens of characters).
+const MAX_REF_LEN: usize = 128;
+
 /// A callback arrived for the gateway's payment `authority`: records it (with the bank reference it
 /// carries) and completes the payment. `None` when no payment has that authority.
 #[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), authority))]
@@ -364,8 +367,12 @@ pub async fn callback(
 ) -> anyhow::Result<Option<Payment>> {
     let Some(payment) = payments::find_by_authority(settling.db, gateway, authority).await? else { return Ok(None) };
     // A reference that proves another payment says nothing about this one (a replayed RefNum or sale id): it is
-    // neither kept nor verified here, and never given back from here.
+    // neither kept nor verified here, and never given back from here. Nor is a text longer than any gateway's.
     let ref_id = match ref_id {
+        Some(ref_id) if ref_id.len() > MAX_REF_LEN => {
+            tracing::warn!(payment_id = payment.id, len = ref_id.len(), "a callback brought an oversized reference");
+            None
+        }
         Some(ref_id) if payments::ref_held_elsewhere(settling.db, gateway, ref_id, payment.id).await? => {
             tracing::warn!(payment_id = payment.id, "a callback brought another payment's reference; ignored");
             None
