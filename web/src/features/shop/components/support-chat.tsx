@@ -7,6 +7,7 @@ import { useAppConfig } from '@/components/hooks/use-app-config'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { useOverlayParam } from '../hooks/use-overlay-param'
 import { injectChatWidget, openChatWidget } from './chat-widget'
+import './support-chat.css'
 
 const messageSchema = z.object({ message: z.string().trim().min(1) })
 
