@@ -1,7 +1,7 @@
 //! Redeeming a gift card twice at once, or again after a lost answer: one paid order, and the customer who
 //! redeemed it gets that order back while anyone else is told the code is used; the gifts a customer activated.
 use futures::future::join_all;
-use limoo_tests::spawn_app;
+use limoo_tests::{app::guess_until_throttled, spawn_app};
 use serde_json::json;
 
 #[tokio::test]
@@ -55,19 +55,11 @@ async fn redeemed_lists_only_the_signed_in_customers_activated_gifts() {
 async fn a_customer_guessing_codes_is_slowed_down_and_nobody_else_is() {
     let app = spawn_app().await;
     let guesser = app.existing_customer("09121234567").await;
-    let mut unknown = 0;
-    let refused = loop {
-        let guess = json!({ "giftCode": format!("guess{unknown}") });
-        let (status, reply) = app.post_as(&guesser, "/lemonade/api/limoo-cards", &guess).await;
-        match status {
-            400 => unknown += 1,
-            429 => break reply,
-            other => panic!("{other}: {reply}"),
-        }
-        assert!(unknown < 100, "100 guesses in a row were all answered");
-    };
-    assert!(unknown >= 20, "only {unknown} tries before the limit");
-    assert_eq!(refused["err"]["message"], limoo_bff::messages::TOO_MANY_REQUESTS, "{refused}");
+    let (app_ref, guesser_ref) = (&app, &guesser);
+    let refused = guess_until_throttled(400, |n| async move {
+        app_ref.post_as(guesser_ref, "/lemonade/api/limoo-cards", &json!({ "giftCode": format!("guess{n}") })).await
+    })
+    .await;
     assert!(refused["err"]["details"]["messages"][0].as_str().is_some_and(|d| d.contains("try again in")));
     let (status, reply) = app.get_as(&guesser, "/lemonade/api/limoo-cards/products?giftCode=giftpick").await;
     assert_eq!(status, 429, "listing a card's products is a try too: {reply}");

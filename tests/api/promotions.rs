@@ -1,6 +1,6 @@
 //! Promotion codes over HTTP: prices, every refusal with its exact message, cancelling, and a
 //! single-use code under concurrent use.
-use limoo_tests::{TestApp, spawn_app};
+use limoo_tests::{TestApp, app::guess_until_throttled, spawn_app};
 use serde_json::{Value, json};
 
 const FAILED: &str = "خطا در ثبت کد تخفیف!";
@@ -212,18 +212,8 @@ async fn a_customer_guessing_promotion_codes_is_slowed_down_and_nobody_else_is()
     let app = spawn_app().await;
     let guesser = app.existing_customer("09121234567").await;
     let order = app.create_order(&guesser, &[101]).await;
-    let mut unknown = 0;
-    let refused = loop {
-        let (status, reply) = apply(&app, &guesser, order, &format!("GUESS{unknown}")).await;
-        match status {
-            404 => unknown += 1,
-            429 => break reply,
-            other => panic!("{other}: {reply}"),
-        }
-        assert!(unknown < 100, "100 guesses in a row were all answered");
-    };
-    assert!(unknown >= 20, "only {unknown} tries before the limit");
-    assert_eq!(refused["err"]["message"], limoo_bff::messages::TOO_MANY_REQUESTS, "{refused}");
+    let (app_ref, guesser_ref) = (&app, &guesser);
+    guess_until_throttled(404, |n| async move { apply(app_ref, guesser_ref, order, &format!("GUESS{n}")).await }).await;
 
     let other = app.existing_customer("09129876543").await;
     let theirs = app.create_order(&other, &[101]).await;

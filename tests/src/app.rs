@@ -523,3 +523,26 @@ pub(crate) async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, s
     let text = response.text().await.expect("body");
     (status, serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
 }
+
+/// Guesses a code with `guess(n)` for n = 0, 1, 2 … until the shop answers 429, each earlier answer the `wrong` status
+/// (an unknown code); asserts the customer got at least the burst of 20 tries and the 429 the Persian message, and
+/// answers the 429's body. Tries on until refused, so a slow machine whose allowance refills meanwhile only takes a
+/// few more (at most 100).
+pub async fn guess_until_throttled<F, Fut>(wrong: u16, mut guess: F) -> serde_json::Value
+where
+    F: FnMut(usize) -> Fut,
+    Fut: std::future::Future<Output = (u16, serde_json::Value)>,
+{
+    for n in 0..100 {
+        match guess(n).await {
+            (status, _) if status == wrong => {}
+            (429, refused) => {
+                assert!(n >= 20, "only {n} tries before the limit");
+                assert_eq!(refused["err"]["message"], limoo_bff::messages::TOO_MANY_REQUESTS, "{refused}");
+                return refused;
+            }
+            (status, reply) => panic!("guess {n}: {status} {reply}"),
+        }
+    }
+    panic!("100 guesses in a row were all answered")
+}
