@@ -88,6 +88,9 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     simulators,
     bff,
   }) => {
+    // The longest journey (a purchase, ten questionnaire pages, a CLI run, the panel): about 30 s on a busy 2-core
+    // machine, the default budget.
+    test.setTimeout(60_000)
     // Arrange: the one-month diet, paid on the gateway page; the paid diet now waits for the answers.
     await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile)
     await payOnline(page)

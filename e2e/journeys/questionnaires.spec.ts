@@ -35,9 +35,12 @@ async function dragRuler(page: Page, ruler: Locator): Promise<void> {
  */
 async function answerStep(page: Page): Promise<void> {
   const form = page.getByTestId('quiz-form')
-  // One look at the step for every question's widget, then one action each: the journey stays quick.
-  const widgets = await form.evaluate((element) =>
-    Array.from(element.querySelectorAll<HTMLElement>('[data-testid="quiz-question"]'), (question) => {
+  // One look at the step for every question's widget, then one action each: the journey stays quick. Whether the step
+  // has a submit button is read in the same look: a choice step submits on the answer, and on a quick machine the
+  // next step (whose button waits for its own answers) is on screen before a later look.
+  const { widgets, hasSubmit } = await form.evaluate((element) => ({
+    hasSubmit: element.querySelector('[data-testid="quiz-submit"]') !== null,
+    widgets: Array.from(element.querySelectorAll<HTMLElement>('[data-testid="quiz-question"]'), (question) => {
       const has = (selector: string) => question.querySelector(selector) !== null
       const kind = has('[data-testid="quiz-number"]')
         ? 'number'
@@ -54,7 +57,7 @@ async function answerStep(page: Page): Promise<void> {
                   : 'option'
       return { id: question.dataset.questionId ?? '', kind }
     }),
-  )
+  }))
   for (const { id, kind } of widgets) {
     const question = form.locator(`[data-question-id="${id}"]`)
     if (kind === 'number') await question.getByTestId('quiz-number').fill(NUMBERS[id] ?? '5')
@@ -65,8 +68,7 @@ async function answerStep(page: Page): Promise<void> {
     else if (kind === 'text') await question.getByTestId('quiz-textbox').fill('غذای شب')
     else await question.getByTestId('quiz-option').first().click()
   }
-  const submit = page.getByTestId('quiz-submit')
-  if ((await submit.count()) > 0) await submit.click()
+  if (hasSubmit) await form.getByTestId('quiz-submit').click()
 }
 
 /** Answers step after step from `start` until the flow opens `preparePath`; returns the steps shown, in order. */
