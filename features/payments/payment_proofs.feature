@@ -11,7 +11,7 @@ Feature: رسید یک پرداخت فقط همان پرداخت را می‌پ�
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند
     And مشتری در صفحه درگاه دکمه "pay" را می‌زند
     Then سفارش دقیقا یک بار پرداخت شده است
-    When مشتری سفارش تازه‌ای از محصول <product> می‌سازد و با روش "<method>" پرداخت را آغاز می‌کند
+    When مشتری سفارش تازه‌ای از محصولات "<product>" می‌سازد و با روش "<method>" پرداخت را آغاز می‌کند
     And اسکریپتی بازگشت درگاه "<sim>" را با رسید پرداخت سفارش قبلی برای سفارش تازه می‌فرستد
     Then سفارش هیچ‌بار پرداخت نشده است
     And پول پرداخت سفارش قبلی در شبیه‌ساز "<sim>" مانده است
@@ -21,3 +21,18 @@ Feature: رسید یک پرداخت فقط همان پرداخت را می‌پ�
       | LIMOO_SAMAN   | saman   | 101     |
       | LIMOO_SAMAN   | saman   | 102     |
       | LIMOO_GUMROAD | gumroad | 101     |
+
+  Scenario Outline: سبد <products> با گامرود پرداخت نمی‌شود، چون فروش گامرود تنها محصول خودش را می‌خرد
+    A Gumroad sale buys one product at Gumroad's price: an order that holds anything besides that product is
+    refused before any sale is offered, so buying the cheap item cannot pay for the whole basket.
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری سفارش تازه‌ای از محصولات "<products>" می‌سازد و با روش "LIMOO_GUMROAD" پرداخت را آغاز می‌کند
+    Then پاسخ خطای 400 با کد "400" است
+    And سفارش هیچ‌بار پرداخت نشده است
+    And شبیه‌ساز "gumroad" هیچ پرداختی ندارد
+
+    Examples:
+      | products |
+      | 101, 102 |
+      | 102, 101 |
+      | 102      |

@@ -314,3 +314,20 @@ async fn a_gumroad_sale_of_another_product_pays_nothing() {
     assert_eq!(sold.last().map(|p| p.stage.as_str()), Some("paid"), "the buyer paid for the cheaper product");
     assert_eq!(times_paid(&app, &token, order).await, 0, "a sale of another product pays nothing");
 }
+
+/// A Gumroad sale buys one product at Gumroad's price: a basket that also holds a product not sold there is not
+/// paid through Gumroad, so buying the cheap item cannot pay for the whole basket.
+#[tokio::test]
+async fn a_basket_of_more_than_the_gumroad_product_is_not_paid_through_gumroad() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    for basket in [[101, 102], [102, 101]] {
+        let order = app.create_order(&token, &basket).await;
+        let (status, reply) = start(&app, &token, order, Gateway::Gumroad).await;
+        assert_eq!(status, 400, "{basket:?}: {reply}");
+        assert_eq!(times_paid(&app, &token, order).await, 0);
+    }
+    assert!(app.sims.payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
+    let order = app.create_order(&token, &[101]).await;
+    assert_eq!(start(&app, &token, order, Gateway::Gumroad).await.0, 200, "the product alone is");
+}

@@ -73,7 +73,7 @@ pub enum PaymentError {
     TransferPending,
     #[error("another payment of the order is being started or verified")]
     InProgress,
-    #[error("the order has no such Gumroad product")]
+    #[error("the order is not one Gumroad product")]
     NotTheOrdersProduct,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -305,8 +305,9 @@ fn replay(earlier: &Payment, order_id: i64) -> Result<Begun, PaymentError> {
     }
 }
 
-/// What the order still costs, and the Gumroad product it is paid through internationally: the first basket item
-/// whose product names one, as the checkout picks it [PM-45].
+/// What the order still costs, and the Gumroad product it is paid through internationally [PM-45]. A Gumroad sale
+/// pays for its one product at Gumroad's price, so an order is payable there only when every basket item is that
+/// product: a sale of one cheap item must not pay for a basket that also holds others.
 struct Payable {
     amount: Toman,
     gumroad_permalink: Option<String>,
@@ -331,8 +332,15 @@ async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Payable, Pa
     if invoice.totals.payable == Toman::ZERO {
         return Err(PaymentError::NothingToPay);
     }
-    let gumroad_permalink = invoice.order.items.iter().find_map(|item| item.product_meta().gumroad_permalink);
+    let gumroad_permalink =
+        one_gumroad_product(invoice.order.items.iter().map(|item| item.product_meta().gumroad_permalink));
     Ok(Payable { amount: invoice.totals.payable, gumroad_permalink })
+}
+
+/// The permalink every basket item names, when they all name the same one.
+fn one_gumroad_product(mut permalinks: impl Iterator<Item = Option<String>>) -> Option<String> {
+    let first = permalinks.next()??;
+    permalinks.all(|permalink| permalink.as_deref() == Some(first.as_str())).then_some(first)
 }
 
 async fn lock_order(tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> Result<(), PaymentError> {
@@ -605,5 +613,24 @@ pub async fn sweep_forever(state: AppState) {
             Ok(finished) => tracing::info!(finished, "payments settled by the sweeper"),
             Err(error) => tracing::error!(error = ?error, "payment sweep failed"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_gumroad_product;
+
+    fn of(permalinks: &[Option<&str>]) -> Option<String> {
+        one_gumroad_product(permalinks.iter().map(|p| p.map(str::to_owned)))
+    }
+
+    #[test]
+    fn an_order_is_one_gumroad_product_only_when_every_item_names_the_same_one() {
+        assert_eq!(of(&[Some("diet")]), Some("diet".to_owned()));
+        assert_eq!(of(&[Some("diet"), Some("diet")]), Some("diet".to_owned()));
+        assert_eq!(of(&[Some("diet"), None]), None, "the second item is not sold through Gumroad");
+        assert_eq!(of(&[None, Some("diet")]), None);
+        assert_eq!(of(&[Some("diet"), Some("mentor")]), None, "one sale buys one product");
+        assert_eq!(of(&[]), None);
     }
 }

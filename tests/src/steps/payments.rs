@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::app::FINANCE_TOKEN;
-use crate::params::{Mobile, Product};
+use crate::params::{Mobile, Product, Products};
 use crate::{
     AppOptions, TestApp,
     browser::poll_for,
@@ -127,10 +127,10 @@ async fn press(world: &mut LimooWorld, button: String) {
 }
 
 /// The customer's next order, paid through `method`; the order paid before is kept for a replay.
-#[when(expr = "مشتری سفارش تازه‌ای از محصول {product} می‌سازد و با روش {string} پرداخت را آغاز می‌کند")]
-async fn start_next_order(world: &mut LimooWorld, product: Product, method: String) {
+#[when(expr = "مشتری سفارش تازه‌ای از محصولات {products} می‌سازد و با روش {string} پرداخت را آغاز می‌کند")]
+async fn start_next_order(world: &mut LimooWorld, products: Products, method: String) {
     let token = world.paying().token.clone();
-    let order = world.app().create_order(&token, &[*product]).await;
+    let order = world.app().create_order(&token, &products).await;
     if let Some(paying) = world.paying.as_mut() {
         let mobile = std::mem::take(&mut paying.mobile);
         *paying = Paying { token, mobile, order, earlier: Some(paying.order), ..Paying::default() };

@@ -59,7 +59,7 @@ impl From<PaymentError> for PaymentFailure {
             InProgress => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2)),
             NotTheOrdersProduct => PaymentFailure::bad_request(
                 messages::BAD_REQUEST,
-                vec!["productPermalink must be the Gumroad product of the order".to_owned()],
+                vec!["productPermalink must name the Gumroad product that every item of the order is".to_owned()],
             ),
             Refused(details) => {
                 PaymentFailure::BadGateway(Json(ErrorEnvelope::new("502", messages::PAYMENT_REFUSED, details)))

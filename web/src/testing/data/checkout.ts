@@ -18,7 +18,8 @@ export function buildBasketItem(overrides: Partial<BasketItem> = {}): BasketItem
     title: 'رژیم یک ماهه',
     currency: 'تومان',
     productType: 'DIET',
-    meta: {},
+    // Product 101 is sold abroad through Gumroad, as in the demo catalogue.
+    meta: { gumroadPermalink: 'limoo-diet' },
     userPointDeduction: 0,
     ...overrides,
     originalPrice,

@@ -96,6 +96,21 @@ describe('payment methods shown', () => {
     expect(await listedMethods(dialog)).toEqual(['LIMOO_GUMROAD', 'PAYPAL_ROSHANDEL'])
     expect(checkedMethod(dialog)).toBe('LIMOO_GUMROAD')
   })
+
+  it('does not let a basket that is more than one Gumroad product be paid through Gumroad [PM-45]', async () => {
+    server.use(
+      http.get('/app/auth/currentUser', () =>
+        HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
+      ),
+      http.get('/lemonade/api/orders/{id}/invoice', () =>
+        HttpResponse.json(buildInvoice([buildBasketItem(), buildBasketItem({ productId: 102, meta: {} })])),
+      ),
+    )
+    const dialog = await openPopup()
+    expect(await listedMethods(dialog)).toEqual(['LIMOO_GUMROAD', 'PAYPAL_ROSHANDEL'])
+    expect(within(dialog).getByRole('radio', { name: 'پرداخت بین‌المللی' })).toBeDisabled()
+    expect(checkedMethod(dialog)).toBe('PAYPAL_ROSHANDEL')
+  })
 })
 
 describe("the 'پرداخت' button", () => {

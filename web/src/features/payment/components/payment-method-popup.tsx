@@ -1,7 +1,8 @@
 import { isForeignMobile } from '@/lib/auth'
 import { useCurrentUser } from '../api/current-user'
 import { useSnappEligibility } from '../api/snapp-eligibility'
-import { defaultPaymentMethod, paymentOptions } from '../domain/methods'
+import { gumroadProductOf } from '../domain/basket-meta'
+import { defaultPaymentMethod, paymentOptions, type PaymentContext } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
 import { useSnappAbTest } from '../hooks/use-snapp-ab-test'
 import { useStartPayment } from '../hooks/use-start-payment'
@@ -24,8 +25,12 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   const settings = open ? readPaymentSettings() : null
   // A failed look-up counts as an Iranian customer: the Iranian methods are the shop's default.
   const foreign = currentUser.isSuccess && isForeignMobile(currentUser.data.mobile)
-  const listed =
-    settings === null || currentUser.isPending ? null : paymentOptions(settings, { foreign, snappEligibility: 'unchecked' })
+  const context: PaymentContext = {
+    foreign,
+    snappEligibility: 'unchecked',
+    oneGumroadProduct: gumroadProductOf(invoice.basketItems) !== undefined,
+  }
+  const listed = settings === null || currentUser.isPending ? null : paymentOptions(settings, context)
   // Snapp Pay's eligibility is asked when the popup opens with the method listed, for the payable total (points
   // taken off) that Snapp Pay would be paid; the list waits for the answer, and a failed check marks the method not
   // eligible [PM-37, PM-38, PR-34].
@@ -34,7 +39,7 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   let options = listed
   if (settings !== null && listed !== null && snappListed) {
     options = snapp.data
-      ? paymentOptions(settings, { foreign, snappEligibility: snapp.data.eligible ? 'eligible' : 'notEligible' })
+      ? paymentOptions(settings, { ...context, snappEligibility: snapp.data.eligible ? 'eligible' : 'notEligible' })
       : null
   }
   const snappDescription = snappListed ? snapp.data?.description : null

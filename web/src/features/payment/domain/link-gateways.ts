@@ -1,5 +1,5 @@
 import { PRODUCT_CODE } from '@/config/env'
-import { metaText } from './basket-meta'
+import { gumroadProductOf } from './basket-meta'
 import { GUMROAD_METHOD, type PaymentMethod } from './methods'
 import type { Invoice } from '../types'
 
@@ -27,8 +27,7 @@ export function linkGatewayOf(method: PaymentMethod): string | null {
   }
 }
 
-/** The Gumroad product bought: the first basket item whose product meta names a `gumroadPermalink` [PM-45]. */
+/** The Gumroad product bought: the one every basket item is [PM-45]. */
 export function productPermalinkOf(method: PaymentMethod, basketItems: Invoice['basketItems']): string | undefined {
-  if (method !== GUMROAD_METHOD) return undefined
-  return basketItems.map((item) => metaText(item.meta, 'gumroadPermalink')).find((permalink) => permalink !== undefined)
+  return method === GUMROAD_METHOD ? gumroadProductOf(basketItems) : undefined
 }

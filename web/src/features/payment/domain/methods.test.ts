@@ -28,7 +28,8 @@ const allOn: PaymentSettings = {
   bluBankEnabled: true,
   tallyEnabled: true,
 }
-const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked' }
+const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked', oneGumroadProduct: true }
+const foreign: PaymentContext = { ...iranian, foreign: true }
 const methodsOf = (settings: PaymentSettings, context: PaymentContext = iranian) =>
   paymentOptions(settings, context).map((option) => option.method)
 const item = (paymentGateways?: unknown) => ({ meta: paymentGateways === undefined ? {} : { paymentGateways } })
@@ -83,7 +84,7 @@ describe('payment method visibility', () => {
   })
 
   it('shows a foreign customer Gumroad and PayPal only', () => {
-    expect(methodsOf(allOn, { foreign: true, snappEligibility: 'unchecked' })).toEqual([
+    expect(methodsOf(allOn, foreign)).toEqual([
       'LIMOO_GUMROAD',
       'PAYPAL_ROSHANDEL',
     ])
@@ -91,8 +92,15 @@ describe('payment method visibility', () => {
   })
 
   it('marks Snapp Pay not selectable once it is found not eligible', () => {
-    const options = paymentOptions(allOn, { foreign: false, snappEligibility: 'notEligible' })
+    const options = paymentOptions(allOn, { ...iranian, snappEligibility: 'notEligible' })
     expect(options.find((option) => option.method === 'snappPay')).toEqual({ method: 'snappPay', selectable: false })
+  })
+
+  it('marks Gumroad not selectable for a basket that is not one Gumroad product [PM-45]', () => {
+    expect(paymentOptions(allOn, { ...foreign, oneGumroadProduct: false })).toEqual([
+      { method: 'LIMOO_GUMROAD', selectable: false },
+      { method: 'PAYPAL_ROSHANDEL', selectable: true },
+    ])
   })
 
   it('gives BluBank its cashback note percent (BLUBANK_CASHBACK_VALUE)', () => {
@@ -118,7 +126,7 @@ describe('default payment method', () => {
 
   it('skips product gateways the popup does not list or cannot select [PR-48]', () => {
     expect(pick({ ...allOff, defaultMethod: 'c2c' }, [item(['SNAPP_PAY', 'LIMOO_TARA'])])).toBe('c2c')
-    const notEligible = { foreign: false, snappEligibility: 'notEligible' as const }
+    const notEligible = { ...iranian, snappEligibility: 'notEligible' as const }
     expect(pick(allOn, [item(['SNAPP_PAY', 'C2C'])], notEligible)).toBe('c2c')
   })
 
@@ -139,7 +147,8 @@ describe('default payment method', () => {
   })
 
   it('gives a foreign customer the first international method with visibility all [PR-50]', () => {
-    expect(pick(allOn, [item()], { foreign: true, snappEligibility: 'unchecked' })).toBe('LIMOO_GUMROAD')
+    expect(pick(allOn, [item()], foreign)).toBe('LIMOO_GUMROAD')
+    expect(pick(allOn, [item()], { ...foreign, oneGumroadProduct: false })).toBe('PAYPAL_ROSHANDEL')
   })
 
   it('chooses nothing when no method can be selected', () => {

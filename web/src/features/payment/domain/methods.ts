@@ -86,11 +86,14 @@ export interface PaymentContext {
   /** A foreign customer (mobile starting with '+') pays only through the international methods. */
   foreign: boolean
   snappEligibility: SnappEligibility
+  /** The basket is one Gumroad product (`gumroadProductOf`); Gumroad is listed but not selectable otherwise. */
+  oneGumroadProduct: boolean
 }
 
 export interface PaymentOption {
   method: PaymentMethod
-  /** False for Snapp Pay once it was found not eligible: shown, marked, not selectable. */
+  /** False for Snapp Pay once it was found not eligible, and for Gumroad with a basket it cannot sell: shown, marked,
+   * not selectable. */
   selectable: boolean
   /** BluBank's cashback percent, when it has a note. */
   cashbackPercent?: number
@@ -118,7 +121,8 @@ function switchedOn(method: PaymentMethod, settings: PaymentSettings): boolean {
  * Iranian methods that `paymentMethodsVisibility` lists (all with 'all') and whose own flag is on.
  */
 export function paymentOptions(settings: PaymentSettings, context: PaymentContext): PaymentOption[] {
-  if (context.foreign) return FOREIGN_METHODS.map((method) => ({ method, selectable: true }))
+  if (context.foreign)
+    return FOREIGN_METHODS.map((method) => ({ method, selectable: method !== GUMROAD_METHOD || context.oneGumroadProduct }))
   const { visibility } = settings
   return PAYMENT_METHODS.filter(
     (method) =>
