@@ -436,3 +436,46 @@ async fn a_name_over_1_kib_is_refused_before_the_code_is_spent() {
     let short = json!({ "mobileNumber": "09121234567", "countryId": 1, "firstName": "علی", "otp": code });
     assert_eq!(app.post_json("/auth/register", &short).await.status(), 200, "the code is still good");
 }
+
+/// The registration code goes to an address the caller chooses, so it proves nothing about a number that has a
+/// customer, or a number of a country served by SMS: asking for one is refused and nothing is e-mailed.
+#[tokio::test]
+async fn an_e_mailed_registration_code_is_refused_for_a_registered_or_an_sms_number() {
+    let app = spawn_app().await;
+    app.load_demo_customers().await;
+    let attacker = "me@attacker.example";
+    let registered = json!({ "mobileNumber": "5321234567", "countryId": 220, "email": attacker });
+    let (status, reply) = body(app.post_json("/auth/register/email", &registered).await).await;
+    assert_eq!(
+        (status, reply["err"]["message"].as_str()),
+        (400, Some("این شماره قبلا ثبت شده است؛ از گزینه ورود استفاده کنید"))
+    );
+    let iranian = json!({ "mobileNumber": "09351234567", "countryId": 1, "email": attacker });
+    let (status, reply) = body(app.post_json("/auth/register/email", &iranian).await).await;
+    assert_eq!((status, reply["err"]["message"].as_str()), (400, Some("کد ورود این شماره با پیامک فرستاده می‌شود")));
+    assert_eq!(app.last_email_code(attacker), None, "nothing was e-mailed");
+}
+
+/// A registration code asked for while the number was free signs in nobody once the number has a customer: neither
+/// by registering nor by logging in with it.
+#[tokio::test]
+async fn a_registration_code_does_not_sign_in_the_customer_who_registered_meanwhile() {
+    for path in ["/auth/register", "/auth/login"] {
+        let app = spawn_app().await;
+        let attacker = "me@attacker.example";
+        let free = json!({ "mobileNumber": "5321234567", "countryId": 220, "email": attacker });
+        let (status, _) = body(app.post_json("/auth/register/email", &free).await).await;
+        assert_eq!(status, 200);
+        let code = app.wait_for_email_code(attacker).await.expect("the code was e-mailed");
+        app.load_demo_customers().await;
+        let sign_in =
+            json!({ "mobileNumber": "5321234567", "countryId": 220, "firstName": "x", "lastName": "y", "otp": code });
+        let (status, reply) = body(app.post_json(path, &sign_in).await).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{path}: {reply}");
+        assert!(reply.get("lemonadeToken").is_none() && reply.get("token").is_none(), "{path}: {reply}");
+        let (_, check) =
+            body(app.post_json("/auth/check-mobile", &json!({ "mobileNumber": "5321234567", "countryId": 220 })).await)
+                .await;
+        assert_eq!(check, json!({ "isRegistered": true, "authenticationType": "email" }));
+    }
+}

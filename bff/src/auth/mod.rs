@@ -36,6 +36,13 @@ pub enum AuthError {
     Code(#[from] OtpCodeError),
     #[error("this number is not registered")]
     NotRegistered,
+    /// A registration code (e-mailed to an address the caller chose) for a number that has a customer: it must
+    /// never sign anyone in to that customer.
+    #[error("this number is already registered")]
+    AlreadyRegistered,
+    /// Numbers of SMS countries prove themselves by SMS, never by an e-mail address the caller chose.
+    #[error("numbers of this country get their codes by SMS")]
+    SmsNumber,
     #[error("customers of this country sign in by e-mail: register the address first")]
     EmailRequired,
     #[error("mobile number and file number do not match")]
@@ -116,7 +123,8 @@ async fn deliver(
     }
 }
 
-/// Registration by e-mail: the code goes to `email`, which is kept for the customer on success.
+/// Registration by e-mail, for a new number of a country served by e-mail: the code goes to `email`, which is kept
+/// for the customer on success. The address is the caller's choice, so the code may only ever create a customer.
 #[tracing::instrument(skip_all)]
 pub async fn send_email_code(
     state: &AppState,
@@ -124,6 +132,12 @@ pub async fn send_email_code(
     email: &EmailAddress,
     client_ip: &str,
 ) -> Result<SentCode, AuthError> {
+    if customers::find_by_mobile(&state.db, mobile).await?.is_some() {
+        return Err(AuthError::AlreadyRegistered);
+    }
+    if channel_for(&state.auth, None, mobile.country_id()) == AuthType::Sms {
+        return Err(AuthError::SmsNumber);
+    }
     otp::send(state, mobile, Delivery::Email(email), Some(email), client_ip).await
 }
 
@@ -163,16 +177,15 @@ pub async fn register(
     let verified = otp::verify(db, settings, tokens, mobile, code).await?;
     let email = verified.pending_email.as_deref().map(EmailAddress::parse).transpose()?;
     let auth_type = if verified.channel == "email" { AuthType::Email } else { AuthType::Sms };
-    let mut customer =
-        customers::insert_or_get(db, NewCustomer { mobile, email: email.as_ref(), first_name, last_name, auth_type })
-            .await
-            .map_err(AuthError::AddCustomerFailed)?;
+    let new = NewCustomer { mobile, email: email.as_ref(), first_name, last_name, auth_type };
+    let customer = if email.is_some() {
+        // An e-mailed registration code proves the address, not the number: it signs in only the customer it
+        // created, never one who registered meanwhile.
+        customers::insert(db, new).await.map_err(AuthError::AddCustomerFailed)?.ok_or(AuthError::AlreadyRegistered)?
+    } else {
+        customers::insert_or_get(db, new).await.map_err(AuthError::AddCustomerFailed)?
+    };
     crate::franchise::accept_referral(db, mobile, customer.id).await;
-    if let Some(email) = email.filter(|_| customer.email.is_none()) {
-        customers::set_email(db, customer.id, email.as_str()).await.map_err(AuthError::AddCustomerFailed)?;
-        customer.email = Some(email.as_str().to_owned());
-        customer.auth_type = AuthType::Email;
-    }
     sign_in(db, settings, tokens, customer).await
 }
 
@@ -186,7 +199,10 @@ pub async fn login(
     code: &OtpCode,
 ) -> Result<SignedIn, AuthError> {
     let customer = customers::find_by_mobile(db, mobile).await?.ok_or(AuthError::NotRegistered)?;
-    otp::verify(db, settings, tokens, mobile, code).await?;
+    if otp::verify(db, settings, tokens, mobile, code).await?.pending_email.is_some() {
+        // A code e-mailed for registering the number while it was free: it proves nothing about this customer.
+        return Err(AuthError::AlreadyRegistered);
+    }
     sign_in(db, settings, tokens, customer).await
 }
 

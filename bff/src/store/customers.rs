@@ -86,6 +86,16 @@ pub struct NewCustomer<'a> {
 /// Creates the customer unless one with this mobile exists (a concurrent registration may have won);
 /// either way returns the stored customer.
 pub async fn insert_or_get(db: &Db, new: NewCustomer<'_>) -> anyhow::Result<Customer> {
+    let mobile = new.mobile;
+    match insert(db, new).await? {
+        Some(customer) => Ok(customer),
+        None => find_by_mobile(db, mobile).await?.context("the customer holding this mobile vanished"),
+    }
+}
+
+/// Creates the customer; `None` when one with this mobile exists, so that only the registration that stored the
+/// row goes on as its owner.
+pub async fn insert(db: &Db, new: NewCustomer<'_>) -> anyhow::Result<Option<Customer>> {
     // Ids and file numbers are random: no sequence to coordinate between replicas or backends.
     for _ in 0..3 {
         let id = random_id();
@@ -109,26 +119,15 @@ pub async fn insert_or_get(db: &Db, new: NewCustomer<'_>) -> anyhow::Result<Cust
             .map(|done| done.rows_affected())
         })
         .context("cannot store customer")?;
-        if let Some(existing) = find_by_mobile(db, new.mobile).await? {
-            return Ok(existing);
+        let stored = find_by_mobile(db, new.mobile).await?;
+        match stored {
+            Some(customer) if inserted == 1 && customer.id == id => return Ok(Some(customer)),
+            Some(_) => return Ok(None),
+            // Nothing stored and no customer with this mobile: the random id or file number collided.
+            None => tracing::warn!(inserted, "customer id collision, retrying"),
         }
-        // Nothing stored and no customer with this mobile: the random id or file number collided.
-        tracing::warn!(inserted, "customer id collision, retrying");
     }
     anyhow::bail!("could not allocate a customer id")
-}
-
-pub async fn set_email(db: &Db, id: i64, email: &str) -> anyhow::Result<()> {
-    on_pool!(db, pool => {
-        sqlx::query("UPDATE customer SET email = $1, auth_type = 'email' WHERE customer_id = $2")
-            .bind(email)
-            .bind(id)
-            .execute(pool)
-            .await
-            .map(|done| done.rows_affected())
-    })
-    .context("cannot store e-mail")?;
-    Ok(())
 }
 
 /// Largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).

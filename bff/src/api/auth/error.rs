@@ -26,6 +26,8 @@ pub fn describe(error: &AuthError) -> (u16, String) {
         EmailRequired => (400, messages::EMAIL_REQUIRED.into()),
         ProfileNumberMismatch => (400, messages::PROFILE_NUMBER_MISMATCH.into()),
         NotRegistered => (401, messages::NOT_REGISTERED.into()),
+        AlreadyRegistered => (400, messages::ALREADY_REGISTERED.into()),
+        SmsNumber => (400, messages::SMS_NUMBER.into()),
         InvalidToken => (401, messages::UNAUTHORIZED.into()),
         ResendTooSoon { seconds } => (429, messages::resend_too_soon(*seconds)),
         HourlyLimit => (429, messages::HOURLY_LIMIT.into()),
