@@ -1,7 +1,7 @@
 //! The older diet-package calls over HTTP: racing selections make one order, the promotion forms reuse the
 //! promotion codes, and orders/succeed reads only the customer's paid orders.
 use limoo_bff::store::orders;
-use limoo_tests::{TestApp, multipart::post_multipart_as, spawn_app};
+use limoo_tests::{TestApp, app::guess_until_throttled, multipart::post_multipart_as, spawn_app};
 use serde_json::{Value, json};
 
 async fn select(app: &TestApp, token: &str, body: Value) -> (u16, Value) {
@@ -70,4 +70,18 @@ async fn orders_succeed_reads_only_paid_orders_and_refuses_a_bad_list() {
     assert_eq!((status, reply), (200, json!({ "succeed": false, "orderIds": [] })));
     let (status, reply) = app.get_as(&token, "/lemonade/api/orders/succeed?productId=abc").await;
     assert_eq!(status, 400, "{reply}");
+}
+
+/// The promotion form is the same code guessing as `/usedDiscounts`, under the same per-customer bound.
+#[tokio::test]
+async fn guessing_codes_through_the_promotion_form_is_slowed_down_too() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (_, selected) = select(&app, &token, json!({ "dietCount": 1, "hasPoints": false })).await;
+    let order = selected["orderId"].to_string();
+    let (app, token, order) = (&app, &token, &order);
+    guess_until_throttled(404, |n| async move {
+        post_multipart_as(app, token, "/promotionusage", &[("code", &format!("GUESS{n}")), ("orderId", order)]).await
+    })
+    .await;
 }

@@ -121,6 +121,8 @@ impl PackagesApi {
         token: CustomerToken,
         form: PromotionUsageForm,
     ) -> Result<Json<PromotionStatusReply>, PromotionFailure> {
+        // The same code guessing as `/usedDiscounts`, so the same bound.
+        state.throttle.code_try(token.customer_id()).map_err(PromotionFailure::throttled)?;
         let applied =
             promotions::apply(&state.db, &state.points, token.customer_id(), form.order_id, &form.code).await?;
         Ok(Json(PromotionStatusReply {
