@@ -72,7 +72,7 @@ impl<K: Hash + Eq + Clone> Gate<K> {
 }
 
 /// The part of an address one subscriber holds: all of an IPv4 address, the /64 of an IPv6 one.
-fn subscriber(client: IpAddr) -> IpAddr {
+pub fn subscriber(client: IpAddr) -> IpAddr {
     match client {
         IpAddr::V4(_) => client,
         IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),

@@ -274,6 +274,9 @@ async fn per_ip_limits_believe_x_forwarded_for_only_from_a_trusted_proxy() {
     let behind_proxy = TestApp::spawn(options).await.expect("test app");
     request_code_forwarded_for(&behind_proxy, MOBILE, "203.0.113.1, 198.51.100.7").await;
     assert_eq!(counted_address(&behind_proxy, MOBILE).await, "198.51.100.7", "the right-most untrusted hop");
+    // One IPv6 subscriber holds a whole /64: rotating its last 64 bits must not reset the hourly count.
+    request_code_forwarded_for(&behind_proxy, "09351234567", "2001:db8:1:2:aaaa:bbbb:cccc:dddd").await;
+    assert_eq!(counted_address(&behind_proxy, "09351234567").await, "2001:db8:1:2::");
 }
 
 #[tokio::test]

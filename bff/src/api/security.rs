@@ -47,9 +47,14 @@ impl CustomerToken {
     }
 }
 
-/// The client address used for per-IP limits: the connection's peer, or, when the peer is one of
-/// `TRUSTED_PROXIES`, the client its `X-Forwarded-For` names.
+/// The client used for per-IP limits: its address ([`client_addr`]), an IPv6 client by its /64, which one
+/// subscriber holds whole (counting each address would let one rotate through 2^64 of them).
 pub fn client_ip(req: &Request) -> String {
+    client_addr(req).map_or_else(|| "unknown".to_owned(), |client| throttle::subscriber(client).to_string())
+}
+
+/// The client's own address, as a gateway that asks for the payer's IP wants it.
+pub fn payer_ip(req: &Request) -> String {
     client_addr(req).map_or_else(|| "unknown".to_owned(), |client| client.to_string())
 }
 

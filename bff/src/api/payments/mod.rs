@@ -16,7 +16,7 @@ use self::error::PaymentFailure;
 use super::{
     ApiTags,
     error::ErrorEnvelope,
-    security::{CustomerToken, client_ip},
+    security::{CustomerToken, payer_ip},
 };
 use crate::{
     domain::{
@@ -171,7 +171,7 @@ impl PaymentsApi {
         }
         let mobile = body.mobile.as_deref().and_then(|m| MobileNumber::parse(m, IRAN, "98").ok());
         let key = idempotency_key.0.as_deref().map(str::trim).filter(|k| !k.is_empty());
-        let payer_ip = client_ip(req);
+        let payer_ip = payer_ip(req);
         let started = payments::start(
             Settling::from(*state),
             &state.service_name,
