@@ -1,6 +1,6 @@
 use anyhow::Context;
 
-use super::{Db, now_ms, on_pool};
+use super::{Db, Tx, now_ms, on_pool, on_tx};
 use crate::domain::{EmailAddress, MobileNumber};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,4 +138,14 @@ pub const MAX_SAFE_ID: i64 = (1 << 53) - 1;
 pub fn random_id() -> i64 {
     use rand::{Rng, TryRngCore};
     rand::rngs::OsRng.unwrap_err().random_range(1..=MAX_SAFE_ID)
+}
+
+/// Locks the customer's row until the transaction ends: a no-op write, which both databases serialize, so two
+/// transactions that decide on the customer's whole state (their running diet, say) run one after the other.
+pub async fn lock(tx: &mut Tx, customer_id: i64) -> anyhow::Result<()> {
+    on_tx!(&mut *tx, conn => {
+        sqlx::query("UPDATE customer SET customer_id = customer_id WHERE customer_id = $1")
+            .bind(customer_id).execute(conn).await.map(|_| ())
+    })
+    .context("cannot lock the customer")
 }

@@ -100,11 +100,7 @@ pub enum Requested {
 pub async fn request_diet(db: &Db, customer_id: i64, conversation: &ConversationId) -> anyhow::Result<Requested> {
     let now = now_ms();
     let mut tx = db.begin().await?;
-    on_tx!(&mut tx, conn => {
-        sqlx::query("UPDATE customer SET customer_id = customer_id WHERE customer_id = $1")
-            .bind(customer_id).execute(conn).await.map(|_| ())
-    })
-    .context("cannot lock the customer")?;
+    super::customers::lock(&mut tx, customer_id).await?;
     if let Some(diet_number) = earlier_request(&mut tx, customer_id, conversation).await? {
         let package = diets::package_in(&mut tx, customer_id, now).await?;
         return Ok(Requested::Issued { diet_number, status: diet_package::status(&package.facts) });

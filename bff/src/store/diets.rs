@@ -257,6 +257,9 @@ pub async fn reserve_if_running(tx: &mut Tx, order_id: i64, now: i64) -> anyhow:
     })
     .context("cannot read the order being paid")?;
     let Some((customer_id,)) = diet_order else { return Ok(false) };
+    // Two orders of the customer paid at once must not both find no diet running (PostgreSQL's READ COMMITTED
+    // would let each miss the other): the second waits for the first and reserves.
+    super::customers::lock(tx, customer_id).await?;
     let running = package_in(tx, customer_id, now).await?;
     if !diet_package::status(&running.facts).has_running_diet() {
         return Ok(false);
@@ -351,11 +354,7 @@ pub async fn activate_reserve(
     now: i64,
 ) -> anyhow::Result<Activation> {
     let mut tx = db.begin().await?;
-    on_tx!(&mut tx, conn => {
-        sqlx::query("UPDATE customer SET customer_id = customer_id WHERE customer_id = $1")
-            .bind(customer_id).execute(conn).await.map(|_| ())
-    })
-    .context("cannot lock the customer")?;
+    super::customers::lock(&mut tx, customer_id).await?;
     let found: Option<(String,)> = on_tx!(&mut tx, conn => {
         sqlx::query_as("SELECT status FROM reserved_diet WHERE reserved_diet_id = $1 AND customer_id = $2")
             .bind(reserved_diet_id).bind(customer_id).fetch_optional(conn).await
