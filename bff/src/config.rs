@@ -53,6 +53,11 @@ pub struct Settings {
     /// on every bearer call.
     #[arg(long, env = "REVOCATION_RECHECK_MS", default_value_t = 1000)]
     pub revocation_recheck_ms: u64,
+    /// New orders (`POST /lemonade/api/orders`) one customer may create a minute, after as many at once; each
+    /// stores a basket, so a script must not create them at the server's speed. 0 lifts the bound (the load
+    /// bench orders as one customer).
+    #[arg(long, env = "ORDERS_PER_CUSTOMER_MINUTE", default_value_t = 30)]
+    pub orders_per_customer_minute: u32,
     /// `text` for people; `json`, one object a line with the request's id, for log collectors.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,

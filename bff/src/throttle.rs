@@ -8,7 +8,8 @@
 //!
 //! Codes that pay (gift cards, promotion codes) are tried by signed-in customers only, and are bounded per customer
 //! (`code_try`), not per address: a carrier's shared address carries many honest customers, while every account
-//! takes a phone that receives the sign-in code, so guessing codes at scale takes many phones.
+//! takes a phone or an e-mail address that receives the sign-in code. New orders are bounded per customer the same
+//! way (`new_order`): each stores a basket.
 use std::{hash::Hash, net::IpAddr, num::NonZeroU32, time::Duration};
 
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, clock::Clock as _};
@@ -88,18 +89,33 @@ pub struct Throttle {
     telemetry: Gate,
     new_records: Gate,
     code_tries: Gate<i64>,
+    /// `None`: unbounded.
+    new_orders: Option<Gate<i64>>,
 }
 
-impl Default for Throttle {
+impl Throttle {
     /// Per address: telemetry 10 a second after a burst of 600 (a visit sends one event per page and click, and a
     /// carrier's shared address carries many visits), new records one every 2 s after 60. In all, per replica:
-    /// 1000 and 100 a second. Code tries: 20 at once, then one every 3 s per customer; 200 a second in all.
-    fn default() -> Self {
+    /// 1000 and 100 a second. Code tries: 20 at once, then one every 3 s per customer; 200 a second in all. New
+    /// orders: `orders_per_minute` at once and then a minute per customer (0: unbounded), no bound in all.
+    pub fn new(orders_per_minute: u32) -> Self {
+        let new_orders = NonZeroU32::new(orders_per_minute).map(|per_minute| {
+            let per_customer = Quota::per_minute(per_minute);
+            Gate::new(per_customer, quota(Duration::from_micros(10), 100_000))
+        });
         Throttle {
             telemetry: Gate::new(quota(Duration::from_millis(100), 600), quota(Duration::from_millis(1), 2000)),
             new_records: Gate::new(quota(Duration::from_secs(2), 60), quota(Duration::from_millis(10), 500)),
             code_tries: Gate::new(quota(Duration::from_secs(3), 20), quota(Duration::from_millis(5), 200)),
+            new_orders,
         }
+    }
+}
+
+impl Default for Throttle {
+    /// 30 new orders a minute per customer.
+    fn default() -> Self {
+        Throttle::new(30)
     }
 }
 
@@ -115,6 +131,11 @@ impl Throttle {
     /// Admits one try of a gift card or promotion code by the signed-in `customer_id`, or says when to try again.
     pub fn code_try(&self, customer_id: i64) -> Result<(), Throttled> {
         self.code_tries.admit(customer_id)
+    }
+
+    /// Admits one new order of `customer_id`, or says when to try again.
+    pub fn new_order(&self, customer_id: i64) -> Result<(), Throttled> {
+        self.new_orders.as_ref().map_or(Ok(()), |gate| gate.admit(customer_id))
     }
 }
 

@@ -162,3 +162,43 @@ async fn a_flood_of_public_writes_from_one_address_is_refused_and_stores_nothing
         assert_eq!(status, 200, "{path}, another visitor: {reply}");
     }
 }
+
+/// A script creating orders as fast as it can: after the customer's allowance (30 at once, then one every 2 s) it
+/// gets a 429 with the Persian message and stores nothing more, while another customer still orders.
+#[tokio::test]
+async fn a_customer_creating_orders_flat_out_is_refused_and_stores_nothing_more() {
+    let app = spawn_app().await;
+    let script = app.existing_customer("09121234567").await;
+    let order = json!({ "productIds": [101, 151] });
+    let mut stored: i64 = 0;
+    let (status, reply) = loop {
+        let (status, reply) = app.post_as(&script, ORDERS, &order).await;
+        match status {
+            200 if stored < 60 => stored += 1,
+            _ => break (status, reply),
+        }
+    };
+    assert!(stored >= 30, "only {stored} orders before the limit");
+    assert_eq!((status, reply["err"]["code"].as_str()), (429, Some("429")), "{reply}");
+    assert_eq!(reply["err"]["message"], "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.");
+    assert_eq!(orders::count(&app.db).await.unwrap(), stored, "a refused order stores nothing");
+    let other = app.existing_customer("09129876543").await;
+    assert_eq!(app.post_as(&other, ORDERS, &order).await.0, 200, "another customer orders");
+}
+
+/// The order list answers the newest 100 orders, however many a script created.
+#[tokio::test]
+async fn the_order_list_is_bounded() {
+    let options = AppOptions { orders_per_customer_minute: Some(0), ..AppOptions::default() };
+    let app = TestApp::spawn(options).await.expect("test app");
+    let token = app.existing_customer("09121234567").await;
+    let mut newest = 0;
+    for _ in 0..105 {
+        newest = app.create_order(&token, &[101]).await;
+    }
+    let (status, listed) = app.get_as(&token, ORDERS).await;
+    assert_eq!(status, 200, "{listed}");
+    let listed = listed.as_array().expect("a list");
+    assert_eq!(listed.len(), 100);
+    assert_eq!(listed[0]["id"], newest, "newest first");
+}

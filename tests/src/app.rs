@@ -64,6 +64,8 @@ pub struct AppOptions {
     pub support_site_url: Option<String>,
     /// `CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`; unset by default.
     pub chat_widget: Option<(String, String)>,
+    /// `ORDERS_PER_CUSTOMER_MINUTE` (0 lifts the bound); the BFF's own default when `None`.
+    pub orders_per_customer_minute: Option<u32>,
 }
 
 impl Default for AppOptions {
@@ -79,6 +81,7 @@ impl Default for AppOptions {
             max_body_bytes: None,
             support_site_url: None,
             chat_widget: None,
+            orders_per_customer_minute: None,
         }
     }
 }
@@ -129,6 +132,9 @@ impl TestApp {
         settings.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse()).collect::<Result<_, _>>()?;
         if let Some(bytes) = options.max_body_bytes {
             settings.max_body_bytes = bytes;
+        }
+        if let Some(per_minute) = options.orders_per_customer_minute {
+            settings.orders_per_customer_minute = per_minute;
         }
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
         if let Some((script_url, id)) = &options.chat_widget {

@@ -79,13 +79,17 @@ pub struct ListedOrder {
     pub refunds: Vec<Payment>,
 }
 
-/// The customer's orders, newest first; only those now in `status` when given.
+/// Orders a list shows at most, the newest: a customer's history is a handful, and one answer must not grow with
+/// every order a script ever created.
+pub const MAX_LISTED_ORDERS: i64 = 100;
+
+/// The customer's orders, newest first ([`MAX_LISTED_ORDERS`] at most); only those now in `status` when given.
 pub async fn list(db: &Db, customer_id: i64, status: Option<&str>) -> anyhow::Result<Vec<ListedOrder>> {
     let now = now_ms();
     let mut refunds = payments::refunds_of_customer(db, customer_id).await?;
     let mut tx = db.read().await?;
     let mut listed = Vec::new();
-    for order_id in orders::ids_for_customer(&mut tx, customer_id, status).await? {
+    for order_id in orders::ids_for_customer(&mut tx, customer_id, status, MAX_LISTED_ORDERS).await? {
         let invoice = invoice::load(&mut tx, order_id, customer_id, now).await?;
         let statuses = orders::status_history(&mut tx, order_id).await?;
         let (of_order, rest) = refunds.into_iter().partition(|p| p.order_id == order_id);
@@ -100,7 +104,8 @@ pub async fn list(db: &Db, customer_id: i64, status: Option<&str>) -> anyhow::Re
 pub async fn profile_orders(db: &Db, customer_id: i64) -> anyhow::Result<Vec<(i64, DietType)>> {
     let mut tx = db.read().await?;
     let mut found = Vec::new();
-    for order_id in orders::ids_for_customer(&mut tx, customer_id, Some(OrderStatus::PaymentSuccess.as_str())).await? {
+    let paid = Some(OrderStatus::PaymentSuccess.as_str());
+    for order_id in orders::ids_for_customer(&mut tx, customer_id, paid, MAX_LISTED_ORDERS).await? {
         let Some(order) = orders::find_for_customer(&mut tx, order_id, customer_id).await? else { continue };
         if let Some(text) = order.items.iter().find_map(|item| item.product_meta().diet_type) {
             let diet_type = DietType::parse(&text).with_context(|| format!("order {order_id} has dietType {text}"))?;

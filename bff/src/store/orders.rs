@@ -193,13 +193,18 @@ pub async fn find_for_customer(tx: &mut Tx, order_id: i64, customer_id: i64) -> 
 }
 
 /// Ids of the customer's orders, newest first; only those in `status` when given.
-pub async fn ids_for_customer(tx: &mut Tx, customer_id: i64, status: Option<&str>) -> anyhow::Result<Vec<i64>> {
+pub async fn ids_for_customer(
+    tx: &mut Tx,
+    customer_id: i64,
+    status: Option<&str>,
+    limit: i64,
+) -> anyhow::Result<Vec<i64>> {
     let rows: Vec<(i64,)> = on_tx!(tx, conn => {
         sqlx::query_as(
             "SELECT customer_order_id FROM customer_order WHERE customer_id = $1 AND ($2 IS NULL OR status = $2) \
-             ORDER BY created_at DESC, customer_order_id",
+             ORDER BY created_at DESC, customer_order_id LIMIT $3",
         )
-        .bind(customer_id).bind(status).fetch_all(conn).await
+        .bind(customer_id).bind(status).bind(limit).fetch_all(conn).await
     })
     .context("cannot read orders")?;
     Ok(rows.into_iter().map(|(id,)| id).collect())

@@ -70,6 +70,9 @@ area_failure! {
         404 => NotFound,
         /// The points this order held ran out and went to (or were spent on) another order [ER-24].
         409 => Conflict,
+        /// The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+        /// `details` says when to try again.
+        429 => TooManyRequests,
         500 => Internal,
     }
 }
@@ -157,6 +160,7 @@ impl OrdersApi {
         token: CustomerToken,
         body: Json<CreateOrderRequest>,
     ) -> Result<Json<CreateOrderReply>, OrderFailure> {
+        state.throttle.new_order(token.customer_id()).map_err(OrderFailure::throttled)?;
         if body.product_ids.is_empty() {
             return Err(OrderFailure::bad_request(messages::ORDER_EMPTY, "productIds is empty"));
         }

@@ -5313,6 +5313,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+             *     `details` says when to try again.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,6 +5388,18 @@ export interface operations {
             };
             /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+             *     `details` says when to try again.
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5454,6 +5478,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+             *     `details` says when to try again.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5524,6 +5560,18 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+             *     `details` says when to try again.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5583,6 +5631,18 @@ export interface operations {
             };
             /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+             *     `details` says when to try again.
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7441,6 +7501,18 @@ export interface operations {
             };
             /** @description The points this order held ran out and went to (or were spent on) another order [ER-24]. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer created orders too often (`ORDERS_PER_CUSTOMER_MINUTE`, 30 a minute by default):
+             *     `details` says when to try again.
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
