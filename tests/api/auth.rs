@@ -1,6 +1,9 @@
 //! Sign-in over HTTP against the real BFF and the SMS/e-mail simulators: the happy paths and the
 //! security properties of codes and tokens.
-use limoo_bff::{auth::tokens::Claims, store::Db};
+use limoo_bff::{
+    auth::{refresh::REUSE_GRACE_MS, tokens::Claims},
+    store::Db,
+};
 use limoo_tests::{AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 use serde_json::{Value, json};
 
@@ -184,10 +187,50 @@ async fn the_refresh_cookie_rotates_and_a_reused_one_ends_the_sign_in() {
     assert_eq!(status, 200);
     assert!(token["lemonadeToken"].as_str().is_some());
     assert_ne!(rotated, signed_in.refresh_cookie);
+    // Later than another tab or a resent request would bring it back: someone holds a copy.
+    used_earlier(&app, REUSE_GRACE_MS + 1_000).await;
     let (reuse, reply) = body(refresh(signed_in.refresh_cookie.clone()).await).await;
     assert_eq!((reuse, reply["err"]["code"].as_str()), (401, Some("401")), "the old cookie is refused");
     let (after_theft, _) = body(refresh(rotated).await).await;
     assert_eq!(after_theft, 401, "reuse revoked the whole family");
+}
+
+/// Moves every used refresh credential's use `ms` into the past.
+async fn used_earlier(app: &TestApp, ms: i64) {
+    let sql = "UPDATE refresh_token SET used_at = used_at - $1 WHERE used_at IS NOT NULL";
+    match &app.db {
+        Db::Sqlite(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
+        Db::Postgres(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
+    }
+    .expect("uses moved");
+}
+
+/// The browser's tabs share the cookie: two renewing at once, or a renewal sent again after its answer was lost,
+/// bring it back moments after its use. Each gets a working credential; the sign-in goes on.
+#[tokio::test]
+async fn two_tabs_renewing_at_once_stay_signed_in() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let refresh = |cookie: String| {
+        let app = &app;
+        async move {
+            let response = app
+                .client
+                .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
+                .header("cookie", cookie)
+                .send()
+                .await
+                .unwrap();
+            (response.status().as_u16(), refresh_cookie_of(&response))
+        }
+    };
+    let (a, b) = tokio::join!(refresh(signed_in.refresh_cookie.clone()), refresh(signed_in.refresh_cookie.clone()));
+    let resent = refresh(signed_in.refresh_cookie.clone()).await;
+    for (status, cookie) in [a, b, resent] {
+        assert_eq!(status, 200);
+        let (next, _) = refresh(cookie.expect("a new cookie")).await;
+        assert_eq!(next, 200, "each new credential renews the sign-in");
+    }
 }
 
 /// An anonymous visitor's start-up verify [AU-41] is no failure: nothing to renew, nothing for the console to report.

@@ -8,6 +8,9 @@ use crate::{
     store::{Db, now_ms, refresh_tokens},
 };
 
+/// How long after its use a credential may come back without ending the sign-in.
+pub const REUSE_GRACE_MS: i64 = 60_000;
+
 /// Issues a new credential in `family` (a new family when None) and returns it in the clear, once.
 pub async fn issue(
     db: &Db,
@@ -38,10 +41,19 @@ pub async fn rotate(
         return Err(AuthError::InvalidToken);
     }
     if row.used_at.is_some() || !refresh_tokens::mark_used(db, &hash, now).await? {
-        // A used credential came back: someone holds a copy. End the whole sign-in.
-        tracing::warn!(family = %row.family_id, "refresh credential reused; family revoked");
-        refresh_tokens::revoke_family(db, &row.family_id, now).await?;
-        return Err(AuthError::InvalidToken);
+        // Read again: a concurrent use or a logout may have changed it since.
+        let row = refresh_tokens::find(db, &hash).await?.ok_or(AuthError::InvalidToken)?;
+        if row.revoked_at.is_some() {
+            return Err(AuthError::InvalidToken);
+        }
+        // The cookie is shared by the browser's tabs: two of them renewing at once, or a renewal whose answer was
+        // lost on a slow network and is sent again, bring it back moments after its use. That is no theft, so it
+        // gets a credential of the same family. Later, someone holds a copy: end the whole sign-in.
+        if !row.used_at.is_some_and(|used| now - used <= REUSE_GRACE_MS) {
+            tracing::warn!(family = %row.family_id, "refresh credential reused; family revoked");
+            refresh_tokens::revoke_family(db, &row.family_id, now).await?;
+            return Err(AuthError::InvalidToken);
+        }
     }
     let next = issue(db, settings, tokens, row.customer_id, Some(&row.family_id)).await?;
     Ok((row.customer_id, next))
