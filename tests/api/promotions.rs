@@ -1,6 +1,7 @@
 //! Promotion codes over HTTP: prices, every refusal with its exact message, cancelling, and a
 //! single-use code under concurrent use.
-use limoo_tests::{TestApp, app::guess_until_throttled, spawn_app};
+use limoo_bff::store::Db;
+use limoo_tests::{TestApp, app::guess_until_throttled, payment::payment_request, spawn_app};
 use serde_json::{Value, json};
 
 const FAILED: &str = "خطا در ثبت کد تخفیف!";
@@ -219,4 +220,46 @@ async fn a_customer_guessing_promotion_codes_is_slowed_down_and_nobody_else_is()
     let theirs = app.create_order(&other, &[101]).await;
     let (status, reply) = apply(&app, &other, theirs, "LIMOO20").await;
     assert_eq!(status, 200, "another customer applies a code: {reply}");
+}
+
+/// Moves every code application `minutes` into the past.
+async fn applied_earlier(app: &TestApp, minutes: i64) {
+    let sql = "UPDATE used_discount SET created_at = created_at - $1";
+    let ms = minutes * 60_000;
+    match &app.db {
+        Db::Sqlite(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
+        Db::Postgres(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
+    }
+    .expect("applications moved");
+}
+
+/// A single-use code held by a basket left unpaid for longer than a points hold lasts (30 minutes) goes to the next
+/// order it is applied to, and the abandoned basket gets its prices back: baskets nobody pays do not use up a
+/// limited code for everyone. A basket whose payment is open keeps its use.
+#[tokio::test]
+async fn an_abandoned_basket_does_not_use_up_a_limited_code() {
+    let app = spawn_app().await;
+    let first = app.existing_customer("09121234567").await;
+    let abandoned = app.create_order(&first, &[101, 151]).await;
+    assert_eq!(apply(&app, &first, abandoned, "ONCE").await.0, 200);
+    let second = app.existing_customer("09127654321").await;
+    let order = app.create_order(&second, &[101]).await;
+    let (status, reply) = apply(&app, &second, order, "ONCE").await;
+    assert_eq!((status, reply["err"]["reason"].as_str()), (400, Some("CODE_USED_UP")), "still held: {reply}");
+
+    applied_earlier(&app, 31).await;
+    let (status, reply) = apply(&app, &second, order, "ONCE").await;
+    assert_eq!(status, 200, "the abandoned basket's use: {reply}");
+    let (_, bill) = app.invoice(&first, abandoned).await;
+    assert_eq!(bill["totalFinalPrice"], 580_000, "the abandoned basket's prices are back: {bill}");
+    assert!(bill.get("usedDiscount").is_none(), "{bill}");
+
+    let request = payment_request(&app, &second, order, "online");
+    let (status, started) = app.post_as(&second, "/lemonade/api/payments", &request).await;
+    assert_eq!(status, 200, "{started}");
+    applied_earlier(&app, 31).await;
+    let third = app.existing_customer("09351234567").await;
+    let theirs = app.create_order(&third, &[101]).await;
+    let (status, reply) = apply(&app, &third, theirs, "ONCE").await;
+    assert_eq!((status, reply["err"]["reason"].as_str()), (400, Some("CODE_USED_UP")), "being paid: {reply}");
 }

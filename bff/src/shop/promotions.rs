@@ -61,7 +61,11 @@ pub async fn apply(
         return Err(why.into());
     }
     let promotion = promotions::find_by_code(&mut tx, code).await?.ok_or(PromotionError::CodeNotFound)?;
-    promotion.terms.check(now)?;
+    match promotion.terms.check(now) {
+        // Decided when a use is taken below: an abandoned basket's use may be free.
+        Err(Refusal::UsedUp) => {}
+        checked => checked?,
+    }
     if current.used_discount.is_some() {
         return Err(PromotionError::OrderHasCode);
     }
@@ -79,7 +83,9 @@ pub async fn apply(
     if discounted.is_empty() {
         return Err(PromotionError::NotApplicable);
     }
-    if !promotions::take_use(&mut tx, promotion.id).await? {
+    if !promotions::take_use(&mut tx, promotion.id).await?
+        && !take_abandoned_use(point_settings, &mut tx, promotion.id, now).await?
+    {
         return Err(Refusal::UsedUp.into());
     }
     let used_discount_id =
@@ -117,14 +123,52 @@ pub async fn cancel(
         return Err(PromotionError::NotActive);
     }
     promotions::give_back_use(&mut tx, used.promotion_id).await?;
-    let order = unpaid_invoice(&mut tx, customer_id, used.customer_order_id, now).await?.order;
-    for item in order.items.iter().filter(|item| item.promotion_discount > 0) {
-        let restored = Toman::new(item.final_price + item.promotion_discount).map_err(anyhow::Error::from)?;
-        orders::set_line_price(&mut tx, item.basket_item_id, restored, Toman::ZERO).await?;
-    }
-    let invoice = repriced(point_settings, &mut tx, customer_id, used.customer_order_id, now).await?;
+    unpaid_invoice(&mut tx, customer_id, used.customer_order_id, now).await?;
+    let invoice = without_code(point_settings, &mut tx, customer_id, used.customer_order_id, now).await?;
     tx.commit().await?;
     Ok(invoice)
+}
+
+/// A use of a used-up code that an order has held unpaid for longer than a points hold lasts, taken for the
+/// order being changed: the abandoned order gets its prices back. Without this, baskets nobody pays (one
+/// customer's, or a script's) would use up a limited code for everyone. An order whose payment is under way keeps
+/// its use. The use moves, so the code's count stays.
+async fn take_abandoned_use(
+    point_settings: &PointSettings,
+    tx: &mut Tx,
+    promotion_id: i64,
+    now: i64,
+) -> anyhow::Result<bool> {
+    let applied_before = now - point_settings.hold_ms();
+    for held in promotions::uses_held_since(tx, promotion_id, applied_before).await? {
+        // The abandoned order is locked as its own customer's changes lock it, so they wait for this one.
+        if !orders::lock_for_customer(tx, held.customer_order_id, held.customer_id).await?
+            || payment_under_way(tx, held.customer_order_id).await?.is_some()
+            || !promotions::change_status(tx, held.used_discount_id, ACTIVE, CANCELED).await?
+        {
+            continue;
+        }
+        without_code(point_settings, tx, held.customer_id, held.customer_order_id, now).await?;
+        tracing::info!(order_id = held.customer_order_id, "an abandoned order's promotion use was taken");
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The order's prices without its code's discount, and its points re-spread over them.
+async fn without_code(
+    point_settings: &PointSettings,
+    tx: &mut Tx,
+    customer_id: i64,
+    order_id: i64,
+    now: i64,
+) -> anyhow::Result<Invoice> {
+    let order = orders::find_for_customer(tx, order_id, customer_id).await?.ok_or_else(missing)?;
+    for item in order.items.iter().filter(|item| item.promotion_discount > 0) {
+        let restored = Toman::new(item.final_price + item.promotion_discount).map_err(anyhow::Error::from)?;
+        orders::set_line_price(tx, item.basket_item_id, restored, Toman::ZERO).await?;
+    }
+    repriced(point_settings, tx, customer_id, order_id, now).await
 }
 
 async fn begin_on_order(db: &Db, customer_id: i64, order_id: i64, now: i64) -> Result<Tx, PromotionError> {

@@ -2,7 +2,10 @@
 use anyhow::Context;
 
 use super::{Db, Tx, customers::random_id, is_unique_violation, now_ms, on_pool, on_tx};
-use crate::domain::promotion::{DiscountMeta, Terms, normalize_code};
+use crate::domain::{
+    order::OrderStatus,
+    promotion::{DiscountMeta, Terms, normalize_code},
+};
 
 /// Statuses of a used discount.
 pub const ACTIVE: &str = "ACTIVE";
@@ -154,6 +157,30 @@ pub async fn find_used_for_customer(tx: &mut Tx, id: i64, customer_id: i64) -> a
     })
     .context("cannot read used discount")?;
     Ok(row)
+}
+
+/// A use of a code held by an unpaid order, with the order's customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct HeldUse {
+    pub used_discount_id: i64,
+    pub customer_order_id: i64,
+    pub customer_id: i64,
+}
+
+/// Active uses of the code applied before `applied_before` to orders not paid, the oldest first (a few).
+pub async fn uses_held_since(tx: &mut Tx, promotion_id: i64, applied_before: i64) -> anyhow::Result<Vec<HeldUse>> {
+    let rows = on_tx!(tx, conn => {
+        sqlx::query_as(
+            "SELECT u.used_discount_id, u.customer_order_id, o.customer_id FROM used_discount u \
+             JOIN customer_order o ON o.customer_order_id = u.customer_order_id \
+             WHERE u.promotion_id = $1 AND u.status = $2 AND u.created_at < $3 AND o.status <> $4 \
+             ORDER BY u.created_at, u.used_discount_id LIMIT 5",
+        )
+        .bind(promotion_id).bind(ACTIVE).bind(applied_before).bind(OrderStatus::PaymentSuccess.as_str())
+        .fetch_all(conn).await
+    })
+    .context("cannot read held uses")?;
+    Ok(rows)
 }
 
 /// Moves a used discount from one status to another; false when it was not in `from` any more.
