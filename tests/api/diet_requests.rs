@@ -165,3 +165,33 @@ async fn a_conversation_belongs_to_its_customer_and_both_calls_need_a_token() {
         assert_eq!(response.status().as_u16(), 401, "{path}");
     }
 }
+
+/// A form opened again and again starts a new conversation each time: the customer keeps the newest 20 profiles no
+/// request used, and every profile a request used, so a script cannot fill the database 64 KiB at a time.
+#[tokio::test]
+async fn a_customer_keeps_the_newest_unused_profiles_and_every_used_one() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    paid_diet(&app, &token).await;
+    assert_eq!(app.post_as(&token, PROFILES, &profile(CONVERSATION)).await.0, 200);
+    assert_eq!(app.post_as(&token, REQUEST, &json!({ "conversationId": CONVERSATION })).await.0, 200);
+    let conversations: Vec<String> = (0..25).map(|n| format!("5b0e3a8c-2f4d-4c1e-9a7b-{n:012}")).collect();
+    for conversation in &conversations {
+        let (status, saved) = app.post_as(&token, PROFILES, &profile(conversation)).await;
+        assert_eq!(status, 200, "{saved}");
+    }
+    let kept = |conversation: &str| {
+        let conversation = ConversationId::parse(conversation).expect("a conversation id");
+        let app = &app;
+        async move { diet_requests::find_profile(&app.db, &conversation).await.unwrap().is_some() }
+    };
+    assert!(kept(CONVERSATION).await, "the profile a request used");
+    let mut unused = 0;
+    for conversation in &conversations {
+        unused += usize::from(kept(conversation).await);
+    }
+    assert_eq!(unused, 20);
+    // Saves within one millisecond may go either way at the edge; the first and the last cannot.
+    assert!(!kept(&conversations[0]).await, "the oldest went");
+    assert!(kept(&conversations[24]).await, "the newest stays");
+}

@@ -17,8 +17,13 @@ use crate::domain::{
 /// Days of one diet of a package: a month each.
 const DIET_DAYS: i64 = 30;
 
-/// Stores the customer's profile for the conversation, replacing an earlier one of the same conversation. None
-/// when the conversation is another customer's.
+/// Profiles a customer keeps that no diet request used: a form opened again and again starts new conversations,
+/// and each profile may hold 64 KiB, so the oldest of them go.
+pub const MAX_UNUSED_PROFILES: i64 = 20;
+
+/// Stores the customer's profile for the conversation, replacing an earlier one of the same conversation, and lets
+/// the customer's oldest unused profiles beyond [`MAX_UNUSED_PROFILES`] go. None when the conversation is another
+/// customer's.
 pub async fn save_profile(
     db: &Db,
     customer_id: i64,
@@ -27,7 +32,8 @@ pub async fn save_profile(
 ) -> anyhow::Result<Option<i64>> {
     let now = now_ms();
     let json = profile.json.to_string();
-    let saved: Option<(i64,)> = on_pool!(db, pool => {
+    let mut tx = db.begin().await?;
+    let saved: Option<(i64,)> = on_tx!(&mut tx, conn => {
         sqlx::query_as(
             "INSERT INTO medical_profile (medical_profile_id, customer_id, conversation_id, country_code, state, city, \
              profile, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
@@ -35,9 +41,22 @@ pub async fn save_profile(
              WHERE medical_profile.customer_id = excluded.customer_id RETURNING medical_profile_id",
         )
         .bind(random_id()).bind(customer_id).bind(conversation.as_str()).bind(COUNTRY_CODE).bind(STATE).bind(CITY)
-        .bind(&json).bind(now).fetch_optional(pool).await
+        .bind(&json).bind(now).fetch_optional(conn).await
     })
     .context("cannot store the medical profile")?;
+    on_tx!(&mut tx, conn => {
+        sqlx::query(
+            "DELETE FROM medical_profile WHERE customer_id = $1 \
+             AND NOT EXISTS (SELECT 1 FROM diet_request r WHERE r.conversation_id = medical_profile.conversation_id) \
+             AND medical_profile_id NOT IN (SELECT p.medical_profile_id FROM medical_profile p \
+             WHERE p.customer_id = $1 AND NOT EXISTS \
+             (SELECT 1 FROM diet_request r WHERE r.conversation_id = p.conversation_id) \
+             ORDER BY p.updated_at DESC, p.medical_profile_id LIMIT $2)",
+        )
+        .bind(customer_id).bind(MAX_UNUSED_PROFILES).execute(conn).await.map(|_| ())
+    })
+    .context("cannot let old medical profiles go")?;
+    tx.commit().await?;
     Ok(saved.map(|(id,)| id))
 }
 
