@@ -49,7 +49,7 @@ pub async fn rotate(
         // The cookie is shared by the browser's tabs: two of them renewing at once, or a renewal whose answer was
         // lost on a slow network and is sent again, bring it back moments after its use. That is no theft, so it
         // gets a credential of the same family. Later, someone holds a copy: end the whole sign-in.
-        if !row.used_at.is_some_and(|used| now - used <= REUSE_GRACE_MS) {
+        if row.used_at.is_none_or(|used| now - used > REUSE_GRACE_MS) {
             tracing::warn!(family = %row.family_id, "refresh credential reused; family revoked");
             refresh_tokens::revoke_family(db, &row.family_id, now).await?;
             return Err(AuthError::InvalidToken);
