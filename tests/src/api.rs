@@ -68,6 +68,12 @@ impl Api<'_> {
         self.post("/app/auth/logout", &json!({})).await
     }
 
+    /// `sendEmailCode`: a registration code e-mailed to `email` for a new number.
+    pub async fn send_email_code(&self, mobile: &str, country_id: i64, email: &str) -> Answer {
+        self.post("/auth/register/email", &json!({ "mobileNumber": mobile, "countryId": country_id, "email": email }))
+            .await
+    }
+
     /// `legacySendOtp`: the older app's form post.
     pub async fn legacy_send_otp(&self, form: &[(&str, &str)]) -> Answer {
         self.post_form("/app/auth/sendotp", form).await

@@ -57,6 +57,19 @@ async fn registered_by_email(world: &mut LimooWorld, mobile: String, email: Stri
     world.app().forget_codes(&mobile, TURKEY).await;
 }
 
+/// A script asks for a registration code for someone else's number, to an address of its own.
+#[when(expr = "اسکریپتی برای شماره {string} کشور {int} کد ثبت‌نام به ایمیل {string} می‌خواهد")]
+async fn script_asks_email_code(world: &mut LimooWorld, mobile: String, country_id: i64, email: String) {
+    world.start_app(true).await;
+    let answer = world.app().visitor().send_email_code(&mobile, country_id, &email).await;
+    world.keep(answer);
+}
+
+#[then(expr = "هیچ ایمیلی به {string} فرستاده نشده است")]
+async fn no_email_to(world: &mut LimooWorld, email: String) {
+    assert_eq!(world.app().last_email_code(&email), None, "a code was e-mailed to {email}");
+}
+
 #[when(expr = "حساب مشتری ترکیه با شماره {string} حذف می‌شود")]
 async fn customer_deleted(world: &mut LimooWorld, mobile: String) {
     world.app().delete_customer(&mobile, TURKEY).await;
