@@ -46,3 +46,20 @@ Feature: کد تخفیف روی سفارش
     Then پاسخ موفق است
     And صورتحساب این مقادیر را دارد:
       | totalFinalPrice | 340000 |
+
+  Scenario: سبدی که بیش از نیم ساعت پرداخت نشده کد یک‌بارمصرف را برای دیگران تمام نمی‌کند
+    A use is taken when a code is applied. Once a limited code is used up, the use of an order left unpaid for longer
+    than a points hold lasts (30 minutes), with no payment under way, goes to the next order it is applied to; the
+    abandoned order gets its prices back. No rule names this; it is the shop's own guarantee.
+    Given مشتری "09121234567" سفارشی از محصولات "101" ساخته است
+    And مشتری "09121234567" کد تخفیف "ONCE" را روی سفارش "101" ثبت کرده است
+    And مشتری با شماره "09127654321" ثبت‌نام کرده است
+    And مشتری "09127654321" سفارشی از محصولات "101" ساخته است
+    When مشتری "09127654321" کد تخفیف "ONCE" را روی سفارش "101" ثبت می‌کند
+    Then پاسخ خطای 400 با کد "400" است
+    When کدهای تخفیف ثبت‌شده 31 دقیقه پیش ثبت شده‌اند
+    And مشتری "09127654321" کد تخفیف "ONCE" را روی سفارش "101" ثبت می‌کند
+    Then پاسخ موفق است
+    And صورتحساب سفارش "101" مشتری "09121234567" این مقادیر را دارد:
+      | totalFinalPrice | 390000 |
+      | totalPrice      | 390000 |

@@ -197,12 +197,7 @@ async fn the_refresh_cookie_rotates_and_a_reused_one_ends_the_sign_in() {
 
 /// Moves every used refresh credential's use `ms` into the past.
 async fn used_earlier(app: &TestApp, ms: i64) {
-    let sql = "UPDATE refresh_token SET used_at = used_at - $1 WHERE used_at IS NOT NULL";
-    match &app.db {
-        Db::Sqlite(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
-        Db::Postgres(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
-    }
-    .expect("uses moved");
+    app.execute_sql(format!("UPDATE refresh_token SET used_at = used_at - {ms} WHERE used_at IS NOT NULL")).await;
 }
 
 /// The browser's tabs share the cookie: two renewing at once, or a renewal sent again after its answer was lost,

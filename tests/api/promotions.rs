@@ -1,6 +1,5 @@
 //! Promotion codes over HTTP: prices, every refusal with its exact message, cancelling, and a
 //! single-use code under concurrent use.
-use limoo_bff::store::Db;
 use limoo_tests::{TestApp, app::guess_until_throttled, payment::payment_request, spawn_app};
 use serde_json::{Value, json};
 
@@ -224,13 +223,7 @@ async fn a_customer_guessing_promotion_codes_is_slowed_down_and_nobody_else_is()
 
 /// Moves every code application `minutes` into the past.
 async fn applied_earlier(app: &TestApp, minutes: i64) {
-    let sql = "UPDATE used_discount SET created_at = created_at - $1";
-    let ms = minutes * 60_000;
-    match &app.db {
-        Db::Sqlite(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
-        Db::Postgres(pool) => sqlx::query(sql).bind(ms).execute(pool).await.map(|_| ()),
-    }
-    .expect("applications moved");
+    app.execute_sql(format!("UPDATE used_discount SET created_at = created_at - {}", minutes * 60_000)).await;
 }
 
 /// A single-use code held by a basket left unpaid for longer than a points hold lasts (30 minutes) goes to the next

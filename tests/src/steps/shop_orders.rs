@@ -162,6 +162,12 @@ async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, prod
     succeeded(world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await, "applying the code");
 }
 
+/// The codes applied so far were applied `minutes` ago (their orders left unpaid since).
+#[when(expr = "کدهای تخفیف ثبت‌شده {int} دقیقه پیش ثبت شده‌اند")]
+async fn codes_applied_earlier(world: &mut LimooWorld, minutes: i64) {
+    world.app().execute_sql(format!("UPDATE used_discount SET created_at = created_at - {}", minutes * 60_000)).await;
+}
+
 #[when(expr = "مشتری {mobile} کد تخفیف سفارش {products} را با وضعیت CANCELED لغو می‌کند")]
 async fn cancel_code(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     let invoice = world.invoice_of(&mobile, &products).await;
