@@ -126,6 +126,7 @@ pub const PAYMENT_NOTHING_TO_PAY: &str = "این سفارش مبلغی برای 
 /// An `Idempotency-Key` came back with another order.
 pub const PAYMENT_KEY_REUSED: &str = "این کلید یکتا برای پرداخت دیگری استفاده شده است.";
 /// Another payment of the order is being started or verified (a double tap, a second tab).
+pub const PAYMENT_PRICE_CHANGED: &str = "مبلغ این سفارش تغییر کرده است. صورتحساب تازه را ببینید و دوباره پرداخت کنید.";
 pub const PAYMENT_IN_PROGRESS: &str = "پرداخت دیگری برای این سفارش در حال انجام است. چند لحظه دیگر دوباره تلاش کنید.";
 /// Finance settles a refund that is not waiting (given back already, or never due).
 pub const REFUND_NOT_DUE: &str = "این پرداخت در انتظار بازپرداخت نیست.";

@@ -251,3 +251,45 @@ async fn a_key_or_result_address_over_1_kib_is_refused_and_no_payment_starts() {
     };
     assert_eq!(count.expect("count").0, 0, "no payment started");
 }
+
+/// A tab that still shows the old price pays nothing unexpected: with `expectedAmount` from a stale invoice the call
+/// answers 409 `PRICE_CHANGED` with the sentence to show, and no payment starts; with the current price it starts.
+#[tokio::test]
+async fn a_stale_tabs_price_starts_no_payment() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let (_, shown) = app.invoice(&token, order).await;
+    let shown = shown["totalPrice"].as_i64().expect("totalPrice");
+    let (status, applied) =
+        app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": "LIMOO20", "orderId": order })).await;
+    assert_eq!(status, 200, "another tab applied a code: {applied}");
+
+    let mut body = request(&app, &token, order);
+    body["expectedAmount"] = json!(shown);
+    let (status, refused) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!((status, refused["err"]["reason"].as_str()), (409, Some("PRICE_CHANGED")), "{refused}");
+    assert_eq!(
+        refused["err"]["details"]["messages"][0],
+        "مبلغ این سفارش تغییر کرده است. صورتحساب تازه را ببینید و دوباره پرداخت کنید."
+    );
+    assert!(app.sims.payments(None).is_empty(), "no payment started");
+
+    body["expectedAmount"] = applied["invoice"]["totalPrice"].clone();
+    let (status, started) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "{started}");
+}
+
+/// Paying a paid order says so in the sentence the checkout shows [ER-22].
+#[tokio::test]
+async fn paying_a_paid_order_says_it_is_paid() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    let mut tx = app.db.begin().await.unwrap();
+    assert!(limoo_bff::store::orders::mark_paid(&mut tx, order).await.unwrap());
+    tx.commit().await.unwrap();
+    let (status, refused) = start(&app, &token, order, None).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["err"]["details"]["messages"][0], "این سفارش قبلا پرداخت شده است.");
+}

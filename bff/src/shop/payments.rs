@@ -75,6 +75,8 @@ pub enum PaymentError {
     InProgress,
     #[error("the order is not one Gumroad product")]
     NotTheOrdersProduct,
+    #[error("the order costs another amount than the customer was shown")]
+    PriceChanged,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -93,6 +95,8 @@ pub struct StartRequest<'a> {
     pub payer_ip: Option<&'a str>,
     /// The Gumroad product bought (international).
     pub product_permalink: Option<&'a str>,
+    /// The payable total (toman) the customer was shown, when the caller knows it.
+    pub expected_amount: Option<i64>,
 }
 
 /// How long a start waits for a concurrent start of the same order (a double tap, a second tab, a retry
@@ -171,6 +175,10 @@ async fn begin(
     checked: &[i64],
 ) -> Result<Begun, PaymentError> {
     let Payable { amount, gumroad_permalink } = payable(db, request.customer_id, request.order_id).await?;
+    // Another tab may have changed the order since this one showed its price: charge nothing unexpected.
+    if request.expected_amount.is_some_and(|shown| shown != amount.get()) {
+        return Err(PaymentError::PriceChanged);
+    }
     // Gumroad charges its product's own price, so the product is the order's, never the caller's choice.
     let product_permalink = match request.gateway {
         Gateway::Gumroad => match (gumroad_permalink, request.product_permalink) {
@@ -273,11 +281,12 @@ async fn open_at_gateway(
             .await?;
         return Err(PaymentError::TransferPending);
     }
-    if invoice.totals.payable != amount || invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now)) {
+    let lapsed = invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now));
+    if invoice.totals.payable != amount || lapsed {
         drop(tx);
         finish_alone(settling.db, payment_id, PaymentState::Failed, "the order changed while the payment started")
             .await?;
-        return Err(PaymentError::PointsGone);
+        return Err(if lapsed { PaymentError::PointsGone } else { PaymentError::PriceChanged });
     }
     if let Some(hold) = invoice.hold.as_ref().filter(|h| h.status == HoldStatus::AddedToOrder) {
         points::reserve(&mut tx, hold.id, now + point_settings.hold_ms()).await?;

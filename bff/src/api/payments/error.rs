@@ -23,8 +23,10 @@ pub enum PaymentFailure {
     #[oai(status = 404)]
     NotFound(Json<ErrorEnvelope>),
     /// The points the order held went to another order or ran out [ER-21, ER-24]; the
-    /// `Idempotency-Key` was used for another order; or another payment of the order is being started
-    /// or verified, and `Retry-After` says in how many seconds to ask again.
+    /// `Idempotency-Key` was used for another order; another payment of the order is being started
+    /// or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+    /// or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+    /// holds the sentence to show.
     #[oai(status = 409)]
     Conflict(Json<ErrorEnvelope>, #[oai(header = "Retry-After")] Option<u32>),
     /// The gateway refused the payment (its messages in `details.messages`) or could not be reached.
@@ -46,7 +48,10 @@ impl From<PaymentError> for PaymentFailure {
         let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, Vec::new()));
         match error {
             OrderNotFound => PaymentFailure::NotFound(envelope("404", messages::ORDER_NOT_FOUND)),
-            OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
+            // The sentence goes in details.messages too, which the checkout shows as it is [ER-22].
+            OrderPaid => {
+                PaymentFailure::bad_request(messages::ORDER_ALREADY_PAID, vec![messages::ORDER_ALREADY_PAID.to_owned()])
+            }
             NothingToPay => PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY)),
             // The text goes in details.messages, which the checkout shows as it is [ER-22].
             TransferPending => PaymentFailure::BadRequest(Json(ErrorEnvelope::new(
@@ -56,7 +61,14 @@ impl From<PaymentError> for PaymentFailure {
             ))),
             PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
             KeyReused => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_KEY_REUSED), None),
-            InProgress => PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2)),
+            // A 409 with a reason carries its own sentence; one without is lost points [ER-21].
+            InProgress => PaymentFailure::Conflict(
+                explained_conflict(messages::PAYMENT_IN_PROGRESS, "PAYMENT_IN_PROGRESS"),
+                Some(2),
+            ),
+            PriceChanged => {
+                PaymentFailure::Conflict(explained_conflict(messages::PAYMENT_PRICE_CHANGED, "PRICE_CHANGED"), None)
+            }
             NotTheOrdersProduct => PaymentFailure::bad_request(
                 messages::BAD_REQUEST,
                 vec!["productPermalink must name the Gumroad product that every item of the order is".to_owned()],
@@ -77,6 +89,11 @@ impl From<anyhow::Error> for PaymentFailure {
     fn from(error: anyhow::Error) -> Self {
         PaymentFailure::Internal(Json(ErrorEnvelope::internal(&error)))
     }
+}
+
+/// A 409 whose sentence the checkout shows as it is: in `err.message` and `details.messages`, named by `err.reason`.
+fn explained_conflict(message: &str, reason: &str) -> Json<ErrorEnvelope> {
+    Json(ErrorEnvelope::new("409", message, vec![message.to_owned()]).with_reason(reason))
 }
 
 fn payments_bad_request(error: poem::Error) -> PaymentFailure {

@@ -22,7 +22,7 @@ use crate::{
     domain::{
         MobileNumber,
         mobile_number::IRAN,
-        payment::{Gateway, is_result_url, result_address},
+        payment::{Gateway, PaymentState, is_result_url, result_address},
         transfer::TransferGateway,
     },
     gateways::payments::payping::PayPingCallback,
@@ -62,6 +62,9 @@ pub struct PaymentRequest {
     pub payment_config: PaymentConfig,
     /// Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise.
     pub product_permalink: Option<String>,
+    /// The payable total (toman) the checkout showed the customer. When given and the order now costs another
+    /// amount (a code or points changed in another tab), nothing starts: 409 with `err.reason` `PRICE_CHANGED`.
+    pub expected_amount: Option<i64>,
     /// Manual transfers only (`C2C`, `PAYPAL_ROSHANDEL`): the transfer form's fields [PM-54, PM-58].
     pub meta: Option<transfer::TransferMeta>,
 }
@@ -186,6 +189,7 @@ impl PaymentsApi {
                 callback_base: &state.payment_callback_base,
                 payer_ip: Some(&payer_ip),
                 product_permalink: permalink,
+                expected_amount: body.expected_amount,
             },
         )
         .await?;
@@ -249,8 +253,11 @@ fn redirect(payment: Option<Payment>) -> Result<CallbackResponse, PaymentFailure
     let payment = payment.ok_or_else(|| {
         PaymentFailure::NotFound(Json(ErrorEnvelope::new("404", messages::PAYMENT_NOT_FOUND, Vec::new())))
     })?;
-    let paid = payment.state == crate::domain::payment::PaymentState::Verified;
-    Ok(CallbackResponse::SeeOther(result_address(&payment.result_url, paid, payment.order_id)))
+    // A payment whose verify has no answer yet (a slow gateway; the sweeper settles it) may well have taken the
+    // money: the success page, which claims success only once the order is paid, says it is not confirmed yet,
+    // rather than the fail page saying it failed.
+    let ok = matches!(payment.state, PaymentState::Verified | PaymentState::CallbackReceived);
+    Ok(CallbackResponse::SeeOther(result_address(&payment.result_url, ok, payment.order_id)))
 }
 
 fn customer_id_text(value: &Value) -> Option<String> {

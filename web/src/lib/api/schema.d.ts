@@ -3034,6 +3034,12 @@ export interface components {
             paymentConfig: components["schemas"]["PaymentConfig"];
             /** @description Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise. */
             productPermalink?: string;
+            /**
+             * Format: int64
+             * @description The payable total (toman) the checkout showed the customer. When given and the order now costs another
+             *     amount (a code or points changed in another tab), nothing starts: 409 with `err.reason` `PRICE_CHANGED`.
+             */
+            expectedAmount?: number;
             /** @description Manual transfers only (`C2C`, `PAYPAL_ROSHANDEL`): the transfer form's fields [PM-54, PM-58]. */
             meta?: components["schemas"]["TransferMeta"] & unknown;
         };
@@ -6460,8 +6466,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -6552,8 +6560,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -6645,8 +6655,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -6739,8 +6751,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -6833,8 +6847,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -6927,8 +6943,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -7021,8 +7039,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -7115,8 +7135,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -7209,8 +7231,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {
@@ -7307,8 +7331,10 @@ export interface operations {
             };
             /**
              * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
-             *     `Idempotency-Key` was used for another order; or another payment of the order is being started
-             *     or verified, and `Retry-After` says in how many seconds to ask again.
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
              */
             409: {
                 headers: {

@@ -127,7 +127,11 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
           open={paymentOpen}
           onClose={() => setPaymentOpen(false)}
           invoice={invoice.data}
-          onPaymentFailure={setPaymentFailure}
+          onPaymentFailure={(failure) => {
+            setPaymentFailure(failure)
+            // The order may have changed (another tab, lapsed points, paid meanwhile): show it as it is now.
+            void invoice.refetch()
+          }}
         />
       ) : null}
     </div>

@@ -192,11 +192,18 @@ describe('/payment-success without a paid order (issue 17)', () => {
 
 describe('/payment-fail [PM-68]', () => {
   it('says the payment failed, money returns within 72 hours, and retries at checkout with the order', async () => {
+    answerInvoice(buildInvoice(undefined, { id: 88, status: 'CREATED' }))
     renderApp('/payment-fail?orderId=88')
     expect(await screen.findByRole('heading', { name: 'متاسفانه پرداخت شما ناموفق بود' })).toBeInTheDocument()
     expect(screen.getByText(/۷۲ ساعت/)).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'تلاش مجدد برای پرداخت' }))
     expect(await screen.findByTestId('checkout-page')).toBeInTheDocument()
     expect(sessionStorage.getItem('lemonadeOrderId')).toBe('88')
+  })
+
+  it('sends an order that is paid after all to the success page, not the failure', async () => {
+    renderApp('/payment-fail?status=NOK&orderId=77')
+    expect(await screen.findByRole('heading', { name: 'پرداخت شما با موفقیت انجام شد' })).toBeInTheDocument()
+    expect(screen.queryByText('متاسفانه پرداخت شما ناموفق بود')).not.toBeInTheDocument()
   })
 })

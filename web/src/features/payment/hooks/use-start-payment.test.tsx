@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, delay } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
+import { buildInvoice } from '@/testing/data/checkout'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
@@ -53,7 +54,7 @@ describe('paying online [PM-48]', () => {
     const [request] = sent
     if (request === undefined) throw new Error('no payment request')
     const body = await request.json()
-    expect(body).toMatchObject({ orderId: 77, paymentConfig: { gateway: 'online' } })
+    expect(body).toMatchObject({ orderId: 77, paymentConfig: { gateway: 'online' }, expectedAmount: 490000 })
     expect(body.paymentConfig.paymentResultUrl).toMatch(/#\/payment-result$/)
     expect(request.headers.get('Idempotency-Key')).toBeTruthy()
   })
@@ -96,6 +97,23 @@ describe('payment errors go to the checkout error section', () => {
     expect(await screen.findByTestId('payment-points-used')).toHaveTextContent(ER_24)
     expect(screen.getByTestId('checkout-error')).toHaveTextContent('خطا رخ داده است!')
     expect(screen.queryByRole('dialog', { name: 'انتخاب روش پرداخت' })).not.toBeInTheDocument()
+  })
+
+  it('shows the sentence of a 409 that names its reason, not the points text, and reloads the invoice', async () => {
+    const changed = 'مبلغ این سفارش تغییر کرده است. صورتحساب تازه را ببینید و دوباره پرداخت کنید.'
+    const body = { err: { code: '409', message: changed, reason: 'PRICE_CHANGED', details: { messages: [changed] } } }
+    let invoiceLoads = 0
+    server.use(
+      http.post('/lemonade/api/payments', () => HttpResponse.json(body, { status: 409 })),
+      http.get('/lemonade/api/orders/{id}/invoice', () => {
+        invoiceLoads += 1
+        return HttpResponse.json(buildInvoice())
+      }),
+    )
+    await payOnline()
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent(changed)
+    expect(screen.queryByTestId('payment-points-used')).not.toBeInTheDocument()
+    await waitFor(() => expect(invoiceLoads).toBe(2))
   })
 
   it('shows the first details message as the redirect message [ER-22]', async () => {

@@ -64,11 +64,16 @@ export class PaymentStartError extends Error {
   }
 }
 
+/**
+ * A 409 is lost points [ER-21], unless the BFF names another reason (another payment under way, a price changed in
+ * another tab): then, like any other error, its first `details.messages` is shown [ER-22].
+ */
 function failureOf(body: unknown, status: number): PaymentFailure {
-  if (status === 409) return { kind: 'pointsUsed' }
-  const messages = (body as { err?: { details?: { messages?: unknown } } } | undefined)?.err?.details?.messages
+  const err = (body as { err?: { reason?: unknown; details?: { messages?: unknown } } } | undefined)?.err
+  if (status === 409 && typeof err?.reason !== 'string') return { kind: 'pointsUsed' }
+  const messages = err?.details?.messages
   const first = Array.isArray(messages) ? messages.find((m): m is string => typeof m === 'string' && m.trim() !== '') : undefined
-  return first === undefined ? { kind: 'other' } : { kind: 'redirectMessage', text: first }
+  return first === undefined ? { kind: status === 409 ? 'pointsUsed' : 'other' } : { kind: 'redirectMessage', text: first }
 }
 
 /** `paymentResultUrl`: the current page followed by `#/payment-result` [PM-49]. */
@@ -85,6 +90,8 @@ interface LinkPayment {
   orderId: number
   gateway: string
   productPermalink: string | undefined
+  /** The payable total the checkout shows: the BFF starts nothing if the order now costs another amount. */
+  expectedAmount: number
 }
 
 /**
@@ -101,7 +108,7 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
   const currentUser = useCurrentUser(true)
   const mobile = currentUser.data?.mobile
   const mutation = useMutation({
-    mutationFn: async ({ orderId, gateway, productPermalink }: LinkPayment): Promise<PaymentReply> => {
+    mutationFn: async ({ orderId, gateway, productPermalink, expectedAmount }: LinkPayment): Promise<PaymentReply> => {
       const { data, error, response } = await authApi.POST('/lemonade/api/payments', {
         body: {
           orderId,
@@ -109,6 +116,7 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
           customerId: currentUserId() ?? '',
           mobile: payerMobile(mobile),
           paymentConfig: { gateway, paymentResultUrl: paymentResultUrl() },
+          expectedAmount,
           ...(productPermalink === undefined ? {} : { productPermalink }),
         },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
@@ -144,7 +152,12 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
       }
       const orderId = Number(sessionStorage.getItem(ORDER_ID_KEY))
       if (!Number.isSafeInteger(orderId) || orderId <= 0) return
-      mutate({ orderId, gateway, productPermalink: productPermalinkOf(method, invoice.basketItems) })
+      mutate({
+        orderId,
+        gateway,
+        productPermalink: productPermalinkOf(method, invoice.basketItems),
+        expectedAmount: invoice.totalPrice,
+      })
     },
     [mutate, t, invoice.basketItems, invoice.totalPrice, invoice.userPointDeduction],
   )
