@@ -17,6 +17,7 @@ interface CheckoutFooterProps {
 const labelKey = {
   choosePaymentMethod: 'checkout.footer.choosePaymentMethod',
   finalize: 'checkout.footer.finalize',
+  viewPaidOrder: 'checkout.footer.viewPaidOrder',
 } as const
 
 /** The fixed footer: payable amount and 'انتخاب روش پرداخت' or 'تایید نهایی پرداخت' [PR-07…PR-09]. */

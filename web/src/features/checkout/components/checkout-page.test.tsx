@@ -243,3 +243,17 @@ describe('checkout support chat', () => {
     expect(currentLocation(router)).toBe('/checkout-new?goftino=isOpen')
   })
 })
+
+describe('a paid order', () => {
+  it('says it is paid and offers its result instead of a second payment', async () => {
+    serveInvoice(buildInvoice([diet()], { status: 'PAYMENT_SUCCESS' }))
+    window.sessionStorage.setItem('enablePointUsage', 'true')
+    const { router } = await renderLoaded({ ...ORDER, showPromotionField: 'true' })
+    expect(screen.getByTestId('order-paid-note')).toHaveTextContent('این سفارش پرداخت شده است.')
+    expect(screen.queryByTestId('promotion-form')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('points-section')).not.toBeInTheDocument()
+    expect(footerButton()).toHaveTextContent('مشاهده سفارش پرداخت‌شده')
+    await userEvent.click(footerButton())
+    await waitFor(() => expect(currentLocation(router)).toBe('/payment-success?orderId=77'))
+  })
+})

@@ -50,6 +50,10 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
   const action = checkoutFooterAction(invoice.data)
 
   const onAction = (footerAction: CheckoutFooterAction) => {
+    if (footerAction.kind === 'viewPaidOrder') {
+      void navigate(`${paths.paymentResult}?status=OK&orderId=${orderId}`)
+      return
+    }
     if (footerAction.kind === 'choosePaymentMethod') {
       setPaymentFailure(null)
       setPaymentOpen(true)
@@ -88,8 +92,16 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
     body = (
       <>
         <Receipt invoice={invoice.data} />
-        {showPromotion ? <PromotionForm orderId={orderId} invoice={invoice.data} /> : null}
-        {settings.pointUsageEnabled() ? <PointsSwitch orderId={orderId} invoice={invoice.data} /> : null}
+        {action.kind === 'viewPaidOrder' ? (
+          <p className="checkout-note" role="status" data-testid="order-paid-note">
+            {t('checkout.paidNote')}
+          </p>
+        ) : (
+          <>
+            {showPromotion ? <PromotionForm orderId={orderId} invoice={invoice.data} /> : null}
+            {settings.pointUsageEnabled() ? <PointsSwitch orderId={orderId} invoice={invoice.data} /> : null}
+          </>
+        )}
       </>
     )
   }

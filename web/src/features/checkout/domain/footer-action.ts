@@ -3,12 +3,17 @@ import type { Invoice } from '../types'
 
 /**
  * The checkout footer button [PR-07…PR-09]: a payable total above 0 chooses a payment method, exactly 0 finalizes
- * the order; both are disabled until the invoice has loaded.
+ * the order; both are disabled until the invoice has loaded. An order paid meanwhile (another tab, Back from the
+ * result page) offers its result instead of a second payment.
  */
-export type CheckoutFooterAction = { kind: 'choosePaymentMethod'; enabled: boolean } | { kind: 'finalize'; enabled: true }
+export type CheckoutFooterAction =
+  | { kind: 'choosePaymentMethod'; enabled: boolean }
+  | { kind: 'finalize'; enabled: true }
+  | { kind: 'viewPaidOrder'; enabled: true }
 
 export function checkoutFooterAction(invoice: Invoice | undefined): CheckoutFooterAction {
   if (invoice === undefined) return { kind: 'choosePaymentMethod', enabled: false }
+  if (invoice.status === 'PAYMENT_SUCCESS') return { kind: 'viewPaidOrder', enabled: true }
   return invoice.totalPrice === 0 ? { kind: 'finalize', enabled: true } : { kind: 'choosePaymentMethod', enabled: true }
 }
 
