@@ -175,6 +175,21 @@ describe('promotion code removal', () => {
     expect(screen.getByTestId('payable')).toHaveTextContent('۵۰۰٬۰۰۰ تومان')
   })
 
+  it('removes the code the invoice shows when another tab replaced the one this session stored', async () => {
+    serveInvoice(discounted)
+    const calls: string[] = []
+    server.use(
+      http.patch('/lemonade/api/usedDiscounts/{id}', ({ params }) => {
+        calls.push(String(params.id))
+        return HttpResponse.json({ invoice: plain })
+      }),
+    )
+    await renderForm({ ...SESSION, lemonadeUsedDiscountId: '5' })
+    await userEvent.click(screen.getByRole('button', { name: 'حذف کد' }))
+    expect(await screen.findByTestId('promotion-message')).toHaveTextContent('کد تخفیف شما با موفقیت حذف شد.')
+    expect(calls).toEqual(['9'])
+  })
+
   it('keeps the code and shows what to do when a payment of the order is under way (409)', async () => {
     serveInvoice(discounted)
     server.use(

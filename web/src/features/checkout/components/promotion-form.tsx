@@ -60,7 +60,8 @@ export function PromotionForm({ orderId, invoice }: { orderId: number; invoice: 
   })
 
   const removeCode = async () => {
-    const usedDiscountId = storedUsedDiscountId() ?? active?.id
+    // The code the invoice shows: another tab may have replaced the one this session stored [PR-32].
+    const usedDiscountId = active?.id ?? storedUsedDiscountId()
     if (usedDiscountId === undefined) return
     setNote(null)
     try {
