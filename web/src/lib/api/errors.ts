@@ -34,3 +34,11 @@ export function toApiError(body: unknown, response: Response): ApiError {
     typeof reason === 'string' ? reason : undefined,
   )
 }
+
+/**
+ * The BFF's own (Persian) message of a failed call, else `fallback`: a failure that never reached the BFF (the
+ * network, a timeout) carries the browser's English text, which no screen should show.
+ */
+export function apiMessageOr(failure: unknown, fallback: string): string {
+  return failure instanceof ApiError && failure.message.trim() !== '' ? failure.message : fallback
+}

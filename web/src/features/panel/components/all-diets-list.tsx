@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { apiMessageOr } from '@/lib/api'
 import { localDigits } from '@/lib/digits'
 import { useActiveDiet } from '../api/active-diet'
 import { useAllDiets } from '../api/all-diets'
@@ -13,7 +14,7 @@ export function AllDietsList() {
   if (all.isError) {
     return (
       <p className="diet-card__error" role="alert" data-testid="all-diets-error">
-        {all.error.message || t('panel.error')}
+        {apiMessageOr(all.error, t('panel.error'))}
       </p>
     )
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { apiMessageOr } from '@/lib/api'
 import { useHamiSummary } from '../api/hami'
 
 /** The mentor add-on the customer has, if any; an answer with `ok` false shows its msg [ER-60]. */
@@ -9,7 +10,7 @@ export function HamiCard() {
   if (hami.isError) {
     return (
       <p className="diet-card__error" role="alert" data-testid="hami-error">
-        {hami.error.message || t('panel.error')}
+        {apiMessageOr(hami.error, t('panel.error'))}
       </p>
     )
   }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { apiMessageOr } from '@/lib/api'
 import { JalaliDateSelect } from '@/components/ui/jalali-date-select'
 import { tehranDay } from '@/lib/dates'
 import { localDigits } from '@/lib/digits'
@@ -37,7 +38,7 @@ function StartDateForm({ dietId, currentStart }: { dietId: number; currentStart:
     if (startDate === null) return
     setStart.mutate({ id: dietId, startDate }, { onSuccess: () => setEdits(countStartDateEdit(dietId)) })
   }
-  const error = incomplete ? t('panel.startDate.incomplete') : setStart.isError ? setStart.error.message : undefined
+  const error = incomplete ? t('panel.startDate.incomplete') : setStart.isError ? apiMessageOr(setStart.error, t('panel.error')) : undefined
   return (
     <form className="diet-card" data-testid="start-date-editor" onSubmit={submit} noValidate>
       <h2 className="diet-card__title" id={titleId}>
