@@ -40,7 +40,7 @@ export function PartnerBundleLandingPage() {
 
   let body
   if (bundles.isPending || bundles.isError || list.length === 0) {
-    body = <ProductListStatus pending={bundles.isPending} failed={bundles.isError} />
+    body = <ProductListStatus pending={bundles.isPending} failed={bundles.isError} onRetry={() => void bundles.refetch()} />
   } else {
     body = (
       <div className="shop-products" role="radiogroup" aria-labelledby="partner-heading" data-testid="partner-bundles">

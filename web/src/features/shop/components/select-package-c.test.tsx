@@ -62,6 +62,22 @@ describe('select-package-c states', () => {
     expect(screen.queryByTestId('footer-button')).not.toBeInTheDocument()
   })
 
+  it('reads the list again when the customer retries after a failure', async () => {
+    let calls = 0
+    server.use(
+      http.get('/lemonade/api/products', () => {
+        calls += 1
+        return calls === 1
+          ? HttpResponse.json({ err: { code: '500', message: 'خطای سرور', details: { messages: [] } } }, { status: 500 })
+          : HttpResponse.json(catalogue())
+      }),
+    )
+    renderApp(PAGE)
+    await userEvent.click(await screen.findByTestId('products-retry'))
+    await waitFor(() => expect(screen.queryByTestId('products-error')).not.toBeInTheDocument())
+    expect(calls).toBe(2)
+  })
+
   it('shows the empty text when there are no products [ER-16]', async () => {
     server.use(http.get('/lemonade/api/products', () => HttpResponse.json([])))
     renderApp(PAGE)

@@ -176,7 +176,7 @@ export function SelectPackageCPage({ creditOffers }: { creditOffers?: ReactNode 
   if (guardFailed) {
     body = <NetworkErrorSection onRetry={retryAfterGuardError} />
   } else if (products.isPending || products.isError || list.length === 0) {
-    body = <ProductListStatus pending={products.isPending} failed={products.isError} />
+    body = <ProductListStatus pending={products.isPending} failed={products.isError} onRetry={() => void products.refetch()} />
   } else if (page.konkurLanding) {
     body = (
       <div className="shop-products" role="radiogroup" aria-labelledby="shop-heading" data-testid="konkur-banner">

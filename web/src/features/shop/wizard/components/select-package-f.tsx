@@ -26,15 +26,20 @@ import { WizardTopNav } from './wizard-top-nav'
 import '../../shop.css'
 import '../wizard.css'
 
-function FetchStateView({ state }: { state: Exclude<PackageFetchState, 'SUCCEED'> }) {
+function FetchStateView({ state, retry }: { state: Exclude<PackageFetchState, 'SUCCEED'>; retry?: () => void }) {
   const { t } = useTranslation()
   return (
     <>
       <h1 className="page-title wizard-middle__title">{t('shop.heading')}</h1>
       {state === 'FAILED' ? (
-        <p className="status-line status-line--error" role="alert" data-testid="wizard-error">
-          {t('shop.error')}
-        </p>
+        <div className="status-line status-line--error" role="alert" data-testid="wizard-error">
+          <p>{t('shop.error')}</p>
+          {retry ? (
+            <button type="button" className="network-error__retry" data-testid="wizard-retry" onClick={retry}>
+              {t('shop.networkError.retry')}
+            </button>
+          ) : null}
+        </div>
       ) : (
         <p className="status-line" role="status" data-testid="wizard-loading">
           {t('shop.loading')}
@@ -170,7 +175,7 @@ export function SelectPackageFPage() {
           backUrl={withQuery(pathname, search)}
         />
       ) : (
-        <FetchStateView state={wizard.state} />
+        <FetchStateView state={wizard.state} retry={wizard.state === 'FAILED' ? wizard.retry : undefined} />
       )}
     </div>
   )

@@ -19,7 +19,8 @@ function useForeignCustomer(): boolean | null {
 
 export type WizardConfigResult =
   | { state: 'SUCCEED'; configId: string; config: WizardConfig }
-  | { state: Exclude<PackageFetchState, 'SUCCEED'> }
+  | { state: 'FAILED'; retry: () => void }
+  | { state: 'IDLE' | 'PENDING' }
 
 /** The wizard configuration for the query's `configId`, mapped for foreign customers [RG-44…RG-46]. */
 export function useWizardConfig(requestedId: string | null): WizardConfigResult {
@@ -27,6 +28,6 @@ export function useWizardConfig(requestedId: string | null): WizardConfigResult 
   const configId = foreign === null ? null : wizardConfigId(requestedId, foreign)
   const query = useQuery({ ...wizardConfigQueryOptions(configId ?? DEFAULT_CONFIG_ID), enabled: configId !== null })
   if (configId !== null && query.isSuccess) return { state: 'SUCCEED', configId, config: query.data }
-  if (query.isError) return { state: 'FAILED' }
+  if (query.isError) return { state: 'FAILED', retry: () => void query.refetch() }
   return { state: query.fetchStatus === 'fetching' ? 'PENDING' : 'IDLE' }
 }
