@@ -62,7 +62,7 @@ export function PromotionForm({ orderId, invoice }: { orderId: number; invoice: 
   const removeCode = async () => {
     // The code the invoice shows: another tab may have replaced the one this session stored [PR-32].
     const usedDiscountId = active?.id ?? storedUsedDiscountId()
-    if (usedDiscountId === undefined) return
+    if (usedDiscountId === undefined || usedDiscountId === null) return
     setNote(null)
     try {
       await remove.mutateAsync(usedDiscountId)
