@@ -252,7 +252,7 @@ describe('a paid order', () => {
     expect(screen.getByTestId('order-paid-note')).toHaveTextContent('این سفارش پرداخت شده است.')
     expect(screen.queryByTestId('promotion-form')).not.toBeInTheDocument()
     expect(screen.queryByTestId('points-section')).not.toBeInTheDocument()
-    expect(footerButton()).toHaveTextContent('مشاهده سفارش پرداخت‌شده')
+    expect(footerButton()).toHaveTextContent('مشاهده سفارش')
     await userEvent.click(footerButton())
     await waitFor(() => expect(currentLocation(router)).toBe('/payment-success?orderId=77'))
   })
