@@ -84,6 +84,19 @@ describe('points switch offer', () => {
     expect(screen.queryByTestId('points-message')).not.toBeInTheDocument()
   })
 
+  it('says why the balance is lower when another unpaid order holds points, and not for its own hold', async () => {
+    const heldElsewhere = { ...buildTotalPoints(150), reservedPoints: { count: 100, monetaryValue: 100_000 } }
+    serve({ points: heldElsewhere })
+    await renderSwitch()
+    expect(screen.getByTestId('points-held-elsewhere')).toHaveTextContent('۱۰۰ امتیاز روی سفارش پرداخت‌نشده دیگری')
+  })
+
+  it('says nothing of held points when the hold is this order’s', async () => {
+    serve({ invoice: withPoints, points: { ...buildTotalPoints(0), reservedPoints: { count: 250, monetaryValue: 250_000 } } })
+    await renderSwitch()
+    expect(screen.queryByTestId('points-held-elsewhere')).not.toBeInTheDocument()
+  })
+
   it('is on and disabled while the points are RESERVED [PR-20]', async () => {
     serve({ invoice: { ...withPoints, userPointStatus: 'RESERVED' }, points: buildTotalPoints(0) })
     const pointsSwitch = await renderSwitch()

@@ -27,6 +27,10 @@ export function PointsSwitch({ orderId, invoice }: { orderId: number; invoice: I
     unusedValue: unused?.monetaryValue,
   })
 
+  // Points a live hold of another, unpaid order keeps: the balance is lower than the customer remembers, and says why.
+  const ownHold = invoice.userPointStatus === 'ADDED_TO_ORDER' || invoice.userPointStatus === 'RESERVED'
+  const heldElsewhere = ownHold ? 0 : (totalPoints.data?.reservedPoints.count ?? 0)
+
   const toggle = async () => {
     const on = !state.on
     setFailure(null)
@@ -73,6 +77,11 @@ export function PointsSwitch({ orderId, invoice }: { orderId: number; invoice: I
       {invoice.userPointStatus === 'RESERVED' ? (
         <p className="points__hint" data-testid="points-reserved">
           {t('checkout.points.reserved')}
+        </p>
+      ) : null}
+      {heldElsewhere > 0 ? (
+        <p className="points__hint" data-testid="points-held-elsewhere">
+          {t('checkout.points.heldElsewhere', { count: formatAmount(heldElsewhere, i18n.language) })}
         </p>
       ) : null}
       {state.maxUsage ? (
