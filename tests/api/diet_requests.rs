@@ -1,9 +1,6 @@
 //! The detailed form's medical profile and the diet request made from it (spec 3 §3, §4 "Diet actions", §7):
 //! `POST /lemonade/api/medical-profiles`, then `POST /lemonade/api/make-profile-and-request-diet`.
-use limoo_bff::{
-    domain::medical_profile::ConversationId,
-    store::{diet_requests, orders},
-};
+use limoo_bff::{domain::medical_profile::ConversationId, store::diet_requests};
 use limoo_tests::{TestApp, spawn_app};
 use serde_json::{Value, json};
 
@@ -21,14 +18,6 @@ fn profile(conversation: &str) -> Value {
         "state": 2170,
         "city": 107851
     })
-}
-
-async fn paid_diet(app: &TestApp, token: &str) -> i64 {
-    let order_id = app.create_order(token, &[101]).await;
-    let mut tx = app.db.begin().await.unwrap();
-    assert!(orders::mark_paid(&mut tx, order_id).await.unwrap());
-    tx.commit().await.unwrap();
-    order_id
 }
 
 async fn status_of(app: &TestApp, token: &str) -> Value {
@@ -50,7 +39,7 @@ async fn diet_count(app: &TestApp) -> i64 {
 async fn the_profile_is_stored_with_the_fixed_location_and_the_paid_diet_goes_to_issuing_once() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    let order_id = paid_diet(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     assert_eq!(status_of(&app, &token).await["status"], "ANSWERING_QUESTIONS");
 
     let (status, saved) = app.post_as(&token, PROFILES, &profile(CONVERSATION)).await;
@@ -80,7 +69,7 @@ async fn the_profile_is_stored_with_the_fixed_location_and_the_paid_diet_goes_to
 async fn concurrent_requests_of_one_conversation_issue_one_diet() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    paid_diet(&app, &token).await;
+    app.paid_order(&token, &[101]).await;
     assert_eq!(app.post_as(&token, PROFILES, &profile(CONVERSATION)).await.0, 200);
     let body = json!({ "conversationId": CONVERSATION });
     let (first, second) = tokio::join!(app.post_as(&token, REQUEST, &body), app.post_as(&token, REQUEST, &body));
@@ -110,7 +99,7 @@ async fn without_a_paid_diet_waiting_for_answers_the_request_is_refused_in_persi
 async fn a_diet_is_requested_only_after_the_conversations_profile() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    paid_diet(&app, &token).await;
+    app.paid_order(&token, &[101]).await;
     let (status, body) = app.post_as(&token, REQUEST, &json!({ "conversationId": CONVERSATION })).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["err"]["code"], "PROFILE_NOT_FOUND");
@@ -172,7 +161,7 @@ async fn a_conversation_belongs_to_its_customer_and_both_calls_need_a_token() {
 async fn a_customer_keeps_the_newest_unused_profiles_and_every_used_one() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    paid_diet(&app, &token).await;
+    app.paid_order(&token, &[101]).await;
     assert_eq!(app.post_as(&token, PROFILES, &profile(CONVERSATION)).await.0, 200);
     assert_eq!(app.post_as(&token, REQUEST, &json!({ "conversationId": CONVERSATION })).await.0, 200);
     let conversations: Vec<String> = (0..25).map(|n| format!("5b0e3a8c-2f4d-4c1e-9a7b-{n:012}")).collect();

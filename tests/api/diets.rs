@@ -1,6 +1,6 @@
 //! The active diet package (`GET /app/diets/active`) and the can-buy-diet check that reads it: the
 //! status follows the order's payment, card transfer, questions and issued diet (spec 3 §4).
-use limoo_bff::store::{now_ms, orders};
+use limoo_bff::store::now_ms;
 use limoo_tests::{TestApp, app::DietByTeam, spawn_app};
 use serde_json::Value;
 
@@ -17,14 +17,6 @@ async fn can_buy(app: &TestApp, token: &str) -> bool {
     let (status, body) = app.get_as(token, "/lemonade/api/can-buy-diet").await;
     assert_eq!(status, 200, "{body}");
     body["canBuyDiet"].as_bool().expect("canBuyDiet is a boolean")
-}
-
-async fn paid_order(app: &TestApp, token: &str) -> i64 {
-    let order_id = app.create_order(token, &[101]).await;
-    let mut tx = app.db.begin().await.unwrap();
-    assert!(orders::mark_paid(&mut tx, order_id).await.unwrap());
-    tx.commit().await.unwrap();
-    order_id
 }
 
 /// The medical team issues the order's 30-day diet D-1001.
@@ -55,7 +47,7 @@ async fn a_customer_without_a_diet_order_waits_for_a_transaction_and_may_buy() {
 async fn a_paid_order_answers_questions_until_its_diet_is_issued_and_running() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     // A newer unpaid order does not hide the paid package.
     app.create_order(&token, &[101]).await;
     let diet = active(&app, &token).await;
@@ -73,7 +65,7 @@ async fn an_issued_diet_runs_then_comes_close_to_expiry_then_expires() {
     for (started_days_ago, status, may_buy) in cases {
         let app = spawn_app().await;
         let token = app.existing_customer("09121234567").await;
-        let order_id = paid_order(&app, &token).await;
+        let order_id = app.paid_order(&token, &[101]).await;
         issue(&app, order_id, true, started_days_ago).await;
         let diet = active(&app, &token).await;
         assert_eq!(diet["status"], status, "{diet}");
@@ -113,12 +105,12 @@ async fn the_active_package_needs_a_signed_in_customer() {
 async fn all_diets_come_most_recent_referral_first_with_the_running_one_active() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    let first = paid_order(&app, &token).await;
+    let first = app.paid_order(&token, &[101]).await;
     let starts_at = Some(now_ms() - 40 * DAY_MS);
     let over =
         DietByTeam { order_id: first, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at };
     app.team_issues_diet(&over).await;
-    let second = paid_order(&app, &token).await;
+    let second = app.paid_order(&token, &[101]).await;
     let running = DietByTeam { order_id: second, number: "D-2", starts_at: Some(now_ms() - DAY_MS), ..over };
     app.team_issues_diet(&running).await;
 
@@ -157,7 +149,7 @@ async fn move_start(app: &TestApp, token: &str, id: i64, start_date: &str) -> (u
 async fn only_the_owner_moves_a_diets_start_and_only_from_today_on() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     let diet =
         DietByTeam { order_id, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at: None };
     let id = app.team_issues_diet(&diet).await;
@@ -209,7 +201,7 @@ async fn the_last_issued_diet_is_the_newest_one() {
     let token = app.existing_customer("09121234567").await;
     let (status, body) = app.get_as(&token, "/app/diet/user/last-issued").await;
     assert_eq!((status, &body["msg"]), (200, &serde_json::json!({})), "{body}");
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     let diet =
         DietByTeam { order_id, number: "D-9", days: 30, package_count: Some(2), slot: 1, ready: true, starts_at: None };
     app.team_issues_diet(&diet).await;
@@ -224,7 +216,7 @@ async fn the_last_issued_diet_is_the_newest_one() {
 async fn a_customer_cannot_win_back_the_days_a_diet_has_run() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     let long_running = DietByTeam {
         order_id,
         number: "D-1",
@@ -243,7 +235,7 @@ async fn a_customer_cannot_win_back_the_days_a_diet_has_run() {
     let (status, reply) = app.staff(reqwest::Method::POST, &format!("/{id}/start"), Some(&by_team)).await;
     assert_eq!(status, 200, "the team moves it: {reply}");
 
-    let second = paid_order(&app, &token).await;
+    let second = app.paid_order(&token, &[101]).await;
     let fresh = DietByTeam { order_id: second, number: "D-2", starts_at: None, ..long_running };
     let id = app.team_issues_diet(&fresh).await;
     let dates: Vec<String> = (1..=8).map(|days| (now_ms() + days * DAY_MS).to_string()).collect();

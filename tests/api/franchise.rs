@@ -37,10 +37,7 @@ async fn paid_diet_orders_of_invitees_earn_franchise_points() {
     let app = spawn_app().await;
     let (member, code) = app.franchise_member(MEMBER).await;
     let invitee = app.sign_up_with_referral("09351234567", &code).await;
-    let order = app.create_order(&invitee.token, &[101]).await;
-    let mut tx = app.db.begin().await.expect("transaction");
-    assert!(limoo_bff::store::orders::mark_paid(&mut tx, order).await.expect("paid"));
-    tx.commit().await.expect("commit");
+    app.paid_order(&invitee.token, &[101]).await;
     let summary = get(&app, &member, "/franchise/summary").await;
     assert_eq!(
         (summary["msg"]["franchisePoints"].as_i64(), summary["msg"]["leaderboardPoints"].as_i64()),

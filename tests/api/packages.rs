@@ -1,6 +1,5 @@
 //! The older diet-package calls over HTTP: racing selections make one order, the promotion forms reuse the
 //! promotion codes, and orders/succeed reads only the customer's paid orders.
-use limoo_bff::store::orders;
 use limoo_tests::{TestApp, app::guess_until_throttled, multipart::post_multipart_as, spawn_app};
 use serde_json::{Value, json};
 
@@ -28,9 +27,7 @@ async fn a_paid_package_waiting_for_its_diet_needs_no_payment_and_counts_as_boug
     let token = app.existing_customer("09121234567").await;
     let (_, first) = select(&app, &token, json!({ "dietCount": 1, "hasPoints": false })).await;
     let order_id = first["orderId"].as_i64().expect("an order id");
-    let mut tx = app.db.begin().await.unwrap();
-    assert!(orders::mark_paid(&mut tx, order_id).await.unwrap());
-    tx.commit().await.unwrap();
+    app.mark_paid(order_id).await;
     // Paid and waiting for its diet: nothing to pay now.
     let (status, refused) = select(&app, &token, json!({ "dietCount": 1, "hasPoints": false })).await;
     assert_eq!((status, refused["err"]["code"].as_str()), (400, Some("NO_NEED_TO_PAYMENT")), "{refused}");

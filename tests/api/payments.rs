@@ -285,10 +285,7 @@ async fn a_stale_tabs_price_starts_no_payment() {
 async fn paying_a_paid_order_says_it_is_paid() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    let order = app.create_order(&token, &[101]).await;
-    let mut tx = app.db.begin().await.unwrap();
-    assert!(limoo_bff::store::orders::mark_paid(&mut tx, order).await.unwrap());
-    tx.commit().await.unwrap();
+    let order = app.paid_order(&token, &[101]).await;
     let (status, refused) = start(&app, &token, order, None).await;
     assert_eq!(status, 400, "{refused}");
     assert_eq!(refused["err"]["details"]["messages"][0], "این سفارش قبلا پرداخت شده است.");

@@ -1,19 +1,11 @@
 //! The medical team's diet API (`/lemonade/api/staff/diets/…`): its own token, numbering a paid order's
 //! diet once per slot, writing, starting and closing it, each change recorded with who and when.
-use limoo_bff::store::{now_ms, orders};
+use limoo_bff::store::now_ms;
 use limoo_tests::{TestApp, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 const MOBILE: &str = "09121234567";
-
-async fn paid_order(app: &TestApp, token: &str) -> i64 {
-    let order_id = app.create_order(token, &[101]).await;
-    let mut tx = app.db.begin().await.unwrap();
-    assert!(orders::mark_paid(&mut tx, order_id).await.unwrap());
-    tx.commit().await.unwrap();
-    order_id
-}
 
 fn numbering(order_id: i64, number: &str) -> Value {
     json!({ "orderId": order_id, "dietNumber": number, "days": 30, "by": "Dr. Sara" })
@@ -43,7 +35,7 @@ async fn the_staff_api_wants_the_staff_token() {
 async fn the_team_numbers_writes_and_starts_a_diet_and_the_customer_sees_it_run() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
 
     let (status, diet) = issue(&app, &numbering(order_id, "D-77")).await;
     assert_eq!(status, 200, "{diet}");
@@ -88,7 +80,7 @@ async fn the_team_numbers_writes_and_starts_a_diet_and_the_customer_sees_it_run(
 async fn numbering_a_slot_again_writes_no_second_diet() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     // Two team members number the same diet at once.
     let body = numbering(order_id, "D-1");
     let ((s1, first), (s2, second)) = tokio::join!(issue(&app, &body), issue(&app, &body));
@@ -132,7 +124,7 @@ async fn unknown_or_unpaid_orders_and_unknown_diets_are_refused() {
 async fn bad_numberings_and_start_dates_are_400_and_change_nothing() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
-    let order_id = paid_order(&app, &token).await;
+    let order_id = app.paid_order(&token, &[101]).await;
     let bad = [
         json!({ "orderId": order_id, "dietNumber": "D-1", "days": 0, "by": "Dr. Sara" }),
         json!({ "orderId": order_id, "dietNumber": " ", "days": 30, "by": "Dr. Sara" }),

@@ -444,6 +444,20 @@ impl TestApp {
         reply["id"].as_i64().expect("order id")
     }
 
+    /// Marks the order paid directly in the database, as a completed payment would (arranging test data).
+    pub async fn mark_paid(&self, order_id: i64) {
+        let mut tx = self.db.begin().await.expect("transaction");
+        assert!(limoo_bff::store::orders::mark_paid(&mut tx, order_id).await.expect("order paid"), "already paid");
+        tx.commit().await.expect("commit");
+    }
+
+    /// An order of `product_ids` for the customer of `token`, paid (see [`TestApp::mark_paid`]).
+    pub async fn paid_order(&self, token: &str, product_ids: &[i64]) -> i64 {
+        let order_id = self.create_order(token, product_ids).await;
+        self.mark_paid(order_id).await;
+        order_id
+    }
+
     /// The order's invoice as the customer reads it.
     pub async fn invoice(&self, token: &str, order_id: i64) -> (u16, serde_json::Value) {
         self.api(token).order_invoice(order_id).await

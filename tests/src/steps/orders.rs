@@ -3,10 +3,7 @@
 use crate::params::{Mobile, Products, Toman};
 use crate::{app::DietByTeam, payment::pay_online};
 use cucumber::{given, then, when};
-use limoo_bff::{
-    domain::payment::Gateway,
-    store::{now_ms, orders},
-};
+use limoo_bff::{domain::payment::Gateway, store::now_ms};
 use serde_json::Value;
 
 use super::{LimooWorld, OrFail};
@@ -41,10 +38,7 @@ impl LimooWorld {
 async fn bought(world: &mut LimooWorld, mobile: Mobile, products: Products) {
     world.start_app(true).await;
     let token = world.app().existing_customer(&mobile).await;
-    let order = world.app().create_order(&token, &products).await;
-    let mut tx = world.app().db.begin().await.or_fail("transaction");
-    assert!(orders::mark_paid(&mut tx, order).await.or_fail("order paid"), "order {order} was already paid");
-    tx.commit().await.or_fail("commit");
+    world.app().paid_order(&token, &products).await;
 }
 
 /// Buys the products the way a customer does at checkout: the promotion code, then the points, then the online
