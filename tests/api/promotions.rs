@@ -221,11 +221,6 @@ async fn a_customer_guessing_promotion_codes_is_slowed_down_and_nobody_else_is()
     assert_eq!(status, 200, "another customer applies a code: {reply}");
 }
 
-/// Moves every code application `minutes` into the past.
-async fn applied_earlier(app: &TestApp, minutes: i64) {
-    app.execute_sql(format!("UPDATE used_discount SET created_at = created_at - {}", minutes * 60_000)).await;
-}
-
 /// A single-use code held by a basket left unpaid for longer than a points hold lasts (30 minutes) goes to the next
 /// order it is applied to, and the abandoned basket gets its prices back: baskets nobody pays do not use up a
 /// limited code for everyone. A basket whose payment is open keeps its use.
@@ -240,7 +235,7 @@ async fn an_abandoned_basket_does_not_use_up_a_limited_code() {
     let (status, reply) = apply(&app, &second, order, "ONCE").await;
     assert_eq!((status, reply["err"]["reason"].as_str()), (400, Some("CODE_USED_UP")), "still held: {reply}");
 
-    applied_earlier(&app, 31).await;
+    app.codes_applied_earlier(31).await;
     let (status, reply) = apply(&app, &second, order, "ONCE").await;
     assert_eq!(status, 200, "the abandoned basket's use: {reply}");
     let (_, bill) = app.invoice(&first, abandoned).await;
@@ -250,7 +245,7 @@ async fn an_abandoned_basket_does_not_use_up_a_limited_code() {
     let request = payment_request(&app, &second, order, "online");
     let (status, started) = app.post_as(&second, "/lemonade/api/payments", &request).await;
     assert_eq!(status, 200, "{started}");
-    applied_earlier(&app, 31).await;
+    app.codes_applied_earlier(31).await;
     let third = app.existing_customer("09351234567").await;
     let theirs = app.create_order(&third, &[101]).await;
     let (status, reply) = apply(&app, &third, theirs, "ONCE").await;

@@ -444,6 +444,11 @@ impl TestApp {
         reply["id"].as_i64().expect("order id")
     }
 
+    /// Moves every promotion code application `minutes` into the past (their orders left unpaid since).
+    pub async fn codes_applied_earlier(&self, minutes: i64) {
+        self.execute_sql(format!("UPDATE used_discount SET created_at = created_at - {}", minutes * 60_000)).await;
+    }
+
     /// Marks the order paid directly in the database, as a completed payment would (arranging test data).
     pub async fn mark_paid(&self, order_id: i64) {
         let mut tx = self.db.begin().await.expect("transaction");
