@@ -405,6 +405,30 @@ describe('code step', () => {
     expect(await screen.findByTestId('auth-error')).toHaveTextContent('اطلاعات کاربر ثبت نشده است')
   })
 
+  it('opens the code step when a code went out less than a minute ago (a lost answer, a second tab)', async () => {
+    const { paths } = recordCalls({ isRegistered: true, authenticationType: 'sms' })
+    const tooSoon = { err: { ...errorBody('429').err, reason: 'RESEND_TOO_SOON' } }
+    server.use(http.post('/auth/otp', () => HttpResponse.json(tooSoon, { status: 429 })))
+    const { user } = await openPopup()
+    await enterMobile(user)
+    await expectStep('LOGIN_MOBILE')
+    expect(screen.getByTestId('auth-error')).toHaveTextContent('خطا دسترسی به سرور')
+    expect(screen.getByTestId('auth-error-reason')).toHaveTextContent('همان کد را وارد کنید')
+    await user.type(screen.getByTestId('code-input'), '111111')
+    await user.click(screen.getByTestId('submit-button'))
+    await waitFor(() => expect(paths()).toContain('/auth/login'))
+  })
+
+  it('keeps the number step when the hourly limit refused the code', async () => {
+    recordCalls({ isRegistered: true, authenticationType: 'sms' })
+    const limited = { err: { ...errorBody('429').err, reason: 'HOURLY_LIMIT' } }
+    server.use(http.post('/auth/otp', () => HttpResponse.json(limited, { status: 429 })))
+    const { user } = await openPopup()
+    await enterMobile(user)
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent('خطا دسترسی به سرور')
+    expect(popupStep()).toBe('ENTER_MOBILE')
+  })
+
   it('shows the server-access message for other codes [ER-04]', async () => {
     const { user } = await reachCode({ isRegistered: true, authenticationType: 'email' })
     server.use(http.post('/auth/login', () => HttpResponse.json(errorBody('502'), { status: 502 })))

@@ -70,6 +70,19 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
     setFlow((current) => ({ ...current, ...patch, step }))
   }
 
+  /**
+   * After a refused send, the code step opens anyway when a code went out less than a minute ago: that code still
+   * works. It is what a customer meets whose first answer was lost on a slow network and who tapped again, or who
+   * reloaded, or asked in a second tab; without this they would wait a minute for a code they already hold.
+   */
+  const openWithEarlierCode = (failure: unknown, step: CodeStepName, patch: Partial<FlowState>): boolean => {
+    if (!(failure instanceof ApiError) || failure.reason !== 'RESEND_TOO_SOON') return false
+    goTo(step, patch)
+    // The catalogue's message for the refused call stays [ER-04]; the line below it says what to do instead.
+    setError({ message: t(`auth.errors.${authErrorKey(failure.code, step)}`), reason: t('auth.codeSentRecently') })
+    return true
+  }
+
   // A route that opens directly on a code step (a known number) requests the code once.
   const requested = useRef(false)
   useEffect(() => {
@@ -86,14 +99,16 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
     setError(null)
     trackClick('get_otp', flow.step)
     const next = { mobileNumber, countryId: country.id }
+    const patch = { ...next, dialCode: country.code, viaFileNumber: false }
     rememberIdentity(next)
+    let step: AuthStep | undefined
     try {
       const check = await checkMobile(next)
-      const step = stepAfterCheck(check.isRegistered, check.authType)
+      step = stepAfterCheck(check.isRegistered, check.authType)
       if (isCodeStep(step)) await sendCode(step, next)
-      goTo(step, { ...next, dialCode: country.code, viaFileNumber: false })
+      goTo(step, patch)
     } catch (failure) {
-      fail(failure, 'ENTER_MOBILE')
+      if (!(step !== undefined && isCodeStep(step) && openWithEarlierCode(failure, step, patch))) fail(failure, 'ENTER_MOBILE')
     }
   }
 
@@ -103,7 +118,7 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
       await sendCode('REGISTER_EMAIL', identity, email)
       goTo('REGISTER_EMAIL', { email })
     } catch (failure) {
-      fail(failure, 'ENTER_EMAIL')
+      if (!openWithEarlierCode(failure, 'REGISTER_EMAIL', { email })) fail(failure, 'ENTER_EMAIL')
     }
   }
 
@@ -111,12 +126,13 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
     setError(null)
     trackClick('get_otp', flow.step)
     const next = { mobileNumber, countryId: IRAN_COUNTRY_ID }
+    const patch = { ...next, dialCode: '98', viaFileNumber: true }
     rememberIdentity(next)
     try {
       await sendFileNumberCode(next, profileNumber)
-      goTo('LOGIN_MOBILE', { ...next, dialCode: '98', viaFileNumber: true })
+      goTo('LOGIN_MOBILE', patch)
     } catch (failure) {
-      fail(failure, 'ENTER_FILE_NUMBER')
+      if (!openWithEarlierCode(failure, 'LOGIN_MOBILE', patch)) fail(failure, 'ENTER_FILE_NUMBER')
     }
   }
 
