@@ -16,6 +16,13 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 export const BOT_CHECK_TIMEOUT_MS = 2_000
 
 /**
+ * How long an API call may take, answer included, before it fails as a lost connection would (the screen's retry
+ * instead of a spinner). A slow 3G phone needs seconds for a call, and a payment start waits on the gateway, which
+ * the BFF gives up on after 30 s (PAYMENT_GATEWAY_TIMEOUT_SECONDS): above that, the BFF's own answer comes first.
+ */
+export const REQUEST_TIMEOUT_MS = 45_000
+
+/**
  * The bot-check (reCAPTCHA v3) site key: `VITE_BOT_CHECK_SITE_KEY` at build time, else the window global
  * `botCheckSiteKey` that a page embedding the script may set; '' when neither is set [AU-47].
  */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { BottomSheet } from './bottom-sheet'
 
 /** A sheet holding a search field, with an inline onClose as real callers write it. */
@@ -31,5 +31,24 @@ describe('BottomSheet', () => {
     render(<SheetWithSearch />)
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('stays open while busy: Escape and the backdrop do nothing, the close button is disabled', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn<() => void>()
+    const { container } = render(
+      <BottomSheet open busy title="انتخاب روش پرداخت" closeLabel="بستن" onClose={onClose}>
+        <p>در حال اتصال به درگاه...</p>
+      </BottomSheet>,
+    )
+    await user.keyboard('{Escape}')
+    const backdrop = container.querySelector('.bottom-sheet__backdrop')
+    if (backdrop === null) throw new Error('no backdrop')
+    await user.click(backdrop)
+    const close = screen.getByRole('button', { name: 'بستن' })
+    expect(close).toBeDisabled()
+    await user.click(close)
+    expect(onClose).not.toHaveBeenCalled()
+    expect(screen.getByRole('dialog', { name: 'انتخاب روش پرداخت' })).toHaveAttribute('aria-busy', 'true')
   })
 })

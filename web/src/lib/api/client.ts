@@ -1,20 +1,21 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import { botCheckMiddleware } from './bot-check'
 import type { paths } from './schema'
+import { fetchWithTimeout } from './timeout'
 
 /**
  * The typed BFF client. Types come only from `schema.d.ts`, generated from openapi/openapi.json by
  * `npm run gen:api`.
  *
- * The base URL is absolute (openapi-fetch cannot parse a relative one under jsdom) and `fetch` is looked up on
- * every call, so test doubles that patch `globalThis.fetch` after import are honoured. Every client adds the
- * bot-check token to its POST bodies [AU-47], after the client's own `middleware`: a call that those refuse (an
+ * The base URL is absolute (openapi-fetch cannot parse a relative one under jsdom). Every request goes out with a time
+ * limit (`fetchWithTimeout`): a hung connection fails like a lost one instead of loading forever. Every client adds
+ * the bot-check token to its POST bodies [AU-47], after the client's own `middleware`: a call that those refuse (an
  * authenticated call without a token) fails at once instead of waiting for the bot check first.
  */
 export function createApiClient(baseUrl: string = window.location.origin, middleware: Middleware[] = []) {
   const client = createClient<paths>({
     baseUrl,
-    fetch: (request: Request) => globalThis.fetch(request),
+    fetch: fetchWithTimeout,
   })
   client.use(...middleware, botCheckMiddleware())
   return client

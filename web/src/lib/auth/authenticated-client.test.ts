@@ -1,7 +1,9 @@
-import { HttpResponse } from 'msw'
+import { HttpResponse, delay } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { makeToken, signIn } from '@/testing/auth'
 import { errorBody } from '@/testing/handlers'
+import { REQUEST_TIMEOUT_MS } from '@/config/env'
+import { RequestTimeoutError } from '@/lib/api/timeout'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
 import { authApi, createAuthenticatedClient, MISSING_TOKEN_MESSAGE } from './authenticated-client'
@@ -92,6 +94,25 @@ describe('authenticated calls', () => {
     expect(seen).toHaveLength(2)
     expect(seen[1]?.authorization).toBe(`Bearer ${renewed}`)
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe(renewed)
+  })
+
+  it('give the retry after a renewal the same time limit as every call', async () => {
+    vi.useFakeTimers()
+    signIn()
+    let calls = 0
+    server.use(
+      http.get('/lemonade/api/can-buy-diet', async () => {
+        calls += 1
+        if (calls === 1) return unauthorised() as never
+        await delay('infinite')
+        return ok() as never
+      }),
+    )
+    recordVerify(() => HttpResponse.json({ lemonadeToken: makeToken({ expiresIn: 600 }) }))
+    const failure = authApi.GET('/lemonade/api/can-buy-diet').catch((error: unknown) => error)
+    await expect.poll(() => calls).toBe(2)
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+    expect(await failure).toBeInstanceOf(RequestTimeoutError)
   })
 
   it('do not retry a second 401 [AU-45]', async () => {

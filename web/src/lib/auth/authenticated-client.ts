@@ -73,7 +73,7 @@ export function authMiddleware(onRefused: RefusedRenewal = 'login'): Middleware 
       originals.set(id, authorised.clone())
       return authorised
     },
-    async onResponse({ response, id }) {
+    async onResponse({ response, id, options }) {
       const original = originals.get(id)
       originals.delete(id)
       if (!(await isUnauthorised(response))) return response
@@ -89,7 +89,8 @@ export function authMiddleware(onRefused: RefusedRenewal = 'login'): Middleware 
         }
         return response
       }
-      return globalThis.fetch(withBearer(original, token))
+      // The client's own fetch: the retry has the same time limit.
+      return options.fetch(withBearer(original, token))
     },
     onError({ id }) {
       originals.delete(id)

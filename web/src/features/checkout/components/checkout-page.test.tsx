@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
@@ -194,6 +195,21 @@ describe('checkout footer', () => {
     expect(bodies).toEqual([{ orderId: 77, botCheckToken: '' }])
     expect(window.localStorage.getItem('userPointId')).toBeNull()
     expect(window.sessionStorage.getItem('lemonadeUsedDiscountId')).toBeNull()
+  })
+
+  it('finalizes once for a double tap', async () => {
+    serveInvoice(buildInvoice([{ ...diet(), userPointDeduction: 199000 }], { userPointStatus: 'ADDED_TO_ORDER' }))
+    let finalized = 0
+    server.use(
+      http.post('/lemonade/api/orders/finalize-order', () => {
+        finalized += 1
+        return HttpResponse.json({ id: 77 })
+      }),
+    )
+    const { router } = await renderLoaded()
+    doubleTap(footerButton())
+    await waitFor(() => expect(currentLocation(router)).toBe('/payment-success?orderId=77'))
+    expect(finalized).toBe(1)
   })
 
   it('shows the points error when finalize answers 400 [ER-25, ER-36]', async () => {

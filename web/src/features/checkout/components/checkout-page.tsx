@@ -1,6 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { settings } from '@/config/flags'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
@@ -41,6 +42,7 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
   const [searchParams] = useSearchParams()
   const invoice = useInvoice(orderId)
   const finalize = useFinalizeOrder(orderId)
+  const run = useSingleFlight()
   const [paymentOpen, setPaymentOpen] = useState(false)
   const [paymentFailure, setPaymentFailure] = useState<PaymentStartFailure | null>(null)
 
@@ -59,12 +61,14 @@ function CheckoutOrder({ orderId, PaymentSheet, supportChat }: CheckoutPageProps
       setPaymentOpen(true)
       return
     }
-    finalize.mutate(undefined, {
-      onSuccess: ({ id }) => void navigate(`${paths.paymentResult}?status=OK&orderId=${id}`),
-      onError: (error) => {
-        if (failureOf(error) === 'goToDiets') void navigate(paths.diets)
-      },
-    })
+    run(() =>
+      finalize.mutateAsync(undefined, {
+        onSuccess: ({ id }) => void navigate(`${paths.paymentResult}?status=OK&orderId=${id}`),
+        onError: (error) => {
+          if (failureOf(error) === 'goToDiets') void navigate(paths.diets)
+        },
+      }),
+    )
   }
 
   let body

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildBasketItem, buildInvoice, buildTotalPoints } from '@/testing/data/checkout'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
@@ -126,6 +127,24 @@ describe('points switch changes', () => {
     expect(screen.getByTestId('points-deduction')).toHaveTextContent('۲۵۰٬۰۰۰ تومان')
     expect(screen.getByTestId('payable')).toHaveTextContent('۲۴۰٬۰۰۰ تومان')
     expect(window.localStorage.getItem('userPointId')).toBe('31')
+  })
+
+  it('sets the points once for a double tap', async () => {
+    serve()
+    let sets = 0
+    server.use(
+      http.post('/lemonade/api/userPoints/set', () => {
+        sets += 1
+        return HttpResponse.json({
+          userPoint: { id: 31, orderId: 77, status: 'ADDED_TO_ORDER', count: 250, monetaryValue: 250000 },
+          invoice: withPoints,
+        })
+      }),
+    )
+    const pointsSwitch = await renderSwitch()
+    doubleTap(pointsSwitch)
+    await waitFor(() => expect(pointsSwitch).toHaveAttribute('aria-checked', 'true'))
+    expect(sets).toBe(1)
   })
 
   it('turns off: cancels the points and restores the invoice [PR-19, PR-22]', async () => {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { ApiError } from '@/lib/api'
 import { formatAmount } from '@/lib/money'
 import { useSwitchPoints, useTotalPoints } from '../api/points'
@@ -19,6 +20,7 @@ export function PointsSwitch({ orderId, invoice }: { orderId: number; invoice: I
   const labelId = useId()
   const totalPoints = useTotalPoints()
   const switchPoints = useSwitchPoints(orderId)
+  const run = useSingleFlight()
   const [failure, setFailure] = useState<CheckoutMessage | null>(null)
   const unused = totalPoints.data?.unUsedPoints
   const state = pointsSwitchState({
@@ -69,7 +71,7 @@ export function PointsSwitch({ orderId, invoice }: { orderId: number; invoice: I
           aria-checked={state.on}
           aria-busy={switchPoints.isPending}
           disabled={state.disabled || switchPoints.isPending}
-          onClick={() => void toggle()}
+          onClick={() => run(toggle)}
         >
           <span className="points__knob" aria-hidden="true" />
         </button>

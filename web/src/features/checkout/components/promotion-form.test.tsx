@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
@@ -94,6 +95,27 @@ describe('promotion code entry', () => {
     expect(input()).toHaveValue('LIMOO20')
     expect(screen.getByRole('button', { name: 'حذف کد' })).toBeEnabled()
     expect(screen.getByTestId('payable')).toHaveTextContent('۴۰۰٬۰۰۰ تومان')
+  })
+
+  it('applies a code once for a double tap', async () => {
+    let applied = 0
+    server.use(
+      http.post('/lemonade/api/usedDiscounts', () => {
+        applied += 1
+        return HttpResponse.json({
+          usedDiscountId: 9,
+          discount: { code: 'LIMOO20', meta: { '101': { percent: 20 } } },
+          invoice: discounted,
+        })
+      }),
+    )
+    await renderForm()
+    await userEvent.type(input(), 'LIMOO20')
+    const button = screen.getByRole('button', { name: 'ثبت کد' })
+    await waitFor(() => expect(button).toBeEnabled())
+    doubleTap(button)
+    expect(await screen.findByTestId('promotion-message')).toHaveTextContent('کد تخفیف شما با موفقیت ثبت شد.')
+    expect(applied).toBe(1)
   })
 
   it('refuses a code whose discount names no basket product and gives its use back [PR-30]', async () => {

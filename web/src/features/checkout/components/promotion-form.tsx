@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { ApiError } from '@/lib/api'
 import { useApplyPromotion, useRemovePromotion } from '../api/promotion'
 import { serverMessageOr, type CheckoutMessage } from '../domain/messages'
@@ -33,6 +34,8 @@ export function PromotionForm({ orderId, invoice }: { orderId: number; invoice: 
   const inputId = useId()
   const apply = useApplyPromotion(orderId)
   const remove = useRemovePromotion(orderId)
+  // One code change at a time: applying and removing share the guard.
+  const run = useSingleFlight()
   const [note, setNote] = useState<Note | null>(null)
   const form = useForm<PromotionValues>({
     mode: 'onChange',
@@ -44,7 +47,7 @@ export function PromotionForm({ orderId, invoice }: { orderId: number; invoice: 
   const mode = active ? 'REMOVE' : 'SET'
   const pending = apply.isPending || remove.isPending
 
-  const submit = form.handleSubmit(async ({ code }) => {
+  const applyCode = async (code: string) => {
     setNote(null)
     try {
       const { outcome } = await apply.mutateAsync(code)
@@ -57,7 +60,8 @@ export function PromotionForm({ orderId, invoice }: { orderId: number; invoice: 
     } catch (failure) {
       setNote({ tone: 'error', message: failureOf(failure) })
     }
-  })
+  }
+  const submit = form.handleSubmit(({ code }) => run(() => applyCode(code)))
 
   const removeCode = async () => {
     // The code the invoice shows: another tab may have replaced the one this session stored [PR-32].
@@ -113,7 +117,7 @@ export function PromotionForm({ orderId, invoice }: { orderId: number; invoice: 
               data-testid="promotion-button"
               disabled={pending}
               aria-busy={remove.isPending}
-              onClick={() => void removeCode()}
+              onClick={() => run(removeCode)}
             >
               {t('checkout.promotion.remove')}
             </button>

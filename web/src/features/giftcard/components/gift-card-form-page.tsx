@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { errorCodeOf, useRedeemGiftCard } from '../api/limoo-cards'
 import {
   GIFT_CODE_KEY,
@@ -27,6 +28,7 @@ export function GiftCardFormPage() {
   const navigate = useNavigate()
   const id = useId()
   const redeem = useRedeemGiftCard()
+  const run = useSingleFlight()
   const login = useLoginRedirect()
   const form = useForm<GiftCodeValues>({
     mode: 'onChange',
@@ -37,17 +39,19 @@ export function GiftCardFormPage() {
 
   const submit = form.handleSubmit((values) => {
     const giftCode = normalizeGiftCode(values.giftCode)
-    redeem.mutate(
-      { giftCode },
-      {
-        onSuccess: (answer) => {
-          window.sessionStorage.setItem(GIFT_CODE_KEY, giftCode)
-          void navigate(nextPathAfterRedeem(answer))
+    run(() =>
+      redeem.mutateAsync(
+        { giftCode },
+        {
+          onSuccess: (answer) => {
+            window.sessionStorage.setItem(GIFT_CODE_KEY, giftCode)
+            void navigate(nextPathAfterRedeem(answer))
+          },
+          onError: (error) => {
+            if (errorCodeOf(error) === 'USER_ID_REQUIRED') login.redirect()
+          },
         },
-        onError: (error) => {
-          if (errorCodeOf(error) === 'USER_ID_REQUIRED') login.redirect()
-        },
-      },
+      ),
     )
   })
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
@@ -67,6 +68,16 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
     expect(await screen.findByTestId('gift-product')).toHaveTextContent('رژیم یک ماهه')
     expect(seen).toEqual([{ giftCode: 'ab12cd', sessionId: 'session-9', botCheckToken: '' }])
     expect(window.sessionStorage.getItem('giftCode')).toBe('ab12cd')
+  })
+
+  it('redeems once for a double tap', async () => {
+    const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101], orderId: 5 }) as unknown as Response)
+    redeemedAnswers(() => HttpResponse.json([gift(101, 'رژیم یک ماهه')]) as unknown as Response)
+    const { router } = renderApp('/limoocard')
+    await userEvent.type(await screen.findByTestId('gift-code-input'), 'AB12CD')
+    doubleTap(screen.getByRole('button', { name: 'ثبت کد' }))
+    await waitFor(() => expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=101'))
+    expect(seen).toHaveLength(1)
   })
 
   it('opens the option chooser when the card offers several products', async () => {

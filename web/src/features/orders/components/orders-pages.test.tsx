@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '@/lib/api'
 import { signIn } from '@/testing/auth'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
@@ -161,6 +162,19 @@ describe('/reserve [PM-70…PM-74, ER-50]', () => {
     await userEvent.click(screen.getByRole('button', { name: 'فعال‌سازی رژیم' }))
     expect(await screen.findByTestId('reserve-message')).toHaveTextContent('رژیم رزرو شده برای شما فعال شد.')
     expect(activated).toEqual(['/lemonade/api/limoo-integrations/enable-reserve-diet/901'])
+  })
+
+  it('activates once for a double tap', async () => {
+    reserveListAnswers()
+    let activations = 0
+    activationAnswers(() => {
+      activations += 1
+      return HttpResponse.json({ sentStatus: true }) as unknown as Response
+    })
+    renderApp('/reserve')
+    doubleTap(await screen.findByRole('button', { name: 'فعال‌سازی رژیم' }))
+    expect(await screen.findByTestId('reserve-message')).toHaveTextContent('رژیم رزرو شده برای شما فعال شد.')
+    expect(activations).toBe(1)
   })
 
   it('says another diet is running when the answer has no sentStatus', async () => {

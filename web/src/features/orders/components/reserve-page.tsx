@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { localDigits } from '@/lib/digits'
 import { formatDay } from '@/lib/dates'
 import { useActivateReserve, useReservedPackages, RESERVED_STATUS } from '../api/orders'
@@ -27,10 +28,11 @@ export function ReservePage() {
   const { t, i18n } = useTranslation()
   const packages = useReservedPackages()
   const activate = useActivateReserve()
+  const run = useSingleFlight()
   const [outcome, show] = useActivationMessage()
   const language = i18n.language
 
-  const start = (dietId: number) => activate.mutate(dietId, { onSuccess: show })
+  const start = (dietId: number) => run(() => activate.mutateAsync(dietId, { onSuccess: show }))
 
   return (
     <section className="orders-page" data-testid="reserve-list">

@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { dietHandlers, runningDiet } from '@/testing/diet-handlers'
+import { doubleTap } from '@/testing/double-tap'
 import { activeDiet, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
@@ -178,6 +179,23 @@ describe('/diets: the diet package card', () => {
     await waitFor(() => expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۱'))
     expect(sent?.get('id')).toBe(String(runningDiet.id))
     expect(sent?.get('startDate')).toBe('2026-12-01')
+    expect(startDateEdits(runningDiet.id)).toBe(1)
+  })
+
+  it('sends one start and counts one edit for a double tap', async () => {
+    signIn()
+    let sent = 0
+    server.use(
+      http.post('/app/diets/startdate', () => {
+        sent += 1
+        return HttpResponse.json({ ok: true, msg: { diet: runningDiet } }) as never
+      }),
+    )
+    renderApp('/diets')
+    const editor = await screen.findByTestId('start-date-editor')
+    doubleTap(within(editor).getByTestId('start-date-save'))
+    await waitFor(() => expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('۱'))
+    expect(sent).toBe(1)
     expect(startDateEdits(runningDiet.id)).toBe(1)
   })
 

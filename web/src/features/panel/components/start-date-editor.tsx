@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiMessageOr } from '@/lib/api'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { JalaliDateSelect } from '@/components/ui/jalali-date-select'
 import { tehranDay } from '@/lib/dates'
 import { localDigits } from '@/lib/digits'
@@ -22,6 +23,8 @@ const jalaliYear = (isoDay: string) => toJalali(new Date(isoDay)).year
 function StartDateForm({ dietId, currentStart }: { dietId: number; currentStart: number | undefined }) {
   const { t, i18n } = useTranslation()
   const setStart = useSetStartDate()
+  // A double tap would count two of the limited edits.
+  const run = useSingleFlight()
   const titleId = useId()
   const errorId = useId()
   const [edits, setEdits] = useState(() => startDateEdits(dietId))
@@ -36,7 +39,7 @@ function StartDateForm({ dietId, currentStart }: { dietId: number; currentStart:
     event.preventDefault()
     setIncomplete(startDate === null)
     if (startDate === null) return
-    setStart.mutate({ id: dietId, startDate }, { onSuccess: () => setEdits(countStartDateEdit(dietId)) })
+    run(() => setStart.mutateAsync({ id: dietId, startDate }, { onSuccess: () => setEdits(countStartDateEdit(dietId)) }))
   }
   const error = incomplete ? t('panel.startDate.incomplete') : setStart.isError ? apiMessageOr(setStart.error, t('panel.error')) : undefined
   return (

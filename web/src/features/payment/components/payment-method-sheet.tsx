@@ -14,7 +14,7 @@ export interface PaymentMethodSheetProps {
   defaultMethod: PaymentMethod | null
   /** Pays with the chosen method; the payments issue implements what it does. */
   onPay: (method: PaymentMethod) => void
-  /** A payment is under way. */
+  /** A payment is under way: the sheet stays open until it has an answer. */
   pending: boolean
   /** A note under the methods (already translated). */
   notice: string | null
@@ -106,7 +106,13 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
   }
 
   return (
-    <BottomSheet open={open} title={t('payment.sheet.title')} closeLabel={t('payment.sheet.close')} onClose={onClose}>
+    <BottomSheet
+      open={open}
+      title={t('payment.sheet.title')}
+      closeLabel={t('payment.sheet.close')}
+      onClose={onClose}
+      busy={pending}
+    >
       <div className="payment-sheet" data-testid="payment-sheet">
         {body}
         {notice ? (
@@ -124,7 +130,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
             if (selected !== null) onPay(selected)
           }}
         >
-          {t('payment.sheet.pay')}
+          {t(pending ? 'payment.sheet.paying' : 'payment.sheet.pay')}
         </button>
       </div>
     </BottomSheet>

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, delay } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REQUEST_TIMEOUT_MS } from '@/config/env'
 import { signIn } from '@/testing/auth'
 import { buildInvoice } from '@/testing/data/checkout'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
@@ -67,7 +69,7 @@ describe('paying online [PM-48]', () => {
       }),
     )
     const dialog = await payOnline()
-    const button = within(dialog).getByRole('button', { name: 'پرداخت' })
+    const button = within(dialog).getByTestId('payment-button')
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'))
     await screen.findByTestId('checkout-error')
     await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
@@ -145,6 +147,75 @@ describe('payment errors go to the checkout error section', () => {
     const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
     await userEvent.click(await within(dialog).findByRole('button', { name: 'پرداخت' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith(LINK))
+  })
+})
+
+describe('while a payment start runs', () => {
+  it('starts one payment for a double tap within one frame', async () => {
+    let starts = 0
+    server.use(
+      http.post('/lemonade/api/payments', () => {
+        starts += 1
+        return HttpResponse.json({ paymentLink: LINK })
+      }),
+    )
+    renderApp('/checkout-new', { session: { enablePointUsage: 'false', lemonadeOrderId: '77' } })
+    await screen.findByTestId('receipt')
+    await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
+    const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+    const pay = await within(dialog).findByRole('button', { name: 'پرداخت' })
+    doubleTap(pay)
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(LINK))
+    expect(starts).toBe(1)
+  })
+
+  it('keeps the sheet open and says it is connecting; the redirect follows the answer', async () => {
+    let answer: () => void = () => {}
+    server.use(
+      http.post('/lemonade/api/payments', async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve
+        })
+        return HttpResponse.json({ paymentLink: LINK })
+      }),
+    )
+    const dialog = await payOnline()
+    const pay = await within(dialog).findByRole('button', { name: 'در حال اتصال به درگاه...' })
+    expect(pay).toHaveAttribute('aria-busy', 'true')
+    await userEvent.keyboard('{Escape}')
+    const close = within(dialog).getByRole('button', { name: 'بستن' })
+    expect(close).toBeDisabled()
+    await userEvent.click(close)
+    expect(screen.getByRole('dialog', { name: 'انتخاب روش پرداخت' })).toBe(dialog)
+    answer()
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(LINK))
+  })
+})
+
+describe('a payment start with no answer [ER-23]', () => {
+  it('ends in the checkout error section, and trying again shows the BFF sentence for the start it may have made', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const inProgress = 'پرداخت دیگری برای این سفارش در جریان است؛ چند ثانیه بعد دوباره امتحان کنید.'
+    let calls = 0
+    server.use(
+      http.post('/lemonade/api/payments', async () => {
+        calls += 1
+        if (calls === 1) await delay('infinite')
+        const err = { code: '409', message: inProgress, reason: 'PAYMENT_IN_PROGRESS', details: { messages: [inProgress] } }
+        return HttpResponse.json({ err }, { status: 409 })
+      }),
+    )
+    await payOnline()
+    await expect.poll(() => calls).toBe(1)
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+    const section = await screen.findByTestId('checkout-error')
+    expect(section).toHaveTextContent('لطفا بعد از چند دقیقه دوباره تلاش کنید.')
+    await userEvent.click(within(section).getByRole('button', { name: 'تلاش مجدد' }))
+    await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))
+    const dialog = await screen.findByRole('dialog', { name: 'انتخاب روش پرداخت' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'پرداخت' }))
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent(inProgress)
+    expect(assign).not.toHaveBeenCalled()
   })
 })
 

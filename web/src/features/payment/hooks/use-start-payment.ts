@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { toApiError, type components } from '@/lib/api'
 import { authApi, currentUserId } from '@/lib/auth'
 import { PRODUCT_CODE } from '@/config/env'
@@ -98,15 +99,17 @@ interface LinkPayment {
  * Starts a payment with the chosen method. Online, Snapp, Saman, Digipay, Tara and Gumroad ask the BFF for a
  * payment (`POST /lemonade/api/payments`, `paymentConfig.gateway` = the method's back-end gateway) and send the
  * browser to its link, or POST the form the reply carries (Tara) [PM-41…PM-45, PM-48]; nothing is attempted
- * without an order id in session storage [PM-50]. While the request runs the pay button is PENDING; its answer or
- * error turns it back to IDLE [PM-51, PM-52]. A failure goes to `onFailure` (the checkout's error section
- * [ER-21…ER-23]).
+ * without an order id in session storage [PM-50]. While the request runs the pay button is PENDING and a second tap
+ * starts nothing; its answer or error turns it back to IDLE [PM-51, PM-52]. A failure goes to `onFailure` (the
+ * checkout's error section [ER-21…ER-23]): a start that timed out may have begun a payment, which trying again
+ * meets (the BFF answers it again, or 409 PAYMENT_IN_PROGRESS with its sentence).
  */
 export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFailure) => void): StartPayment {
   const { t } = useTranslation()
   const [notice, setNotice] = useState<string | null>(null)
   const currentUser = useCurrentUser(true)
   const mobile = currentUser.data?.mobile
+  const run = useSingleFlight()
   const mutation = useMutation({
     mutationFn: async ({ orderId, gateway, productPermalink, expectedAmount }: LinkPayment): Promise<PaymentReply> => {
       const { data, error, response } = await authApi.POST('/lemonade/api/payments', {
@@ -134,7 +137,7 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
     onError: (failure) => onFailure(failure instanceof PaymentStartError ? failure.failure : { kind: 'other' }),
   })
 
-  const { mutate } = mutation
+  const { mutateAsync } = mutation
   const startPayment = useCallback(
     (method: PaymentMethod) => {
       setNotice(null)
@@ -152,14 +155,16 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
       }
       const orderId = Number(sessionStorage.getItem(ORDER_ID_KEY))
       if (!Number.isSafeInteger(orderId) || orderId <= 0) return
-      mutate({
-        orderId,
-        gateway,
-        productPermalink: productPermalinkOf(method, invoice.basketItems),
-        expectedAmount: invoice.totalPrice,
-      })
+      run(() =>
+        mutateAsync({
+          orderId,
+          gateway,
+          productPermalink: productPermalinkOf(method, invoice.basketItems),
+          expectedAmount: invoice.totalPrice,
+        }),
+      )
     },
-    [mutate, t, invoice.basketItems, invoice.totalPrice, invoice.userPointDeduction],
+    [mutateAsync, run, t, invoice.basketItems, invoice.totalPrice, invoice.userPointDeduction],
   )
   return { startPayment, pending: mutation.isPending, notice }
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, delay } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
+import { doubleTap } from '@/testing/double-tap'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -101,6 +102,23 @@ describe('the card-to-card form [PM-55…PM-59]', () => {
         ...sentMoment(now),
       },
     })
+  })
+
+  it('reports the transfer once for a double tap', async () => {
+    let reports = 0
+    server.use(
+      http.post('/lemonade/api/payments', () => {
+        reports += 1
+        return HttpResponse.json({ paymentLink: '', paymentId: 9001 })
+      }),
+    )
+    const { router } = openCardForm()
+    await fillCardForm()
+    await waitFor(() => expect(submitButton()).toBeEnabled())
+    doubleTap(submitButton())
+    expect(await screen.findByText(/حداکثر تا ۴۸ ساعت/)).toBeInTheDocument()
+    expect(currentLocation(router)).toBe('/pay-card-success')
+    expect(reports).toBe(1)
   })
 
   it("shows the checkout error section with the BFF's message on failure, and retry brings the form back", async () => {

@@ -3,6 +3,7 @@ import { useId, useMemo, type ComponentType } from 'react'
 import { Controller, useController, useForm, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { JalaliDateSelect } from '@/components/ui/jalali-date-select'
 import { PRODUCT_CODE } from '@/config/env'
 import { localDigits, toLatinDigits } from '@/lib/digits'
@@ -105,6 +106,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const years = useMemo(() => yearChoices(calendarOf(gateway)), [gateway])
   const months = useMemo(() => gregorianMonthNames(i18n.language), [i18n.language])
   const submitTransfer = useSubmitTransfer(gateway, context)
+  const run = useSingleFlight()
   // The date is checked against the order's creation time once the instructions arrive (the form takes the newest
   // resolver on every render).
   const orderCreatedAt = useTransferInstructions(context.orderId).data?.createdAt
@@ -116,7 +118,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
   const { errors, isValid } = form.formState
 
   const submit = form.handleSubmit((values) =>
-    submitTransfer.mutate(values, { onSuccess: () => void navigate('/pay-card-success') }),
+    run(() => submitTransfer.mutateAsync(values, { onSuccess: () => void navigate('/pay-card-success') })),
   )
 
   if (submitTransfer.isError) {

@@ -1,5 +1,6 @@
-import { HttpResponse } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { HttpResponse, delay } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { REQUEST_TIMEOUT_MS } from '@/config/env'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
 import { createdRecord } from '../components/quiz-test-helpers'
@@ -7,6 +8,7 @@ import type { FormAnswersBody } from '../domain/answers-body'
 import {
   FormAnswersError,
   pendingFormAnswers,
+  SEND_TRIES,
   resendPendingFormAnswers,
   sendFormAnswers,
   watchPendingFormAnswers,
@@ -115,6 +117,25 @@ describe('sending form answers [QN-41…QN-43, ER-51, ER-53]', () => {
     expect(failure).toBeInstanceOf(FormAnswersError)
     expect(failure).toMatchObject({ code: 'NOT_200_ERRORS', status: null })
     expect(tries).toBe(3)
+    expect(pendingFormAnswers()).toEqual(body('4'))
+  })
+
+  it('counts a send that timed out as a lost connection: tried 3 times, then the answers are kept for later', async () => {
+    vi.useFakeTimers()
+    let tries = 0
+    server.use(
+      http.post(COLLECTION, async () => {
+        tries += 1
+        await delay('infinite')
+        return HttpResponse.json(createdRecord(1))
+      }),
+    )
+    const failure = sendFormAnswers(body('4'), fast).catch((error: unknown) => error)
+    for (let started = 1; started <= SEND_TRIES; started += 1) {
+      await expect.poll(() => tries).toBe(started)
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+    }
+    expect(await failure).toMatchObject({ code: 'NOT_200_ERRORS', status: null, transient: true })
     expect(pendingFormAnswers()).toEqual(body('4'))
   })
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { SHOP_SERVICE } from '@/config/env'
 import { settings, writeSetting } from '@/config/flags'
 import { paths } from '@/config/paths'
@@ -112,16 +113,17 @@ export function useCreateOrder({ replace = false }: UseCreateOrderOptions = {}) 
 export function useConfirmOrder(backUrl: string, signInFirst: () => boolean = mustSignInBeforeOrder) {
   const navigate = useNavigate()
   const mutation = useCreateOrder()
-  const { mutate } = mutation
+  const run = useSingleFlight()
+  const { mutateAsync } = mutation
   const confirm = useCallback(
     (input: CreateOrderInput) => {
       if (signInFirst()) {
         void navigate(signInBeforeOrderPath(input.productIds, backUrl))
         return
       }
-      mutate(input)
+      run(() => mutateAsync(input))
     },
-    [backUrl, mutate, navigate, signInFirst],
+    [backUrl, mutateAsync, navigate, run, signInFirst],
   )
   return { confirm, mutation, state: orderStateOf(mutation.status), retry: mutation.reset }
 }

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildProduct, catalogue, mentorProducts } from '@/testing/data/products'
+import { doubleTap } from '@/testing/double-tap'
 import { CREATED_ORDER_ID, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
@@ -62,6 +63,16 @@ describe('select-package-c order creation', () => {
     ])
     expect(window.sessionStorage.getItem('lemonadeOrderId')).toBe(String(CREATED_ORDER_ID))
     expect(window.sessionStorage.getItem('showPromotionField')).toBe('true')
+  })
+
+  it('creates one order for a double tap', async () => {
+    const bodies = recordOrders()
+    const user = userEvent.setup()
+    const { router } = await renderLoadedPage()
+    await user.click(screen.getByRole('radio', { name: 'رژیم یک ماهه' }))
+    doubleTap(screen.getByRole('button', { name: 'تکمیل خرید' }))
+    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
+    expect(bodies).toHaveLength(1)
   })
 
   it('sends selectCOrFTest in the meta when the session flags it', async () => {

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { isLoggedIn } from '@/lib/auth'
 import { signIn } from '@/testing/auth'
+import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { packagesInfo, selectedPackage } from '@/testing/package-handlers'
@@ -45,6 +46,37 @@ describe('older package page', () => {
     await screen.findByTestId('older-order')
     expect(selections).toMatchObject([{ dietCount: 3, hasHami: false, hasPoints: true }])
     expect(selections[0]).not.toHaveProperty('packageType')
+  })
+
+  it('selects the package once and applies a code once for double taps', async () => {
+    const calls: string[] = []
+    server.use(
+      http.post('/diet/select-package', () => {
+        calls.push('select')
+        return HttpResponse.json(selected)
+      }),
+      http.post('/promotionusage', () => {
+        calls.push('promotion')
+        return HttpResponse.json({ status: 'SAVED', usedDiscountId: 1, invoice: selected.invoice })
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    doubleTap(await screen.findByTestId('older-continue'))
+    await user.type(await screen.findByTestId('older-promotion-input'), 'LIMOO20')
+    doubleTap(screen.getByTestId('older-promotion-apply'))
+    await screen.findByTestId('older-promotion-cancel')
+    expect(calls).toEqual(['select', 'promotion'])
+  })
+
+  it("shows the Persian problem text, not the browser's, when applying a code reaches no server", async () => {
+    server.use(http.post('/promotionusage', () => HttpResponse.error()))
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    await user.click(await screen.findByTestId('older-continue'))
+    await user.type(await screen.findByTestId('older-promotion-input'), 'LIMOO20')
+    await user.click(screen.getByTestId('older-promotion-apply'))
+    expect(await screen.findByTestId('older-promotion-message')).toHaveTextContent('مشکلی پیش آمد، لطفا دوباره تلاش کنید.')
   })
 
   it('shows "no payment needed" for a refused selection [ER-56]', async () => {

@@ -6,10 +6,12 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { readSetting, writeSetting } from '@/config/flags'
 import { paths } from '@/config/paths'
+import { apiMessageOr } from '@/lib/api'
 import { loginPathFor } from '@/lib/auth'
 import { formatCount, toLatinDigits } from '@/lib/digits'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
+import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { ORDER_ID_KEY } from '../api/create-order'
 import '../shop.css'
 import './older.css'
@@ -97,6 +99,7 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
   const choices = changed?.on === info ? changed.choices : choicesFromInfo(info)
   const setChoices = (next: PackageChoices) => setChanged({ on: info, choices: next })
   const select = useSelectPackage()
+  const run = useSingleFlight()
   const offer = offers.find((candidate) => candidate.productCount === months)
   const price = useFormatPrice()
 
@@ -156,10 +159,11 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
         className="primary-button"
         data-testid="older-continue"
         disabled={offer === undefined || select.isPending}
-        onClick={() =>
-          offer &&
-          select.mutate({ dietCount: offer.productCount, hasHami: choices.hami && offer.hasHami, hasPoints: choices.points, extend })
-        }
+        onClick={() => {
+          if (offer === undefined) return
+          const choice = { dietCount: offer.productCount, hasHami: choices.hami && offer.hasHami, hasPoints: choices.points, extend }
+          run(() => select.mutateAsync(choice))
+        }}
       >
         {t('older.continue')}
       </button>
@@ -175,34 +179,43 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
   const price = useFormatPrice()
   const navigate = useNavigate()
   const { apply, cancel } = usePromotionForm()
+  // One code change at a time: applying and cancelling share the guard.
+  const run = useSingleFlight()
   const [payable, setPayable] = useState(total)
   const [usedDiscountId, setUsedDiscountId] = useState<number | undefined>()
   const [message, setMessage] = useState<string | undefined>()
   const form = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } })
+  // The server's sentence; a call that never reached it (lost connection, time limit) has only the browser's English.
+  const showFailure = (failure: Error) => setMessage(apiMessageOr(failure, t('older.errors.problem')))
   const onApply = form.handleSubmit(({ code }) =>
-    apply.mutate(
-      { code: toLatinDigits(code), orderId },
-      {
-        onSuccess: (reply) => {
-          setUsedDiscountId(reply.usedDiscountId)
-          setPayable(reply.invoice.totalPrice)
-          // On tr screens this is the one-month subscription message [ER-63].
-          setMessage(t('older.promotionApplied'))
+    run(() =>
+      apply.mutateAsync(
+        { code: toLatinDigits(code), orderId },
+        {
+          onSuccess: (reply) => {
+            setUsedDiscountId(reply.usedDiscountId)
+            setPayable(reply.invoice.totalPrice)
+            // On tr screens this is the one-month subscription message [ER-63].
+            setMessage(t('older.promotionApplied'))
+          },
+          onError: showFailure,
         },
-        onError: (failure) => setMessage(failure.message),
-      },
+      ),
     ),
   )
-  const onCancel = () =>
-    usedDiscountId !== undefined &&
-    cancel.mutate(usedDiscountId, {
-      onSuccess: (reply) => {
-        setUsedDiscountId(undefined)
-        setPayable(reply.invoice.totalPrice)
-        setMessage(t('older.promotionCanceled'))
-      },
-      onError: (failure) => setMessage(failure.message),
-    })
+  const onCancel = () => {
+    if (usedDiscountId === undefined) return
+    run(() =>
+      cancel.mutateAsync(usedDiscountId, {
+        onSuccess: (reply) => {
+          setUsedDiscountId(undefined)
+          setPayable(reply.invoice.totalPrice)
+          setMessage(t('older.promotionCanceled'))
+        },
+        onError: showFailure,
+      }),
+    )
+  }
   const pay = () => {
     writeSetting(ORDER_ID_KEY, String(orderId))
     void navigate(paths.checkoutNew)
