@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gumroadProductOf, metaText } from './basket-meta'
+import { gumroadProductOf, metaText, sellsThroughGumroad } from './basket-meta'
 
 const item = (gumroadPermalink?: unknown) => ({ meta: gumroadPermalink === undefined ? {} : { gumroadPermalink } })
 
@@ -11,12 +11,22 @@ describe('basket meta', () => {
     expect(metaText(null, 'a')).toBeUndefined()
   })
 
-  it('finds the Gumroad product only when every item names the same one [PM-45]', () => {
+  it('finds the Gumroad product only in a basket of one item that names one [PM-45]', () => {
     expect(gumroadProductOf([item('diet')])).toBe('diet')
-    expect(gumroadProductOf([item('diet'), item(' diet ')])).toBe('diet')
+    expect(gumroadProductOf([item(' diet ')])).toBe('diet')
+    expect(gumroadProductOf([item()])).toBeUndefined()
+    expect(gumroadProductOf([item('diet'), item('diet')])).toBeUndefined()
     expect(gumroadProductOf([item('diet'), item()])).toBeUndefined()
     expect(gumroadProductOf([item(), item('diet')])).toBeUndefined()
     expect(gumroadProductOf([item('diet'), item('mentor')])).toBeUndefined()
     expect(gumroadProductOf([])).toBeUndefined()
+  })
+
+  it('sells through Gumroad only at the product price: no code, no points', () => {
+    const basketItems = [item('diet')]
+    expect(sellsThroughGumroad({ basketItems })).toBe(true)
+    expect(sellsThroughGumroad({ basketItems, usedDiscount: { id: 1, code: 'LIMOO20' } })).toBe(false)
+    expect(sellsThroughGumroad({ basketItems, userPointStatus: 'ADDED_TO_ORDER' })).toBe(false)
+    expect(sellsThroughGumroad({ basketItems: [item('diet'), item('diet')] })).toBe(false)
   })
 })

@@ -6,10 +6,22 @@ export function metaText(meta: unknown, key: string): string | undefined {
 }
 
 /**
- * The Gumroad product the basket is, when every item names the same `gumroadPermalink` [PM-45]. A Gumroad sale buys
- * one product at Gumroad's price, so a basket holding anything else is not paid there (the BFF refuses it too).
+ * The Gumroad product the basket is, when it is one item naming a `gumroadPermalink` [PM-45]. A Gumroad sale buys
+ * one product, once, at Gumroad's price, so a basket holding anything else is not paid there (the BFF refuses it too).
  */
 export function gumroadProductOf(basketItems: readonly { meta: unknown }[]): string | undefined {
-  const [first, ...rest] = basketItems.map((item) => metaText(item.meta, 'gumroadPermalink'))
-  return first !== undefined && rest.every((permalink) => permalink === first) ? first : undefined
+  const [only, ...rest] = basketItems
+  return only !== undefined && rest.length === 0 ? metaText(only.meta, 'gumroadPermalink') : undefined
+}
+
+/**
+ * Whether Gumroad can sell this order: one Gumroad product at that product's own price. A code or points lower the
+ * order's price, which a sale would not charge, while counting them as spent (the BFF refuses it too).
+ */
+export function sellsThroughGumroad(invoice: {
+  basketItems: readonly { meta: unknown }[]
+  usedDiscount?: unknown
+  userPointStatus?: unknown
+}): boolean {
+  return gumroadProductOf(invoice.basketItems) !== undefined && invoice.usedDiscount == null && invoice.userPointStatus == null
 }

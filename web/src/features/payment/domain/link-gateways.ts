@@ -27,7 +27,7 @@ export function linkGatewayOf(method: PaymentMethod): string | null {
   }
 }
 
-/** The Gumroad product bought: the one every basket item is [PM-45]. */
+/** The Gumroad product bought: the basket's one item [PM-45]. */
 export function productPermalinkOf(method: PaymentMethod, basketItems: Invoice['basketItems']): string | undefined {
   return method === GUMROAD_METHOD ? gumroadProductOf(basketItems) : undefined
 }

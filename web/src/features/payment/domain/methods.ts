@@ -86,7 +86,7 @@ export interface PaymentContext {
   /** A foreign customer (mobile starting with '+') pays only through the international methods. */
   foreign: boolean
   snappEligibility: SnappEligibility
-  /** The basket is one Gumroad product (`gumroadProductOf`); Gumroad is listed but not selectable otherwise. */
+  /** Gumroad sells the order (`sellsThroughGumroad`); it is listed but not selectable otherwise. */
   oneGumroadProduct: boolean
 }
 
