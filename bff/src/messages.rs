@@ -126,10 +126,15 @@ pub const PAYMENT_NOTHING_TO_PAY: &str = "این سفارش مبلغی برای 
 /// An `Idempotency-Key` came back with another order.
 pub const PAYMENT_KEY_REUSED: &str = "این کلید یکتا برای پرداخت دیگری استفاده شده است.";
 /// Another payment of the order is being started or verified (a double tap, a second tab).
+/// Gumroad was asked to pay an order it does not sell: more than one item, or a price lowered by a code or points
+/// (a sale charges the product's own price).
+pub const PAYMENT_GUMROAD_NOT_THIS_ORDER: &str = "پرداخت با Gumroad فقط برای سفارشی با یک محصول و بدون کد تخفیف و امتیاز ممکن است. روش پرداخت دیگری را انتخاب کنید یا کد و امتیاز را از سفارش بردارید.";
 pub const PAYMENT_PRICE_CHANGED: &str = "مبلغ این سفارش تغییر کرده است. صورتحساب تازه را ببینید و دوباره پرداخت کنید.";
 pub const PAYMENT_IN_PROGRESS: &str = "پرداخت دیگری برای این سفارش در حال انجام است. چند لحظه دیگر دوباره تلاش کنید.";
 /// Finance settles a refund that is not waiting (given back already, or never due).
 pub const REFUND_NOT_DUE: &str = "این پرداخت در انتظار بازپرداخت نیست.";
+/// Finance settles a refund by hand while its gateway is being asked to give the same money back.
+pub const REFUND_BEING_GIVEN_BACK: &str = "درگاه پرداخت در حال بازگرداندن همین مبلغ است. برای جلوگیری از بازپرداخت دوباره، پس از چند دقیقه وضعیت این پرداخت را دوباره بررسی کنید.";
 /// The chosen payment method cannot be paid through this service yet.
 pub const PAYMENT_METHOD_UNAVAILABLE: &str = "این روش پرداخت در حال حاضر فعال نیست.";
 /// A gateway called back about a payment this service does not know.
@@ -258,9 +263,10 @@ pub const PACKAGE_FAILED: &str = "مشکلی پیش آمد، لطفا دوبار
 /// page, or being verified). Starting the payment again opens the same page, where the customer pays or cancels it;
 /// an abandoned one expires after `PAYMENT_EXPIRE_MINUTES` (30) and the sweeper's next round.
 pub const ORDER_PAYMENT_OPEN: &str = "پرداخت آنلاین این سفارش هنوز باز است و تا پایان آن، کد تخفیف و امتیاز سفارش تغییر نمی‌کند. اگر صفحه پرداخت را بسته‌اید، دوباره دکمه پرداخت را بزنید و پرداخت را در درگاه لغو کنید، یا حدود سی دقیقه دیگر دوباره تلاش کنید.";
-/// A transfer was reported while an online payment of the order, which the gateway was asked about already, is still
-/// open: a verify whose answer was lost may have taken the money, so the transfer waits until the payment settles.
-pub const TRANSFER_ONLINE_UNSETTLED: &str = "پرداخت آنلاین این سفارش هنوز در حال بررسی با درگاه است و ممکن است انجام شده باشد. اگر مبلغ از حساب شما کم شده، نیازی به پرداخت دوباره نیست و نتیجه به‌زودی مشخص می‌شود؛ در غیر این صورت لطفا حدود سی دقیقه دیگر دوباره تلاش کنید.";
+/// A payment was started or a transfer reported while an online payment of the order is still open whose verify
+/// went unanswered: it may have taken the money, so nothing replaces it until the gateway answers (the sweeper asks
+/// again every minute).
+pub const ONLINE_PAYMENT_UNSETTLED: &str = "پرداخت آنلاین این سفارش هنوز در حال بررسی با درگاه است و ممکن است انجام شده باشد. اگر مبلغ از حساب شما کم شده، نیازی به پرداخت دوباره نیست و نتیجه به‌زودی مشخص می‌شود؛ در غیر این صورت لطفا حدود سی دقیقه دیگر دوباره تلاش کنید.";
 
 #[cfg(test)]
 mod tests {

@@ -344,8 +344,8 @@ async fn saman_reverses_a_different_amount_and_treats_only_explicit_codes_as_unp
     let back = GiveBackRequest { payment_id: 916_132_831, authority: "tk", ref_id: Some("wrong"), amount: 3_900_000 };
     assert_eq!(client.reverse(&back).await, GiveBack::Returned);
     assert!(matches!(client.verify(&verify("tk", Some("late"))).await, GatewayVerdict::NotPaid { .. }));
-    assert_eq!(client.verify(&verify("tk", Some("down"))).await, GatewayVerdict::Unknown);
-    assert_eq!(client.verify(&verify("tk", Some("slow"))).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("tk", Some("down"))).await, GatewayVerdict::Unanswered);
+    assert_eq!(client.verify(&verify("tk", Some("slow"))).await, GatewayVerdict::Unanswered);
 }
 
 async fn digipay_login(server: &MockServer) {
@@ -488,7 +488,8 @@ async fn digipay_asks_again_later_when_neither_reverse_nor_delivery_is_accepted(
         .await;
     let client = DigipayClient::new(http(), &settings(&server));
 
-    assert_eq!(client.verify(&verify("ticket", Some("0:777"))).await, GatewayVerdict::Unknown);
+    // Verified before, so the money may be taken: nothing replaces the payment until Digipay answers.
+    assert_eq!(client.verify(&verify("ticket", Some("0:777"))).await, GatewayVerdict::Unanswered);
 }
 
 #[tokio::test]
@@ -590,9 +591,33 @@ async fn vandar_verify_5xx_timeouts_and_unreadable_answers_leave_the_payment_unk
     let client = VandarClient::new(http(), &settings(&server));
 
     for token in ["down", "slow", "garbled"] {
-        assert_eq!(client.verify(&verify(token, None)).await, GatewayVerdict::Unknown, "{token}");
+        assert_eq!(client.verify(&verify(token, None)).await, GatewayVerdict::Unknown, "{token}: nothing verified");
     }
     assert!(matches!(client.verify(&verify("refused", None)).await, GatewayVerdict::NotPaid { .. }));
+}
+
+#[tokio::test]
+async fn vandar_verify_whose_answer_is_lost_may_have_taken_the_money() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/api/v3/transaction"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "code": 1, "amount": 3_900_000 })))
+        .mount(&server)
+        .await;
+    let verify_answers = |token: &str, template: ResponseTemplate| {
+        Mock::given(method("POST"))
+            .and(path("/api/v3/verify"))
+            .and(body_string_contains(format!("\"{token}\"")))
+            .respond_with(template)
+    };
+    verify_answers("down", ResponseTemplate::new(502)).mount(&server).await;
+    verify_answers("slow", ResponseTemplate::new(200).set_delay(Duration::from_secs(2))).mount(&server).await;
+    verify_answers("cut", ResponseTemplate::new(200).set_body_string("{\"status\": 1, \"amo")).mount(&server).await;
+    let client = VandarClient::new(http(), &settings(&server));
+
+    for token in ["down", "slow", "cut"] {
+        assert_eq!(client.verify(&verify(token, None)).await, GatewayVerdict::Unanswered, "{token}");
+    }
 }
 
 #[tokio::test]
@@ -661,7 +686,7 @@ async fn payping_reads_an_already_verified_payment_from_its_409_and_never_verifi
         GatewayVerdict::Paid { amount: 3_900_000, ref_id: "1".to_owned() }
     );
     assert!(matches!(client.verify(&verify("pc", Some("2"))).await, GatewayVerdict::NotPaid { .. }));
-    assert_eq!(client.verify(&verify("pc", Some("3"))).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("pc", Some("3"))).await, GatewayVerdict::Unanswered, "a verify went out");
     assert_eq!(client.verify(&verify("pc", None)).await, GatewayVerdict::Unknown);
     assert_eq!(server.received_requests().await.map_or(0, |r| r.len()), 3, "no call without a reference");
 }
@@ -726,7 +751,7 @@ async fn tara_refusals_5xx_and_answers_without_result_are_distinct_start_errors(
 }
 
 #[tokio::test]
-async fn tara_verify_pays_with_rrn_and_amount_and_leaves_timeouts_unknown() {
+async fn tara_verify_pays_with_rrn_and_amount_and_leaves_timeouts_unanswered() {
     let server = MockServer::start().await;
     tara_login(&server).await;
     let verified = |token: &str, template: ResponseTemplate| {
@@ -746,8 +771,8 @@ async fn tara_verify_pays_with_rrn_and_amount_and_leaves_timeouts_unknown() {
         client.verify(&verify("ok", None)).await,
         GatewayVerdict::Paid { amount: 3_900_000, ref_id: "r1".to_owned() }
     );
-    assert_eq!(client.verify(&verify("slow", None)).await, GatewayVerdict::Unknown);
-    assert_eq!(client.verify(&verify("down", None)).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("slow", None)).await, GatewayVerdict::Unanswered);
+    assert_eq!(client.verify(&verify("down", None)).await, GatewayVerdict::Unanswered);
 }
 
 #[tokio::test]
@@ -813,7 +838,7 @@ async fn gumroad_confirms_the_pinged_sale_and_refuses_a_refunded_or_unknown_one(
     );
     assert!(matches!(client.verify(&verify("916132831", Some("s2"))).await, GatewayVerdict::NotPaid { .. }));
     assert!(matches!(client.verify(&verify("916132831", Some("s3"))).await, GatewayVerdict::NotPaid { .. }));
-    assert_eq!(client.verify(&verify("916132831", Some("s4"))).await, GatewayVerdict::Unknown);
+    assert_eq!(client.verify(&verify("916132831", Some("s4"))).await, GatewayVerdict::Unanswered, "a pinged sale");
     assert_eq!(client.verify(&verify("916132831", None)).await, GatewayVerdict::Unknown, "only a ping names the sale");
 }
 

@@ -251,21 +251,105 @@ async fn a_transfer_after_a_verify_whose_answer_was_lost_finds_the_order_paid_on
     assert_eq!((status, queue["transfers"].as_array().map(Vec::len)), (200, Some(0)), "{queue}");
 }
 
+/// A Vandar payment the customer left on the gateway's page, which the sweeper has asked about: the gateway cannot
+/// say yet, and no verify went out.
+async fn abandoned_and_asked_about(app: &TestApp, token: &str, order: i64) {
+    start_online(app, token, order).await;
+    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+    assert_eq!(payment_states(app, order).await, ["REDIRECTED"]);
+    assert_eq!(unanswered(app, order).await, 0, "nothing was verified");
+}
+
+/// How many of the order's payments had a verify go unanswered.
+async fn unanswered(app: &TestApp, order: i64) -> i64 {
+    app.query_i64(format!(
+        "SELECT COUNT(*) FROM payment WHERE customer_order_id = {order} AND unanswered_at IS NOT NULL"
+    ))
+    .await
+}
+
+/// As a verify whose answer was lost leaves the payment (a gateway that still cannot say when asked again).
+async fn verify_went_unanswered(app: &TestApp, order: i64) {
+    app.execute_sql(format!("UPDATE payment SET unanswered_at = {} WHERE customer_order_id = {order}", now_ms())).await;
+}
+
 #[tokio::test]
-async fn a_transfer_waits_while_an_online_payment_the_gateway_was_asked_about_is_unsettled() {
+async fn a_transfer_waits_while_an_online_payment_whose_verify_went_unanswered_is_unsettled() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
-    start_online(&app, &token, order).await;
-    // Asked about by the sweeper: the gateway cannot say yet.
-    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
-    assert_eq!(payment_states(&app, order).await, ["REDIRECTED"]);
+    abandoned_and_asked_about(&app, &token, order).await;
+    verify_went_unanswered(&app, order).await;
 
     let refused = report_transfer(&app, &token, order).await;
-    assert_refused(&refused, 409, messages::TRANSFER_ONLINE_UNSETTLED);
+    assert_refused(&refused, 409, messages::ONLINE_PAYMENT_UNSETTLED);
+    assert_eq!(refused.1["err"]["reason"], "PAYMENT_UNSETTLED");
     assert_eq!(payment_states(&app, order).await, ["REDIRECTED"], "left for the gateway to settle");
+}
 
-    assert_eq!(sweep(Settling::from(&app.payment_sweeper(0))).await.expect("swept"), 1, "expired");
+/// The customer who left the gateway's page, and reports a card transfer minutes later, is not held up: the
+/// sweeper asked, but no verify went out, so nothing can have been taken.
+#[tokio::test]
+async fn a_transfer_replaces_an_abandoned_payment_the_sweeper_asked_about() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    abandoned_and_asked_about(&app, &token, order).await;
+
     let (status, reply) = report_transfer(&app, &token, order).await;
     assert_eq!(status, 200, "{reply}");
+    assert_eq!(payment_states(&app, order).await, ["FAILED"]);
+}
+
+/// The customer's verify answer was lost and the sweeper's too: the gateway may hold the money. Another gateway
+/// must not start (the customer would pay twice, and the first payment would be buried as replaced) until the
+/// gateway answers; an abandoned payment without such a verify is replaced at once.
+#[tokio::test]
+async fn a_new_payment_waits_while_a_verify_of_the_last_one_went_unanswered() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    abandoned_and_asked_about(&app, &token, order).await;
+    verify_went_unanswered(&app, order).await;
+
+    let payping = payment_request(&app, &token, order, "PAYPING");
+    let refused = app.post_as(&token, "/lemonade/api/payments", &payping).await;
+    assert_refused(&refused, 409, messages::ONLINE_PAYMENT_UNSETTLED);
+    assert_eq!(refused.1["err"]["reason"], "PAYMENT_UNSETTLED");
+    assert_eq!(
+        refused.1["err"]["details"]["messages"][0],
+        messages::ONLINE_PAYMENT_UNSETTLED,
+        "the checkout's sentence"
+    );
+    assert_eq!(payment_states(&app, order).await, ["REDIRECTED"], "left for the gateway to settle");
+    assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
+
+    let other = app.create_order(&token, &[101]).await;
+    abandoned_and_asked_about(&app, &token, other).await;
+    let payping = payment_request(&app, &token, other, "PAYPING");
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &payping).await;
+    assert_eq!(status, 200, "an abandoned page is replaced: {reply}");
+    let mut states = payment_states(&app, other).await;
+    states.sort();
+    assert_eq!(states, ["FAILED", "REDIRECTED"], "the new payment is on its page, the old one failed");
+}
+
+/// A verify that took the money and lost its answer is remembered as such; the next start asks the gateway again
+/// and finds the order paid instead of charging again.
+#[tokio::test]
+async fn a_start_after_a_verify_whose_answer_was_lost_finds_the_order_paid() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
+    let link = start_online(&app, &token, order).await;
+    browser::press(Navigation::get(&link), PageAction::Pay).await.expect("the page").expect("a dropped callback");
+    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+    assert_eq!(unanswered(&app, order).await, 1, "the verify's answer was cut short");
+
+    let payping = payment_request(&app, &token, order, "PAYPING");
+    let refused = app.post_as(&token, "/lemonade/api/payments", &payping).await;
+    assert_refused(&refused, 400, messages::ORDER_ALREADY_PAID);
+    assert_eq!(payment_states(&app, order).await, ["VERIFIED"]);
+    assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
 }

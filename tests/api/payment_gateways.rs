@@ -1,5 +1,6 @@
 //! Paying through SnappPay, Digipay, Tara, Saman and Gumroad via their simulators: the hosted page
 //! (a link, or Tara's form post), the gateway's own callback, and the one completion path behind it.
+use limoo_bff::messages;
 use limoo_simulators::{Gateway, PageAction, PaymentScenario, browser};
 use limoo_tests::{
     TestApp,
@@ -330,4 +331,27 @@ async fn a_basket_of_more_than_the_gumroad_product_is_not_paid_through_gumroad()
     assert!(app.sims.payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
     let order = app.create_order(&token, &[101]).await;
     assert_eq!(start(&app, &token, order, Gateway::Gumroad).await.0, 200, "the product alone is");
+}
+
+/// A sale charges the product's own price: an order priced lower by a code or points, or holding the product twice,
+/// is not sold through Gumroad (the customer would pay the full price while the code and points counted as spent).
+#[tokio::test]
+async fn an_order_priced_by_a_code_or_points_or_holding_two_copies_is_not_paid_through_gumroad() {
+    let app = spawn_app().await;
+    app.load_demo_customers().await;
+    let token = app.token_for("5321234567", 220).await;
+    let twice = app.create_order(&token, &[101, 101]).await;
+    let with_points = app.create_order(&token, &[101]).await;
+    let (status, reply) = app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": with_points })).await;
+    assert_eq!(status, 200, "points held: {reply}");
+    let with_code = app.create_order(&token, &[101]).await;
+    let (status, reply) =
+        app.post_as(&token, "/lemonade/api/usedDiscounts", &json!({ "code": "LIMOO20", "orderId": with_code })).await;
+    assert_eq!(status, 200, "code applied: {reply}");
+    for order in [twice, with_points, with_code] {
+        let (status, reply) = start(&app, &token, order, Gateway::Gumroad).await;
+        assert_eq!(status, 400, "{reply}");
+        assert_eq!(reply["err"]["details"]["messages"][0], messages::PAYMENT_GUMROAD_NOT_THIS_ORDER, "{reply}");
+    }
+    assert!(app.sims.payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
 }

@@ -299,8 +299,12 @@ pub enum GatewayVerdict {
     /// Taken, then given back by the gateway during the check (Digipay reverses a purchase whose verify
     /// answer was lost).
     GivenBack { ref_id: String, reason: String },
-    /// The gateway cannot say yet (processing, unreachable): ask again later.
+    /// The gateway cannot say yet (processing, unreachable), and nothing was asked of it that keeps the money:
+    /// ask again later.
     Unknown,
+    /// A call that makes the gateway keep the money (verify, settle) went out and no usable answer came back:
+    /// the money may be taken. Ask again later; until the gateway answers, nothing may replace the payment.
+    Unanswered,
 }
 
 /// Where a verification leaves the payment.
@@ -343,7 +347,7 @@ pub fn settle(expected_gateway_amount: i64, verdict: GatewayVerdict, order_payab
         },
         GatewayVerdict::NotPaid { reason } => Settlement::Failed { reason },
         GatewayVerdict::GivenBack { ref_id, reason } => Settlement::GivenBack { ref_id, reason },
-        GatewayVerdict::Unknown => Settlement::Pending,
+        GatewayVerdict::Unknown | GatewayVerdict::Unanswered => Settlement::Pending,
     }
 }
 

@@ -73,10 +73,12 @@ pub enum PaymentError {
     TransferPending,
     #[error("another payment of the order is being started or verified")]
     InProgress,
-    #[error("the order is not one Gumroad product")]
+    #[error("the order is not one Gumroad product at its own price")]
     NotTheOrdersProduct,
     #[error("the order costs another amount than the customer was shown")]
     PriceChanged,
+    #[error("an earlier payment of the order may have taken the money and the gateway has not said yet")]
+    Unsettled,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -219,6 +221,11 @@ async fn begin(
     if !unchecked.is_empty() {
         return Ok(Begun::Check(unchecked));
     }
+    // Checked just now and still open after a verify went unanswered: the gateway may hold the money, which a
+    // replacement would bury while the customer pays again. It stays until the gateway answers.
+    if open.iter().any(|p| p.unanswered_at.is_some()) {
+        return Err(PaymentError::Unsettled);
+    }
     for old in &open {
         payments::finish(&mut tx, old.id, PaymentState::Failed, None, Some("replaced by a newer payment of the order"))
             .await?;
@@ -341,15 +348,21 @@ async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Payable, Pa
     if invoice.totals.payable == Toman::ZERO {
         return Err(PaymentError::NothingToPay);
     }
+    // A Gumroad sale charges its product's own price: an order priced otherwise (a code, points) is not sold there,
+    // or the customer would pay the full price while the code and points counted as spent.
     let gumroad_permalink =
-        one_gumroad_product(invoice.order.items.iter().map(|item| item.product_meta().gumroad_permalink));
+        one_gumroad_product(invoice.order.items.iter().map(|item| item.product_meta().gumroad_permalink))
+            .filter(|_| invoice.used_discount.is_none() && invoice.point_status.is_none());
     Ok(Payable { amount: invoice.totals.payable, gumroad_permalink })
 }
 
-/// The permalink every basket item names, when they all name the same one.
-fn one_gumroad_product(mut permalinks: impl Iterator<Item = Option<String>>) -> Option<String> {
-    let first = permalinks.next()??;
-    permalinks.all(|permalink| permalink.as_deref() == Some(first.as_str())).then_some(first)
+/// The permalink of a basket of one item that names one: a sale buys one product, once.
+fn one_gumroad_product(permalinks: impl ExactSizeIterator<Item = Option<String>>) -> Option<String> {
+    let mut permalinks = permalinks;
+    if permalinks.len() != 1 {
+        return None;
+    }
+    permalinks.next().flatten()
 }
 
 async fn lock_order(tx: &mut Tx, customer_id: i64, order_id: i64, now: i64) -> Result<(), PaymentError> {
@@ -404,6 +417,10 @@ pub async fn callback(
     }
     Ok(Some(settled(settling, payment.id, report).await?))
 }
+
+/// How long a payment whose verify went unanswered is asked about before it expires: it may hold the money, so
+/// an order of it takes no other payment meanwhile (a gateway outage lasts hours, not days).
+const UNANSWERED_PATIENCE_MS: i64 = 24 * 3600 * 1000;
 
 /// How long a concurrent caller's verify is waited for before the browser is sent on.
 const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
@@ -477,6 +494,9 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
         }
         other => other,
     };
+    // Such a payment may hold the money: it is asked about longer before it is given up on.
+    let unanswered = verdict == GatewayVerdict::Unanswered || payment.unanswered_at.is_some();
+    let expire_ms = if unanswered { UNANSWERED_PATIENCE_MS } else { settling.settings.expire_ms() };
     match settle(payment.gateway_amount, verdict, !order_paid) {
         Settlement::Verified { ref_id } => {
             finish(settling, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
@@ -491,10 +511,16 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
             tracing::info!(payment_id, reason, "payment not completed");
             finish(settling, &payment, PaymentState::Failed, None, Some(&reason)).await?;
         }
-        Settlement::Pending if now - payment.created_at >= settling.settings.expire_ms() => {
-            let reason = "the gateway did not confirm it in time";
+        Settlement::Pending if now - payment.created_at >= expire_ms => {
+            let reason = if unanswered {
+                tracing::error!(payment_id, "a verify went unanswered for a day; finance must ask the gateway");
+                "the gateway never answered a verify that may have taken the money"
+            } else {
+                "the gateway did not confirm it in time"
+            };
             finish(settling, &payment, PaymentState::Expired, None, Some(reason)).await?;
         }
+        Settlement::Pending if unanswered => payments::end_lease_unanswered(settling.db, payment_id, now).await?,
         Settlement::Pending => payments::end_lease(settling.db, payment_id).await?,
     }
     current_state(settling.db, payment_id).await
@@ -634,12 +660,13 @@ mod tests {
     }
 
     #[test]
-    fn an_order_is_one_gumroad_product_only_when_every_item_names_the_same_one() {
+    fn an_order_is_one_gumroad_product_only_when_it_is_one_item_that_names_one() {
         assert_eq!(of(&[Some("diet")]), Some("diet".to_owned()));
-        assert_eq!(of(&[Some("diet"), Some("diet")]), Some("diet".to_owned()));
+        assert_eq!(of(&[Some("diet"), Some("diet")]), None, "one sale buys one copy");
         assert_eq!(of(&[Some("diet"), None]), None, "the second item is not sold through Gumroad");
         assert_eq!(of(&[None, Some("diet")]), None);
         assert_eq!(of(&[Some("diet"), Some("mentor")]), None, "one sale buys one product");
+        assert_eq!(of(&[None]), None);
         assert_eq!(of(&[]), None);
     }
 }

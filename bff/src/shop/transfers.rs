@@ -133,9 +133,9 @@ pub async fn submit(
     if open.iter().any(|p| p.state != PaymentState::Redirected) {
         return Err(TransferError::PaymentInProgress);
     }
-    // Asked about (above, or by another caller since) and still open: a lost verify answer may have taken its
-    // money, which failing it here would bury.
-    if open.iter().any(|p| p.attempts > 0) {
+    // Checked (above, or by another caller since) and still open after a verify went unanswered: it may have taken
+    // the money, which failing it here would bury.
+    if open.iter().any(|p| p.unanswered_at.is_some()) {
         return Err(TransferError::OnlinePaymentUnsettled);
     }
     for payment in &open {

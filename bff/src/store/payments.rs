@@ -34,6 +34,8 @@ pub struct Payment {
     pub refunded_at: Option<i64>,
     /// The Gumroad product it was opened for (from the order's basket).
     pub product_permalink: Option<String>,
+    /// When a verify of it first went unanswered (epoch ms): the gateway may hold its money.
+    pub unanswered_at: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -60,6 +62,7 @@ struct PaymentRow {
     refunded_by: Option<String>,
     refunded_at: Option<i64>,
     product_permalink: Option<String>,
+    unanswered_at: Option<i64>,
 }
 
 impl TryFrom<PaymentRow> for Payment {
@@ -94,14 +97,15 @@ impl TryFrom<PaymentRow> for Payment {
             refunded_by: row.refunded_by,
             refunded_at: row.refunded_at,
             product_permalink: row.product_permalink,
+            unanswered_at: row.unanswered_at,
         })
     }
 }
 
 const PAYMENT: &str = "SELECT payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
                        state, authority, ref_id, payment_link, result_url, idempotency_key, failure, attempts, \
-                       lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at, product_permalink \
-                       FROM payment";
+                       lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at, product_permalink, \
+                       unanswered_at FROM payment";
 
 /// `IN (…)` of the states that may become `to`.
 fn sources(to: PaymentState) -> String {
@@ -335,20 +339,34 @@ pub async fn mark_refund_due(tx: &mut Tx, payment_id: i64, ref_id: Option<&str>,
     Ok(done == 1)
 }
 
-/// REFUND_DUE → REVERSED (the gateway gave the money back) or REFUNDED (finance did, `by` whom); false
-/// when it was no longer due.
+/// REFUND_DUE → REVERSED (the gateway gave the money back; the caller holds the refund lease) or REFUNDED
+/// (finance did, `by` whom: never while a caller holds the lease, when the gateway may be giving the same money
+/// back); false when it was no longer due, or leased.
 pub async fn settle_refund(db: &Db, payment_id: i64, to: PaymentState, by: Option<&str>) -> anyhow::Result<bool> {
     anyhow::ensure!(PaymentState::RefundDue.can_become(to), "a refund does not end in {}", to.as_str());
     let now = now_ms();
     let done = on_pool!(db, pool => {
         sqlx::query(
             "UPDATE payment SET state = $1, refunded_by = $2, refunded_at = $3, lease_until = 0, updated_at = $3 \
-             WHERE payment_id = $4 AND state = 'REFUND_DUE'",
+             WHERE payment_id = $4 AND state = 'REFUND_DUE' AND ($2 IS NULL OR lease_until < $3)",
         )
         .bind(to.as_str()).bind(by).bind(now).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
     })
     .context("cannot settle the refund")?;
     Ok(done == 1)
+}
+
+/// Releases the lease after a verify that went unanswered, remembering when that first happened.
+pub async fn end_lease_unanswered(db: &Db, payment_id: i64, now: i64) -> anyhow::Result<()> {
+    on_pool!(db, pool => {
+        sqlx::query(
+            "UPDATE payment SET lease_until = 0, updated_at = $1, unanswered_at = COALESCE(unanswered_at, $1) \
+             WHERE payment_id = $2",
+        )
+        .bind(now).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
+    })
+    .context("cannot release payment lease")?;
+    Ok(())
 }
 
 /// Gives the lease back (the gateway could not say yet) and marks the payment as looked at.

@@ -70,6 +70,14 @@ async fn order_with_points(world: &mut LimooWorld, mobile: Mobile, points: i64, 
     world.paying = Some(Paying { token, mobile: mobile.to_string(), order, ..Paying::default() });
 }
 
+#[given(expr = "مشتری {mobile} سفارش محصول {product} را بدون امتیاز ساخته است")]
+async fn order_without_points(world: &mut LimooWorld, mobile: Mobile, product: Product) {
+    let app = world.start_app(true).await;
+    let token = app.existing_customer(&mobile).await;
+    let order = app.create_order(&token, &[*product]).await;
+    world.paying = Some(Paying { token, mobile: mobile.to_string(), order, ..Paying::default() });
+}
+
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]
 async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
     let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");

@@ -1,6 +1,6 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
-use crate::{api::error::ErrorEnvelope, messages, shop::payments::PaymentError};
+use crate::{api::error::ErrorEnvelope, messages, shop::payments::PaymentError, throttle::Throttled};
 
 /// Failures of the payment calls; `err.code` is the HTTP status as text. Only a gateway's refusal
 /// and an unavailable method carry `details.messages`, which the checkout shows as the redirect
@@ -29,6 +29,11 @@ pub enum PaymentFailure {
     /// holds the sentence to show.
     #[oai(status = 409)]
     Conflict(Json<ErrorEnvelope>, #[oai(header = "Retry-After")] Option<u32>),
+    /// The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+    /// 10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+    /// again. Nothing was stored or sent to a gateway.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorEnvelope>, #[oai(header = "Retry-After")] u64),
     /// The gateway refused the payment (its messages in `details.messages`) or could not be reached.
     #[oai(status = 502)]
     BadGateway(Json<ErrorEnvelope>),
@@ -66,12 +71,21 @@ impl From<PaymentError> for PaymentFailure {
                 explained_conflict(messages::PAYMENT_IN_PROGRESS, "PAYMENT_IN_PROGRESS"),
                 Some(2),
             ),
+            // The sweeper asks the gateway again every minute.
+            Unsettled => {
+                PaymentFailure::Conflict(explained_conflict(messages::ONLINE_PAYMENT_UNSETTLED, UNSETTLED), Some(60))
+            }
             PriceChanged => {
                 PaymentFailure::Conflict(explained_conflict(messages::PAYMENT_PRICE_CHANGED, "PRICE_CHANGED"), None)
             }
+            // The sentence first: the checkout shows it as it is [ER-22].
             NotTheOrdersProduct => PaymentFailure::bad_request(
                 messages::BAD_REQUEST,
-                vec!["productPermalink must name the Gumroad product that every item of the order is".to_owned()],
+                vec![
+                    messages::PAYMENT_GUMROAD_NOT_THIS_ORDER.to_owned(),
+                    "productPermalink must name the Gumroad product of an order of one item without a code or points"
+                        .to_owned(),
+                ],
             ),
             Refused(details) => {
                 PaymentFailure::BadGateway(Json(ErrorEnvelope::new("502", messages::PAYMENT_REFUSED, details)))
@@ -85,14 +99,24 @@ impl From<PaymentError> for PaymentFailure {
     }
 }
 
+impl From<Throttled> for PaymentFailure {
+    fn from(refused: Throttled) -> Self {
+        let body = ErrorEnvelope::new("429", messages::TOO_MANY_REQUESTS, vec![refused.to_string()]);
+        PaymentFailure::TooManyRequests(Json(body), refused.retry_after_seconds())
+    }
+}
+
 impl From<anyhow::Error> for PaymentFailure {
     fn from(error: anyhow::Error) -> Self {
         PaymentFailure::Internal(Json(ErrorEnvelope::internal(&error)))
     }
 }
 
+/// `err.reason` of a 409: an earlier online payment of the order may have taken the money and is not settled yet.
+pub(super) const UNSETTLED: &str = "PAYMENT_UNSETTLED";
+
 /// A 409 whose sentence the checkout shows as it is: in `err.message` and `details.messages`, named by `err.reason`.
-fn explained_conflict(message: &str, reason: &str) -> Json<ErrorEnvelope> {
+pub(super) fn explained_conflict(message: &str, reason: &str) -> Json<ErrorEnvelope> {
     Json(ErrorEnvelope::new("409", message, vec![message.to_owned()]).with_reason(reason))
 }
 

@@ -4,7 +4,7 @@
 //! is the finance area's.
 use poem_openapi::{Object, payload::Json};
 
-use super::error::PaymentFailure;
+use super::error::{PaymentFailure, UNSETTLED, explained_conflict};
 use crate::{
     api::error::ErrorEnvelope,
     config::FinanceSettings,
@@ -153,9 +153,9 @@ impl From<TransferError> for PaymentFailure {
             TransferError::PaymentInProgress => {
                 PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2))
             }
-            // No Retry-After: the payment settles when the gateway can say, at the latest when it expires.
+            // The sweeper asks the gateway again every minute.
             TransferError::OnlinePaymentUnsettled => {
-                PaymentFailure::Conflict(envelope("409", messages::TRANSFER_ONLINE_UNSETTLED), None)
+                PaymentFailure::Conflict(explained_conflict(messages::ONLINE_PAYMENT_UNSETTLED, UNSETTLED), Some(60))
             }
             other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
         }

@@ -136,7 +136,7 @@ impl DigipayClient {
         };
         let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
         let Ok((status, Some(answer))) = self.call("/purchases/verify", ticket_type, &body).await else {
-            return GatewayVerdict::Unknown;
+            return GatewayVerdict::Unanswered;
         };
         let code = answer["result"]["status"].as_i64();
         match (status, code) {
@@ -150,14 +150,14 @@ impl DigipayClient {
                     }
                     GatewayVerdict::Paid { amount, ref_id: format!("{ticket_type}:{tracking_code}") }
                 }
-                None => GatewayVerdict::Unknown,
+                None => GatewayVerdict::Unanswered,
             },
             (_, Some(WRONG_STATE)) => self.settle_unanswered(ticket_type, tracking_code, request).await,
             (_, Some(code)) if NOT_YET.contains(&code) => GatewayVerdict::Unknown,
             (422, Some(_)) => {
                 GatewayVerdict::NotPaid { reason: format!("digipay refused verify: {:?}", result_messages(&answer)) }
             }
-            _ => GatewayVerdict::Unknown,
+            _ => GatewayVerdict::Unanswered,
         }
     }
 }
@@ -178,7 +178,7 @@ impl DigipayClient {
             return if self.deliver(ticket_type, tracking_code, request).await {
                 GatewayVerdict::Paid { amount: request.amount, ref_id: format!("{ticket_type}:{tracking_code}") }
             } else {
-                GatewayVerdict::Unknown
+                GatewayVerdict::Unanswered
             };
         }
         let body = json!({ "trackingCode": tracking_code, "providerId": request.payment_id.to_string() });
@@ -186,7 +186,7 @@ impl DigipayClient {
             let reason = "digipay: a verify went unanswered; the purchase was reversed, the money returned";
             GatewayVerdict::GivenBack { ref_id: format!("{ticket_type}:{tracking_code}"), reason: reason.to_owned() }
         } else {
-            GatewayVerdict::Unknown
+            GatewayVerdict::Unanswered
         }
     }
 

@@ -91,8 +91,9 @@ impl GumroadClient {
         // Only the ping names the sale.
         let Some(sale_id) = request.ref_id.filter(|s| !s.trim().is_empty()) else { return GatewayVerdict::Unknown };
         let Some(url) = self.sale_url(sale_id, &[]) else { return GatewayVerdict::Unknown };
+        // A ping brought the sale, and a sale is money taken: while it cannot be read, nothing replaces the payment.
         let Ok(response) = self.http.get(url).bearer_auth(self.access_token.expose()).send().await else {
-            return GatewayVerdict::Unknown;
+            return GatewayVerdict::Unanswered;
         };
         match json_body(response).await {
             (200, Some(body)) if body["success"].as_bool() == Some(true) => {
@@ -110,7 +111,7 @@ impl GumroadClient {
                 }
             }
             (404, Some(_)) => GatewayVerdict::NotPaid { reason: "gumroad: no such sale".to_owned() },
-            _ => GatewayVerdict::Unknown,
+            _ => GatewayVerdict::Unanswered,
         }
     }
 }

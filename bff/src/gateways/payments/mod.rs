@@ -156,7 +156,8 @@ impl PaymentGateways {
     }
 
     /// Asks the gateway, server to server, whether the payment went through; never fails: what
-    /// cannot be told now is [`GatewayVerdict::Unknown`].
+    /// cannot be told now is [`GatewayVerdict::Unknown`], or [`GatewayVerdict::Unanswered`] when a call that
+    /// keeps the money went out unanswered.
     #[tracing::instrument(skip_all, fields(gateway = gateway.as_str(), payment_id = request.payment_id, amount = request.amount), ret(Debug))]
     pub async fn verify(&self, gateway: Gateway, request: &VerifyRequest<'_>) -> GatewayVerdict {
         match gateway {

@@ -86,7 +86,7 @@ impl PayPingClient {
         };
         let body = json!({ "paymentRefId": ref_id, "paymentCode": request.authority, "amount": request.amount });
         let Ok((status, Some(answer))) = self.call("/v3/pay/verify", &body).await else {
-            return GatewayVerdict::Unknown;
+            return GatewayVerdict::Unanswered;
         };
         match status {
             200 => paid(&answer["amount"], ref_id),
@@ -100,7 +100,7 @@ impl PayPingClient {
             400..=499 => {
                 GatewayVerdict::NotPaid { reason: format!("payping refused verify: {:?}", problem_messages(&answer)) }
             }
-            _ => GatewayVerdict::Unknown,
+            _ => GatewayVerdict::Unanswered,
         }
     }
 }
@@ -133,7 +133,8 @@ impl PayPingClient {
 fn paid(amount: &Value, ref_id: i64) -> GatewayVerdict {
     match amount.as_i64() {
         Some(amount) => GatewayVerdict::Paid { amount, ref_id: ref_id.to_string() },
-        None => GatewayVerdict::Unknown,
+        // Verified, so taken even when the amount cannot be read.
+        None => GatewayVerdict::Unanswered,
     }
 }
 

@@ -70,13 +70,13 @@ impl SamanClient {
         let Some(ref_num) = request.ref_id.filter(|r| !r.trim().is_empty()) else { return GatewayVerdict::Unknown };
         let body = json!({ "RefNum": ref_num, "TerminalNumber": self.terminal_id });
         let Ok((200, Some(answer))) = self.call("/verifyTxnRandomSessionkey/ipg/VerifyTransaction", &body).await else {
-            return GatewayVerdict::Unknown;
+            return GatewayVerdict::Unanswered;
         };
         let code = answer["ResultCode"].as_i64();
         match code {
             Some(code) if VERIFIED.contains(&code) => {
                 let Some(amount) = answer["TransactionDetail"]["OrginalAmount"].as_i64() else {
-                    return GatewayVerdict::Unknown;
+                    return GatewayVerdict::Unanswered;
                 };
                 GatewayVerdict::Paid { amount, ref_id: ref_num.to_owned() }
             }
@@ -84,7 +84,7 @@ impl SamanClient {
                 let description = answer["ResultDescription"].as_str().unwrap_or_default();
                 GatewayVerdict::NotPaid { reason: format!("sep refused verify ({code}): {description}") }
             }
-            _ => GatewayVerdict::Unknown,
+            _ => GatewayVerdict::Unanswered,
         }
     }
 

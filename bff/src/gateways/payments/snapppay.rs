@@ -181,7 +181,7 @@ impl SnappPayClient {
             "PENDING" => match self.step("verify", request.authority).await {
                 Step::Done => self.settle(request.authority, paid).await,
                 Step::WrongState => self.after_refused_verify(request.authority).await,
-                Step::Unknown => GatewayVerdict::Unknown,
+                Step::Unknown => GatewayVerdict::Unanswered,
             },
             other => GatewayVerdict::NotPaid { reason: format!("snapppay: the payment is {other}") },
         }
@@ -194,15 +194,17 @@ impl SnappPayClient {
             Some((state, _)) if state != "PENDING" && state != "VERIFY" => {
                 GatewayVerdict::NotPaid { reason: format!("snapppay refused verify; the payment is {state}") }
             }
-            _ => GatewayVerdict::Unknown,
+            Some((state, _)) if state == "PENDING" => GatewayVerdict::Unknown,
+            // Verified by an earlier call whose answer was lost, or unreadable now.
+            _ => GatewayVerdict::Unanswered,
         }
     }
 
     async fn settle(&self, token: &str, paid: GatewayVerdict) -> GatewayVerdict {
         match self.step("settle", token).await {
             Step::Done => paid,
-            // Settled by an earlier call whose answer was lost, or not yet: `status` tells next time.
-            Step::WrongState | Step::Unknown => GatewayVerdict::Unknown,
+            // Verified, and settled by an earlier call whose answer was lost, or not yet: `status` tells next time.
+            Step::WrongState | Step::Unknown => GatewayVerdict::Unanswered,
         }
     }
 

@@ -122,7 +122,7 @@ impl TaraClient {
     pub async fn verify(&self, request: &VerifyRequest<'_>) -> GatewayVerdict {
         let body = json!({ "ip": SERVER_IP, "token": request.authority });
         let Ok((200, Some(answer))) = self.call("/api/purchaseVerify", &body).await else {
-            return GatewayVerdict::Unknown;
+            return GatewayVerdict::Unanswered;
         };
         let amount = answer["amount"].as_i64().or_else(|| answer["amount"].as_str()?.trim().parse().ok());
         match (answer["result"].as_i64(), answer["rrn"].as_str().filter(|r| !r.is_empty()), amount) {
@@ -131,7 +131,10 @@ impl TaraClient {
             (Some(DUPLICATE_TOKEN), rrn, _) => {
                 GatewayVerdict::Paid { amount: request.amount, ref_id: rrn.unwrap_or(request.authority).to_owned() }
             }
-            (Some(0) | Some(ORIGINAL_FAILED) | None, _, _) => GatewayVerdict::Unknown,
+            // An answer: nothing was verified, and the customer may still be on Tara's page.
+            (Some(ORIGINAL_FAILED), _, _) => GatewayVerdict::Unknown,
+            // Verified, or an answer that cannot be read: the money may be taken.
+            (Some(0) | None, _, _) => GatewayVerdict::Unanswered,
             (Some(_), _, _) => {
                 GatewayVerdict::NotPaid { reason: format!("tara refused verify: {:?}", descriptions(&answer)) }
             }

@@ -76,15 +76,16 @@ impl VandarClient {
             Ok((status, Some(body))) if status < 500 && body["status"].as_i64() == Some(0) => {
                 GatewayVerdict::NotPaid { reason: format!("vandar refused verify: {:?}", errors(&body)) }
             }
-            _ => GatewayVerdict::Unknown,
+            _ => GatewayVerdict::Unanswered,
         }
     }
 }
 
+/// Verified (now or before), so taken even when the amount cannot be read.
 fn paid(body: &Value) -> GatewayVerdict {
     match body["amount"].as_i64() {
         Some(amount) => GatewayVerdict::Paid { amount, ref_id: body["transId"].to_string() },
-        None => GatewayVerdict::Unknown,
+        None => GatewayVerdict::Unanswered,
     }
 }
 
