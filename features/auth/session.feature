@@ -30,14 +30,15 @@ Feature: نشست‌ها، نگهبان مسیرها و منوی کاربر
 
   @AU-55 @AU-46
   Scenario: منوی کناری مشتری واردشده و خروج
-    Given مشتری با شماره "09121234567" وارد شده است
+    Given مشتری با شماره "09121234567" از پنجره ورود وارد شده است
     When مشتری صفحه "/select-package-c" را باز می‌کند
     And مشتری منوی کناری را باز می‌کند
     Then منوی کناری پیوند "خروج" دارد
     When مشتری از منوی کناری خارج می‌شود
     Then مشتری به مسیر "/logout" می‌رسد
     And حافظه مرورگر خالی است
-    # Beyond AU-46 (issue 13): the token the device held is refused on the server too, not only forgotten.
+    # Beyond AU-46 (issue 13): the token the device held is refused on the server too, not only forgotten (the
+    # sign-out ends the sign-in of the device's refresh cookie, which is what records the token).
     And سرور توکن پیشین مشتری را دیگر نمی‌پذیرد
 
   @AU-55

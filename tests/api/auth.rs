@@ -1,8 +1,11 @@
 //! Sign-in over HTTP against the real BFF and the SMS/e-mail simulators: the happy paths and the
 //! security properties of codes and tokens.
 use limoo_bff::{
-    auth::{refresh::REUSE_GRACE_MS, tokens::Claims},
-    store::Db,
+    auth::{
+        refresh::{KEPT_PER_SIGN_IN, REUSE_GRACE_MS, SIGN_INS_KEPT},
+        tokens::Claims,
+    },
+    store::{Db, now_ms},
 };
 use limoo_tests::{AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 use serde_json::{Value, json};
@@ -228,6 +231,96 @@ async fn two_tabs_renewing_at_once_stay_signed_in() {
     }
 }
 
+/// A script renewing in a loop, or resending one cookie within the reuse grace, cannot grow the credentials
+/// table: a sign-in keeps its newest few, and an old cookie that fell out is refused without ending the sign-in.
+#[tokio::test]
+async fn renewing_in_a_loop_keeps_a_few_credentials() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let renew = |cookie: String| {
+        let app = &app;
+        async move {
+            let response = app
+                .client
+                .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
+                .header("cookie", cookie)
+                .send()
+                .await
+                .unwrap();
+            (response.status().as_u16(), refresh_cookie_of(&response))
+        }
+    };
+    let stored = || app.query_i64("SELECT COUNT(*) FROM refresh_token");
+    let mut newest = signed_in.refresh_cookie.clone();
+    for _ in 0..3 * KEPT_PER_SIGN_IN {
+        let (status, cookie) = renew(newest).await;
+        assert_eq!(status, 200);
+        newest = cookie.expect("a new cookie");
+    }
+    assert_eq!(stored().await, KEPT_PER_SIGN_IN, "a sign-in keeps its newest credentials only");
+
+    // One used cookie sent again and again within the grace: each answer adds a credential, each trims the oldest,
+    // and soon the resent cookie itself is gone.
+    let (_, next) = renew(newest.clone()).await;
+    let mut refused_at = None;
+    for attempt in 0..3 * KEPT_PER_SIGN_IN {
+        if renew(newest.clone()).await.0 == 401 {
+            refused_at = Some(attempt);
+            break;
+        }
+    }
+    assert!(refused_at.is_some_and(|at| at < KEPT_PER_SIGN_IN), "resending stopped working: {refused_at:?}");
+    assert!(stored().await <= KEPT_PER_SIGN_IN);
+    let (status, _) = renew(next.expect("a new cookie")).await;
+    assert_eq!(status, 200, "an old cookie falling out did not end the sign-in");
+}
+
+/// Each sign-in starts a family of credentials: a new one drops the customer's expired and revoked credentials
+/// and every sign-in but the newest, so signing in again and again cannot grow the table either.
+#[tokio::test]
+async fn a_new_sign_in_prunes_the_customers_old_ones() {
+    let app = spawn_app().await;
+    let first = app.register_customer(MOBILE).await;
+    let customer = first.user["id"].as_i64().expect("customer id");
+    let long_ago = now_ms() - 86_400_000;
+    for n in 0..SIGN_INS_KEPT + 5 {
+        let (expires, revoked) = match n {
+            0 => (long_ago, "NULL".to_owned()),
+            1 => (long_ago + 864_000_000, long_ago.to_string()),
+            _ => (long_ago + 864_000_000, "NULL".to_owned()),
+        };
+        app.execute_sql(format!(
+            "INSERT INTO refresh_token (refresh_token_id, customer_id, family_id, created_at, expires_at, revoked_at) \
+             VALUES ('old-{n}', {customer}, 'family-{n}', {}, {expires}, {revoked})",
+            long_ago + n,
+        ))
+        .await;
+    }
+    app.forget_codes(MOBILE, 1).await;
+    let (sent, _) = body(app.post_json("/auth/otp", &identity(MOBILE)).await).await;
+    assert_eq!(sent, 200);
+    let code = app.last_sms_code(MOBILE).expect("a code");
+    let (status, _) = body(app.post_json("/auth/login", &json!({ "mobileNumber": MOBILE, "otp": code })).await).await;
+    assert_eq!(status, 200);
+
+    let families = app.query_i64("SELECT COUNT(DISTINCT family_id) FROM refresh_token").await;
+    assert_eq!(families, SIGN_INS_KEPT);
+    let gone = app.query_i64("SELECT COUNT(*) FROM refresh_token WHERE family_id IN ('family-0', 'family-1')").await;
+    assert_eq!(gone, 0, "the expired and the revoked credential are dropped");
+    let oldest_kept = app.query_i64("SELECT COUNT(*) FROM refresh_token WHERE family_id = 'family-6'").await;
+    assert_eq!(oldest_kept, 0, "past the newest sign-ins, the oldest ends");
+    let (renewed, _) = body(
+        app.client
+            .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
+            .header("cookie", &first.refresh_cookie)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(renewed, 200, "the customer's recent sign-ins go on");
+}
+
 /// An anonymous visitor's start-up verify [AU-41] is no failure: nothing to renew, nothing for the console to report.
 #[tokio::test]
 async fn verify_without_a_refresh_cookie_answers_no_content() {
@@ -283,6 +376,40 @@ async fn logout_ends_the_bearer_token_it_carries_and_no_other_session() {
     assert_eq!(logout().await.unwrap().status(), 200, "where a token is optional, a signed-out one is anonymous");
     let (status, reply) = app.get_as(&other_device, current_user).await;
     assert_eq!(status, 200, "another session of the same customer goes on: {reply}");
+}
+
+/// Each renewal mints a bearer token; signing those out one by one without the refresh cookie, as a script would, must
+/// not add a deny-list row each (a sign-in is ended once, and only then is the token it carries recorded). The
+/// device's own sign-out, cookie and token, still refuses its token; a second one with the ended cookie records nothing.
+#[tokio::test]
+async fn signing_out_bearer_tokens_alone_does_not_grow_the_deny_list() {
+    let app = spawn_app().await;
+    let signed_in = app.register_customer(MOBILE).await;
+    let logout = |token: &str, cookie: Option<&str>| {
+        let mut request = app.client.post(app.url("/app/auth/logout")).bearer_auth(token);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        request.send()
+    };
+    let denied = || app.query_i64("SELECT COUNT(*) FROM revoked_access_token");
+    let mut cookie = signed_in.refresh_cookie.clone();
+    let mut token = signed_in.token.clone();
+    for _ in 0..5 {
+        let renewed = app.client.get(app.url("/auth/verify-lemonade")).header("cookie", &cookie).send().await.unwrap();
+        cookie = refresh_cookie_of(&renewed).expect("a new cookie");
+        let (status, reply) = body(renewed).await;
+        assert_eq!(status, 200, "{reply}");
+        token = reply["lemonadeToken"].as_str().expect("a token").to_owned();
+        assert_eq!(logout(&token, None).await.unwrap().status(), 200);
+    }
+    assert_eq!(denied().await, 0, "no sign-in ended, no token recorded");
+
+    assert_eq!(logout(&token, Some(&cookie)).await.unwrap().status(), 200);
+    assert_eq!(app.get_as(&token, "/app/auth/currentUser").await.0, 401, "the device's sign-out ends its token");
+    assert_eq!(denied().await, 1);
+    assert_eq!(logout(&signed_in.token, Some(&cookie)).await.unwrap().status(), 200);
+    assert_eq!(denied().await, 1, "the ended sign-in records no more tokens");
 }
 
 /// The client address the last code request for `mobile` was counted against (per-IP limits).

@@ -64,10 +64,6 @@ impl Api<'_> {
         self.get("/app/auth/currentUser").await
     }
 
-    pub async fn logout(&self) -> Answer {
-        self.post("/app/auth/logout", &json!({})).await
-    }
-
     /// `sendEmailCode`: a registration code e-mailed to `email` for a new number.
     pub async fn send_email_code(&self, mobile: &str, country_id: i64, email: &str) -> Answer {
         self.post("/auth/register/email", &json!({ "mobileNumber": mobile, "countryId": country_id, "email": email }))

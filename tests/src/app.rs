@@ -66,6 +66,8 @@ pub struct AppOptions {
     pub chat_widget: Option<(String, String)>,
     /// `ORDERS_PER_CUSTOMER_MINUTE` (0 lifts the bound); the BFF's own default when `None`.
     pub orders_per_customer_minute: Option<u32>,
+    /// `PAYMENT_CALLS_PER_CUSTOMER_MINUTE` (0 lifts the bound); the BFF's own default when `None`.
+    pub payment_calls_per_customer_minute: Option<u32>,
 }
 
 impl Default for AppOptions {
@@ -82,6 +84,7 @@ impl Default for AppOptions {
             support_site_url: None,
             chat_widget: None,
             orders_per_customer_minute: None,
+            payment_calls_per_customer_minute: None,
         }
     }
 }
@@ -135,6 +138,9 @@ impl TestApp {
         }
         if let Some(per_minute) = options.orders_per_customer_minute {
             settings.orders_per_customer_minute = per_minute;
+        }
+        if let Some(per_minute) = options.payment_calls_per_customer_minute {
+            settings.payment_calls_per_customer_minute = per_minute;
         }
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
         if let Some((script_url, id)) = &options.chat_widget {
@@ -223,6 +229,16 @@ impl TestApp {
         limoo_bff::store::products::catalogue_changed(&self.db).await.expect("catalogue version moved");
     }
 
+    /// Reads one number (a `COUNT(*)`, say) from this app's database, whichever backend it is.
+    pub async fn query_i64(&self, sql: impl Into<String>) -> i64 {
+        let sql = sqlx::AssertSqlSafe(sql.into());
+        match &self.db {
+            Db::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
+            Db::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
+        }
+        .expect("test SQL reads a number")
+    }
+
     /// POSTs JSON to an API path.
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
         self.client.post(self.url(path)).json(body).send().await.expect("request failed")
@@ -294,6 +310,17 @@ impl TestApp {
         let count = || self.sims.journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
         poll_for(DELIVERY_PATIENCE, || async { Ok((count() >= n).then_some(())) }).await.ok();
         count()
+    }
+
+    /// Signs `token` out on the server as its customer's device does: the logout call carries it with the refresh
+    /// cookie of a live sign-in of theirs (made here), so the BFF refuses the token from then on.
+    pub async fn sign_out(&self, token: &str) {
+        let customer = self.tokens.verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
+        let auth = Settings::for_database("unused").auth;
+        let refresh = limoo_bff::auth::refresh::issue(&self.db, &auth, &self.tokens, customer, None).await;
+        let cookie = format!("limoo_refresh={}", refresh.expect("a sign-in"));
+        let logout = self.client.post(self.url("/app/auth/logout")).bearer_auth(token).header("cookie", cookie);
+        assert_eq!(logout.send().await.expect("answered").status(), 200, "signing out");
     }
 
     /// Registers a new Iranian customer through the real API and returns the sign-in reply.

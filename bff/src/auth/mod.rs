@@ -243,8 +243,9 @@ pub async fn verify_access(
     Ok(claims)
 }
 
-/// Signs out: the refresh credential's whole family is revoked, and the bearer token the call carried stops
-/// working on every replica (it is denied until it would have expired anyway).
+/// Signs out: the refresh credential's whole family is revoked and, when that ended a live sign-in of the bearer
+/// token's customer, the token the call carried stops working on every replica (it is denied until it would have
+/// expired anyway).
 #[tracing::instrument(skip_all)]
 pub async fn logout(
     db: &Db,
@@ -253,11 +254,16 @@ pub async fn logout(
     refresh_credential: Option<&str>,
     access: Option<&Claims>,
 ) -> Result<(), AuthError> {
-    if let Some(raw) = refresh_credential {
-        refresh::revoke(db, tokens, raw).await?;
-    }
-    if let Some(claims) = access.filter(|claims| !claims.jti.is_empty()) {
-        let now = now_ms();
+    let now = now_ms();
+    let ended = match refresh_credential {
+        Some(raw) => refresh::end_sign_in(db, tokens, raw, now).await?,
+        None => None,
+    };
+    // A sign-in ends once, so the deny-list grows by at most one token per sign-in (each takes a code). Without
+    // this, one cookie renewed again and again within its reuse grace would mint tokens to deny at request speed.
+    let ends_its_sign_in =
+        |claims: &&Claims| !claims.jti.is_empty() && ended.is_some() && claims.customer_id() == ended;
+    if let Some(claims) = access.filter(ends_its_sign_in) {
         let expires_at = claims.exp.saturating_mul(1000);
         revoked_tokens::insert(db, &claims.jti, expires_at, now).await?;
         revocations.add(&claims.jti, expires_at);

@@ -11,6 +11,12 @@ use crate::{
 /// How long after its use a credential may come back without ending the sign-in.
 pub const REUSE_GRACE_MS: i64 = 60_000;
 
+/// Credentials kept per sign-in: a few tabs renewing at once need a handful; older ones only count as reuse.
+pub const KEPT_PER_SIGN_IN: i64 = 8;
+
+/// Sign-ins (devices) a customer keeps; a new one past these ends the oldest.
+pub const SIGN_INS_KEPT: i64 = 20;
+
 /// Issues a new credential in `family` (a new family when None) and returns it in the clear, once.
 pub async fn issue(
     db: &Db,
@@ -20,10 +26,22 @@ pub async fn issue(
     family: Option<&str>,
 ) -> Result<String, AuthError> {
     let raw = random_hex();
-    let family = family.map_or_else(|| uuid::Uuid::new_v4().to_string(), str::to_owned);
     let now = now_ms();
     let expires_at = now + settings.refresh_ttl_days * 24 * 3600 * 1000;
-    refresh_tokens::insert(db, &tokens.keyed_hash(&["refresh", &raw]), customer_id, &family, now, expires_at).await?;
+    let hash = tokens.keyed_hash(&["refresh", &raw]);
+    // Every credential adds a row: each sign-in keeps a few, each customer a few sign-ins, so a client renewing
+    // or signing in in a loop cannot grow the table.
+    match family {
+        Some(family) => {
+            refresh_tokens::insert(db, &hash, customer_id, family, now, expires_at).await?;
+            refresh_tokens::keep_newest_of_family(db, family, KEPT_PER_SIGN_IN).await?;
+        }
+        None => {
+            let family = uuid::Uuid::new_v4().to_string();
+            refresh_tokens::insert(db, &hash, customer_id, &family, now, expires_at).await?;
+            refresh_tokens::prune_customer(db, customer_id, now, SIGN_INS_KEPT).await?;
+        }
+    }
     Ok(raw)
 }
 
@@ -59,10 +77,7 @@ pub async fn rotate(
     Ok((row.customer_id, next))
 }
 
-pub async fn revoke(db: &Db, tokens: &TokenKeys, raw: &str) -> Result<(), AuthError> {
-    let hash = tokens.keyed_hash(&["refresh", raw]);
-    if let Some(row) = refresh_tokens::find(db, &hash).await? {
-        refresh_tokens::revoke_family(db, &row.family_id, now_ms()).await?;
-    }
-    Ok(())
+/// Ends the sign-in the credential belongs to; answers its customer when it was live until now.
+pub async fn end_sign_in(db: &Db, tokens: &TokenKeys, raw: &str, now: i64) -> Result<Option<i64>, AuthError> {
+    Ok(refresh_tokens::end_sign_in(db, &tokens.keyed_hash(&["refresh", raw]), now).await?)
 }

@@ -84,8 +84,7 @@ async fn press_pay(world: &mut LimooWorld) {
 #[given("سرور ورود مرورگر را دیگر نمی‌پذیرد")]
 async fn sign_in_refused(world: &mut LimooWorld) {
     let token = world.stored_token().await;
-    let (status, reply) = world.app().api(&token).logout().await;
-    assert_eq!(status, 200, "revoking the browser's token: {reply}");
+    world.app().sign_out(&token).await;
 }
 
 /// ER-55: the page stays and says why, its payment auth marked invalid, and the refused sign-in is forgotten.

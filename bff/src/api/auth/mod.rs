@@ -209,7 +209,8 @@ impl AuthApi {
 
     /// Sign out: revokes the refresh credential and clears its cookie.
     ///
-    /// The bearer token the call carries, if any, is refused from then on (401), on every replica.
+    /// When the refresh cookie was of a live sign-in of the bearer token's customer, the bearer token the call
+    /// carries is refused from then on (401), on every replica; a bearer token alone is not recorded.
     #[oai(path = "/app/auth/logout", method = "post", operation_id = "logout")]
     async fn logout(
         &self,
