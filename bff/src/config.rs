@@ -58,6 +58,11 @@ pub struct Settings {
     /// bench orders as one customer).
     #[arg(long, env = "ORDERS_PER_CUSTOMER_MINUTE", default_value_t = 30)]
     pub orders_per_customer_minute: u32,
+    /// Online payment starts and SnappPay eligibility checks one customer may make a minute, after as many at once
+    /// (a double tap, a second tab, trying two or three gateways): each may store a payment and calls a real
+    /// gateway on the merchant's account, so a script must not make them at the server's speed. 0 lifts the bound.
+    #[arg(long, env = "PAYMENT_CALLS_PER_CUSTOMER_MINUTE", default_value_t = 10)]
+    pub payment_calls_per_customer_minute: u32,
     /// `text` for people; `json`, one object a line with the request's id, for log collectors.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,

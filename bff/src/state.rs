@@ -95,7 +95,10 @@ impl AppState {
             payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),
-            throttle: Arc::new(Throttle::new(settings.orders_per_customer_minute)),
+            throttle: Arc::new(Throttle::new(
+                settings.orders_per_customer_minute,
+                settings.payment_calls_per_customer_minute,
+            )),
             revocations: Arc::new(Revocations::new(Duration::from_millis(settings.revocation_recheck_ms))),
             metrics: Arc::default(),
             metrics_token: settings.metrics_token.clone().map(Arc::new),

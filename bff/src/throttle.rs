@@ -9,7 +9,8 @@
 //! Codes that pay (gift cards, promotion codes) are tried by signed-in customers only, and are bounded per customer
 //! (`code_try`), not per address: a carrier's shared address carries many honest customers, while every account
 //! takes a phone or an e-mail address that receives the sign-in code. New orders are bounded per customer the same
-//! way (`new_order`): each stores a basket.
+//! way (`new_order`): each stores a basket. So are online payment starts and SnappPay eligibility checks
+//! (`payment_call`): each may store a payment and call a real gateway on the merchant's account.
 use std::{hash::Hash, net::IpAddr, num::NonZeroU32, time::Duration};
 
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, clock::Clock as _};
@@ -91,23 +92,29 @@ pub struct Throttle {
     code_tries: Gate<i64>,
     /// `None`: unbounded.
     new_orders: Option<Gate<i64>>,
+    /// `None`: unbounded.
+    payment_calls: Option<Gate<i64>>,
+}
+
+/// `per_minute` calls at once and then one every minute ÷ `per_minute` per customer (0: unbounded), no bound in all:
+/// each customer's allowance is what matters, and every account takes a phone or an e-mail address.
+fn per_customer(per_minute: u32) -> Option<Gate<i64>> {
+    NonZeroU32::new(per_minute)
+        .map(|per_minute| Gate::new(Quota::per_minute(per_minute), quota(Duration::from_micros(10), 100_000)))
 }
 
 impl Throttle {
     /// Per address: telemetry 10 a second after a burst of 600 (a visit sends one event per page and click, and a
     /// carrier's shared address carries many visits), new records one every 2 s after 60. In all, per replica:
     /// 1000 and 100 a second. Code tries: 20 at once, then one every 3 s per customer; 200 a second in all. New
-    /// orders: `orders_per_minute` at once and then a minute per customer (0: unbounded), no bound in all.
-    pub fn new(orders_per_minute: u32) -> Self {
-        let new_orders = NonZeroU32::new(orders_per_minute).map(|per_minute| {
-            let per_customer = Quota::per_minute(per_minute);
-            Gate::new(per_customer, quota(Duration::from_micros(10), 100_000))
-        });
+    /// orders and payment calls: `orders_per_minute` and `payment_calls_per_minute` a minute per customer.
+    pub fn new(orders_per_minute: u32, payment_calls_per_minute: u32) -> Self {
         Throttle {
             telemetry: Gate::new(quota(Duration::from_millis(100), 600), quota(Duration::from_millis(1), 2000)),
             new_records: Gate::new(quota(Duration::from_secs(2), 60), quota(Duration::from_millis(10), 500)),
             code_tries: Gate::new(quota(Duration::from_secs(3), 20), quota(Duration::from_millis(5), 200)),
-            new_orders,
+            new_orders: per_customer(orders_per_minute),
+            payment_calls: per_customer(payment_calls_per_minute),
         }
     }
 }
@@ -130,6 +137,11 @@ impl Throttle {
     pub fn new_order(&self, customer_id: i64) -> Result<(), Throttled> {
         self.new_orders.as_ref().map_or(Ok(()), |gate| gate.admit(customer_id))
     }
+
+    /// Admits one online payment start or SnappPay eligibility check of `customer_id`, or says when to try again.
+    pub fn payment_call(&self, customer_id: i64) -> Result<(), Throttled> {
+        self.payment_calls.as_ref().map_or(Ok(()), |gate| gate.admit(customer_id))
+    }
 }
 
 #[cfg(test)]
@@ -138,7 +150,7 @@ mod tests {
 
     #[test]
     fn an_address_gets_its_burst_then_waits_and_others_are_not_held_up() {
-        let throttle = Throttle::new(0);
+        let throttle = Throttle::new(0, 0);
         let flood: IpAddr = "203.0.113.7".parse().unwrap();
         for _ in 0..60 {
             throttle.admit(Kind::NewRecords, flood).expect("within the burst");
@@ -152,7 +164,7 @@ mod tests {
 
     #[test]
     fn a_customer_gets_twenty_code_tries_at_once_and_others_are_not_held_up() {
-        let throttle = Throttle::new(0);
+        let throttle = Throttle::new(0, 0);
         for _ in 0..20 {
             throttle.code_try(7).expect("within the burst");
         }
@@ -162,8 +174,19 @@ mod tests {
     }
 
     #[test]
+    fn a_customer_gets_ten_payment_calls_at_once_then_one_every_six_seconds() {
+        let throttle = Throttle::new(0, 10);
+        for _ in 0..10 {
+            throttle.payment_call(7).expect("within the burst");
+        }
+        let refused = throttle.payment_call(7).expect_err("the 11th at once");
+        assert!((1..=6).contains(&refused.retry_after_seconds()), "{refused:?}");
+        throttle.payment_call(8).expect("another customer");
+    }
+
+    #[test]
     fn an_ipv6_subscriber_is_one_address_whatever_its_last_64_bits() {
-        let throttle = Throttle::new(0);
+        let throttle = Throttle::new(0, 0);
         for n in 0..60u16 {
             throttle
                 .admit(Kind::NewRecords, format!("2001:db8:1:2::{n:x}").parse().unwrap())

@@ -3,7 +3,8 @@
 use futures::stream;
 use limoo_bff::store::Db;
 use limoo_bff::store::orders;
-use limoo_tests::{AppOptions, TestApp, spawn_app};
+use limoo_simulators::Gateway;
+use limoo_tests::{AppOptions, TestApp, payment::payment_request, spawn_app};
 use serde_json::{Value, json};
 
 const ORDERS: &str = "/lemonade/api/orders";
@@ -184,6 +185,47 @@ async fn a_customer_creating_orders_flat_out_is_refused_and_stores_nothing_more(
     assert_eq!(orders::count(&app.db).await.unwrap(), stored, "a refused order stores nothing");
     let other = app.existing_customer("09129876543").await;
     assert_eq!(app.post_as(&other, ORDERS, &order).await.0, 200, "another customer orders");
+}
+
+/// A script starting payments of one unpaid order in a loop, each with another `paymentResultUrl`, replaces the
+/// payment and opens one at a real gateway every time: after the customer's allowance (10 at once, then one every 6 s,
+/// shared with SnappPay's eligibility check) it gets a 429 with `Retry-After`, and neither the database nor a gateway
+/// hears of it, while another customer still pays.
+#[tokio::test]
+async fn a_customer_starting_payments_in_a_loop_is_refused_before_any_gateway_hears_of_it() {
+    let app = spawn_app().await;
+    let script = app.existing_customer("09121234567").await;
+    let order = app.create_order(&script, &[101]).await;
+    let start = |token: &str, order: i64, n: usize| {
+        let mut body = payment_request(&app, token, order, "VANDAR");
+        body["paymentConfig"]["paymentResultUrl"] = json!(app.url(&format!("/#/payment-result?try={n}")));
+        app.client.post(app.url("/lemonade/api/payments")).bearer_auth(token).json(&body).send()
+    };
+    let mut started = 0;
+    let refused = loop {
+        let response = start(&script, order, started).await.unwrap();
+        match response.status().as_u16() {
+            200 if started < 20 => started += 1,
+            _ => break response,
+        }
+    };
+    assert!(started >= 10, "only {started} starts before the limit");
+    let retry_after = refused.headers().get("retry-after").and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    assert!(retry_after.is_some_and(|seconds| (1..=6).contains(&seconds)), "Retry-After: {retry_after:?}");
+    let (status, reply) = answer(refused).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (429, Some("429")), "{reply}");
+    assert_eq!(reply["err"]["message"], "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.");
+    let started = i64::try_from(started).expect("a few");
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM payment").await, started, "a refused start stores nothing");
+    assert_eq!(app.sims.payments(Some(Gateway::Vandar)).len(), usize::try_from(started).expect("a few"));
+    let eligibility = json!({ "amount": 3_900_000, "service": app.service_name, "gateway": "SNAPP_PAY" });
+    let (status, reply) = app.post_as(&script, "/lemonade/api/payments/snapp-pay/eligibility", &eligibility).await;
+    assert_eq!(status, 429, "SnappPay's eligibility shares the allowance: {reply}");
+
+    let other = app.existing_customer("09129876543").await;
+    let other_order = app.create_order(&other, &[101]).await;
+    let (status, reply) = answer(start(&other, other_order, 0).await.unwrap()).await;
+    assert_eq!(status, 200, "another customer pays: {reply}");
 }
 
 /// The order list answers the newest 100 orders, however many a script created.

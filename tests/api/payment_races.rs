@@ -3,10 +3,10 @@
 //! callbacks, a wrong amount, and a payment the gateway took for an order paid already. Every check
 //! counts the money the simulators keep.
 use futures::future::join_all;
-use limoo_bff::messages;
+use limoo_bff::{messages, store::Db};
 use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimPayment, browser, browser::Navigation};
 use limoo_tests::{
-    TestApp,
+    AppOptions, TestApp,
     app::FINANCE_TOKEN,
     payment::{entry, follow, payment_request, payment_states, result_url, times_paid},
     spawn_app,
@@ -76,13 +76,20 @@ async fn deliver(gateway: Gateway, callback: &Navigation) -> String {
     if gateway == Gateway::Gumroad { callback.url.clone() } else { follow(callback).await }
 }
 
+/// A test app without the per-customer bound on payment starts (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`), for the races
+/// that start a dozen payments or more as one customer on purpose.
+async fn racing_app() -> TestApp {
+    let options = AppOptions { payment_calls_per_customer_minute: Some(0), ..AppOptions::default() };
+    TestApp::spawn(options).await.expect("test app")
+}
+
 async fn customer_token(app: &TestApp) -> String {
     app.existing_customer("09121234567").await
 }
 
 #[tokio::test]
 async fn two_tabs_a_double_tap_and_ten_retries_with_one_key_get_the_one_live_payment() {
-    let app = spawn_app().await;
+    let app = racing_app().await;
     let token = customer_token(&app).await;
     for gateway in HOSTED {
         let order = app.create_order(&token, &[101]).await;
@@ -144,7 +151,7 @@ async fn pay_every_page(app: &TestApp, token: &str, gateways: &[Gateway], pay_or
 
 #[tokio::test]
 async fn paying_every_page_of_one_order_keeps_the_money_once() {
-    let app = spawn_app().await;
+    let app = racing_app().await;
     let token = customer_token(&app).await;
     let pairs = HOSTED.iter().zip(HOSTED.iter().cycle().skip(1));
     for (&replaced, &live) in pairs {
@@ -258,4 +265,98 @@ async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_c
     }
     let left: Value = finance("/lemonade/api/finance/refunds").send().await.expect("list").json().await.expect("JSON");
     assert_eq!(left["refunds"], json!([]));
+}
+
+/// A REFUND_DUE payment of one of the customer's orders whose gateway, PayPing, is being asked to give the money
+/// back (the refund lease is held) for another minute.
+async fn refund_being_given_back(app: &TestApp, token: &str) -> i64 {
+    let order = app.create_order(token, &[101]).await;
+    let customer = app.tokens.verify(token).expect("token").sub;
+    let until = limoo_bff::store::now_ms() + 60_000;
+    app.execute_sql(format!(
+        "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
+         state, result_url, lease_until, created_at, updated_at) VALUES (7, {order}, {customer}, 'PAYPING', 390000, \
+         390000, 'TOMAN', 'REFUND_DUE', 'x', {until}, 0, 0)"
+    ))
+    .await;
+    7
+}
+
+/// Finance paying a refund back by hand while its gateway is being asked for it would pay it back twice: 409 with
+/// `REFUND_IN_PROGRESS` and a sentence for the finance tool, and nothing changes until the gateway's turn is over.
+#[tokio::test]
+async fn finance_cannot_settle_a_refund_while_its_gateway_is_being_asked_for_it() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    let payment = refund_being_given_back(&app, &token).await;
+    let settle = || {
+        let path = format!("/lemonade/api/finance/refunds/{payment}/settle");
+        app.client.post(app.url(&path)).bearer_auth(FINANCE_TOKEN).json(&json!({"reviewer": "Sara"})).send()
+    };
+    let refused = settle().await.expect("answered");
+    assert_eq!(refused.status(), 409);
+    let refused: Value = refused.json().await.expect("JSON");
+    assert_eq!(refused["err"]["reason"], "REFUND_IN_PROGRESS", "{refused}");
+    assert_eq!(refused["err"]["message"], messages::REFUND_BEING_GIVEN_BACK);
+    let detail = refused["err"]["details"]["messages"][0].as_str().unwrap_or_default();
+    assert!(detail.contains("look again in"), "{detail}");
+    let state = app.query_i64("SELECT COUNT(*) FROM payment WHERE state = 'REFUND_DUE' AND refunded_by IS NULL").await;
+    assert_eq!(state, 1, "still due, settled by no one");
+
+    app.execute_sql(format!("UPDATE payment SET lease_until = 0 WHERE payment_id = {payment}")).await;
+    let settled = settle().await.expect("answered");
+    assert_eq!(settled.status(), 200);
+    let settled: Value = settled.json().await.expect("JSON");
+    assert_eq!((&settled["status"], &settled["refundedBy"]), (&json!("REFUNDED"), &json!("Sara")));
+}
+
+/// Should the gateway give back money finance settled by hand meanwhile (a gateway call that outlived its lease,
+/// a replica whose clock runs ahead), the money went back twice: that is logged as an error, and the customer is not
+/// told the refund is done. A trigger stands in for finance, settling the refund as soon as the sweeper takes the
+/// lease to ask the gateway.
+#[tokio::test]
+async fn a_gateway_giving_back_money_finance_refunded_meanwhile_sends_no_sms() {
+    let app = spawn_app().await;
+    let token = customer_token(&app).await;
+    let order = app.create_order(&token, &[101]).await;
+    let reply = start(&app, &token, order, Gateway::PayPing, None).await;
+    let callback = pay_page(&reply.body).await;
+    assert_eq!(deliver(Gateway::PayPing, &callback).await, result_url(&app, true, order));
+    // As if its verify answer had been lost while something else paid the order.
+    app.execute_sql(format!(
+        "UPDATE payment SET state = 'CALLBACK_RECEIVED', attempts = 1 WHERE customer_order_id = {order}"
+    ))
+    .await;
+    match &app.db {
+        Db::Sqlite(_) => {
+            app.execute_sql(
+                "CREATE TRIGGER finance_meanwhile AFTER UPDATE OF lease_until ON payment \
+                 WHEN NEW.state = 'REFUND_DUE' AND NEW.lease_until > 0 BEGIN \
+                 UPDATE payment SET state = 'REFUNDED', refunded_by = 'Sara', refunded_at = NEW.updated_at \
+                 WHERE payment_id = NEW.payment_id; END",
+            )
+            .await
+        }
+        Db::Postgres(_) => {
+            app.execute_sql(
+                "CREATE FUNCTION finance_meanwhile() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+                 NEW.state := 'REFUNDED'; NEW.refunded_by := 'Sara'; NEW.refunded_at := NEW.updated_at; RETURN NEW; \
+                 END $$",
+            )
+            .await;
+            app.execute_sql(
+                "CREATE TRIGGER finance_meanwhile BEFORE UPDATE OF lease_until ON payment FOR EACH ROW \
+                 WHEN (NEW.state = 'REFUND_DUE' AND NEW.lease_until > 0) EXECUTE FUNCTION finance_meanwhile()",
+            )
+            .await
+        }
+    }
+    let sms_before = app.sims.sms_outbox("09121234567").len();
+    let sweeper = app.payment_sweeper(30);
+    limoo_bff::shop::payments::sweep((&sweeper).into()).await.expect("sweep");
+
+    assert_eq!(payment_states(&app, order).await, ["REFUNDED"], "finance's settlement stands");
+    let stages: Vec<String> = app.sims.payments(Some(Gateway::PayPing)).into_iter().map(|p| p.stage).collect();
+    assert_eq!(stages, ["reversed"], "the gateway gave it back too: the error finance must follow up");
+    assert_eq!(app.sims.sms_outbox("09121234567").len(), sms_before, "no SMS calls it done");
 }

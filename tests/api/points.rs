@@ -102,6 +102,51 @@ async fn switching_points_off_releases_them() {
     assert_eq!((status, reply["invoice"]["totalPrice"].as_i64()), (200, Some(540_000)), "free for another order");
 }
 
+/// Switching points on and off in a loop, by the switch or by the older package page's `hasPoints`, keeps one hold
+/// row per order: switching on takes the order's released (or lapsed) hold back, with fresh amounts and expiry.
+#[tokio::test]
+async fn switching_points_on_and_off_in_a_loop_keeps_one_hold_per_order() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points("09121234567", 250).await;
+    let order = app.create_order(&token, &[101, 151]).await;
+    let rows = |order: i64| app.query_i64(format!("SELECT COUNT(*) FROM point_hold WHERE customer_order_id = {order}"));
+    let mut holds = Vec::new();
+    for _ in 0..5 {
+        let (status, reply) = points_call(&app, &token, "set", order).await;
+        assert_eq!(status, 200, "{reply}");
+        let hold = &reply["userPoint"];
+        assert_eq!((hold["status"].as_str(), hold["count"].as_i64()), (Some("ADDED_TO_ORDER"), Some(250)), "{hold}");
+        assert_eq!(reply["invoice"]["totalPrice"], 330_000);
+        holds.push(hold["id"].clone());
+        let (status, reply) = points_call(&app, &token, "unset", order).await;
+        assert_eq!((status, reply["invoice"]["totalPrice"].as_i64()), (200, Some(580_000)), "{reply}");
+    }
+    holds.dedup();
+    assert_eq!(holds.len(), 1, "one hold, taken back each time: {holds:?}");
+    assert_eq!(rows(order).await, 1);
+    assert_eq!(total(&app, &token).await["unUsedPoints"]["count"], 250);
+
+    // A lapsed hold is taken back too.
+    points_call(&app, &token, "set", order).await;
+    app.execute_sql("UPDATE point_hold SET expires_at = 1").await;
+    let (status, reply) = points_call(&app, &token, "set", order).await;
+    assert_eq!((status, reply["userPoint"]["count"].as_i64()), (200, Some(250)), "{reply}");
+    assert_eq!(rows(order).await, 1);
+
+    points_call(&app, &token, "unset", order).await;
+    let mut selected = None;
+    for has_points in [true, false, true, false, true] {
+        let body = json!({ "dietCount": 1, "hasPoints": has_points });
+        let (status, reply) = app.post_as(&token, "/diet/select-package", &body).await;
+        assert_eq!(status, 200, "{reply}");
+        selected = reply["orderId"].as_i64();
+    }
+    let selected = selected.expect("an order id");
+    assert_eq!(rows(selected).await, 1, "hasPoints switched on and off");
+    let held = total(&app, &token).await["reservedPoints"]["count"].as_i64();
+    assert!(held.is_some_and(|points| points > 0), "held on the package's order: {held:?}");
+}
+
 #[tokio::test]
 async fn points_held_on_one_order_cannot_be_used_on_another() {
     let app = spawn_app().await;

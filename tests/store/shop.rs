@@ -127,17 +127,28 @@ async fn a_customer_has_at_most_one_live_points_hold() {
             expires_at: now_ms() + 60_000,
         };
         let mut tx = db.begin().await.unwrap();
-        let held = points::insert_hold(&mut tx, &hold(first, HoldStatus::AddedToOrder)).await.unwrap().unwrap();
+        let held = points::store_hold(&mut tx, &hold(first, HoldStatus::AddedToOrder), None).await.unwrap().unwrap();
         assert_eq!(points::balance(&mut tx, customer, now_ms()).await.unwrap(), 150);
+        let released = points::store_hold(&mut tx, &hold(second_order, HoldStatus::Canceled), None).await.unwrap();
+        let released = released.expect("a released hold is not live").id;
         tx.commit().await.unwrap();
         let mut tx = db.begin().await.unwrap();
-        let second = points::insert_hold(&mut tx, &hold(second_order, HoldStatus::Reserved)).await.unwrap();
+        let second = points::store_hold(&mut tx, &hold(second_order, HoldStatus::Reserved), None).await.unwrap();
         assert_eq!(second, None, "{}: the partial unique index refuses a second live hold", db.backend());
+        drop(tx);
+        let mut tx = db.begin().await.unwrap();
+        let revived = points::store_hold(&mut tx, &hold(second_order, HoldStatus::Reserved), Some(released)).await;
+        assert_eq!(revived.unwrap(), None, "{}: nor a released one made live again", db.backend());
         drop(tx);
         let mut tx = db.begin().await.unwrap();
         assert!(points::set_status(&mut tx, held.id, HoldStatus::AddedToOrder, HoldStatus::Used).await.unwrap());
         assert_eq!(points::balance(&mut tx, customer, now_ms()).await.unwrap(), 150, "spent, not held");
-        assert!(points::insert_hold(&mut tx, &hold(first, HoldStatus::AddedToOrder)).await.unwrap().is_some());
+        let live = hold(second_order, HoldStatus::AddedToOrder);
+        let revived = points::store_hold(&mut tx, &live, Some(released)).await.unwrap();
+        assert_eq!(revived.map(|h| h.id), Some(released), "the order's released hold, live again");
+        assert_eq!(points::balance(&mut tx, customer, now_ms()).await.unwrap(), 50);
+        let again = points::store_hold(&mut tx, &live, Some(released)).await.unwrap();
+        assert_eq!(again, None, "a live hold is not reused");
         tx.commit().await.unwrap();
     })
     .await;

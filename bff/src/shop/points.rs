@@ -132,7 +132,7 @@ pub async fn hold(
             }
             Some(live) => live,
             None => {
-                let order = unpaid_order(&mut tx, customer_id, order_id, now).await?.order;
+                let Invoice { order, hold: earlier, .. } = unpaid_order(&mut tx, customer_id, order_id, now).await?;
                 if let Some(why) = payment_under_way(&mut tx, order_id).await? {
                     return Err(why.into());
                 }
@@ -149,7 +149,10 @@ pub async fn hold(
                     created_at: now,
                     expires_at: now + settings.hold_ms(),
                 };
-                let Some(hold) = points::insert_hold(&mut tx, &new).await? else { continue };
+                // With no live hold, the order's newest is released or lapsed: switching points on and off in a
+                // loop reuses it instead of adding a row each time.
+                let reuse = earlier.filter(|h| matches!(h.status, HoldStatus::Canceled | HoldStatus::Expired));
+                let Some(hold) = points::store_hold(&mut tx, &new, reuse.map(|h| h.id)).await? else { continue };
                 orders::set_point_deductions(&mut tx, &order, &share.per_line).await?;
                 hold
             }

@@ -26,6 +26,9 @@ pub enum RefundError {
     NotFound(i64),
     #[error("payment {0} is not waiting for a refund")]
     NotDue(i64),
+    /// Its gateway is being asked to give the money back: settling it by hand now could pay it back twice.
+    #[error("payment {payment_id}: its gateway is being asked to give the money back; look again in {seconds} s")]
+    GatewayAsked { payment_id: i64, seconds: i64 },
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -42,8 +45,12 @@ pub async fn give_back(
     if !record_due(settling.db, payment, ref_id, reason).await? {
         return Ok(());
     }
-    let returned = ask_gateway(settling.db, settling.settings, settling.gateways, payment.id).await?;
-    tell_customer(settling.db, settling.sms, payment, returned).await;
+    match ask_gateway(settling.db, settling.settings, settling.gateways, payment.id).await? {
+        Asked::Returned => tell_customer(settling.db, settling.sms, payment, true).await,
+        Asked::Due => tell_customer(settling.db, settling.sms, payment, false).await,
+        // Paid back twice (logged as an error): no message may call it done.
+        Asked::SettledMeanwhile => {}
+    }
     Ok(())
 }
 
@@ -60,9 +67,27 @@ pub async fn given_back(
     if !record_due(db, payment, Some(ref_id), reason).await? {
         return Ok(());
     }
-    payments::settle_refund(db, payment.id, PaymentState::Reversed, None).await?;
-    tell_customer(db, sms, payment, true).await;
+    if record_reversed(db, payment).await? {
+        tell_customer(db, sms, payment, true).await;
+    }
     Ok(())
+}
+
+/// REFUND_DUE → REVERSED: the gateway gave the money back. False when finance had settled it by hand meanwhile (its
+/// lease ran out during a slow call, or a replica's clock runs ahead): the money went back twice, an error for
+/// finance to claim one back.
+async fn record_reversed(db: &Db, payment: &Payment) -> anyhow::Result<bool> {
+    if payments::settle_refund(db, payment.id, PaymentState::Reversed, None).await? {
+        return Ok(true);
+    }
+    tracing::error!(
+        payment_id = payment.id,
+        order_id = payment.order_id,
+        gateway = payment.gateway.as_str(),
+        amount = payment.amount,
+        "the gateway gave back money finance had refunded by hand already: paid back twice"
+    );
+    Ok(false)
 }
 
 /// REFUND_DUE in the order's transaction; false when another caller recorded it first.
@@ -88,17 +113,27 @@ async fn tell_customer(db: &Db, sms: &KavenegarClient, payment: &Payment, return
     }
 }
 
-/// Asks the gateway to give a REFUND_DUE payment's money back, under a lease; whether it did.
+/// What asking the gateway for a refund came to.
+enum Asked {
+    /// It gave the money back: REVERSED.
+    Returned,
+    /// Not now (another caller asks, no such call, it failed): still REFUND_DUE.
+    Due,
+    /// It gave the money back, but finance had refunded it by hand meanwhile.
+    SettledMeanwhile,
+}
+
+/// Asks the gateway to give a REFUND_DUE payment's money back, under a lease.
 async fn ask_gateway(
     db: &Db,
     settings: &PaymentSettings,
     gateways: &PaymentGateways,
     payment_id: i64,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Asked> {
     let now = now_ms();
     let lease = settings.lease_ms();
     if !payments::take_refund_lease(db, payment_id, now, now + lease).await? {
-        return Ok(false);
+        return Ok(Asked::Due);
     }
     let payment = payments::find(db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
     let request = GiveBackRequest {
@@ -109,19 +144,21 @@ async fn ask_gateway(
     };
     match gateways.give_back(payment.gateway, &request).await {
         GiveBack::Returned => {
-            payments::settle_refund(db, payment_id, PaymentState::Reversed, None).await?;
+            if !record_reversed(db, &payment).await? {
+                return Ok(Asked::SettledMeanwhile);
+            }
             tracing::info!(payment_id, gateway = payment.gateway.as_str(), "the gateway gave the money back");
-            Ok(true)
+            Ok(Asked::Returned)
         }
         GiveBack::Unsupported => {
             payments::end_lease(db, payment_id).await?;
             tracing::warn!(payment_id, gateway = payment.gateway.as_str(), "no refund call: finance refunds it");
-            Ok(false)
+            Ok(Asked::Due)
         }
         GiveBack::Failed(why) => {
             payments::end_lease(db, payment_id).await?;
             tracing::warn!(payment_id, why, "the gateway did not give the money back; asked again later");
-            Ok(false)
+            Ok(Asked::Due)
         }
     }
 }
@@ -138,8 +175,8 @@ pub async fn retry_due(
     let due = payments::refunds_due(db, before).await?;
     for payment in due.into_iter().filter(|p| p.gateway.can_give_back()) {
         match ask_gateway(db, settings, gateways, payment.id).await {
-            Ok(true) => returned += 1,
-            Ok(false) => {}
+            Ok(Asked::Returned) => returned += 1,
+            Ok(Asked::Due | Asked::SettledMeanwhile) => {}
             Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "retrying a refund failed"),
         }
     }
@@ -152,12 +189,18 @@ pub async fn list(db: &Db, in_state: PaymentState) -> anyhow::Result<Vec<Payment
     payments::in_state(db, in_state).await
 }
 
-/// Finance paid a REFUND_DUE payment back by hand: REFUNDED, with who and when.
+/// Finance paid a REFUND_DUE payment back by hand: REFUNDED, with who and when. Refused while its gateway is being
+/// asked to give the money back (the refund lease is held), which would pay it back twice.
 #[tracing::instrument(skip_all, fields(payment_id, by))]
 pub async fn settle_by_hand(db: &Db, payment_id: i64, by: &str) -> Result<Payment, RefundError> {
-    let payment = payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
-    if !payments::settle_refund(db, payment.id, PaymentState::Refunded, Some(by)).await? {
-        return Err(RefundError::NotDue(payment_id));
+    let now = now_ms();
+    if !payments::settle_refund(db, payment_id, PaymentState::Refunded, Some(by)).await? {
+        let payment = payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
+        return Err(if payment.state == PaymentState::RefundDue && payment.lease_until >= now {
+            RefundError::GatewayAsked { payment_id, seconds: (payment.lease_until - now).div_euclid(1000) + 1 }
+        } else {
+            RefundError::NotDue(payment_id)
+        });
     }
     tracing::info!(payment_id, by, "finance refunded a payment by hand");
     payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))

@@ -206,20 +206,26 @@ pub struct NewHold {
     pub expires_at: i64,
 }
 
-/// Stores a live hold; `None` when the customer already has one (the partial unique index refused it,
-/// e.g. a concurrent request won the race). On PostgreSQL the transaction is then unusable: roll back.
-pub async fn insert_hold(tx: &mut Tx, new: &NewHold) -> anyhow::Result<Option<Hold>> {
-    let id = random_id();
-    let inserted = on_tx!(tx, conn => {
-        sqlx::query(
-            "INSERT INTO point_hold (point_hold_id, customer_id, customer_order_id, status, points, amount, \
-             created_at, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)",
-        )
-        .bind(id).bind(new.customer_id).bind(new.order_id).bind(new.status.as_str()).bind(new.points)
-        .bind(new.amount).bind(new.created_at).bind(new.expires_at).execute(conn).await.map(|done| done.rows_affected())
+/// Stores a live hold: in `reuse`, the order's released (CANCELED) or lapsed (EXPIRED) hold, when it has one, so an
+/// order keeps one row however often its points are switched on and off; else in a new row. `None` when the customer
+/// already has a live hold (the partial unique index refused it, e.g. a concurrent request won the race) or `reuse`
+/// is live again. On PostgreSQL the transaction is then unusable: roll back.
+pub async fn store_hold(tx: &mut Tx, new: &NewHold, reuse: Option<i64>) -> anyhow::Result<Option<Hold>> {
+    let id = reuse.unwrap_or_else(random_id);
+    let sql = if reuse.is_some() {
+        "UPDATE point_hold SET status = $4, points = $5, amount = $6, created_at = $7, expires_at = $8, updated_at = $7 \
+         WHERE point_hold_id = $1 AND customer_id = $2 AND customer_order_id = $3 AND status IN ('CANCELED', 'EXPIRED')"
+    } else {
+        "INSERT INTO point_hold (point_hold_id, customer_id, customer_order_id, status, points, amount, created_at, \
+         expires_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7)"
+    };
+    let stored = on_tx!(tx, conn => {
+        sqlx::query(sql)
+            .bind(id).bind(new.customer_id).bind(new.order_id).bind(new.status.as_str()).bind(new.points)
+            .bind(new.amount).bind(new.created_at).bind(new.expires_at).execute(conn).await.map(|done| done.rows_affected())
     });
-    match inserted {
-        Ok(_) => Ok(Some(Hold {
+    match stored {
+        Ok(1) => Ok(Some(Hold {
             id,
             customer_id: new.customer_id,
             order_id: new.order_id,
@@ -231,6 +237,7 @@ pub async fn insert_hold(tx: &mut Tx, new: &NewHold) -> anyhow::Result<Option<Ho
             // Holds are only made while no payment of the order is under way (shop::points).
             kept: false,
         })),
+        Ok(_) => Ok(None),
         Err(error) if is_unique_violation(&error) => Ok(None),
         Err(error) => Err(error).context("cannot store point hold"),
     }

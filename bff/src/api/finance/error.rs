@@ -13,8 +13,9 @@ area_failure! {
         401 => Unauthorized,
         /// No transfer (or payment) with this id.
         404 => NotFound,
-        /// The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
-        /// the refund was settled already.
+        /// The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+        /// refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+        /// `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
         409 => Conflict,
         500 => Internal,
     }

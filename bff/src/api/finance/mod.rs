@@ -17,7 +17,10 @@ use self::{
     dto::{RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList},
     error::FinanceFailure,
 };
-use super::{ApiTags, error::AreaFailure};
+use super::{
+    ApiTags,
+    error::{AreaFailure, ErrorEnvelope},
+};
 use crate::{
     domain::{payment::PaymentState, transfer::TransferState},
     limits, messages,
@@ -108,7 +111,8 @@ impl FinanceApi {
         Ok(Json(RefundList { refunds }))
     }
 
-    /// Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once.
+    /// Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once. Refused
+    /// (409, `err.reason` `REFUND_IN_PROGRESS`) while the payment's gateway is being asked to give the money back.
     #[oai(path = "/refunds/:paymentId/settle", method = "post", operation_id = "settleRefund")]
     async fn settle_refund(
         &self,
@@ -125,12 +129,20 @@ impl FinanceApi {
     }
 }
 
+/// `err.reason` of a settle refused while the gateway is being asked for the same refund.
+const REFUND_IN_PROGRESS: &str = "REFUND_IN_PROGRESS";
+
 impl From<RefundError> for FinanceFailure {
     fn from(error: RefundError) -> Self {
         match error {
             RefundError::NotFound(id) => Self::status(404, messages::PAYMENT_NOT_FOUND, format!("no payment {id}")),
             RefundError::NotDue(id) => {
                 Self::status(409, messages::REFUND_NOT_DUE, format!("payment {id} is not waiting for a refund"))
+            }
+            being_given_back @ RefundError::GatewayAsked { .. } => {
+                let body =
+                    ErrorEnvelope::new("409", messages::REFUND_BEING_GIVEN_BACK, vec![being_given_back.to_string()]);
+                Self::with_status(409, Json(body.with_reason(REFUND_IN_PROGRESS)))
             }
             RefundError::Unexpected(error) => Self::unexpected(&error),
         }

@@ -128,7 +128,8 @@ pub struct PaymentGatewaysApi;
 #[OpenApi(prefix_path = "/lemonade/api/payments", tag = "ApiTags::Payments")]
 impl PaymentGatewaysApi {
     /// Whether SnappPay offers its 4 instalments for `amount` rial to this customer, with the title
-    /// and description to show verbatim; asked again whenever the amount changes [PM-37, PM-38].
+    /// and description to show verbatim; asked again whenever the amount changes [PM-37, PM-38]. Bounded per
+    /// customer together with the payment starts (429).
     #[oai(path = "/snapp-pay/eligibility", method = "post", operation_id = "snappPayEligibility")]
     async fn eligibility(
         &self,
@@ -146,6 +147,8 @@ impl PaymentGatewaysApi {
         if body.amount <= 0 {
             return Err(unknown("amount must be a positive number of rial"));
         }
+        // Every check calls SnappPay on the merchant's account: bounded per customer with the payment starts.
+        state.throttle.payment_call(token.customer_id())?;
         let customer = customers::find_by_id(&state.db, token.customer_id()).await?;
         let mobile = customer.map(|c| plus_prefixed_mobile(&c.mobile));
         let offer =

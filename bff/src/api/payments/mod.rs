@@ -119,6 +119,7 @@ pub struct PaymentsApi;
 impl PaymentsApi {
     /// Starts an online payment of the order's payable total and answers the gateway's page. The
     /// order's points become `RESERVED` while it runs. The same `Idempotency-Key` answers the same payment.
+    /// Online starts are bounded per customer (429, shared with the SnappPay eligibility check).
     /// Gateway `C2C` or `PAYPAL_ROSHANDEL` records a manual transfer from `meta` instead and answers its
     /// `paymentId`; the order stays reserved until finance reviews it, and a second transfer is refused (409).
     #[oai(path = "/", method = "post", operation_id = "createPayment")]
@@ -172,6 +173,8 @@ impl PaymentsApi {
                 vec!["paymentResultUrl must be an address of this shop".to_owned()],
             ));
         }
+        // Each start may replace the order's payment and open one at a real gateway: bounded per customer.
+        state.throttle.payment_call(token.customer_id())?;
         let mobile = body.mobile.as_deref().and_then(|m| MobileNumber::parse(m, IRAN, "98").ok());
         let key = idempotency_key.0.as_deref().map(str::trim).filter(|k| !k.is_empty());
         let payer_ip = payer_ip(req);

@@ -158,7 +158,8 @@ export interface paths {
         put?: never;
         /**
          * Sign out: revokes the refresh credential and clears its cookie.
-         * @description The bearer token the call carries, if any, is refused from then on (401), on every replica.
+         * @description When the refresh cookie was of a live sign-in of the bearer token's customer, the bearer token the call
+         *     carries is refused from then on (401), on every replica; a bearer token alone is not recorded.
          */
         post: operations["logout"];
         delete?: never;
@@ -686,6 +687,7 @@ export interface paths {
         /**
          * Starts an online payment of the order's payable total and answers the gateway's page. The
          *     order's points become `RESERVED` while it runs. The same `Idempotency-Key` answers the same payment.
+         *     Online starts are bounded per customer (429, shared with the SnappPay eligibility check).
          *     Gateway `C2C` or `PAYPAL_ROSHANDEL` records a manual transfer from `meta` instead and answers its
          *     `paymentId`; the order stays reserved until finance reviews it, and a second transfer is refused (409).
          */
@@ -763,7 +765,8 @@ export interface paths {
         put?: never;
         /**
          * Whether SnappPay offers its 4 instalments for `amount` rial to this customer, with the title
-         *     and description to show verbatim; asked again whenever the amount changes [PM-37, PM-38].
+         *     and description to show verbatim; asked again whenever the amount changes [PM-37, PM-38]. Bounded per
+         *     customer together with the payment starts (429).
          */
         post: operations["snappPayEligibility"];
         delete?: never;
@@ -1059,7 +1062,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once. */
+        /**
+         * Records that finance paid a `REFUND_DUE` payment back by hand: `REFUNDED`, with who and when. Once. Refused
+         *     (409, `err.reason` `REFUND_IN_PROGRESS`) while the payment's gateway is being asked to give the money back.
+         */
         post: operations["settleRefund"];
         delete?: never;
         options?: never;
@@ -6480,6 +6486,20 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,6 +6588,20 @@ export interface operations {
             409: {
                 headers: {
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6663,6 +6697,20 @@ export interface operations {
             409: {
                 headers: {
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6765,6 +6813,20 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,6 +6917,20 @@ export interface operations {
             409: {
                 headers: {
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6957,6 +7033,20 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,6 +7137,20 @@ export interface operations {
             409: {
                 headers: {
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,6 +7253,20 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7239,6 +7357,20 @@ export interface operations {
             409: {
                 headers: {
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7339,6 +7471,20 @@ export interface operations {
             409: {
                 headers: {
                     "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7670,8 +7816,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
-             *     the refund was settled already.
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
              */
             409: {
                 headers: {
@@ -7742,8 +7889,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
-             *     the refund was settled already.
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
              */
             409: {
                 headers: {
@@ -7814,8 +7962,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
-             *     the refund was settled already.
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
              */
             409: {
                 headers: {
@@ -7882,8 +8031,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
-             *     the refund was settled already.
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
              */
             409: {
                 headers: {
@@ -7954,8 +8104,9 @@ export interface operations {
                 };
             };
             /**
-             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), or
-             *     the refund was settled already.
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
              */
             409: {
                 headers: {
