@@ -198,6 +198,18 @@ async fn the_refresh_cookie_rotates_and_a_reused_one_ends_the_sign_in() {
     assert_eq!(after_theft, 401, "reuse revoked the whole family");
 }
 
+/// Renews the sign-in with a refresh cookie, as the app's start-up verify does: the status and the new cookie.
+async fn renew(app: &TestApp, cookie: String) -> (u16, Option<String>) {
+    let response = app
+        .client
+        .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .expect("answered");
+    (response.status().as_u16(), refresh_cookie_of(&response))
+}
+
 /// Moves every used refresh credential's use `ms` into the past.
 async fn used_earlier(app: &TestApp, ms: i64) {
     app.execute_sql(format!("UPDATE refresh_token SET used_at = used_at - {ms} WHERE used_at IS NOT NULL")).await;
@@ -209,24 +221,12 @@ async fn used_earlier(app: &TestApp, ms: i64) {
 async fn two_tabs_renewing_at_once_stay_signed_in() {
     let app = spawn_app().await;
     let signed_in = app.register_customer(MOBILE).await;
-    let refresh = |cookie: String| {
-        let app = &app;
-        async move {
-            let response = app
-                .client
-                .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
-                .header("cookie", cookie)
-                .send()
-                .await
-                .unwrap();
-            (response.status().as_u16(), refresh_cookie_of(&response))
-        }
-    };
-    let (a, b) = tokio::join!(refresh(signed_in.refresh_cookie.clone()), refresh(signed_in.refresh_cookie.clone()));
-    let resent = refresh(signed_in.refresh_cookie.clone()).await;
+    let (a, b) =
+        tokio::join!(renew(&app, signed_in.refresh_cookie.clone()), renew(&app, signed_in.refresh_cookie.clone()));
+    let resent = renew(&app, signed_in.refresh_cookie.clone()).await;
     for (status, cookie) in [a, b, resent] {
         assert_eq!(status, 200);
-        let (next, _) = refresh(cookie.expect("a new cookie")).await;
+        let (next, _) = renew(&app, cookie.expect("a new cookie")).await;
         assert_eq!(next, 200, "each new credential renews the sign-in");
     }
 }
@@ -237,23 +237,10 @@ async fn two_tabs_renewing_at_once_stay_signed_in() {
 async fn renewing_in_a_loop_keeps_a_few_credentials() {
     let app = spawn_app().await;
     let signed_in = app.register_customer(MOBILE).await;
-    let renew = |cookie: String| {
-        let app = &app;
-        async move {
-            let response = app
-                .client
-                .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
-                .header("cookie", cookie)
-                .send()
-                .await
-                .unwrap();
-            (response.status().as_u16(), refresh_cookie_of(&response))
-        }
-    };
     let stored = || app.query_i64("SELECT COUNT(*) FROM refresh_token");
     let mut newest = signed_in.refresh_cookie.clone();
     for _ in 0..3 * KEPT_PER_SIGN_IN {
-        let (status, cookie) = renew(newest).await;
+        let (status, cookie) = renew(&app, newest).await;
         assert_eq!(status, 200);
         newest = cookie.expect("a new cookie");
     }
@@ -261,17 +248,17 @@ async fn renewing_in_a_loop_keeps_a_few_credentials() {
 
     // One used cookie sent again and again within the grace: each answer adds a credential, each trims the oldest,
     // and soon the resent cookie itself is gone.
-    let (_, next) = renew(newest.clone()).await;
+    let (_, next) = renew(&app, newest.clone()).await;
     let mut refused_at = None;
     for attempt in 0..3 * KEPT_PER_SIGN_IN {
-        if renew(newest.clone()).await.0 == 401 {
+        if renew(&app, newest.clone()).await.0 == 401 {
             refused_at = Some(attempt);
             break;
         }
     }
     assert!(refused_at.is_some_and(|at| at < KEPT_PER_SIGN_IN), "resending stopped working: {refused_at:?}");
     assert!(stored().await <= KEPT_PER_SIGN_IN);
-    let (status, _) = renew(next.expect("a new cookie")).await;
+    let (status, _) = renew(&app, next.expect("a new cookie")).await;
     assert_eq!(status, 200, "an old cookie falling out did not end the sign-in");
 }
 
@@ -309,15 +296,7 @@ async fn a_new_sign_in_prunes_the_customers_old_ones() {
     assert_eq!(gone, 0, "the expired and the revoked credential are dropped");
     let oldest_kept = app.query_i64("SELECT COUNT(*) FROM refresh_token WHERE family_id = 'family-6'").await;
     assert_eq!(oldest_kept, 0, "past the newest sign-ins, the oldest ends");
-    let (renewed, _) = body(
-        app.client
-            .get(app.url("/auth/verify-lemonade?service=LIMOO_shop"))
-            .header("cookie", &first.refresh_cookie)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (renewed, _) = renew(&app, first.refresh_cookie.clone()).await;
     assert_eq!(renewed, 200, "the customer's recent sign-ins go on");
 }
 

@@ -37,6 +37,15 @@ async fn on_page(link: &str, action: PageAction) -> String {
     follow(&callback).await
 }
 
+/// Paid on Vandar's page, but the browser never comes back; the sweeper's verify takes the money and its answer is
+/// lost, so the payment stays open.
+async fn paid_and_verify_answer_lost(app: &TestApp, token: &str, order: i64) {
+    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
+    let link = start_online(app, token, order).await;
+    browser::press(Navigation::get(&link), PageAction::Pay).await.expect("the page").expect("a dropped callback");
+    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+}
+
 /// Reports a card-to-card transfer for the order, dated now, as the web's form sends it.
 async fn report_transfer(app: &TestApp, token: &str, order: i64) -> (u16, Value) {
     let gateway = TransferGateway::CardToCard;
@@ -233,12 +242,7 @@ async fn a_transfer_after_a_verify_whose_answer_was_lost_finds_the_order_paid_on
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
-    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
-    let link = start_online(&app, &token, order).await;
-    // Paid on the page, but the browser never comes back; the sweeper's verify takes the money and its answer is
-    // lost, so the payment stays open.
-    browser::press(Navigation::get(&link), PageAction::Pay).await.expect("the page").expect("a dropped callback");
-    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+    paid_and_verify_answer_lost(&app, &token, order).await;
     assert_eq!(payment_states(&app, order).await, ["REDIRECTED"]);
     assert_eq!(at_vandar(&app), [(3_900_000, "verified".to_owned())], "the gateway kept the money");
 
@@ -341,10 +345,7 @@ async fn a_start_after_a_verify_whose_answer_was_lost_finds_the_order_paid() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
-    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
-    let link = start_online(&app, &token, order).await;
-    browser::press(Navigation::get(&link), PageAction::Pay).await.expect("the page").expect("a dropped callback");
-    sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
+    paid_and_verify_answer_lost(&app, &token, order).await;
     assert_eq!(unanswered(&app, order).await, 1, "the verify's answer was cut short");
 
     let payping = payment_request(&app, &token, order, "PAYPING");
