@@ -338,6 +338,26 @@ async fn a_new_payment_waits_while_a_verify_of_the_last_one_went_unanswered() {
     assert_eq!(states, ["FAILED", "REDIRECTED"], "the new payment is on its page, the old one failed");
 }
 
+/// The customer came back from the page, but the callback's verify lost its answer: the next start asks the gateway
+/// again at once (instead of waiting for a verify no one is running) and finds the order paid.
+#[tokio::test]
+async fn a_start_after_a_callback_whose_verify_lost_its_answer_finds_the_order_paid() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
+    let link = start_online(&app, &token, order).await;
+    on_page(&link, PageAction::Pay).await;
+    assert_eq!(payment_states(&app, order).await, ["CALLBACK_RECEIVED"]);
+    assert_eq!(unanswered(&app, order).await, 1);
+
+    let payping = payment_request(&app, &token, order, "PAYPING");
+    let refused = app.post_as(&token, "/lemonade/api/payments", &payping).await;
+    assert_refused(&refused, 400, messages::ORDER_ALREADY_PAID);
+    assert_eq!(payment_states(&app, order).await, ["VERIFIED"]);
+    assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
+}
+
 /// A verify that took the money and lost its answer is remembered as such; the next start asks the gateway again
 /// and finds the order paid instead of charging again.
 #[tokio::test]

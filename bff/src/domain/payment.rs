@@ -364,6 +364,11 @@ pub fn result_address(result_url: &str, paid: bool, order_id: i64) -> String {
 /// Only addresses of the shop's own origins (scheme, host and port, from configuration) are accepted, so the
 /// callback can never send a customer to someone else's site (an open redirect).
 pub fn is_result_url(text: &str, shop_origins: &[reqwest::Url]) -> bool {
+    // The parser drops tabs and line breaks, but the text is what goes into the `Location` header, which a line
+    // break voids: the browser would be left on a redirect with no address.
+    if text.chars().any(char::is_control) {
+        return false;
+    }
     let Ok(url) = reqwest::Url::parse(text) else { return false };
     matches!(url.scheme(), "http" | "https")
         && url.host().is_some()
@@ -401,6 +406,8 @@ mod tests {
         assert!(is_result_url("http://shop.test:80/#/payment-result", &shop), "the default port is the same origin");
         assert!(is_result_url("http://localhost:5173/#/payment-result", &shop), "any configured origin");
         assert!(!is_result_url("javascript:alert(1)", &shop));
+        assert!(!is_result_url("http://shop.test/#/r\r\nSet-Cookie: a=b", &shop), "a header break");
+        assert!(!is_result_url("http://shop.test/#/payment\t-result", &shop));
         assert!(!is_result_url("/#/payment-result", &shop));
         assert!(!is_result_url("http://evil.test/#/payment-result", &shop));
         assert!(!is_result_url("http://shop.test:8081/#/payment-result", &shop));

@@ -204,8 +204,13 @@ async fn begin(
         return replay(&earlier, request.order_id);
     }
     let open = payments::open_for_order(&mut tx, request.order_id).await?;
-    let busy =
-        |p: &Payment| matches!(p.state, PaymentState::Created | PaymentState::CallbackReceived) || p.lease_until >= now;
+    // Still talking to the gateway: a start (CREATED), a callback whose verify has not begun, or a verify under way.
+    // A callback's verify that ended without a verdict is no longer busy: it is checked below like the sweeper's.
+    let busy = |p: &Payment| {
+        p.state == PaymentState::Created
+            || (p.state == PaymentState::CallbackReceived && p.attempts == 0)
+            || p.lease_until >= now
+    };
     if open.iter().any(busy) {
         return Ok(Begun::InFlight);
     }
