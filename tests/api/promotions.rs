@@ -18,6 +18,24 @@ fn line(invoice: &Value, product_id: i64) -> &Value {
     invoice["basketItems"].as_array().unwrap().iter().find(|i| i["productId"] == product_id).expect("line")
 }
 
+/// Applying and cancelling in a loop keeps at most the order's code and the one cancelled last.
+#[tokio::test]
+async fn applying_and_cancelling_in_a_loop_does_not_grow_the_table() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    for _ in 0..6 {
+        let (status, applied) = apply(&app, &token, order, "LIMOO20").await;
+        assert_eq!(status, 200, "{applied}");
+        let (status, cancelled) = cancel(&app, &token, &applied["usedDiscountId"]).await;
+        assert_eq!(status, 200, "{cancelled}");
+    }
+    let rows = app.query_i64(format!("SELECT COUNT(*) FROM used_discount WHERE customer_order_id = {order}")).await;
+    assert_eq!(rows, 1, "the cancelled one of the last round");
+    let (status, applied) = apply(&app, &token, order, "LIMOO20").await;
+    assert_eq!((status, &applied["invoice"]["totalPrice"]), (200, &json!(312_000)), "{applied}");
+}
+
 #[tokio::test]
 async fn a_percent_code_lowers_only_the_lines_it_names() {
     let app = spawn_app().await;

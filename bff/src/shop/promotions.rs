@@ -88,6 +88,7 @@ pub async fn apply(
     {
         return Err(Refusal::UsedUp.into());
     }
+    promotions::forget_canceled(&mut tx, order_id).await?;
     let used_discount_id =
         promotions::insert_used(&mut tx, promotion.id, order_id).await?.ok_or(PromotionError::OrderHasCode)?;
     for (item_id, price, discount) in discounted {

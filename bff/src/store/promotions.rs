@@ -183,6 +183,17 @@ pub async fn uses_held_since(tx: &mut Tx, promotion_id: i64, applied_before: i64
     Ok(rows)
 }
 
+/// Forgets the order's cancelled codes: nothing reads them, and without this a customer applying and cancelling in
+/// a loop would add a row each time (the code-try bound only slows that down).
+pub async fn forget_canceled(tx: &mut Tx, order_id: i64) -> anyhow::Result<()> {
+    on_tx!(tx, conn => {
+        sqlx::query("DELETE FROM used_discount WHERE customer_order_id = $1 AND status = $2")
+            .bind(order_id).bind(CANCELED).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot forget cancelled codes")?;
+    Ok(())
+}
+
 /// Moves a used discount from one status to another; false when it was not in `from` any more.
 pub async fn change_status(tx: &mut Tx, id: i64, from: &str, to: &str) -> anyhow::Result<bool> {
     let done = on_tx!(tx, conn => {
