@@ -362,8 +362,7 @@ async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Payable, Pa
 }
 
 /// The permalink of a basket of one item that names one: a sale buys one product, once.
-fn one_gumroad_product(permalinks: impl ExactSizeIterator<Item = Option<String>>) -> Option<String> {
-    let mut permalinks = permalinks;
+fn one_gumroad_product(mut permalinks: impl ExactSizeIterator<Item = Option<String>>) -> Option<String> {
     if permalinks.len() != 1 {
         return None;
     }
@@ -525,8 +524,7 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
             };
             finish(settling, &payment, PaymentState::Expired, None, Some(reason)).await?;
         }
-        Settlement::Pending if unanswered => payments::end_lease_unanswered(settling.db, payment_id, now).await?,
-        Settlement::Pending => payments::end_lease(settling.db, payment_id).await?,
+        Settlement::Pending => payments::end_lease(settling.db, payment_id, unanswered.then_some(now)).await?,
     }
     current_state(settling.db, payment_id).await
 }

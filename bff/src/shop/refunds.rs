@@ -151,12 +151,12 @@ async fn ask_gateway(
             Ok(Asked::Returned)
         }
         GiveBack::Unsupported => {
-            payments::end_lease(db, payment_id).await?;
+            payments::end_lease(db, payment_id, None).await?;
             tracing::warn!(payment_id, gateway = payment.gateway.as_str(), "no refund call: finance refunds it");
             Ok(Asked::Due)
         }
         GiveBack::Failed(why) => {
-            payments::end_lease(db, payment_id).await?;
+            payments::end_lease(db, payment_id, None).await?;
             tracing::warn!(payment_id, why, "the gateway did not give the money back; asked again later");
             Ok(Asked::Due)
         }

@@ -356,24 +356,15 @@ pub async fn settle_refund(db: &Db, payment_id: i64, to: PaymentState, by: Optio
     Ok(done == 1)
 }
 
-/// Releases the lease after a verify that went unanswered, remembering when that first happened.
-pub async fn end_lease_unanswered(db: &Db, payment_id: i64, now: i64) -> anyhow::Result<()> {
+/// Gives the lease back (the gateway could not say yet) and marks the payment as looked at; `unanswered`, when a
+/// verify just went unanswered, is kept as `unanswered_at` unless an earlier one was.
+pub async fn end_lease(db: &Db, payment_id: i64, unanswered: Option<i64>) -> anyhow::Result<()> {
     on_pool!(db, pool => {
         sqlx::query(
-            "UPDATE payment SET lease_until = 0, updated_at = $1, unanswered_at = COALESCE(unanswered_at, $1) \
+            "UPDATE payment SET lease_until = 0, updated_at = $1, unanswered_at = COALESCE(unanswered_at, $3) \
              WHERE payment_id = $2",
         )
-        .bind(now).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
-    })
-    .context("cannot release payment lease")?;
-    Ok(())
-}
-
-/// Gives the lease back (the gateway could not say yet) and marks the payment as looked at.
-pub async fn end_lease(db: &Db, payment_id: i64) -> anyhow::Result<()> {
-    on_pool!(db, pool => {
-        sqlx::query("UPDATE payment SET lease_until = 0, updated_at = $1 WHERE payment_id = $2")
-            .bind(now_ms()).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
+        .bind(now_ms()).bind(payment_id).bind(unanswered).execute(pool).await.map(|done| done.rows_affected())
     })
     .context("cannot release payment lease")?;
     Ok(())
