@@ -54,4 +54,16 @@ describe('payment method sheet', () => {
     expect(screen.getByRole('radio', { name: 'اسنپ‌پی' })).toBeDisabled()
     expect(screen.getByTestId('not-eligible-note')).toHaveTextContent('در حال حاضر این روش برای سفارش شما فعال نیست.')
   })
+
+  it('tells why Gumroad is not selectable and how to make it so', () => {
+    renderSheet(
+      [
+        { method: 'LIMOO_GUMROAD', selectable: false },
+        { method: 'PAYPAL_ROSHANDEL', selectable: true },
+      ],
+      'PAYPAL_ROSHANDEL',
+    )
+    expect(screen.getByRole('radio', { name: 'پرداخت بین‌المللی' })).toBeDisabled()
+    expect(screen.getByTestId('not-eligible-note')).toHaveTextContent('کد و امتیاز را از سفارش بردارید')
+  })
 })

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { formatAmount } from '@/lib/money'
-import type { PaymentMethod, PaymentOption } from '../domain/methods'
+import { GUMROAD_METHOD, type PaymentMethod, type PaymentOption } from '../domain/methods'
 import '../payment.css'
 
 export interface PaymentMethodSheetProps {
@@ -93,7 +93,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
                   ) : null}
                   {selectable ? null : (
                     <span className="payment-method__note payment-method__note--muted" data-testid="not-eligible-note">
-                      {t('payment.sheet.notEligible')}
+                      {t(method === GUMROAD_METHOD ? 'payment.sheet.gumroadOneItem' : 'payment.sheet.notEligible')}
                     </span>
                   )}
                 </span>
