@@ -19,7 +19,7 @@ Feature: کارت رژیم در خانه پنل
   Scenario: پس از تایید f10 خانه پنل می‌گوید رژیم در حال صدور توسط متخصصین است
     Given مشتری "09121234567" دوره "101" را خریده است
     And مشتری با شماره "09121234567" وارد شده است
-    And در حافظه جلسه "diet_request_answers" برابر '{"gender":"FEMALE","age":34,"weight":72,"stature":165,"thyroid":"HYPO","marital":"SINGLE","education":"BACHELOR","blood":"O+","birthDate":"1991-03-21","job":"معلم","city":"تبریز"}' است
+    And در حافظه جلسه پاسخ‌های کامل فرم درخواست رژیم با '{"gender":"FEMALE","age":34,"weight":72,"stature":165}' است
     When مشتری صفحه "/form/f10" را باز می‌کند
     And بازدیدکننده دکمه ادامه پرسشنامه را می‌زند
     And بازدیدکننده دکمه "diet-request-confirm" را می‌زند

@@ -18,10 +18,10 @@ Feature: فرم تمدید رژیم و فرم درخواست رژیم در مر�
   Scenario: بخش f10 فرم درخواست رژیم پیش از ارسال تایید می‌خواهد و پس از ارسال /finish باز می‌شود
     Given مشتری "09121234567" دوره "101" را خریده است
     And مشتری با شماره "09121234567" وارد شده است
-    And در حافظه جلسه "diet_request_answers" برابر '{"marital":"SINGLE","education":"BACHELOR","blood":"O+","birthDate":"1991-03-21","job":"معلم","city":"تبریز"}' است
+    And در حافظه جلسه پاسخ‌های کامل فرم درخواست رژیم با '{"marital":"SINGLE","education":"BACHELOR","blood":"O+","birthDate":"1991-03-21","job":"معلم","city":"تبریز"}' است
     When مشتری صفحه "/form/f10" را باز می‌کند
     And بازدیدکننده دکمه ادامه پرسشنامه را می‌زند
     Then بخش "diet-request-declaration" دیده می‌شود
     When بازدیدکننده دکمه "diet-request-confirm" را می‌زند
     Then مشتری به مسیر "/finish" می‌رسد
-    And آخرین پاسخ‌نامه "diet-request" مرحله "f10" و پاسخ‌های '[{"marital":"SINGLE"},{"education":"BACHELOR"},{"blood":"O+"},{"birthDate":"1991-03-21"},{"job":"معلم"},{"city":"تبریز"}]' را دارد
+    And آخرین پاسخ‌نامه "diet-request" مرحله "f10" دارد و پاسخ‌های '[{"marital":"SINGLE"},{"education":"BACHELOR"},{"blood":"O+"},{"birthDate":"1991-03-21"},{"job":"معلم"},{"city":"تبریز"}]' به همین ترتیب در آن است

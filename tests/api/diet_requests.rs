@@ -8,16 +8,14 @@ const PROFILES: &str = "/lemonade/api/medical-profiles";
 const REQUEST: &str = "/lemonade/api/make-profile-and-request-diet";
 const CONVERSATION: &str = "5b0e3a8c-2f4d-4c1e-9a7b-1d2e3f4a5b6c";
 
+/// A whole profile that fits the diet-request form.
 fn profile(conversation: &str) -> Value {
-    json!({
-        "conversationId": conversation,
-        "general": { "gender": "FEMALE", "marital": "SINGLE", "blood": "O+", "job": "معلم", "city": "تبریز" },
-        "body": { "weight": 72, "stature": 165, "wrist": 15 },
-        "special": { "thyroid": "HYPO", "discomforts": ["FATIGUE"], "pregnant": "NO" },
-        "countryCode": "TR",
-        "state": 2170,
-        "city": 107851
-    })
+    let mut body = limoo_tests::example_medical_profile();
+    body["conversationId"] = json!(conversation);
+    body["countryCode"] = json!("TR");
+    body["state"] = json!(2170);
+    body["city"] = json!(107851);
+    body
 }
 
 async fn status_of(app: &TestApp, token: &str) -> Value {
@@ -125,6 +123,49 @@ async fn a_profile_is_checked_by_the_form_rules_and_the_fixed_location() {
 
     let (status, reply) = app.post_as(&token, PROFILES, &profile("f10")).await;
     assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("INVALID_PROFILE")), "{reply}");
+}
+
+/// A profile built from part of the form (a tab whose stored answers were lost) would spend the order's one diet
+/// request on answers the specialists cannot write from: it is refused, naming each question left out.
+#[tokio::test]
+async fn a_profile_missing_a_question_is_refused_and_spends_no_request() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    app.paid_order(&token, &[101]).await;
+    let mut body = profile(CONVERSATION);
+    body["body"].as_object_mut().unwrap().remove("weight");
+    body["special"] = json!({});
+    let (status, reply) = app.post_as(&token, PROFILES, &body).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("INVALID_PROFILE")), "{reply}");
+    let details: Vec<&str> =
+        reply["err"]["details"]["messages"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(details.contains(&"weight: پر کردن این فیلد الزامی است"), "{details:?}");
+    assert!(details.contains(&"thyroid: لطفا یک گزینه را انتخاب کنید"), "{details:?}");
+    let (status, reply) = app.post_as(&token, REQUEST, &json!({ "conversationId": CONVERSATION })).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("PROFILE_NOT_FOUND")), "{reply}");
+    assert_eq!(status_of(&app, &token).await["status"], "ANSWERING_QUESTIONS");
+}
+
+/// The specialists write the diet from the profile the request used: sending the conversation's profile again (the
+/// web's retry after a lost answer does) answers the same id and leaves it as it was.
+#[tokio::test]
+async fn the_profile_a_request_used_stays_as_it_was() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    app.paid_order(&token, &[101]).await;
+    let (_, first) = app.post_as(&token, PROFILES, &profile(CONVERSATION)).await;
+    assert_eq!(app.post_as(&token, REQUEST, &json!({ "conversationId": CONVERSATION })).await.0, 200);
+    let mut changed = profile(CONVERSATION);
+    changed["body"]["weight"] = json!(95);
+    let (status, again) = app.post_as(&token, PROFILES, &changed).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["id"], first["id"]);
+    let conversation = ConversationId::parse(CONVERSATION).unwrap();
+    let stored = diet_requests::find_profile(&app.db, &conversation).await.unwrap().expect("stored profile");
+    assert_eq!(stored.profile["body"]["weight"], 72, "the profile the request used");
+    let other = app.existing_customer("09127654321").await;
+    let (status, reply) = app.post_as(&other, PROFILES, &changed).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (409, Some("CONVERSATION_TAKEN")), "{reply}");
 }
 
 #[tokio::test]

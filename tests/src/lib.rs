@@ -20,3 +20,20 @@ pub use db::TestDb;
 pub fn workspace_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default()
 }
+
+/// A whole medical profile that fits the diet-request form, as its three groups `general`, `body` and `special`
+/// (`bff/tests/fixtures`, which the BFF's own tests read too).
+pub fn example_medical_profile() -> serde_json::Value {
+    serde_json::from_str(include_str!("../../bff/tests/fixtures/medical-profile.json")).unwrap_or_default()
+}
+
+/// The same answers as the web stores them while the form is filled in: one map of question id to answer.
+pub fn example_diet_request_answers() -> serde_json::Map<String, serde_json::Value> {
+    let profile = example_medical_profile();
+    ["general", "body", "special"]
+        .iter()
+        .filter_map(|group| profile[group].as_object())
+        .flatten()
+        .map(|(id, value)| (id.clone(), value.clone()))
+        .collect()
+}

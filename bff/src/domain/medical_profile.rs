@@ -140,8 +140,8 @@ pub struct ProfileGroups {
 }
 
 impl MedicalProfile {
-    /// Checks every field against its form question (with all answers known, for questions shown only after
-    /// another answer) and the location; all problems at once.
+    /// Checks every question of the form against its field (with all answers known, for questions shown only after
+    /// another answer; a visible question must be answered) and the location; all problems at once.
     pub fn parse(
         groups: ProfileGroups,
         country_code: &str,
@@ -168,8 +168,11 @@ impl MedicalProfile {
                 }
             }
         }
-        for (field, value) in &answers {
-            let Some(question) = form.question(field) else { continue };
+        // A question left out is checked as unanswered: a profile lacking the customer's weight, say, is not one a
+        // diet can be written from (and the order's one request would be spent on it).
+        for question in &form.questions {
+            let value = answers.get(&question.id).unwrap_or(&Value::Null);
+            let field = &question.id;
             if let Some(problem) = question.problem(value, &answers) {
                 let message = match problem {
                     forms::Problem::Invalid { message, .. } => message,
@@ -234,15 +237,16 @@ mod tests {
         assert_eq!(Group::of("thyroid"), Group::Special);
     }
 
+    /// A whole profile that fits the form (the API tests use the same one).
+    fn complete() -> ProfileGroups {
+        let example: Value = serde_json::from_str(include_str!("../../tests/fixtures/medical-profile.json"))
+            .expect("the example profile is JSON");
+        groups(example["general"].clone(), example["body"].clone(), example["special"].clone())
+    }
+
     #[test]
     fn a_profile_within_the_form_rules_and_the_fixed_location_is_kept_whole() {
-        let profile = MedicalProfile::parse(
-            groups(json!({"gender": "FEMALE", "marital": "SINGLE"}), json!({"weight": 72}), json!({"pregnant": "NO"})),
-            "TR",
-            2170,
-            107851,
-        )
-        .expect("valid profile");
+        let profile = MedicalProfile::parse(complete(), "TR", 2170, 107851).expect("valid profile");
         assert_eq!(profile.json["body"]["weight"], 72);
         assert_eq!(profile.json["special"]["pregnant"], "NO");
         assert_eq!(
@@ -268,8 +272,32 @@ mod tests {
         assert!(problems.contains(&ProfileProblem::Location));
     }
 
+    #[test]
+    fn every_visible_question_must_be_answered_and_hidden_ones_need_not_be() {
+        let mut partial = complete();
+        partial.body.remove("weight");
+        partial.general.remove("job");
+        let problems = MedicalProfile::parse(partial, "TR", 2170, 107851).expect_err("weight and job left out");
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(text, ["weight: پر کردن این فیلد الزامی است", "job: پر کردن این فیلد الزامی است"]);
+
+        // A man is not asked about pregnancy, nor is anyone who takes no medication about its names.
+        let mut man = complete();
+        man.general.insert("gender".into(), json!("MALE"));
+        for field in ["pregnant", "breastFeeding", "periodRegular"] {
+            man.special.remove(field);
+        }
+        MedicalProfile::parse(man, "TR", 2170, 107851).expect("a man's profile without the women's questions");
+        let mut medicated = complete();
+        medicated.special.insert("medication".into(), json!("YES"));
+        let problems = MedicalProfile::parse(medicated, "TR", 2170, 107851).expect_err("names missing");
+        assert!(problems.iter().any(|p| p.to_string().starts_with("medicationNames:")), "{problems:?}");
+    }
+
     fn with_age(age: Value) -> Result<MedicalProfile, Vec<ProfileProblem>> {
-        MedicalProfile::parse(groups(json!({"gender": "MALE", "age": age}), json!({}), json!({})), "TR", 2170, 107851)
+        let mut profile = complete();
+        profile.general.insert("age".into(), age);
+        MedicalProfile::parse(profile, "TR", 2170, 107851)
     }
 
     #[test]

@@ -21,7 +21,8 @@ const DIET_DAYS: i64 = 30;
 /// and each profile may hold 64 KiB, so the oldest of them go.
 pub const MAX_UNUSED_PROFILES: i64 = 20;
 
-/// Stores the customer's profile for the conversation, replacing an earlier one of the same conversation, and lets
+/// Stores the customer's profile for the conversation, replacing an earlier one of the same conversation unless a
+/// diet request used it (the specialists write from that one; a retry after a lost answer sends it again), and lets
 /// the customer's oldest unused profiles beyond [`MAX_UNUSED_PROFILES`] go. None when the conversation is another
 /// customer's.
 pub async fn save_profile(
@@ -38,12 +39,23 @@ pub async fn save_profile(
             "INSERT INTO medical_profile (medical_profile_id, customer_id, conversation_id, country_code, state, city, \
              profile, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
              ON CONFLICT (conversation_id) DO UPDATE SET profile = excluded.profile, updated_at = excluded.updated_at \
-             WHERE medical_profile.customer_id = excluded.customer_id RETURNING medical_profile_id",
+             WHERE medical_profile.customer_id = excluded.customer_id AND NOT EXISTS \
+             (SELECT 1 FROM diet_request r WHERE r.conversation_id = excluded.conversation_id) \
+             RETURNING medical_profile_id",
         )
         .bind(random_id()).bind(customer_id).bind(conversation.as_str()).bind(COUNTRY_CODE).bind(STATE).bind(CITY)
         .bind(&json).bind(now).fetch_optional(conn).await
     })
     .context("cannot store the medical profile")?;
+    let saved = match saved {
+        Some(saved) => Some(saved),
+        // Not replaced: the customer's profile a request used stays as it was, or the conversation is another's.
+        None => on_tx!(&mut tx, conn => {
+            sqlx::query_as("SELECT medical_profile_id FROM medical_profile WHERE conversation_id = $1 AND customer_id = $2")
+                .bind(conversation.as_str()).bind(customer_id).fetch_optional(conn).await
+        })
+        .context("cannot read the medical profile")?,
+    };
     on_tx!(&mut tx, conn => {
         sqlx::query(
             "DELETE FROM medical_profile WHERE customer_id = $1 \

@@ -2,7 +2,7 @@
 //! run's conversation id and the request that sends the paid diet to ISSUING, over the API and from the f10 screen.
 use crate::browser::Storage;
 use crate::params::Mobile;
-use cucumber::{gherkin::Step, then, when};
+use cucumber::{gherkin::Step, given, then, when};
 use limoo_bff::{
     domain::medical_profile::ConversationId,
     store::{Db, diet_requests},
@@ -52,25 +52,76 @@ impl LimooWorld {
     }
 }
 
-#[when(expr = "مشتری {mobile} پرونده پزشکی گفتگوی {string} را می‌فرستد:")]
+/// Exactly the profile of the doc string, whatever the BFF answers (the next step says what it should be).
+#[when(expr = "مشتری {mobile} پرونده پزشکی گفتگوی {string} را می‌فرستد و فقط این پاسخ‌ها را دارد:")]
 async fn send_profile(world: &mut LimooWorld, mobile: Mobile, conversation: String, step: &Step) {
     let doc = step.docstring.as_deref().expect("the profile groups as a JSON doc string");
     let mut body: Value = serde_json::from_str(doc).or_fail_any("profile JSON");
     body["conversationId"] = json!(conversation);
+    world.sends_profile(&mobile, &body).await;
+}
+
+#[then(expr = "مشتری {mobile} پرونده پزشکی ندارد")]
+async fn no_profile(world: &mut LimooWorld, mobile: Mobile) {
+    let token = world.token_of(&mobile).await;
+    let customer = world.app().tokens.verify(&token).ok().and_then(|c| c.customer_id()).expect("customer id");
+    let sql = format!("SELECT COUNT(*) FROM medical_profile WHERE customer_id = {customer}");
+    assert_eq!(world.app().query_i64(sql).await, 0, "the customer has a medical profile");
+}
+
+/// The whole example profile (every question answered) at the fixed location.
+pub(super) fn example_profile(conversation: &str) -> Value {
+    let mut body = crate::example_medical_profile();
+    for (key, value) in [
+        ("conversationId", json!(conversation)),
+        ("countryCode", json!("TR")),
+        ("state", json!(2170)),
+        ("city", json!(107851)),
+    ] {
+        body[key] = value;
+    }
+    body
+}
+
+#[when(expr = "مشتری {mobile} پرونده پزشکی کامل گفتگوی {string} را می‌فرستد")]
+async fn send_example_profile(world: &mut LimooWorld, mobile: Mobile, conversation: String) {
+    let reply = world.sends_profile(&mobile, &example_profile(&conversation)).await;
+    assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
+}
+
+/// The example profile with the doc string's fields over its own, group by group.
+#[when(expr = "مشتری {mobile} پرونده پزشکی کامل گفتگوی {string} را با این پاسخ‌ها می‌فرستد:")]
+async fn send_example_profile_with(world: &mut LimooWorld, mobile: Mobile, conversation: String, step: &Step) {
+    let doc = step.docstring.as_deref().expect("the profile's fields as a JSON doc string");
+    let over: Map<String, Value> = serde_json::from_str(doc).or_fail_any("profile JSON");
+    let mut body = example_profile(&conversation);
+    for (group, fields) in over {
+        for (field, value) in fields.as_object().cloned().unwrap_or_default() {
+            body[&group][field] = value;
+        }
+    }
     let reply = world.sends_profile(&mobile, &body).await;
     assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
 }
 
-/// A profile of gender and age only; the age as typed: a JSON number when it is one (`71`), else text (`۱۵`).
+/// The example profile with this age; the age as typed: a JSON number when it is one (`71`), else text (`۱۵`).
 #[when(expr = "مشتری {mobile} پرونده پزشکی گفتگوی {string} را با سن {string} می‌فرستد")]
 async fn send_profile_with_age(world: &mut LimooWorld, mobile: Mobile, conversation: String, age: String) {
     let age = serde_json::from_str::<serde_json::Number>(&age).map_or_else(|_| json!(age), Value::Number);
-    let body = json!({
-        "conversationId": conversation,
-        "general": { "gender": "FEMALE", "age": age },
-        "countryCode": "TR", "state": 2170, "city": 107851
-    });
+    let mut body = example_profile(&conversation);
+    body["general"]["age"] = age;
     world.sends_profile(&mobile, &body).await;
+}
+
+/// The example answers of every section as a tab that filled the form in holds them, with `answers` over them.
+#[given(expr = "در حافظه جلسه پاسخ‌های کامل فرم درخواست رژیم با {string} است")]
+async fn whole_form_in_session(world: &mut LimooWorld, answers: String) {
+    let mut stored = crate::example_diet_request_answers();
+    let over: Map<String, Value> = serde_json::from_str(&answers).or_fail_any("answers JSON");
+    stored.extend(over);
+    world.ensure_app_loaded().await;
+    let value = Value::Object(stored).to_string();
+    world.browser().await.store(Storage::Session, "diet_request_answers", &value).await.or_fail("session storage");
 }
 
 #[then(expr = "پرونده پزشکی با کد {string} و پیام {string} رد می‌شود")]

@@ -400,6 +400,17 @@ async fn latest_record_holds(world: &mut LimooWorld, form_type: String, step_id:
     assert_eq!((record.step.as_deref(), record.answers.as_str()), (Some(step_id.as_str()), answers.as_str()));
 }
 
+/// The latest record's step, and the given `{id: value}` entries among its answers, in the order given.
+#[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} دارد و پاسخ‌های {string} به همین ترتیب در آن است")]
+async fn latest_record_includes(world: &mut LimooWorld, form_type: String, step_id: String, answers: String) {
+    let record = wait_for_latest_record(world, &form_type).await;
+    let sent: Vec<serde_json::Value> = serde_json::from_str(&record.answers).or_fail_any("stored answers JSON");
+    let wanted: Vec<serde_json::Value> = serde_json::from_str(&answers).or_fail_any("expected answers JSON");
+    let found: Vec<&serde_json::Value> = sent.iter().filter(|entry| wanted.contains(entry)).collect();
+    assert_eq!(record.step.as_deref(), Some(step_id.as_str()), "{}", record.answers);
+    assert_eq!(found, wanted.iter().collect::<Vec<_>>(), "{}", record.answers);
+}
+
 #[when(expr = "بازدیدکننده شماره موبایل {string} را در فرم می‌نویسد")]
 async fn type_mobile(world: &mut LimooWorld, mobile: String) {
     let browser = world.browser().await;

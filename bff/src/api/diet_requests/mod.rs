@@ -84,9 +84,12 @@ impl DietRequestsApi {
     /// Store the signed-in customer's medical profile for a conversation.
     ///
     /// Every field must be a question of the diet-request form in its group, and its answer must pass that
-    /// question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
+    /// question's rules (the form's ranges and Persian messages); every question the answers show must be answered
+    /// (a question shown only after another answer, such as the medication's names, only then); the location must
+    /// be TR, 2170, 107851. Sending
     /// again under the same conversation replaces the profile. The three groups together may hold at most 64 KiB
-    /// as JSON.
+    /// as JSON. Once a diet was requested from the conversation, its profile stays as it was: sending again answers
+    /// the same id and changes nothing.
     #[oai(path = "/medical-profiles", method = "post", operation_id = "createMedicalProfile")]
     async fn create_profile(
         &self,

@@ -1487,9 +1487,12 @@ export interface paths {
         /**
          * Store the signed-in customer's medical profile for a conversation.
          * @description Every field must be a question of the diet-request form in its group, and its answer must pass that
-         *     question's rules (the form's ranges and Persian messages); the location must be TR, 2170, 107851. Sending
+         *     question's rules (the form's ranges and Persian messages); every question the answers show must be answered
+         *     (a question shown only after another answer, such as the medication's names, only then); the location must
+         *     be TR, 2170, 107851. Sending
          *     again under the same conversation replaces the profile. The three groups together may hold at most 64 KiB
-         *     as JSON.
+         *     as JSON. Once a diet was requested from the conversation, its profile stays as it was: sending again answers
+         *     the same id and changes nothing.
          */
         post: operations["createMedicalProfile"];
         delete?: never;
@@ -3348,6 +3351,7 @@ export interface components {
         };
         /** RedeemRequest */
         RedeemRequest: {
+            /** @description The web's session id, kept with the order the card pays for: at most 1 KiB. */
             sessionId?: string;
             /** @description The card's code; compared lower-cased. */
             giftCode: string;

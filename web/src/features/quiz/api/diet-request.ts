@@ -2,6 +2,7 @@ import type { components } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 import { readRecordRef, storeRecordRef, type AnswerRecordRef, type RecordKeys } from '../domain/answer-store'
 import { medicalProfile } from '../domain/medical-profile'
+import { validateForm } from '../domain/validation'
 import type { AnswerValue, Form } from '../types'
 import { callFormAnswers, envelopeMessages } from './form-answers'
 import { FORM_TYPES } from './form-types'
@@ -56,6 +57,14 @@ function entries(sections: readonly Form[], answers: Values, step: string): Reco
   }
   list.push({ step })
   return list
+}
+
+/**
+ * The first section with a visible question the stored answers leave unanswered or invalid: a tab opened on a later
+ * section (session storage is per tab) has none of the earlier answers, and the BFF refuses a profile without them.
+ */
+export function incompleteSection(sections: readonly Form[], answers: Values = readDietRequestAnswers()): Form | undefined {
+  return sections.find((form) => Object.keys(validateForm(form, answers)).length > 0)
 }
 
 /** One try: the saved record, or the BFF's messages (empty when the network or the server failed). */

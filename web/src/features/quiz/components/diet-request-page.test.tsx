@@ -10,6 +10,43 @@ import { server } from '@/testing/server'
 import { createdRecord } from './quiz-test-helpers'
 
 const PERSONAL_INFO = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', birthDate: '1991-03-21', job: 'معلم', city: 'تبریز' }
+/** Sections f1…f9 answered (as in `bff/tests/fixtures/medical-profile.json`): what a tab that filled them in holds. */
+const EARLIER_SECTIONS = {
+  gender: 'FEMALE',
+  age: 34,
+  weight: 72,
+  stature: 165,
+  wrist: 15,
+  shoulders: 38,
+  chest: 92,
+  abdominal: 80,
+  hip: 102,
+  thigh: 56,
+  birthWeight: 3.2,
+  birthStature: 50,
+  fatherStature: 176,
+  motherStature: 160,
+  headache: 'NO',
+  thyroid: 'HYPO',
+  pressure: 'NORMAL',
+  anemia: 'NO',
+  medication: 'NO',
+  discomforts: ['FATIGUE'],
+  appetite: 'NORMAL',
+  temperament: 'BALANCED',
+  sleepHours: '6_8',
+  digestion: ['BLOATING'],
+  hasBloodTest: 'NO',
+  exerciseDays: '2',
+  exerciseDuration: '1:00',
+  trainingIntensity: '40_60',
+  pregnant: 'NO',
+  breastFeeding: 'NO',
+  periodRegular: 'YES',
+  favouriteFoods: 'سبزی پلو',
+  dislikedFoods: 'بادمجان',
+}
+const WHOLE_FORM = { ...EARLIER_SECTIONS, ...PERSONAL_INFO }
 
 /** The BFF's answers record: refuses the first `failures` sends with a server error, then saves; records each send. */
 function formAnswers(failures = 0) {
@@ -54,7 +91,7 @@ describe('/form/{formId}', () => {
     dietRequest()
     signIn()
     const user = userEvent.setup()
-    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify({ gender: 'FEMALE', ...PERSONAL_INFO }) } })
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(WHOLE_FORM) } })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
     expect(await screen.findByRole('dialog', { name: 'تایید اطلاعات وارد شده' })).toBeInTheDocument()
     expect(sent).toHaveLength(0)
@@ -72,7 +109,7 @@ describe('/form/{formId}', () => {
     dietRequest()
     signIn()
     const user = userEvent.setup()
-    const session = { diet_request_answers: JSON.stringify(PERSONAL_INFO), diet_request_answer_id: '31', diet_request_edit_token: 'edit-31' }
+    const session = { diet_request_answers: JSON.stringify(WHOLE_FORM), diet_request_answer_id: '31', diet_request_edit_token: 'edit-31' }
     const { router } = renderApp('/form/f10', { session })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
     await user.click(await screen.findByTestId('diet-request-confirm'))
@@ -85,18 +122,18 @@ describe('/form/{formId}', () => {
     const calls = dietRequest()
     signIn()
     const user = userEvent.setup()
-    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify({ gender: 'FEMALE', weight: 72, thyroid: 'HYPO', ...PERSONAL_INFO }) } })
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(WHOLE_FORM) } })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
     await user.click(await screen.findByTestId('diet-request-confirm'))
     await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
     expect(calls.map((call) => call.path)).toEqual(['profile', 'request'])
     const conversationId = calls[0]?.body.conversationId
     expect(conversationId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(calls[0]?.body).toEqual({
+    expect(calls[0]?.body).toMatchObject({
       conversationId,
-      general: { gender: 'FEMALE', ...PERSONAL_INFO },
-      body: { weight: 72 },
-      special: { thyroid: 'HYPO' },
+      general: { gender: 'FEMALE', age: 34, ...PERSONAL_INFO },
+      body: { weight: 72, stature: 165 },
+      special: { thyroid: 'HYPO', discomforts: ['FATIGUE'] },
       countryCode: 'TR',
       state: 2170,
       city: 107851,
@@ -111,7 +148,7 @@ describe('/form/{formId}', () => {
     const calls = dietRequest(refuse)
     signIn()
     const user = userEvent.setup()
-    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(PERSONAL_INFO) } })
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(WHOLE_FORM) } })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
     await user.click(await screen.findByTestId('diet-request-confirm'))
     expect(await screen.findByTestId('diet-request-error')).toHaveTextContent('رژیم پرداخت‌شده‌ای ندارید')
@@ -131,7 +168,7 @@ describe('/form/{formId}', () => {
     dietRequest()
     signIn()
     const user = userEvent.setup()
-    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(PERSONAL_INFO) } })
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(WHOLE_FORM) } })
     await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
     await user.click(await screen.findByTestId('diet-request-confirm'))
     expect(await screen.findByTestId('diet-request-error')).toHaveTextContent('پاسخ‌های قبلی شما ذخیره شده است')
@@ -139,6 +176,22 @@ describe('/form/{formId}', () => {
     expect(currentLocation(router)).toBe('/form/f10')
     await user.click(screen.getByTestId('diet-request-retry'))
     await waitFor(() => expect(currentLocation(router)).toBe('/finish'))
+  })
+
+  it('a tab without the earlier sections\' answers saves f10, then opens the first incomplete section and sends no profile', async () => {
+    const sent = formAnswers()
+    const calls = dietRequest()
+    signIn()
+    const user = userEvent.setup()
+    const answers = { ...EARLIER_SECTIONS, hasBloodTest: 'YES', ...PERSONAL_INFO }
+    const { router } = renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify(answers) } })
+    await user.click(await screen.findByRole('button', { name: 'ثبت درخواست رژیم' }))
+    await user.click(await screen.findByTestId('diet-request-confirm'))
+    await waitFor(() => expect(currentLocation(router)).toBe('/form/f6'))
+    expect(await screen.findByTestId('diet-request-missing')).toHaveTextContent('پاسخ‌های این بخش در این صفحه ذخیره نشده است')
+    expect(sent.map((send) => send.body.formId)).toEqual(['f10'])
+    expect(calls).toEqual([])
+    expect(JSON.parse(window.sessionStorage.getItem('diet_request_answers') ?? '{}')).toMatchObject(PERSONAL_INFO)
   })
 
   it('an unknown section opens f1, which has no back button', async () => {

@@ -1,8 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
-import { readDietRequestAnswers, requestDiet, sendDietRequestSection, storeDietRequestAnswers } from '../api/diet-request'
+import {
+  incompleteSection,
+  readDietRequestAnswers,
+  requestDiet,
+  sendDietRequestSection,
+  storeDietRequestAnswers,
+} from '../api/diet-request'
 import { formLanguage, type Language } from '../domain/validation'
 import { dietRequestForms } from '../forms'
 import type { AnswerValue, Form } from '../types'
@@ -24,27 +30,35 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const { t, i18n } = useTranslation()
   const language: Language = formLanguage(i18n.language)
   const navigate = useNavigate()
+  const location = useLocation()
+  const missingAnswers = (location.state as { missingAnswers?: boolean } | null)?.missingAnswers === true
   const [stored] = useState(readDietRequestAnswers)
   const [sending, setSending] = useState<Sending>({ kind: 'idle' })
   const previous = dietRequestForms[index - 1]
   const next = dietRequestForms[index + 1]
 
-  /** Saves the section; after the last one sends the profile and requests the diet. */
-  const save = async (): Promise<string[] | null> => {
+  /**
+   * Saves the section; after the last one sends the profile and requests the diet, unless an earlier section's
+   * answers are missing: then that section is where to go.
+   */
+  const save = async (): Promise<string[] | null | { missing: Form }> => {
     const unsaved = await sendDietRequestSection(dietRequestForms, form.id)
     if (unsaved !== null || next !== undefined) return unsaved
+    const missing = incompleteSection(dietRequestForms)
+    if (missing !== undefined) return { missing }
     return requestDiet(dietRequestForms)
   }
 
   const send = () => {
     setSending({ kind: 'sending' })
-    void save().then((messages) => {
-      if (messages !== null) {
-        setSending({ kind: 'failed', messages })
+    void save().then((result) => {
+      if (Array.isArray(result)) {
+        setSending({ kind: 'failed', messages: result })
         return
       }
       setSending({ kind: 'idle' })
-      void navigate(next === undefined ? FINISH_PATH : dietRequestPath(next.id))
+      if (result !== null) void navigate(dietRequestPath(result.missing.id), { state: { missingAnswers: true } })
+      else void navigate(next === undefined ? FINISH_PATH : dietRequestPath(next.id))
     })
   }
 
@@ -70,6 +84,11 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
           })}
         </p>
       </div>
+      {missingAnswers ? (
+        <p className="quiz-page__note" role="alert" data-testid="diet-request-missing">
+          {t('quiz.dietRequest.missingAnswers')}
+        </p>
+      ) : null}
       {index === 0 ? (
         <p className="quiz-page__note" data-testid="diet-request-about">
           {t('quiz.dietRequest.about', { count: localDigits(DIET_REQUEST_QUESTIONS, i18n.language) })}
