@@ -179,6 +179,33 @@ async fn only_the_owner_moves_a_diets_start_and_only_from_today_on() {
     assert_eq!(anonymous.send().await.unwrap().status().as_u16(), 401);
 }
 
+/// The week of grace counts from the diet's earliest start: moving it to today every few days would otherwise hand
+/// back most of a month, a week at a time.
+#[tokio::test]
+async fn moving_a_start_again_and_again_does_not_add_up_to_more_than_a_week() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let order_id = app.paid_order(&token, &[101]).await;
+    let starts_at = Some(now_ms() - 6 * DAY_MS);
+    let diet = DietByTeam { order_id, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at };
+    let id = app.team_issues_diet(&diet).await;
+    let (status, moved) = move_start(&app, &token, id, &now_ms().to_string()).await;
+    assert_eq!(status, 200, "six days in, the start moves to today: {moved}");
+
+    // Two days pass.
+    app.execute_sql(format!(
+        "UPDATE diet SET starts_at = starts_at - {two}, earliest_start_at = earliest_start_at - {two} WHERE diet_id = {id}",
+        two = 2 * DAY_MS
+    ))
+    .await;
+    let (status, refused) = move_start(&app, &token, id, &now_ms().to_string()).await;
+    assert_eq!(status, 409, "eight days after its earliest start: {refused}");
+    assert_eq!(
+        refused["err"]["message"],
+        "بیش از یک هفته از شروع این رژیم گذشته است؛ برای تغییر تاریخ شروع با پشتیبانی تماس بگیرید."
+    );
+}
+
 #[tokio::test]
 async fn the_hami_summary_says_whether_the_package_came_with_a_mentor() {
     let app = spawn_app().await;

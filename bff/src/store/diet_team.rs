@@ -15,6 +15,8 @@ pub struct TeamDiet {
     pub diet_number: String,
     pub is_ready: i16,
     pub starts_at: Option<i64>,
+    /// The earliest start the diet had since the team last set one: the customer's week of grace counts from it.
+    pub earliest_start_at: Option<i64>,
     pub days: i64,
     pub package_count: Option<i64>,
     pub current_diet_count: i64,
@@ -30,7 +32,7 @@ macro_rules! select_diets {
     ($tail:literal) => {
         concat!(
             "SELECT d.diet_id, d.customer_order_id, d.customer_id, c.mobile, d.diet_number, d.is_ready, \
-             d.starts_at, d.days, d.package_count, d.current_diet_count, d.expired_at, d.created_at \
+             d.starts_at, d.earliest_start_at, d.days, d.package_count, d.current_diet_count, d.expired_at, d.created_at \
              FROM diet d JOIN customer c ON c.customer_id = d.customer_id ",
             $tail
         )
@@ -170,18 +172,20 @@ pub async fn expire(db: &Db, diet_id: i64, by: &str) -> Result<TeamDiet, DietTea
 
 /// Sets or moves the diet's start (epoch ms), as the medical team. Again the same changes nothing.
 pub async fn set_start(db: &Db, diet_id: i64, starts_at: i64, by: &str) -> Result<TeamDiet, DietTeamError> {
-    let sql = "UPDATE diet SET starts_at = $2 WHERE diet_id = $1";
+    let sql = "UPDATE diet SET starts_at = $2, earliest_start_at = $2 WHERE diet_id = $1";
     change(db, diet_id, ("START", by, &format!("startsAt={starts_at}")), sql, starts_at).await
 }
 
 /// How many times a customer may move a diet's start; after that the medical team does it.
 pub const CUSTOMER_START_MOVES: i64 = 3;
-/// A diet that has run longer than this keeps its start: moving it then would hand back the days it ran.
+/// A diet that has run longer than this since its earliest start keeps its start: moving it then would hand back
+/// the days it ran.
 pub const CUSTOMER_START_GRACE_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// The customer moves the start of their own diet (recorded as the customer's): not one the team closed, not one
-/// that has run longer than [`CUSTOMER_START_GRACE_MS`], and at most [`CUSTOMER_START_MOVES`] times. One
-/// conditional update decides, so two tabs sending at once cannot both pass the count.
+/// that has run longer than [`CUSTOMER_START_GRACE_MS`] from its earliest start (moving it forward every few days
+/// must not add up), and at most [`CUSTOMER_START_MOVES`] times. One conditional update decides, so two tabs
+/// sending at once cannot both pass the count.
 pub async fn customer_move_start(
     db: &Db,
     diet_id: i64,
@@ -199,13 +203,14 @@ pub async fn customer_move_start(
         return Ok(found);
     }
     let started_before = now - CUSTOMER_START_GRACE_MS;
-    if found.starts_at.is_some_and(|started| started <= started_before) {
+    if found.earliest_start_at.or(found.starts_at).is_some_and(|started| started <= started_before) {
         return Err(DietTeamError::DietUnderway(diet_id));
     }
     let moved = on_tx!(&mut tx, conn => {
         sqlx::query(
-            "UPDATE diet SET starts_at = $2, customer_start_moves = customer_start_moves + 1 \
-             WHERE diet_id = $1 AND customer_start_moves < $3 AND (starts_at IS NULL OR starts_at > $4)",
+            "UPDATE diet SET starts_at = $2, customer_start_moves = customer_start_moves + 1, earliest_start_at = \
+             CASE WHEN earliest_start_at IS NULL OR $2 < earliest_start_at THEN $2 ELSE earliest_start_at END \
+             WHERE diet_id = $1 AND customer_start_moves < $3 AND COALESCE(earliest_start_at, starts_at, $4 + 1) > $4",
         )
         .bind(diet_id).bind(starts_at).bind(CUSTOMER_START_MOVES).bind(started_before)
         .execute(conn).await.map(|r| r.rows_affected())

@@ -35,8 +35,9 @@ pub async fn insert_in(tx: &mut Tx, diet: &NewDiet<'_>) -> anyhow::Result<i64> {
     let id = random_id();
     on_tx!(tx, conn => {
         sqlx::query(
-            "INSERT INTO diet (diet_id, customer_order_id, customer_id, diet_number, is_ready, starts_at, days, \
-             package_count, current_diet_count, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO diet (diet_id, customer_order_id, customer_id, diet_number, is_ready, starts_at, \
+             earliest_start_at, days, package_count, current_diet_count, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)",
         )
         .bind(id).bind(diet.order_id).bind(diet.customer_id).bind(diet.diet_number).bind(i16::from(diet.is_ready))
         .bind(diet.starts_at).bind(diet.days).bind(diet.package_count).bind(diet.current_diet_count).bind(now_ms())
