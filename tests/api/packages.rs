@@ -21,6 +21,26 @@ async fn racing_identical_selections_answer_one_order_and_another_length_makes_a
     assert_ne!(one_month["orderId"], a.1["orderId"]);
 }
 
+/// A selection made again after the offer's price changed (a sale began) answers an order at the new price, not the
+/// earlier unpaid order at the old one; the same selection again then answers that new order.
+#[tokio::test]
+async fn a_selection_after_a_price_change_answers_an_order_at_the_new_price() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let body = json!({ "dietCount": 1, "hasPoints": false });
+    let (_, before) = select(&app, &token, body.clone()).await;
+    let total_before = before["invoice"]["totalPrice"].as_i64().expect("a total");
+    let product = before["invoice"]["basketItems"][0]["productId"].as_i64().expect("a product");
+    app.execute_sql(format!("UPDATE product SET final_price = final_price - 1000 WHERE product_id = {product}")).await;
+
+    let (status, after) = select(&app, &token, body.clone()).await;
+    assert_eq!(status, 200, "{after}");
+    assert_ne!(after["orderId"], before["orderId"], "the earlier order holds the old price");
+    assert_eq!(after["invoice"]["totalPrice"].as_i64(), Some(total_before - 1000));
+    let (_, again) = select(&app, &token, body).await;
+    assert_eq!(again["orderId"], after["orderId"], "the same selection answers the same order");
+}
+
 #[tokio::test]
 async fn a_paid_package_waiting_for_its_diet_needs_no_payment_and_counts_as_bought() {
     let app = spawn_app().await;

@@ -139,8 +139,9 @@ pub struct Selection<'a> {
     pub package_type: &'a str,
 }
 
-/// Creates the order for the selection, or answers the unpaid one an identical earlier selection made, then
-/// switches its points on or off. A double tap or a racing request never makes a second order.
+/// Creates the order for the selection, or answers the unpaid one an identical earlier selection made while its
+/// basket is still what the offer holds, then switches its points on or off. A double tap or a racing request never
+/// makes a second order.
 #[tracing::instrument(skip_all, fields(customer_id))]
 pub async fn select(
     db: &Db,
@@ -176,7 +177,11 @@ pub async fn select(
     let meta = json!({"source": "select-package", "flow": flow.as_str(), "packageType": selection.package_type,
                       "dietId": info.diet_id})
     .to_string();
-    let order_id = order_for(db, service_name, customer_id, &key, &chosen, &meta).await?;
+    let (order_id, replaced) = order_for(db, service_name, customer_id, &key, &chosen, &meta).await?;
+    if let Some(replaced) = replaced {
+        // Points the outdated order held are the new one's to take; held for a payment, they stay until it ends.
+        let _ = shop_points::release(db, customer_id, replaced).await;
+    }
     let points = if selection.has_points {
         shop_points::hold(db, point_settings, customer_id, order_id, HoldMode::AddToOrder).await.map(|_| ())
     } else {
@@ -194,6 +199,7 @@ pub async fn select(
     Ok(shop_orders::invoice(db, customer_id, order_id).await?)
 }
 
+/// The selection's order, and the earlier unpaid order it replaces (its basket no longer the offer's), if any.
 async fn order_for(
     db: &Db,
     service_name: &str,
@@ -201,14 +207,19 @@ async fn order_for(
     key: &str,
     products: &[Product],
     meta: &str,
-) -> Result<i64, PackageError> {
+) -> Result<(i64, Option<i64>), PackageError> {
     for _ in 0..SELECT_ATTEMPTS {
         let mut tx = db.begin().await?;
         let previous = package_selections::find(&mut tx, customer_id, key).await?;
+        let mut replaced = None;
         if let Some(order_id) = previous
-            && !orders::is_paid(&mut tx, order_id).await?
+            && let Some(order) = orders::find_for_customer(&mut tx, order_id, customer_id).await?
+            && !order.is_paid()
         {
-            return Ok(order_id);
+            if same_basket(&order, products) {
+                return Ok((order_id, None));
+            }
+            replaced = Some(order_id);
         }
         let new = orders::NewOrder {
             customer_id,
@@ -221,10 +232,22 @@ async fn order_for(
         let order_id = orders::create_in(&mut tx, new).await?;
         if package_selections::claim(&mut tx, customer_id, key, previous, order_id).await? {
             tx.commit().await?;
-            return Ok(order_id);
+            return Ok((order_id, replaced));
         }
     }
     Err(anyhow::anyhow!("the package selection kept colliding with concurrent requests").into())
+}
+
+/// Whether the order holds the products at the prices the offer shows now (a promotion code's discount aside): after
+/// a price change, a sale or a product taken off, the earlier order would charge what the customer was not offered.
+fn same_basket(order: &orders::Order, products: &[Product]) -> bool {
+    let mut held: Vec<(i64, i64, i64)> =
+        order.items.iter().map(|i| (i.product_id, i.original_price, i.final_price + i.promotion_discount)).collect();
+    let mut offered: Vec<(i64, i64, i64)> =
+        products.iter().map(|p| (p.id, p.price.get(), p.final_price.get())).collect();
+    held.sort_unstable();
+    offered.sort_unstable();
+    held == offered
 }
 
 /// The customer's paid orders holding any of the products.
