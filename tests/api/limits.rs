@@ -115,6 +115,19 @@ async fn analytics_and_session_texts_over_their_caps_are_refused() {
     }
 }
 
+/// The session id a gift card's order keeps is capped like the one `POST /orders` keeps: refused before the code is
+/// even looked at.
+#[tokio::test]
+async fn a_gift_cards_session_id_over_its_cap_is_refused() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let body = json!({ "giftCode": "no-such-card", "sessionId": "x".repeat(250_000) });
+    let (status, reply) = app.post_as(&token, "/lemonade/api/limoo-cards", &body).await;
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["err"]["message"], FIELD_TOO_LARGE, "{reply}");
+    assert_eq!(reply["err"]["details"]["messages"], json!(["sessionId is larger than 1 KiB"]), "{reply}");
+}
+
 /// Rows of `table` (a name from this file, not input).
 async fn rows(app: &TestApp, table: &str) -> i64 {
     let sql = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"));

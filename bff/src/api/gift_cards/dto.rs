@@ -4,6 +4,7 @@ use poem_openapi::Object;
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct RedeemRequest {
+    /// The web's session id, kept with the order the card pays for: at most 1 KiB.
     pub session_id: Option<String>,
     /// The card's code; compared lower-cased.
     pub gift_code: String,

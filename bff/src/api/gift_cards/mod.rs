@@ -13,6 +13,7 @@ use self::{
 use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::dto::ProductDto};
 use crate::{
     domain::gift_card::{GiftCode, RedeemError},
+    limits, messages,
     shop::gift_cards::{self, Redemption},
     state::AppState,
     store,
@@ -40,6 +41,9 @@ impl GiftCardsApi {
         body: Json<RedeemRequest>,
     ) -> Result<Json<RedeemReply>, GiftCardFailure> {
         state.throttle.code_try(token.customer_id()).map_err(GiftCardFailure::throttled)?;
+        // Kept with the order the card pays for, as `POST /orders` keeps it: within the same cap.
+        limits::short_texts([("sessionId", body.session_id.as_deref())])
+            .map_err(|refused| GiftCardFailure::bad_request(messages::FIELD_TOO_LARGE, refused))?;
         let code = parse_code(&body.gift_code)?;
         let redeemed = gift_cards::redeem(
             &state.db,
