@@ -85,7 +85,7 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
         </p>
       </div>
       {missingAnswers ? (
-        <p className="quiz-page__note" role="alert" data-testid="diet-request-missing">
+        <p className="quiz-notice quiz-notice--error" role="alert" data-testid="diet-request-missing">
           {t('quiz.dietRequest.missingAnswers')}
         </p>
       ) : null}
