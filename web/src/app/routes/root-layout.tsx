@@ -28,11 +28,12 @@ export function RootLayout() {
   )
 }
 
-/** Shown for the instant before the first route's loaders have run. */
+/** Shown until the first route's loaders have run and its chunk loaded (seconds on a slow phone network). */
 export function RootLayoutFallback() {
   return (
     <div className="app-shell">
       <TopBar />
+      <div className="app-shell__loading" role="status" aria-label="در حال بارگیری" />
     </div>
   )
 }
