@@ -46,6 +46,17 @@ describe('side menu [AU-55]', () => {
     expect(frame).toHaveAttribute('src', SUPPORT_SITE_URL)
   })
 
+  it('closes when the page changes, as the back button changes it', async () => {
+    signIn()
+    const user = userEvent.setup()
+    const { router } = renderApp('/diets')
+    await user.click(await screen.findByTestId('side-menu-button'))
+    expect(screen.getByTestId('side-menu')).toBeInTheDocument()
+    await router.navigate('/limoo-card-intro')
+    await waitFor(() => expect(currentLocation(router)).toBe('/limoo-card-intro'))
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument()
+  })
+
   it('offers no support popup where the deployment names no support site', async () => {
     signIn()
     let asked = 0

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useAppConfig } from '@/components/hooks/use-app-config'
 import { paths } from '@/config/paths'
 import { currentUserQueryOptions } from '@/lib/auth'
@@ -34,7 +34,11 @@ function useAccountNumber(open: boolean): string | null {
 export function SideMenu() {
   const { t, i18n } = useTranslation()
   const logout = useLogout()
-  const [open, setOpen] = useState(false)
+  // Open on the page it was opened on: any navigation, the back button's included, closes it.
+  const { key: page } = useLocation()
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === page
+  const setOpen = (next: boolean) => setOpenOn(next ? page : null)
   const accountNumber = useAccountNumber(open)
   const [supportOpen, setSupportOpen] = useState(false)
   const supportSiteUrl = useAppConfig()?.supportSiteUrl
@@ -48,7 +52,7 @@ export function SideMenu() {
     if (!open) return
     closeRef.current?.focus()
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false)
+      if (event.key === 'Escape') setOpenOn(null)
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
