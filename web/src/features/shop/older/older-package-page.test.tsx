@@ -92,6 +92,14 @@ describe('older package page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('نیازی به پرداخت نیست.')
   })
 
+  it('leads a customer whose package waits for its diet to the panel instead of a dead end [ER-56]', async () => {
+    server.use(http.get('/diet/package-infos', () => HttpResponse.json({ ...info, needPayment: false })))
+    renderApp(PAGE)
+    expect(await screen.findByRole('alert')).toHaveTextContent('نیازی به پرداخت نیست.')
+    expect(screen.getByTestId('older-to-diets')).toHaveAttribute('href', '/diets')
+    expect(screen.getByTestId('older-to-diets')).toHaveTextContent('رفتن به پنل رژیم')
+  })
+
   describe('payment auth invalid [ER-55]', () => {
     const needLogin = errorBody('NEED_LOGIN_FIRST', 'لطفا ابتدا وارد سایت شوید.')
 

@@ -82,7 +82,14 @@ function Packages() {
         (packages.data.info.needPayment ? (
           <PackageOffers loaded={packages.data} />
         ) : (
-          <PackageError failure={{ code: 'NO_NEED_TO_PAYMENT' }} />
+          <>
+            <PackageError failure={{ code: 'NO_NEED_TO_PAYMENT' }} />
+            {/* The package bought waits for its diet: the panel says what comes next (its questions, say). */}
+            <p className="status-line">{t('older.toDiets')}</p>
+            <Link className="primary-button" to={paths.diets} data-testid="older-to-diets">
+              {t('older.openDiets')}
+            </Link>
+          </>
         ))}
     </>
   )
