@@ -6,7 +6,7 @@ import { chosenLanguage, directionOf, switchLanguage } from '@/i18n'
 import { startUp, startupSearch, type StartupState } from './startup'
 
 /**
- * Keeps <html lang dir> in step with the active language (fa is right-to-left), and switches language when the
+ * Keeps <html lang dir> and the page's title in step with the active language (fa is right-to-left), and switches language when the
  * address asks for another with `?lang=` while the app runs (the hash router changes no page) [CT-05].
  */
 function useDocumentLanguage(i18n: I18n) {
@@ -14,6 +14,7 @@ function useDocumentLanguage(i18n: I18n) {
     const apply = (language: string) => {
       document.documentElement.lang = language
       document.documentElement.dir = directionOf(language)
+      document.title = i18n.t('app.name', { lng: language })
     }
     const follow = () => {
       const language = chosenLanguage()
