@@ -194,6 +194,12 @@ describe('/form/{formId}', () => {
     expect(JSON.parse(window.sessionStorage.getItem('diet_request_answers') ?? '{}')).toMatchObject(PERSONAL_INFO)
   })
 
+  it('a section of several questions says how many still want an answer, since its button is disabled until then', async () => {
+    renderApp('/form/f10', { session: { diet_request_answers: JSON.stringify({ marital: 'SINGLE', job: 'معلم' }) } })
+    expect(await screen.findByTestId('quiz-left')).toHaveTextContent('برای ادامه، به ۴ پرسش دیگر پاسخ دهید.')
+    expect(screen.getByRole('button', { name: 'ثبت درخواست رژیم' })).toBeDisabled()
+  })
+
   it('an unknown section opens f1, which has no back button', async () => {
     const { router } = renderApp('/form/f99')
     await waitFor(() => expect(currentLocation(router)).toBe('/form/f1'))

@@ -1,5 +1,7 @@
 import { useCallback, useId } from 'react'
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { localDigits } from '@/lib/digits'
 import { normaliseAnswer, localise, validateForm, type Language } from '../domain/validation'
 import { clearHidden, visibleOptions, visibleQuestions, type AnswerValues } from '../domain/visibility'
 import type { AnswerValue, Form } from '../types'
@@ -28,6 +30,7 @@ interface QuestionFormProps {
  */
 export function QuestionForm({ form, context, initialValues, language, submitLabel, onSubmit, locked = false }: QuestionFormProps) {
   const baseId = useId()
+  const { t, i18n } = useTranslation()
   const resolver = useCallback<Resolver<Values>>(
     async (values) => {
       const errors = validateForm(form, { ...context, ...values }, language)
@@ -43,6 +46,8 @@ export function QuestionForm({ form, context, initialValues, language, submitLab
   const all = { ...context, ...values }
   const questions = visibleQuestions(form, all)
   const single = form.questions.length === 1
+  // A step of several questions says how many still want an answer: its button alone, disabled, said nothing of why.
+  const left = single || locked ? 0 : Object.keys(validateForm(form, all, language)).length
 
   const submit = handleSubmit((valid) => {
     if (locked) return
@@ -110,6 +115,11 @@ export function QuestionForm({ form, context, initialValues, language, submitLab
       })}
       {form.submitOnUserAnswer ? null : (
         <div className={form.buttonStyle === 'sticky' ? 'quiz-actions quiz-actions--sticky' : 'quiz-actions'}>
+          {left > 0 ? (
+            <p className="quiz-actions__left" data-testid="quiz-left" data-count={left}>
+              {t('quiz.left', { count: left, shown: localDigits(left, i18n.language) })}
+            </p>
+          ) : null}
           <button type="submit" className="quiz-button" disabled={!formState.isValid || locked} aria-busy={locked} data-testid="quiz-submit">
             {submitLabel}
           </button>
