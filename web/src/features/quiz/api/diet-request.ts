@@ -46,6 +46,22 @@ export function storeDietRequestAnswers(values: Values): Values {
   return merged
 }
 
+/** What the customer typed on a section not sent yet, valid or not: kept so that a reload loses nothing; never sent. */
+const DRAFT_KEY = 'diet_request_draft'
+
+export function readDietRequestDraft(): Values {
+  try {
+    const parsed: unknown = JSON.parse(session()?.getItem(DRAFT_KEY) ?? '{}')
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Values) : {}
+  } catch {
+    return {}
+  }
+}
+
+export function storeDietRequestDraft(values: Values): void {
+  session()?.setItem(DRAFT_KEY, JSON.stringify({ ...readDietRequestDraft(), ...values }))
+}
+
 /** The answers of `sections` in their question order, each as a one-entry object, then the step. */
 function entries(sections: readonly Form[], answers: Values, step: string): Record<string, AnswerValue>[] {
   const list: Record<string, AnswerValue>[] = []

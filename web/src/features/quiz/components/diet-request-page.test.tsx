@@ -200,6 +200,19 @@ describe('/form/{formId}', () => {
     expect(screen.getByRole('button', { name: 'ثبت درخواست رژیم' })).toBeDisabled()
   })
 
+  it('keeps what was typed on a section not sent yet through a reload, and sends none of it', async () => {
+    const sent = formAnswers()
+    const user = userEvent.setup()
+    const first = renderApp('/form/f1')
+    await screen.findByTestId('diet-request')
+    await user.type(document.getElementById('weight-input') as HTMLInputElement, '72')
+    first.unmount()
+    renderApp('/form/f1')
+    await screen.findByTestId('diet-request')
+    expect(document.getElementById('weight-input')).toHaveValue('72')
+    expect(sent).toEqual([])
+  })
+
   it('an unknown section opens f1, which has no back button', async () => {
     const { router } = renderApp('/form/f99')
     await waitFor(() => expect(currentLocation(router)).toBe('/form/f1'))

@@ -5,9 +5,11 @@ import { BottomSheet } from '@/components/ui/bottom-sheet'
 import {
   incompleteSection,
   readDietRequestAnswers,
+  readDietRequestDraft,
   requestDiet,
   sendDietRequestSection,
   storeDietRequestAnswers,
+  storeDietRequestDraft,
 } from '../api/diet-request'
 import { formLanguage, type Language } from '../domain/validation'
 import { dietRequestForms } from '../forms'
@@ -32,7 +34,8 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const navigate = useNavigate()
   const location = useLocation()
   const missingAnswers = (location.state as { missingAnswers?: boolean } | null)?.missingAnswers === true
-  const [stored] = useState(readDietRequestAnswers)
+  // The answers sent, with what was typed since over them: a reload mid-section keeps the typing.
+  const [stored] = useState(() => ({ ...readDietRequestAnswers(), ...readDietRequestDraft() }))
   const [sending, setSending] = useState<Sending>({ kind: 'idle' })
   const previous = dietRequestForms[index - 1]
   const next = dietRequestForms[index + 1]
@@ -102,6 +105,7 @@ function DietRequestSection({ form, index }: { form: Form; index: number }) {
         submitLabel={t(form.id === LAST_SECTION ? 'quiz.dietRequest.submit' : 'quiz.next')}
         locked={sending.kind === 'sending'}
         onSubmit={onSubmit}
+        onDraft={storeDietRequestDraft}
       />
       <BottomSheet
         open={sending.kind === 'confirm'}

@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react'
+import { useCallback, useEffect, useId } from 'react'
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
@@ -20,6 +20,8 @@ interface QuestionFormProps {
   onSubmit: (values: Values) => void
   /** While the step moves on, a second submit is ignored. */
   locked?: boolean
+  /** Every change of the values, as typed (valid or not): a page may keep them so that a reload loses nothing. */
+  onDraft?: (values: Values) => void
 }
 
 /**
@@ -28,7 +30,8 @@ interface QuestionFormProps {
  * the button stays disabled while the form is invalid [QN-22, QN-36]. A choice step submits on the answer unless
  * submitOnUserAnswer is false [QN-35].
  */
-export function QuestionForm({ form, context, initialValues, language, submitLabel, onSubmit, locked = false }: QuestionFormProps) {
+export function QuestionForm(props: QuestionFormProps) {
+  const { form, context, initialValues, language, submitLabel, onSubmit, locked = false, onDraft } = props
   const baseId = useId()
   const { t, i18n } = useTranslation()
   const resolver = useCallback<Resolver<Values>>(
@@ -43,6 +46,9 @@ export function QuestionForm({ form, context, initialValues, language, submitLab
   )
   const { control, handleSubmit, formState } = useForm<Values>({ defaultValues: initialValues, resolver, mode: 'all' })
   const values = useWatch({ control })
+  useEffect(() => {
+    onDraft?.(values as Values)
+  }, [values, onDraft])
   const all = { ...context, ...values }
   const questions = visibleQuestions(form, all)
   const single = form.questions.length === 1
