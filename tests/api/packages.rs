@@ -41,6 +41,25 @@ async fn a_selection_after_a_price_change_answers_an_order_at_the_new_price() {
     assert_eq!(again["orderId"], after["orderId"], "the same selection answers the same order");
 }
 
+/// The points the outdated order held move to the order at today's prices: they are not left on an order the
+/// customer will not pay.
+#[tokio::test]
+async fn the_points_of_an_outdated_selection_move_to_the_new_order() {
+    let app = spawn_app().await;
+    let token = app.customer_with_points("09121234567", 100).await;
+    let body = json!({ "dietCount": 1, "hasPoints": true });
+    let (_, before) = select(&app, &token, body.clone()).await;
+    assert_eq!(before["invoice"]["userPointStatus"], "ADDED_TO_ORDER", "{before}");
+    let product = before["invoice"]["basketItems"][0]["productId"].as_i64().expect("a product");
+    app.execute_sql(format!("UPDATE product SET final_price = final_price - 1000 WHERE product_id = {product}")).await;
+
+    let (status, after) = select(&app, &token, body).await;
+    assert_eq!(status, 200, "{after}");
+    assert_ne!(after["orderId"], before["orderId"]);
+    assert_eq!(after["invoice"]["userPointStatus"], "ADDED_TO_ORDER", "{after}");
+    assert_eq!(after["invoice"]["userPointDeduction"], before["invoice"]["userPointDeduction"]);
+}
+
 #[tokio::test]
 async fn a_paid_package_waiting_for_its_diet_needs_no_payment_and_counts_as_bought() {
     let app = spawn_app().await;
