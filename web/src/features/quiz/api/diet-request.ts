@@ -31,35 +31,40 @@ function session(): Storage | undefined {
   }
 }
 
-export function readDietRequestAnswers(): Values {
+/** The answers kept under `key` in session storage; none when absent or not an object. */
+function readKept(key: string): Values {
   try {
-    const parsed: unknown = JSON.parse(session()?.getItem(ANSWERS_KEY) ?? '{}')
+    const parsed: unknown = JSON.parse(session()?.getItem(key) ?? '{}')
     return typeof parsed === 'object' && parsed !== null ? (parsed as Values) : {}
   } catch {
     return {}
   }
 }
 
-export function storeDietRequestAnswers(values: Values): Values {
-  const merged = { ...readDietRequestAnswers(), ...values }
-  session()?.setItem(ANSWERS_KEY, JSON.stringify(merged))
+/** Keeps `values` over those already under `key`; answers the merged set. */
+function keepOver(key: string, values: Values): Values {
+  const merged = { ...readKept(key), ...values }
+  session()?.setItem(key, JSON.stringify(merged))
   return merged
+}
+
+export function readDietRequestAnswers(): Values {
+  return readKept(ANSWERS_KEY)
+}
+
+export function storeDietRequestAnswers(values: Values): Values {
+  return keepOver(ANSWERS_KEY, values)
 }
 
 /** What the customer typed on a section not sent yet, valid or not: kept so that a reload loses nothing; never sent. */
 const DRAFT_KEY = 'diet_request_draft'
 
 export function readDietRequestDraft(): Values {
-  try {
-    const parsed: unknown = JSON.parse(session()?.getItem(DRAFT_KEY) ?? '{}')
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Values) : {}
-  } catch {
-    return {}
-  }
+  return readKept(DRAFT_KEY)
 }
 
 export function storeDietRequestDraft(values: Values): void {
-  session()?.setItem(DRAFT_KEY, JSON.stringify({ ...readDietRequestDraft(), ...values }))
+  keepOver(DRAFT_KEY, values)
 }
 
 /** The answers of `sections` in their question order, each as a one-entry object, then the step. */
