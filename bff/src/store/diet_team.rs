@@ -203,14 +203,14 @@ pub async fn customer_move_start(
         return Ok(found);
     }
     let started_before = now - CUSTOMER_START_GRACE_MS;
-    if found.earliest_start_at.or(found.starts_at).is_some_and(|started| started <= started_before) {
+    if found.earliest_start_at.is_some_and(|started| started <= started_before) {
         return Err(DietTeamError::DietUnderway(diet_id));
     }
     let moved = on_tx!(&mut tx, conn => {
         sqlx::query(
             "UPDATE diet SET starts_at = $2, customer_start_moves = customer_start_moves + 1, earliest_start_at = \
              CASE WHEN earliest_start_at IS NULL OR $2 < earliest_start_at THEN $2 ELSE earliest_start_at END \
-             WHERE diet_id = $1 AND customer_start_moves < $3 AND COALESCE(earliest_start_at, starts_at, $4 + 1) > $4",
+             WHERE diet_id = $1 AND customer_start_moves < $3 AND (earliest_start_at IS NULL OR earliest_start_at > $4)",
         )
         .bind(diet_id).bind(starts_at).bind(CUSTOMER_START_MOVES).bind(started_before)
         .execute(conn).await.map(|r| r.rows_affected())
