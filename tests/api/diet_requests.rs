@@ -10,12 +10,7 @@ const CONVERSATION: &str = "5b0e3a8c-2f4d-4c1e-9a7b-1d2e3f4a5b6c";
 
 /// A whole profile that fits the diet-request form.
 fn profile(conversation: &str) -> Value {
-    let mut body = limoo_tests::example_medical_profile();
-    body["conversationId"] = json!(conversation);
-    body["countryCode"] = json!("TR");
-    body["state"] = json!(2170);
-    body["city"] = json!(107851);
-    body
+    limoo_tests::example_profile_request(conversation)
 }
 
 async fn status_of(app: &TestApp, token: &str) -> Value {

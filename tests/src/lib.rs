@@ -27,6 +27,16 @@ pub fn example_medical_profile() -> serde_json::Value {
     serde_json::from_str(include_str!("../../bff/tests/fixtures/medical-profile.json")).unwrap_or_default()
 }
 
+/// The example profile as `POST /lemonade/api/medical-profiles` takes it: the conversation's and the fixed location.
+pub fn example_profile_request(conversation: &str) -> serde_json::Value {
+    let mut body = example_medical_profile();
+    body["conversationId"] = conversation.into();
+    body["countryCode"] = "TR".into();
+    body["state"] = 2170.into();
+    body["city"] = 107851.into();
+    body
+}
+
 /// The same answers as the web stores them while the form is filled in: one map of question id to answer.
 pub fn example_diet_request_answers() -> serde_json::Map<String, serde_json::Value> {
     let profile = example_medical_profile();

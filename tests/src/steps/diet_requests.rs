@@ -69,23 +69,9 @@ async fn no_profile(world: &mut LimooWorld, mobile: Mobile) {
     assert_eq!(world.app().query_i64(sql).await, 0, "the customer has a medical profile");
 }
 
-/// The whole example profile (every question answered) at the fixed location.
-pub(super) fn example_profile(conversation: &str) -> Value {
-    let mut body = crate::example_medical_profile();
-    for (key, value) in [
-        ("conversationId", json!(conversation)),
-        ("countryCode", json!("TR")),
-        ("state", json!(2170)),
-        ("city", json!(107851)),
-    ] {
-        body[key] = value;
-    }
-    body
-}
-
 #[when(expr = "مشتری {mobile} پرونده پزشکی کامل گفتگوی {string} را می‌فرستد")]
 async fn send_example_profile(world: &mut LimooWorld, mobile: Mobile, conversation: String) {
-    let reply = world.sends_profile(&mobile, &example_profile(&conversation)).await;
+    let reply = world.sends_profile(&mobile, &crate::example_profile_request(&conversation)).await;
     assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
 }
 
@@ -94,7 +80,7 @@ async fn send_example_profile(world: &mut LimooWorld, mobile: Mobile, conversati
 async fn send_example_profile_with(world: &mut LimooWorld, mobile: Mobile, conversation: String, step: &Step) {
     let doc = step.docstring.as_deref().expect("the profile's fields as a JSON doc string");
     let over: Map<String, Value> = serde_json::from_str(doc).or_fail_any("profile JSON");
-    let mut body = example_profile(&conversation);
+    let mut body = crate::example_profile_request(&conversation);
     for (group, fields) in over {
         for (field, value) in fields.as_object().cloned().unwrap_or_default() {
             body[&group][field] = value;
@@ -108,7 +94,7 @@ async fn send_example_profile_with(world: &mut LimooWorld, mobile: Mobile, conve
 #[when(expr = "مشتری {mobile} پرونده پزشکی گفتگوی {string} را با سن {string} می‌فرستد")]
 async fn send_profile_with_age(world: &mut LimooWorld, mobile: Mobile, conversation: String, age: String) {
     let age = serde_json::from_str::<serde_json::Number>(&age).map_or_else(|_| json!(age), Value::Number);
-    let mut body = example_profile(&conversation);
+    let mut body = crate::example_profile_request(&conversation);
     body["general"]["age"] = age;
     world.sends_profile(&mobile, &body).await;
 }

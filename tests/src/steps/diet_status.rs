@@ -62,7 +62,7 @@ fn started(days_ago: i64) -> i64 {
 async fn diet_requested(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
     let conversation = uuid::Uuid::new_v4().to_string();
-    let profile = super::diet_requests::example_profile(&conversation);
+    let profile = crate::example_profile_request(&conversation);
     let api = world.app().api(&token);
     let (code, body) = api.create_medical_profile(&profile).await;
     assert_eq!(code, 200, "profile refused: {body}");
