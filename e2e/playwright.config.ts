@@ -2,14 +2,14 @@ import { defineConfig } from '@playwright/test'
 
 /**
  * Limoo end-to-end suite: Playwright against the REAL BFF binary (see fixtures.ts),
- * Debian's Chromium (nothing downloads a browser), one 390 px phone project for RTL.
+ * Debian's Chromium headless shell (nothing downloads a browser), one 390 px phone project for RTL.
  *
  *   cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci && npx playwright test
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIMOO_BFF_BIN (default
+ * Environment: CHROMIUM_PATH (default /usr/lib/chromium/chromium-headless-shell), LIMOO_BFF_BIN (default
  * ../target/debug/bff), LIMOO_WEB_DIR (default ../web/dist), LIMOO_BFF_LOG (RUST_LOG for the BFF).
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell'
 
 export default defineConfig({
   testDir: './journeys',

@@ -8,13 +8,14 @@ use std::{
 use anyhow::{Context, bail};
 use fantoccini::{Client, ClientBuilder, Locator, wd::WebDriverCompatibleCommand};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMIUM: &str = "/usr/lib/chromium/chromium-headless-shell";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// How long a step waits for the page to reach the expected state.
 const PATIENCE: Duration = Duration::from_secs(15);
-/// The window asked for. Chromium makes no window narrower than 500 px, so pages are laid out 500 px wide (the
-/// smallest this suite sees; the Playwright journeys emulate a 390 px phone).
+/// A phone's window: pages are laid out 390 px wide, as the Playwright journeys' phone.
 const WINDOW: (u32, u32) = (390, 844);
+/// A desktop's window, for the few steps that need one (a dialog with page around it).
+const DESKTOP_WINDOW: (u32, u32) = (1280, 844);
 
 /// Browsers that finished a scenario cleanly, waiting for the next one: starting chromedriver and Chromium costs
 /// more than most scenarios' clicks.
@@ -23,8 +24,43 @@ static POOL: Mutex<Vec<Browser>> = Mutex::new(Vec::new());
 #[derive(Debug)]
 pub struct Browser {
     pub client: Client,
+    processes: Processes,
+}
+
+/// chromedriver and the Chromium it drives, killed when dropped.
+#[derive(Debug)]
+struct Processes {
     driver: Child,
+    chromium: Child,
     profile: std::path::PathBuf,
+}
+
+impl Processes {
+    /// Waits for them to end and removes the browser's profile.
+    fn stop(&mut self) {
+        for process in [&mut self.driver, &mut self.chromium] {
+            let _ = process.kill();
+            let _ = process.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+
+    /// A WebDriver session through chromedriver on `port`, attached to this Chromium.
+    async fn connect(&self, port: u16) -> anyhow::Result<Client> {
+        let written = std::fs::read_to_string(self.profile.join("DevToolsActivePort")).context("no DevTools port")?;
+        let debugging = written.lines().next().context("no DevTools port")?;
+        let options = serde_json::json!({ "debuggerAddress": format!("127.0.0.1:{debugging}") });
+        let mut builder = ClientBuilder::rustls()?;
+        builder.capabilities(serde_json::Map::from_iter([("goog:chromeOptions".to_owned(), options)]));
+        Ok(builder.connect(&format!("http://127.0.0.1:{port}")).await?)
+    }
+}
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.chromium.kill();
+    }
 }
 
 impl Browser {
@@ -78,8 +114,31 @@ impl Browser {
         }
     }
 
-    /// Starts chromedriver on a free port and opens a narrow headless Chromium ([`WINDOW`]).
+    /// Starts Chromium's headless shell ([`WINDOW`]) and chromedriver attached to it. chromedriver cannot start the
+    /// headless shell itself (its session finds no page), so Chromium listens for DevTools on a port of its choosing,
+    /// which it writes to its profile's `DevToolsActivePort`.
     async fn launch() -> anyhow::Result<Browser> {
+        let profile = std::env::temp_dir().join(format!("limoo-chromium-{}", uuid::Uuid::new_v4().simple()));
+        let chromium = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.into()))
+            .args([
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--lang=fa",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--window-size={},{}", WINDOW.0, WINDOW.1))
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("cannot start Chromium (apt-get install chromium-headless-shell)")?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let driver = Command::new(std::env::var("CHROMEDRIVER").unwrap_or_else(|_| CHROMEDRIVER.into()))
             .arg(format!("--port={port}"))
@@ -87,52 +146,28 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .context("cannot start chromedriver (apt-get install chromium-driver)")?;
-        let profile = std::env::temp_dir().join(format!("limoo-chromium-{}", uuid::Uuid::new_v4().simple()));
-        let args = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            "--lang=fa",
-        ]
-        .map(String::from)
-        .into_iter()
-        .chain([format!("--window-size={},{}", WINDOW.0, WINDOW.1), format!("--user-data-dir={}", profile.display())])
-        .collect::<Vec<_>>();
-        let mut capabilities = serde_json::Map::new();
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({ "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.into()), "args": args }),
-        );
-        let mut builder = ClientBuilder::rustls()?;
-        builder.capabilities(capabilities);
-        let url = format!("http://127.0.0.1:{port}");
+        let mut processes = Processes { driver, chromium, profile };
         let started = Instant::now();
-        let mut browser_driver = Some(driver);
-        // chromedriver needs a moment to listen; retry the session rather than sleeping a fixed time.
+        // Both need a moment to listen: retry rather than sleeping a fixed time.
         loop {
-            match builder.connect(&url).await {
-                Ok(client) => {
-                    let driver = browser_driver.take().context("driver gone")?;
-                    return Ok(Browser { client, driver, profile });
-                }
+            match processes.connect(port).await {
+                Ok(client) => return Ok(Browser { client, processes }),
                 Err(e) if started.elapsed() < Duration::from_secs(20) => {
                     let _ = e;
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
                 Err(e) => {
-                    if let Some(mut d) = browser_driver.take() {
-                        let _ = d.kill();
-                    }
-                    bail!("cannot open a Chromium session: {e}");
+                    processes.stop();
+                    bail!("cannot open a Chromium session: {e:#}");
                 }
             }
         }
+    }
+
+    /// Lays the page out on a desktop's window ([`DESKTOP_WINDOW`]) or, with `false`, a phone's again.
+    pub async fn desktop(&self, on: bool) -> anyhow::Result<()> {
+        let (width, height) = if on { DESKTOP_WINDOW } else { WINDOW };
+        self.client.set_window_size(width, height).await.context("window resized")
     }
 
     pub async fn open(&self, url: &str) -> anyhow::Result<()> {
@@ -286,9 +321,7 @@ impl Browser {
 
     pub async fn close(mut self) {
         let _ = self.client.clone().close().await;
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
+        self.processes.stop();
     }
 }
 
@@ -345,11 +378,5 @@ impl Storage {
             Storage::Session => "sessionStorage",
             Storage::Local => "localStorage",
         }
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.driver.kill();
     }
 }
