@@ -60,9 +60,10 @@ stage "Web: install, lint, unit tests, build"
 stage "Rust: format, lint, build"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-# `--workspace`, as the tests below: `-p limoo-bff -p limoo-simulators` resolves dependencies' features differently,
-# and a fresh machine then compiled tokio, hyper, rustls, reqwest, poem, sqlx and the BFF a second time.
-cargo build --quiet --workspace
+# The tests' build, binaries included (e2e runs target/debug/bff): `cargo build`, with or without `--workspace`,
+# resolves dependencies' features without the tests' dev-dependencies, and a fresh machine then compiled hyper,
+# reqwest, poem, sqlx, the BFF and more a second time for the tests.
+cargo test --workspace --no-run --quiet
 
 stage "Rust: unit, API, store, property and Gherkin tests"
 # Each test owns its BFF, simulators and database and mostly waits on them: 8 at a time, not one per core
