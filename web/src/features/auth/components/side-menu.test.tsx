@@ -54,7 +54,8 @@ describe('side menu [AU-55]', () => {
     expect(screen.getByTestId('side-menu')).toBeInTheDocument()
     await router.navigate('/limoo-card-intro')
     await waitFor(() => expect(currentLocation(router)).toBe('/limoo-card-intro'))
-    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument()
+    // The menu closes on the render after the route's: wait for it rather than assume one has happened.
+    await waitFor(() => expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument())
   })
 
   it('offers no support popup where the deployment names no support site', async () => {

@@ -33,7 +33,7 @@ describe('/CreateOderWithProductIds [RG-48]', () => {
     const started = performance.now()
     const { router } = renderApp(`/CreateOderWithProductIds/?productIds=101,151&backUrl=${backUrl}`)
     expect(await screen.findByTestId('create-order-pending')).toHaveTextContent('در حال ثبت سفارش...')
-    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'), { timeout: 3000 })
+    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
     expect(requests).toHaveLength(1)
     expect(requests[0]?.body).toMatchObject({ productIds: [101, 151], service: 'LIMOO_SHOP', meta: { SPV: 'C' } })
     expect((requests[0]?.at ?? 0) - started).toBeGreaterThanOrEqual(990)
@@ -47,7 +47,7 @@ describe('/CreateOderWithProductIds [RG-48]', () => {
     const requests = recordOrders()
     const wizard = encodeURIComponent('/select-package-f/2?configId=SELECT_F_AFTER_PROF')
     const { router } = renderApp(`/CreateOderWithProductIds/?productIds=102,152&backUrl=${wizard}`)
-    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'), { timeout: 3000 })
+    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
     expect(requests[0]?.body.meta).toEqual({ SPV: 'F', configId: 'SELECT_F_AFTER_PROF' })
   })
 
@@ -56,12 +56,12 @@ describe('/CreateOderWithProductIds [RG-48]', () => {
     const requests = recordOrders(1)
     const user = userEvent.setup()
     const { router } = renderApp(`/CreateOderWithProductIds/?productIds=101&backUrl=${backUrl}`)
-    const section = await screen.findByTestId('network-error', {}, { timeout: 3000 })
+    const section = await screen.findByTestId('network-error', {})
     expect(screen.getByTestId('create-order-page')).toHaveAttribute('data-state', 'FAIL')
     expect(screen.getByRole('link', { name: 'بازگشت به انتخاب دوره' })).toHaveAttribute('href', '/select-package-c')
     await user.click(within(section).getByRole('button', { name: 'تلاش مجدد' }))
     expect(screen.getByTestId('create-order-page')).toHaveAttribute('data-state', 'IDLE')
-    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'), { timeout: 3000 })
+    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
     expect(requests).toHaveLength(2)
   })
 
@@ -95,7 +95,7 @@ describe('the anonymous order after sign-in [RG-47, RG-48]', () => {
     // Signing in ends on /enter-success, which follows the stored next address.
     signIn()
     await router.navigate('/enter-success')
-    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'), { timeout: 3000 })
+    await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
     expect(requests.map((request) => request.body)).toEqual([
       expect.objectContaining({ productIds: [1], meta: { SPV: 'C' } }),
     ])
