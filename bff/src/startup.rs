@@ -1,5 +1,9 @@
 //! Assembles the service: database, API, docs and the web app on one listener.
-use std::{net::SocketAddr, time::Duration};
+use std::{
+    net::SocketAddr,
+    sync::{Arc, LazyLock},
+    time::Duration,
+};
 
 use anyhow::Context;
 use poem::{
@@ -136,22 +140,38 @@ impl Acceptor for NoDelayAcceptor {
 }
 
 fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
-    let service = api::openapi_service();
     let measured = |fallback| Measured { metrics: state.metrics.clone(), fallback };
     let mut route = Route::new()
-        .at("/openapi.json", service.spec_endpoint().with(JsonCompression))
+        .at("/openapi.json", get(openapi_document).with(JsonCompression))
         .at("/metrics", get(metrics_endpoint))
-        .nest("/docs", service.swagger_ui())
+        .nest("/docs", Route::new().at("/", get(docs_page)))
         .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
+    // One router for every prefix: poem compiles a regex for each path it routes, and building the API's router
+    // once per prefix had cost 13 × 90 of them per service (most of a test's start-up).
+    // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
+    let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
+    let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
+    let api = Arc::new(api.catch_all_error(framework_error).with(JsonCompression));
     for prefix in API_PREFIXES {
-        // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
-        let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
-        let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
-        let api = api.catch_all_error(framework_error);
-        route = route.nest_no_strip(*prefix, api.with(JsonCompression));
+        route = route.nest_no_strip(*prefix, api.clone());
     }
     let https = settings.public_base_url.as_ref().is_some_and(|url| url.scheme() == "https");
     plumbing(route.data(state), settings.max_body_bytes).with(SecurityHeaders::new(https))
+}
+
+/// The OpenAPI document and its Swagger UI page, made once per process: serialising the document costs more
+/// than the rest of a service's start-up, and the tests start a service for each test.
+static OPENAPI_DOCUMENT: LazyLock<String> = LazyLock::new(api::spec_json);
+static DOCS_PAGE: LazyLock<String> = LazyLock::new(|| api::openapi_service().swagger_ui_html());
+
+#[poem::handler]
+fn openapi_document() -> poem::Response {
+    OPENAPI_DOCUMENT.as_str().with_content_type("application/json").into_response()
+}
+
+#[poem::handler]
+fn docs_page() -> poem::web::Html<&'static str> {
+    poem::web::Html(DOCS_PAGE.as_str())
 }
 
 /// Prometheus's scrape, behind `METRICS_TOKEN` when one is set: the counts describe the business.
