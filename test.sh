@@ -86,7 +86,9 @@ web() { cd web && npm_ci && npm run lint && npm test && npm run build; }
 # warnings as errors). `cargo clippy` before the build compiled every dependency a second time, in check mode:
 # 869 s for both on a fresh machine, against 543 s for this one build. Every cargo command here runs with these
 # settings: cargo keeps the crates built with and without them apart, so another setting would rebuild them.
-export RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
+# Without clippy-driver the wrapper would be empty and the lints silently skipped: stop instead.
+RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" || { echo "FATAL: no clippy-driver (rustup component add clippy)" >&2; exit 1; }
+export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 stage "Rust: format, lint and build; beside it: Chromium, web (install, lint, unit tests, build)"

@@ -148,8 +148,8 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
     // One router for every prefix: poem compiles a regex for each path it routes, and building the API's router
     // once per prefix had cost 13 × 90 of them per service (most of a test's start-up).
-    // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
     let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
+    // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
     let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
     let api = Arc::new(api.catch_all_error(framework_error).with(JsonCompression));
     for prefix in API_PREFIXES {

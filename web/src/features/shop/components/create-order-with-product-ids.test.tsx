@@ -56,7 +56,7 @@ describe('/CreateOderWithProductIds [RG-48]', () => {
     const requests = recordOrders(1)
     const user = userEvent.setup()
     const { router } = renderApp(`/CreateOderWithProductIds/?productIds=101&backUrl=${backUrl}`)
-    const section = await screen.findByTestId('network-error', {})
+    const section = await screen.findByTestId('network-error')
     expect(screen.getByTestId('create-order-page')).toHaveAttribute('data-state', 'FAIL')
     expect(screen.getByRole('link', { name: 'بازگشت به انتخاب دوره' })).toHaveAttribute('href', '/select-package-c')
     await user.click(within(section).getByRole('button', { name: 'تلاش مجدد' }))
