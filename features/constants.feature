@@ -33,7 +33,7 @@ Feature: ثابت‌های کسب‌وکار
 
   # The page's own clock stamps each change; a timer never fires early, so the lower bounds are firm and the upper
   # ones leave room for a loaded machine. The circle's 99 steps of 12.5 ms may each be floored to 12 ms.
-  @ui @CT-01 @CT-02
+  @ui @slow @CT-01 @CT-02
   Scenario: ثابت- دایره بارگذاری در ۱٫۲۵ ثانیه از ۱ تا ۱۰۰ درصد می‌رود و فهرست هر ۱٫۲۵ ثانیه یک پیام کم می‌کند
     Given سرور پرسشنامه‌ها در دسترس است
     And بازدیدکننده پیش‌تر این پاسخ‌ها را داده است: '{"bm_f1":"FEMALE","bm_f2":"LOSE_WEIGHT","bm_f3":"30Year","bm_f4":"Both","bm_f5":"Low_Metabolism","bm_f6":"None","bm_f7":"Housewife","bm_f9":"House","bm_f10":"7Hour","bm_f11":"Tea","bm_f12":["Dairy"],"bm_f13":"Effort","bm_f14":165,"bm_f15":72,"bm_f16":60,"bm_f17":"None"}'

@@ -120,7 +120,7 @@ Feature: قواعد صفحه انتخاب دوره، پنجره‌ها، سفا�
 
   # The page's own clock stamps each DOM change; a timer never fires early, so the lower bounds are exact and the
   # upper ones leave room for a loaded machine.
-  @PM-21
+  @slow @PM-21
   Scenario: فروشگاه-قاعده PM-21: اعلان خرید دیگران پس از ۱ تا ۶ ثانیه ظاهر می‌شود و ۳ ثانیه می‌ماند
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/checkout-new" را باز می‌کند
