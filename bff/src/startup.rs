@@ -22,7 +22,7 @@ use crate::{
     },
     body_limit::BodyLimit,
     config::Settings,
-    json_compression::JsonCompression,
+    json_compression::{JsonCompression, Precompressed},
     metrics::Measured,
     request_id::RequestId,
     security_headers::SecurityHeaders,
@@ -142,7 +142,7 @@ impl Acceptor for NoDelayAcceptor {
 fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let measured = |fallback| Measured { metrics: state.metrics.clone(), fallback };
     let mut route = Route::new()
-        .at("/openapi.json", get(openapi_document).with(JsonCompression))
+        .at("/openapi.json", get(openapi_document))
         .at("/metrics", get(metrics_endpoint))
         .nest("/docs", Route::new().at("/", get(docs_page)))
         .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
@@ -159,19 +159,21 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     plumbing(route.data(state), settings.max_body_bytes).with(SecurityHeaders::new(https))
 }
 
-/// The OpenAPI document and its Swagger UI page, made once per process: serialising the document costs more
-/// than the rest of a service's start-up, and the tests start a service for each test.
-static OPENAPI_DOCUMENT: LazyLock<String> = LazyLock::new(api::spec_json);
-static DOCS_PAGE: LazyLock<String> = LazyLock::new(|| api::openapi_service().swagger_ui_html());
+/// The OpenAPI document and its Swagger UI page, made (and gzipped) once per process: serialising the document
+/// costs more than the rest of a service's start-up, and the tests start a service for each test.
+static OPENAPI_DOCUMENT: LazyLock<Precompressed> =
+    LazyLock::new(|| Precompressed::new(api::spec_json(), "application/json"));
+static DOCS_PAGE: LazyLock<Precompressed> =
+    LazyLock::new(|| Precompressed::new(api::openapi_service().swagger_ui_html(), "text/html; charset=utf-8"));
 
 #[poem::handler]
-fn openapi_document() -> poem::Response {
-    OPENAPI_DOCUMENT.as_str().with_content_type("application/json").into_response()
+fn openapi_document(req: &poem::Request) -> poem::Response {
+    OPENAPI_DOCUMENT.reply(req)
 }
 
 #[poem::handler]
-fn docs_page() -> poem::web::Html<&'static str> {
-    poem::web::Html(DOCS_PAGE.as_str())
+fn docs_page(req: &poem::Request) -> poem::Response {
+    DOCS_PAGE.reply(req)
 }
 
 /// Prometheus's scrape, behind `METRICS_TOKEN` when one is set: the counts describe the business.
