@@ -44,6 +44,21 @@ pub enum FinanceCommand {
         #[arg(long, default_value = "REFUND_DUE")]
         status: String,
     },
+    /// List online payments that expired after a day of unanswered verifies and are not checked yet: their gateways
+    /// may hold the money.
+    Unanswered,
+    /// Record what the gateway said about such a payment: `--taken` sends the money back to the customer
+    /// (REFUND_DUE, with an SMS); without it the payment stays EXPIRED. Either way it leaves the list.
+    Checked {
+        /// The payment's id.
+        payment_id: i64,
+        /// Who asked the gateway, recorded with the payment.
+        #[arg(long = "by")]
+        reviewer: String,
+        /// The gateway took the money.
+        #[arg(long)]
+        taken: bool,
+    },
     /// Record that finance paid a REFUND_DUE payment back by hand.
     Refunded {
         /// The payment's id.
@@ -74,6 +89,22 @@ pub async fn run(settings: &Settings, command: FinanceCommand) -> anyhow::Result
                 .filter(|s| s.is_refund())
                 .ok_or_else(|| anyhow::anyhow!("--status is REFUND_DUE, REVERSED or REFUNDED"))?;
             Ok(render_refunds(&refunds::list(&db, wanted).await?))
+        }
+        FinanceCommand::Unanswered => Ok(render_unanswered(&refunds::unanswered(&db).await?)),
+        FinanceCommand::Checked { payment_id, reviewer, taken } => {
+            let reviewer = reviewer.trim();
+            anyhow::ensure!(!reviewer.is_empty(), "--by needs the name of who asked the gateway");
+            match refunds::check_unanswered(&db, &sms, payment_id, reviewer, taken).await {
+                Ok(payment) => Ok(format!(
+                    "payment {} checked by {reviewer}: {}; order {}; {} toman\n",
+                    payment.id,
+                    payment.state.as_str(),
+                    payment.order_id,
+                    payment.amount
+                )),
+                Err(RefundError::Unexpected(error)) => Err(error),
+                Err(other) => anyhow::bail!("{other}"),
+            }
         }
         FinanceCommand::Refunded { payment_id, reviewer } => {
             let reviewer = reviewer.trim();
@@ -106,6 +137,18 @@ fn render_refunds(refunds: &[Payment]) -> String {
             p.ref_id.as_deref().unwrap_or("-"),
             p.refund_reason.as_deref().unwrap_or("-")
         );
+    }
+    out
+}
+
+fn render_unanswered(payments: &[Payment]) -> String {
+    if payments.is_empty() {
+        return "no unanswered payments to check\n".to_owned();
+    }
+    let mut out = String::from("paymentId\torderId\tgateway\tamount\tauthority\n");
+    for p in payments {
+        let authority = p.authority.as_deref().unwrap_or("-");
+        let _ = writeln!(out, "{}\t{}\t{}\t{}\t{authority}", p.id, p.order_id, p.gateway.as_str(), p.amount);
     }
     out
 }

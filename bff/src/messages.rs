@@ -133,6 +133,8 @@ pub const PAYMENT_PRICE_CHANGED: &str = "مبلغ این سفارش تغییر �
 pub const PAYMENT_IN_PROGRESS: &str = "پرداخت دیگری برای این سفارش در حال انجام است. چند لحظه دیگر دوباره تلاش کنید.";
 /// Finance settles a refund that is not waiting (given back already, or never due).
 pub const REFUND_NOT_DUE: &str = "این پرداخت در انتظار بازپرداخت نیست.";
+/// Finance records a check of a payment that is not an unchecked one that expired unanswered.
+pub const PAYMENT_NOT_UNANSWERED: &str = "این پرداخت در انتظار بررسی با درگاه نیست.";
 /// Finance settles a refund by hand while its gateway is being asked to give the same money back.
 pub const REFUND_BEING_GIVEN_BACK: &str = "درگاه پرداخت در حال بازگرداندن همین مبلغ است. برای جلوگیری از بازپرداخت دوباره، پس از چند دقیقه وضعیت این پرداخت را دوباره بررسی کنید.";
 /// The chosen payment method cannot be paid through this service yet.

@@ -10,6 +10,10 @@ Feature: هر سفارش حداکثر یک بار پول می‌گیرد
   back to CALLBACK_RECEIVED after one verify attempt, as if the verify answer had been lost while the order got
   paid; the sweeper (run at once here) verifies it again, finds the order paid and gives the money back.
 
+  A payment whose verifies go unanswered (the gateway may hold the money) is asked about for a day, then expires
+  and waits in finance's queue of unanswered payments until someone asks the gateway by hand: taken, the money goes
+  back (REFUND_DUE); not taken, it stays EXPIRED.
+
   No rule of shared/rules.md states these (they come from issue 13), so the scenarios carry no rule tag.
 
   Scenario Outline: تب دوم همان پرداخت را می‌گیرد: دو آغاز با درگاه <method> یک پیوند و یک پرداخت دارند
@@ -80,6 +84,40 @@ Feature: هر سفارش حداکثر یک بار پول می‌گیرد
     And بازپرداخت پرداخت سفارش به نام "مریم احمدی" ثبت شده است
     And پرداخت سفارش در فهرست بازپرداخت‌های "REFUND_DUE" واحد مالی نیست
     And تاریخچه سفارش‌های مشتری بازپرداخت "REFUNDED" پرداخت سفارش را نشان می‌دهد
+
+  Scenario: پرداختی که درگاه یک روز تأییدش را بی‌پاسخ گذاشت در صف بررسی واحد مالی می‌ماند و اگر پول برداشته شده بود بازپرداخت می‌شود
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "VANDAR" سناریوی "malformed-body" را اجرا می‌کند
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then آخرین پرداخت سفارش "CALLBACK_RECEIVED" است
+    And پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی نیست
+    When یک روز می‌گذرد و درگاه "VANDAR" به جاروب پرداخت‌ها پاسخ نمی‌دهد
+    Then آخرین پرداخت سفارش "EXPIRED" است
+    And سفارش هیچ‌بار پرداخت نشده است
+    And پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی است
+    When واحد مالی با نام "مریم احمدی" ثبت می‌کند که درگاه پول پرداخت سفارش را "برداشته است"
+    Then پاسخ موفق است
+    And آخرین پرداخت سفارش "REFUND_DUE" است
+    And پیامک مشتری می‌گوید مبلغ پرداخت "درگاه پرداخت آن را تأیید نکرد"
+    And پرداخت سفارش در فهرست بازپرداخت‌های "REFUND_DUE" واحد مالی است
+    And پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی نیست
+    When واحد مالی با نام "علی رضایی" ثبت می‌کند که درگاه پول پرداخت سفارش را "برنداشته است"
+    Then پاسخ خطای 409 با کد "409" است
+    And آخرین پرداخت سفارش "REFUND_DUE" است
+
+  Scenario: پرداخت بی‌پاسخی که درگاه پولش را برنداشته بود پس از بررسی واحد مالی منقضی می‌ماند
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    And شبیه‌ساز "VANDAR" سناریوی "malformed-body" را اجرا می‌کند
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    And یک روز می‌گذرد و درگاه "VANDAR" به جاروب پرداخت‌ها پاسخ نمی‌دهد
+    Then پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی است
+    When واحد مالی با نام "مریم احمدی" ثبت می‌کند که درگاه پول پرداخت سفارش را "برنداشته است"
+    Then پاسخ موفق است
+    And آخرین پرداخت سفارش "EXPIRED" است
+    And پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی نیست
+    And پرداخت سفارش در فهرست بازپرداخت‌های "REFUND_DUE" واحد مالی نیست
 
   @ui
   Scenario: صفحه تاریخچه سفارش‌ها زیر سفارش می‌گوید پول پرداخت تکراری به کارت برگشت داده شد

@@ -14,7 +14,7 @@ use limoo_simulators::{
 };
 use limoo_tests::{
     TestApp,
-    app::FINANCE_TOKEN,
+    app::{CLOSED_PORT, FINANCE_TOKEN},
     payment::{follow, payment_request, payment_states, points_hold_status, result_url, texts_of_order},
     spawn_app,
 };
@@ -373,4 +373,98 @@ async fn a_start_after_a_verify_whose_answer_was_lost_finds_the_order_paid() {
     assert_refused(&refused, 400, messages::ORDER_ALREADY_PAID);
     assert_eq!(payment_states(&app, order).await, ["VERIFIED"]);
     assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
+}
+
+/// A payment whose verifies went unanswered for a day expires (the order may take another payment), and waits in
+/// finance's queue until someone asks the gateway: taken, the money goes back to the customer and is told so by
+/// SMS; a payment is checked once.
+#[tokio::test]
+async fn a_payment_that_expired_unanswered_waits_for_finance_and_goes_back_when_taken() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    paid_and_verify_answer_lost(&app, &token, order).await;
+    assert_eq!(unanswered(&app, order).await, 1);
+    let (status, listed) = queue(&app).await;
+    assert_eq!((status, listed["payments"].as_array().map(Vec::len)), (200, Some(0)), "still asked about: {listed}");
+
+    a_day_without_answers(&app, order).await;
+    assert_eq!(payment_states(&app, order).await, ["EXPIRED"]);
+    let (status, listed) = queue(&app).await;
+    assert_eq!(status, 200, "{listed}");
+    let payments = listed["payments"].as_array().expect("payments");
+    assert_eq!(payments.len(), 1, "{listed}");
+    assert_eq!(payments[0]["orderId"], order);
+    assert_eq!(payments[0]["gateway"], "VANDAR");
+    assert_eq!(payments[0]["status"], "EXPIRED");
+    assert!(payments[0]["authority"].is_string(), "finance looks it up by the gateway's token: {listed}");
+    let payment_id = payments[0]["paymentId"].as_i64().expect("paymentId");
+
+    let path = format!("/lemonade/api/finance/unanswered/{payment_id}/check");
+    let (status, refused) = app.post_as("not-finance", &path, &json!({ "reviewer": "sara", "taken": true })).await;
+    assert_eq!(status, 401, "{refused}");
+    let (status, refused) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "  ", "taken": true })).await;
+    assert_eq!((status, &refused["err"]["message"]), (400, &json!(messages::TRANSFER_REVIEWER)));
+    let sms_before = app.sims.sms_outbox(MOBILE).len();
+    let (status, checked) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": " sara ", "taken": true })).await;
+    assert_eq!(status, 200, "{checked}");
+    assert_eq!((&checked["status"], &checked["checkedBy"]), (&json!("REFUND_DUE"), &json!("sara")));
+    assert_eq!(payment_states(&app, order).await, ["REFUND_DUE"]);
+    let (_, refunds) = app.get_as(FINANCE_TOKEN, "/lemonade/api/finance/refunds").await;
+    assert_eq!(refunds["refunds"][0]["paymentId"], payment_id, "in the refund queue: {refunds}");
+    let sms = app.sims.sms_outbox(MOBILE);
+    assert_eq!(sms.len(), sms_before + 1, "one SMS tells the customer");
+    assert!(sms.last().is_some_and(|sms| sms.message.contains("تأیید نکرد")), "{sms:?}");
+    let (_, listed) = queue(&app).await;
+    assert_eq!(listed["payments"], json!([]), "checked: off the queue");
+
+    for again in [true, false] {
+        let (status, refused) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "ali", "taken": again })).await;
+        assert_eq!((status, &refused["err"]["message"]), (409, &json!(messages::PAYMENT_NOT_UNANSWERED)));
+    }
+    assert_eq!(app.sims.sms_outbox(MOBILE).len(), sms_before + 1, "no second SMS");
+}
+
+/// Checked as not taken, such a payment stays expired, leaves the queue, and nobody is told anything.
+#[tokio::test]
+async fn a_payment_that_expired_unanswered_and_took_nothing_leaves_the_queue_as_it_was() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    paid_and_verify_answer_lost(&app, &token, order).await;
+    a_day_without_answers(&app, order).await;
+    let (_, listed) = queue(&app).await;
+    let payment_id = listed["payments"][0]["paymentId"].as_i64().expect("listed");
+    let sms_before = app.sims.sms_outbox(MOBILE).len();
+
+    let path = format!("/lemonade/api/finance/unanswered/{payment_id}/check");
+    let (status, checked) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "sara", "taken": false })).await;
+    assert_eq!(status, 200, "{checked}");
+    assert_eq!((&checked["status"], &checked["checkedBy"]), (&json!("EXPIRED"), &json!("sara")));
+    assert!(checked["checkedAt"].is_i64());
+    assert_eq!(payment_states(&app, order).await, ["EXPIRED"]);
+    let (_, listed) = queue(&app).await;
+    assert_eq!(listed["payments"], json!([]));
+    assert_eq!(app.sims.sms_outbox(MOBILE).len(), sms_before, "no SMS");
+
+    let (status, _) = app
+        .post_as(
+            FINANCE_TOKEN,
+            "/lemonade/api/finance/unanswered/1/check",
+            &json!({ "reviewer": "sara", "taken": false }),
+        )
+        .await;
+    assert_eq!(status, 404, "no such payment");
+}
+
+async fn queue(app: &TestApp) -> (u16, Value) {
+    app.get_as(FINANCE_TOKEN, "/lemonade/api/finance/unanswered").await
+}
+
+/// A day passes and the sweeper asks the gateway once more, which is down.
+async fn a_day_without_answers(app: &TestApp, order: i64) {
+    let a_day_ago = now_ms() - 24 * 3600 * 1000 - 60_000;
+    app.execute_sql(format!("UPDATE payment SET created_at = {a_day_ago} WHERE customer_order_id = {order}")).await;
+    let outage = app.payment_sweeper_with(30, |settings| settings.payments.vandar_base_url = CLOSED_PORT.into());
+    sweep(Settling::from(&outage)).await.expect("swept");
 }

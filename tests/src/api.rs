@@ -270,4 +270,12 @@ impl Api<'_> {
     pub async fn settle_refund(&self, payment: i64, body: &Value) -> Answer {
         self.post(&format!("/lemonade/api/finance/refunds/{payment}/settle"), body).await
     }
+
+    pub async fn list_unanswered_payments(&self) -> Answer {
+        self.get("/lemonade/api/finance/unanswered").await
+    }
+
+    pub async fn check_unanswered_payment(&self, payment: i64, body: &Value) -> Answer {
+        self.post(&format!("/lemonade/api/finance/unanswered/{payment}/check"), body).await
+    }
 }

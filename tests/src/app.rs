@@ -14,6 +14,8 @@ use tokio::task::JoinHandle;
 
 use crate::{browser::poll_for, db::TestDb, process::BffProcess, workspace_root};
 
+/// An address nothing listens on: every call to it is refused (a gateway that is down).
+pub const CLOSED_PORT: &str = "http://127.0.0.1:9";
 /// The finance review token (`FINANCE_API_TOKEN`) every test app accepts.
 pub const FINANCE_TOKEN: &str = "finance-test-token";
 /// The medical team's token (`STAFF_API_TOKEN`) every test app accepts.
@@ -178,10 +180,20 @@ impl TestApp {
     /// payment at once and expires those older than `expire_minutes`; run it with
     /// `limoo_bff::shop::payments::sweep(Settling::from(&state))`.
     pub fn payment_sweeper(&self, expire_minutes: i64) -> limoo_bff::state::AppState {
+        self.payment_sweeper_with(expire_minutes, |_| {})
+    }
+
+    /// `payment_sweeper` with settings changed by `adjust` (a gateway pointed at a closed port: an outage).
+    pub fn payment_sweeper_with(
+        &self,
+        expire_minutes: i64,
+        adjust: impl FnOnce(&mut Settings),
+    ) -> limoo_bff::state::AppState {
         let mut settings = Settings::for_database("unused");
         point_at_simulators(&mut settings, &self.sims);
         settings.payments.payment_settle_after_seconds = -1;
         settings.payments.payment_expire_minutes = expire_minutes;
+        adjust(&mut settings);
         limoo_bff::state::AppState::new(&settings, self.db.clone()).expect("a service state")
     }
 

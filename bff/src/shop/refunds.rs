@@ -26,6 +26,8 @@ pub enum RefundError {
     NotFound(i64),
     #[error("payment {0} is not waiting for a refund")]
     NotDue(i64),
+    #[error("payment {0} is not an unchecked payment that expired unanswered")]
+    NotUnanswered(i64),
     /// Its gateway is being asked to give the money back: settling it by hand now could pay it back twice.
     #[error("payment {payment_id}: its gateway is being asked to give the money back; look again in {seconds} s")]
     GatewayAsked { payment_id: i64, seconds: i64 },
@@ -46,8 +48,8 @@ pub async fn give_back(
         return Ok(());
     }
     match ask_gateway(settling.db, settling.settings, settling.gateways, payment.id).await? {
-        Asked::Returned => tell_customer(settling.db, settling.sms, payment, true).await,
-        Asked::Due => tell_customer(settling.db, settling.sms, payment, false).await,
+        Asked::Returned => tell_customer(settling.db, settling.sms, payment, RefundSms::Returned).await,
+        Asked::Due => tell_customer(settling.db, settling.sms, payment, RefundSms::Due).await,
         // Paid back twice (logged as an error): no message may call it done.
         Asked::SettledMeanwhile => {}
     }
@@ -68,7 +70,7 @@ pub async fn given_back(
         return Ok(());
     }
     if record_reversed(db, payment).await? {
-        tell_customer(db, sms, payment, true).await;
+        tell_customer(db, sms, payment, RefundSms::Returned).await;
     }
     Ok(())
 }
@@ -107,8 +109,8 @@ async fn record_due(db: &Db, payment: &Payment, ref_id: Option<&str>, reason: &s
     Ok(true)
 }
 
-async fn tell_customer(db: &Db, sms: &KavenegarClient, payment: &Payment, returned: bool) {
-    if let Err(error) = notify(db, sms, payment, returned).await {
+async fn tell_customer(db: &Db, sms: &KavenegarClient, payment: &Payment, news: RefundSms) {
+    if let Err(error) = notify(db, sms, payment, news).await {
         tracing::error!(payment_id = payment.id, error = ?error, "the refund SMS was not sent");
     }
 }
@@ -183,6 +185,41 @@ pub async fn retry_due(
     Ok(returned)
 }
 
+/// Payments that expired after a day of unanswered verifies and that finance has not checked, oldest first: the
+/// gateway may hold their money, and only finance can ask it by hand now.
+pub async fn unanswered(db: &Db) -> anyhow::Result<Vec<Payment>> {
+    payments::unanswered_unchecked(db).await
+}
+
+/// Finance asked the gateway about a payment that expired unanswered, `by` whom: when it had `taken` the money,
+/// the money goes back (REFUND_DUE, the refund queue; the customer is told by SMS); otherwise it stays EXPIRED.
+/// Either way it leaves the queue, once.
+#[tracing::instrument(skip_all, fields(payment_id, by, taken))]
+pub async fn check_unanswered(
+    db: &Db,
+    sms: &KavenegarClient,
+    payment_id: i64,
+    by: &str,
+    taken: bool,
+) -> Result<Payment, RefundError> {
+    let payment = payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))?;
+    let mut tx = db.begin().await?;
+    orders::lock(&mut tx, payment.order_id).await?;
+    if !payments::mark_checked(&mut tx, payment_id, by).await? {
+        return Err(RefundError::NotUnanswered(payment_id));
+    }
+    let reason = "the gateway took it during a verify that went unanswered for a day";
+    if taken && !payments::mark_refund_due(&mut tx, payment_id, None, reason).await? {
+        return Err(RefundError::NotUnanswered(payment_id));
+    }
+    tx.commit().await?;
+    tracing::info!(payment_id, by, taken, "finance checked a payment that expired unanswered");
+    if taken {
+        tell_customer(db, sms, &payment, RefundSms::Unconfirmed).await;
+    }
+    payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))
+}
+
 /// Payments in a refund state, oldest first (finance's queue is REFUND_DUE).
 pub async fn list(db: &Db, in_state: PaymentState) -> anyhow::Result<Vec<Payment>> {
     anyhow::ensure!(in_state.is_refund(), "{} is not a refund state", in_state.as_str());
@@ -206,39 +243,57 @@ pub async fn settle_by_hand(db: &Db, payment_id: i64, by: &str) -> Result<Paymen
     payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))
 }
 
-async fn notify(db: &Db, sms: &KavenegarClient, payment: &Payment, returned: bool) -> anyhow::Result<()> {
+async fn notify(db: &Db, sms: &KavenegarClient, payment: &Payment, news: RefundSms) -> anyhow::Result<()> {
     let customer = customers::find_by_id(db, payment.customer_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("customer {} is gone", payment.customer_id))?;
-    sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.amount, returned)).await?;
+    sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.amount, news)).await?;
     Ok(())
 }
 
-/// The refund SMS, in Persian: given back already by the gateway, or to be paid back by finance.
-pub fn refund_sms(order_id: i64, amount: i64, returned: bool) -> String {
+/// What the refund SMS tells the customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefundSms {
+    /// Money paid twice (or after the payment was replaced) came back from the gateway.
+    Returned,
+    /// Such money will be paid back by finance.
+    Due,
+    /// Money the gateway took without ever confirming the payment will be paid back by finance: the order may
+    /// well be unpaid, so the SMS does not claim it was paid once.
+    Unconfirmed,
+}
+
+/// The refund SMS, in Persian.
+pub fn refund_sms(order_id: i64, amount: i64, news: RefundSms) -> String {
     let (amount, order_id) = (messages::persian_amount(amount), messages::persian_number(order_id));
-    if returned {
-        format!(
+    match news {
+        RefundSms::Returned => format!(
             "لیمو: مبلغ {amount} تومان که برای سفارش {order_id} اضافه پرداخت شده بود به کارت شما برگشت داده شد. \
              سفارش شما فقط یک بار پرداخت شده است."
-        )
-    } else {
-        format!(
+        ),
+        RefundSms::Due => format!(
             "لیمو: مبلغ {amount} تومان که برای سفارش {order_id} اضافه پرداخت شده بود ظرف سه روز کاری توسط واحد مالی \
              به شما بازپرداخت می‌شود. سفارش شما فقط یک بار پرداخت شده است."
-        )
+        ),
+        RefundSms::Unconfirmed => format!(
+            "لیمو: مبلغ {amount} تومان که هنگام پرداخت سفارش {order_id} از حساب شما برداشته شد ولی درگاه پرداخت آن \
+             را تأیید نکرد، ظرف سه روز کاری توسط واحد مالی به شما بازپرداخت می‌شود."
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::refund_sms;
+    use super::{RefundSms, refund_sms};
 
     #[test]
     fn the_sms_names_the_amount_in_persian_digits_and_what_happens() {
-        let returned = refund_sms(7, 1_032_000, true);
+        let returned = refund_sms(7, 1_032_000, RefundSms::Returned);
         assert!(returned.contains("۱٬۰۳۲٬۰۰۰ تومان") && returned.contains("سفارش ۷ "), "{returned}");
         assert!(returned.contains("برگشت داده شد"));
-        assert!(refund_sms(7, 1_000, false).contains("واحد مالی"));
+        assert!(refund_sms(7, 1_000, RefundSms::Due).contains("واحد مالی"));
+        let unconfirmed = refund_sms(7, 1_000, RefundSms::Unconfirmed);
+        assert!(unconfirmed.contains("واحد مالی") && unconfirmed.contains("تأیید نکرد"), "{unconfirmed}");
+        assert!(!unconfirmed.contains("یک بار پرداخت شده"), "the order may be unpaid: {unconfirmed}");
     }
 }

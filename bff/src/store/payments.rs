@@ -36,6 +36,9 @@ pub struct Payment {
     pub product_permalink: Option<String>,
     /// When a verify of it first went unanswered (epoch ms): the gateway may hold its money.
     pub unanswered_at: Option<i64>,
+    /// Who in finance asked the gateway about it after it expired unanswered, and when.
+    pub checked_by: Option<String>,
+    pub checked_at: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -63,6 +66,8 @@ struct PaymentRow {
     refunded_at: Option<i64>,
     product_permalink: Option<String>,
     unanswered_at: Option<i64>,
+    checked_by: Option<String>,
+    checked_at: Option<i64>,
 }
 
 impl TryFrom<PaymentRow> for Payment {
@@ -98,6 +103,8 @@ impl TryFrom<PaymentRow> for Payment {
             refunded_at: row.refunded_at,
             product_permalink: row.product_permalink,
             unanswered_at: row.unanswered_at,
+            checked_by: row.checked_by,
+            checked_at: row.checked_at,
         })
     }
 }
@@ -105,7 +112,7 @@ impl TryFrom<PaymentRow> for Payment {
 const PAYMENT: &str = "SELECT payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
                        state, authority, ref_id, payment_link, result_url, idempotency_key, failure, attempts, \
                        lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at, product_permalink, \
-                       unanswered_at FROM payment";
+                       unanswered_at, checked_by, checked_at FROM payment";
 
 /// `IN (…)` of the states that may become `to`.
 fn sources(to: PaymentState) -> String {
@@ -122,6 +129,7 @@ fn open_states() -> String {
 
 /// The parameters of a payment query.
 enum Key<'a> {
+    None,
     Id(i64),
     Text(&'a str),
     IdText(i64, &'a str),
@@ -133,6 +141,7 @@ macro_rules! keyed_query {
     ($sql:expr, $key:expr) => {{
         let query = sqlx::query_as(sqlx::AssertSqlSafe($sql));
         match $key {
+            Key::None => query,
             Key::Id(id) => query.bind(id),
             Key::Text(text) => query.bind(text),
             Key::IdText(id, text) => query.bind(id).bind(text),
@@ -316,6 +325,27 @@ pub async fn take_refund_lease(db: &Db, payment_id: i64, now: i64, until: i64) -
     .context("cannot lease the refund")?;
     Ok(done == 1)
 }
+
+/// Payments that expired after a day of unanswered verifies and that finance has not checked yet, oldest first:
+/// their gateways may hold the money.
+pub async fn unanswered_unchecked(db: &Db) -> anyhow::Result<Vec<Payment>> {
+    let sql = format!("{PAYMENT} WHERE {UNCHECKED} ORDER BY updated_at");
+    fetch(db, sql, Key::None).await
+}
+
+/// Records in a transaction who checked such a payment with its gateway; false when it is not one (any more).
+pub async fn mark_checked(tx: &mut Tx, payment_id: i64, by: &str) -> anyhow::Result<bool> {
+    let sql = format!("UPDATE payment SET checked_by = $1, checked_at = $2 WHERE payment_id = $3 AND {UNCHECKED}");
+    let done = on_tx!(tx, conn => {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(by).bind(now_ms()).bind(payment_id)
+            .execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot record the check")?;
+    Ok(done == 1)
+}
+
+/// An expired payment whose verify went unanswered, not checked by finance yet.
+const UNCHECKED: &str = "state = 'EXPIRED' AND unanswered_at IS NOT NULL AND checked_at IS NULL";
 
 /// REFUND_DUE payments untouched since `before`, oldest first: the sweeper asks their gateways again.
 pub async fn refunds_due(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {

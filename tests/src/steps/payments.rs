@@ -203,6 +203,21 @@ async fn sweep(world: &mut LimooWorld, expire_minutes: i64) {
     limoo_bff::shop::payments::sweep((&sweeper).into()).await.or_fail("the sweep");
 }
 
+/// A day passes since the payment started, and the sweeper asks its gateway once more, which is down.
+#[when(expr = "یک روز می‌گذرد و درگاه {string} به جاروب پرداخت‌ها پاسخ نمی‌دهد")]
+async fn a_day_unanswered(world: &mut LimooWorld, sim: String) {
+    let a_day_ago = limoo_bff::store::now_ms() - 24 * 3600 * 1000 - 60_000;
+    let sql = format!("UPDATE payment SET created_at = {a_day_ago} WHERE customer_order_id = {}", world.paying().order);
+    world.app().execute_sql(sql).await;
+    let down = crate::app::CLOSED_PORT.to_owned();
+    let outage = world.app().payment_sweeper_with(30, |settings| match gateway(&sim) {
+        Gateway::Vandar => settings.payments.vandar_base_url = down,
+        Gateway::PayPing => settings.payments.payping_base_url = down,
+        other => panic!("no outage set up for {other:?}"),
+    });
+    limoo_bff::shop::payments::sweep((&outage).into()).await.or_fail("the sweep");
+}
+
 #[when(expr = "شبیه‌ساز {string} بازگشت را خودش دوباره می‌فرستد")]
 async fn callback_repeated(world: &mut LimooWorld, sim: String) {
     let gateway = gateway(&sim);
@@ -435,6 +450,39 @@ async fn refunded_by(world: &mut LimooWorld, reviewer: String) {
     let refund = finance_refund(world, "REFUNDED").await.expect("in the REFUNDED list");
     assert_eq!(refund["refundedBy"], json!(reviewer), "{refund}");
     assert!(refund["refundedAt"].as_i64().is_some(), "{refund}");
+}
+
+/// The order's payment as finance's queue of payments that expired unanswered shows it.
+async fn unanswered_listed(world: &LimooWorld) -> Option<serde_json::Value> {
+    let (id, _) = the_payment(world).await;
+    let (code, list) = world.app().api(FINANCE_TOKEN).list_unanswered_payments().await;
+    assert_eq!(code, 200, "the finance queue of unanswered payments: {list}");
+    list["payments"].as_array().into_iter().flatten().find(|p| p["paymentId"] == id).cloned()
+}
+
+#[then("پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی است")]
+async fn in_unanswered_queue(world: &mut LimooWorld) {
+    let (_, amount) = the_payment(world).await;
+    let listed = unanswered_listed(world).await.expect("in the queue of unanswered payments");
+    assert_eq!((&listed["orderId"], &listed["amount"]), (&json!(world.paying().order), &json!(amount)), "{listed}");
+}
+
+#[then("پرداخت سفارش در صف پرداخت‌های بی‌پاسخ واحد مالی نیست")]
+async fn not_in_unanswered_queue(world: &mut LimooWorld) {
+    assert_eq!(unanswered_listed(world).await, None);
+}
+
+#[when(expr = "واحد مالی با نام {string} ثبت می‌کند که درگاه پول پرداخت سفارش را {string}")]
+async fn finance_checks(world: &mut LimooWorld, reviewer: String, verdict: String) {
+    let taken = match verdict.as_str() {
+        "برداشته است" => true,
+        "برنداشته است" => false,
+        other => panic!("the gateway either took it or not: {other}"),
+    };
+    let (id, _) = the_payment(world).await;
+    let body = json!({ "reviewer": reviewer, "taken": taken });
+    let (status, body) = world.app().api(FINANCE_TOKEN).check_unanswered_payment(id, &body).await;
+    world.reply = Some(Reply { status, body });
 }
 
 /// `{مبلغ}` in the line stands for the payment's amount as the page writes it (Persian digits and separator).

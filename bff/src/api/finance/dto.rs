@@ -149,3 +149,59 @@ pub struct RefundSettleRequest {
     /// The name recorded with the refund.
     pub reviewer: String,
 }
+
+/// An online payment that expired after a day in which no verify of it was answered: its gateway may hold the
+/// money, and finance asks the gateway (its panel, its support) by hand.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct UnansweredView {
+    pub payment_id: i64,
+    pub order_id: i64,
+    pub customer_id: i64,
+    pub gateway: Gateway,
+    /// Toman.
+    pub amount: i64,
+    /// `EXPIRED` while unchecked or checked as not taken; `REFUND_DUE` and on once checked as taken.
+    pub status: String,
+    /// The gateway's token of the payment, to look it up in its panel.
+    pub authority: Option<String>,
+    /// Epoch milliseconds.
+    pub created_at: i64,
+    /// Epoch milliseconds: when a verify of it first went unanswered.
+    pub unanswered_at: Option<i64>,
+    /// Who in finance checked it with the gateway, and when (epoch milliseconds).
+    pub checked_by: Option<String>,
+    pub checked_at: Option<i64>,
+}
+
+impl From<Payment> for UnansweredView {
+    fn from(payment: Payment) -> Self {
+        UnansweredView {
+            payment_id: payment.id,
+            order_id: payment.order_id,
+            customer_id: payment.customer_id,
+            gateway: payment.gateway,
+            amount: payment.amount,
+            status: payment.state.as_str().to_owned(),
+            authority: payment.authority,
+            created_at: payment.created_at,
+            unanswered_at: payment.unanswered_at,
+            checked_by: payment.checked_by,
+            checked_at: payment.checked_at,
+        }
+    }
+}
+
+#[derive(Object, Debug)]
+pub struct UnansweredList {
+    pub payments: Vec<UnansweredView>,
+}
+
+/// What finance learnt from the gateway about a payment that expired unanswered.
+#[derive(Object, Debug)]
+pub struct UnansweredCheckRequest {
+    /// Who checked, recorded with the payment.
+    pub reviewer: String,
+    /// Whether the gateway took the money: it then goes back to the customer (the refund queue).
+    pub taken: bool,
+}

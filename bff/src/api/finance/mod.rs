@@ -14,7 +14,10 @@ pub mod dto;
 pub mod error;
 
 use self::{
-    dto::{RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList},
+    dto::{
+        RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList, UnansweredCheckRequest,
+        UnansweredList, UnansweredView,
+    },
     error::FinanceFailure,
 };
 use super::{
@@ -121,11 +124,36 @@ impl FinanceApi {
         #[oai(name = "paymentId")] payment_id: Path<i64>,
         body: Json<RefundSettleRequest>,
     ) -> Result<Json<RefundView>, FinanceFailure> {
-        let reviewer = body.reviewer.trim();
-        if reviewer.is_empty() {
-            return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
-        }
+        let reviewer = reviewer_name(&body.reviewer, None)?;
         Ok(Json(refunds::settle_by_hand(&state.db, payment_id.0, reviewer).await?.try_into()?))
+    }
+
+    /// Online payments that expired after a day in which no verify of them was answered, not checked yet, oldest
+    /// first: their gateways may hold the money, and nothing but finance asks them any more.
+    #[oai(path = "/unanswered", method = "get", operation_id = "listUnansweredPayments")]
+    async fn unanswered(
+        &self,
+        state: Data<&AppState>,
+        _token: FinanceToken,
+    ) -> Result<Json<UnansweredList>, FinanceFailure> {
+        let payments = refunds::unanswered(&state.db).await?;
+        Ok(Json(UnansweredList { payments: payments.into_iter().map(Into::into).collect() }))
+    }
+
+    /// Records what the gateway told finance about a payment that expired unanswered: taken, the money goes back to
+    /// the customer (`REFUND_DUE`, the refund queue, and an SMS); not taken, it stays `EXPIRED`. Once: a payment
+    /// already checked, or not such a payment, is refused (409).
+    #[oai(path = "/unanswered/:paymentId/check", method = "post", operation_id = "checkUnansweredPayment")]
+    async fn check_unanswered(
+        &self,
+        state: Data<&AppState>,
+        _token: FinanceToken,
+        #[oai(name = "paymentId")] payment_id: Path<i64>,
+        body: Json<UnansweredCheckRequest>,
+    ) -> Result<Json<UnansweredView>, FinanceFailure> {
+        let reviewer = reviewer_name(&body.reviewer, None)?;
+        let checked = refunds::check_unanswered(&state.db, &state.sms, payment_id.0, reviewer, body.taken).await?;
+        Ok(Json(checked.into()))
     }
 }
 
@@ -138,6 +166,9 @@ impl From<RefundError> for FinanceFailure {
             RefundError::NotFound(id) => Self::status(404, messages::PAYMENT_NOT_FOUND, format!("no payment {id}")),
             RefundError::NotDue(id) => {
                 Self::status(409, messages::REFUND_NOT_DUE, format!("payment {id} is not waiting for a refund"))
+            }
+            not_unanswered @ RefundError::NotUnanswered(_) => {
+                Self::status(409, messages::PAYMENT_NOT_UNANSWERED, not_unanswered.to_string())
             }
             being_given_back @ RefundError::GatewayAsked { .. } => {
                 let body =
@@ -155,14 +186,19 @@ async fn review(
     verdict: Verdict,
     body: &ReviewRequest,
 ) -> Result<Json<ReviewReply>, FinanceFailure> {
-    // Both are stored with the transfer as sent.
-    limits::short_texts([("reviewer", Some(body.reviewer.as_str())), ("reason", body.reason.as_deref())])
-        .map_err(|refused| FinanceFailure::bad_request(messages::FIELD_TOO_LARGE, refused))?;
-    let reviewer = body.reviewer.trim();
-    if reviewer.is_empty() {
-        return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
-    }
+    let reviewer = reviewer_name(&body.reviewer, body.reason.as_deref())?;
     let reviewed =
         transfers::review(&state.db, &state.sms, payment_id, verdict, reviewer, body.reason.as_deref()).await?;
     Ok(Json(reviewed.into()))
+}
+
+/// The reviewer's name, trimmed; refused when empty, or when it or the review's `reason` is too long to store.
+fn reviewer_name<'a>(reviewer: &'a str, reason: Option<&str>) -> Result<&'a str, FinanceFailure> {
+    limits::short_texts([("reviewer", Some(reviewer)), ("reason", reason)])
+        .map_err(|refused| FinanceFailure::bad_request(messages::FIELD_TOO_LARGE, refused))?;
+    let reviewer = reviewer.trim();
+    if reviewer.is_empty() {
+        return Err(FinanceFailure::bad_request(messages::TRANSFER_REVIEWER, "reviewer is empty"));
+    }
+    Ok(reviewer)
 }

@@ -1073,6 +1073,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/finance/unanswered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Online payments that expired after a day in which no verify of them was answered, not checked yet, oldest
+         *     first: their gateways may hold the money, and nothing but finance asks them any more.
+         */
+        get: operations["listUnansweredPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/finance/unanswered/{paymentId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records what the gateway told finance about a payment that expired unanswered: taken, the money goes back to
+         *     the customer (`REFUND_DUE`, the refund queue, and an SMS); not taken, it stays `EXPIRED`. Once: a payment
+         *     already checked, or not such a payment, is refused (409).
+         */
+        post: operations["checkUnansweredPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/staff/diets": {
         parameters: {
             query?: never;
@@ -3906,6 +3947,57 @@ export interface components {
              * @description Epoch milliseconds.
              */
             reviewedAt?: number;
+        };
+        /**
+         * UnansweredCheckRequest
+         * @description What finance learnt from the gateway about a payment that expired unanswered.
+         */
+        UnansweredCheckRequest: {
+            /** @description Who checked, recorded with the payment. */
+            reviewer: string;
+            /** @description Whether the gateway took the money: it then goes back to the customer (the refund queue). */
+            taken: boolean;
+        };
+        /** UnansweredList */
+        UnansweredList: {
+            payments: components["schemas"]["UnansweredView"][];
+        };
+        /**
+         * UnansweredView
+         * @description An online payment that expired after a day in which no verify of it was answered: its gateway may hold the
+         *     money, and finance asks the gateway (its panel, its support) by hand.
+         */
+        UnansweredView: {
+            /** Format: int64 */
+            paymentId: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            customerId: number;
+            gateway: components["schemas"]["Gateway"];
+            /**
+             * Format: int64
+             * @description Toman.
+             */
+            amount: number;
+            /** @description `EXPIRED` while unchecked or checked as not taken; `REFUND_DUE` and on once checked as taken. */
+            status: string;
+            /** @description The gateway's token of the payment, to look it up in its panel. */
+            authority?: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds: when a verify of it first went unanswered.
+             */
+            unansweredAt?: number;
+            /** @description Who in finance checked it with the gateway, and when (epoch milliseconds). */
+            checkedBy?: string;
+            /** Format: int64 */
+            checkedAt?: number;
         };
         /** UpdateOrderMetaRequest */
         UpdateOrderMetaRequest: {
@@ -8078,6 +8170,146 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["RefundView"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer (or payment) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listUnansweredPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UnansweredList"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer (or payment) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    checkUnansweredPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["UnansweredCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UnansweredView"];
                 };
             };
             /** @description Unknown `status`, no reviewer, or a malformed body. */

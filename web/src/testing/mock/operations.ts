@@ -20,6 +20,11 @@ function reducedInvoice(userPointDeduction: number) {
   return buildInvoice([buildBasketItem({ id: 1, orderId: CREATED_ORDER_ID, userPointDeduction })], { id: CREATED_ORDER_ID })
 }
 
+/** An online payment as finance's queues show it. */
+function financePayment(paymentId: string | readonly string[] | undefined) {
+  return { paymentId: Number(paymentId), orderId: CREATED_ORDER_ID, customerId: 42, gateway: 'VANDAR' as const, amount: 490_000, createdAt: Date.now() }
+}
+
 const userPoint = { id: 1, orderId: CREATED_ORDER_ID, status: 'RESERVED' as const, count: 50, monetaryValue: 50_000 }
 
 /**
@@ -73,16 +78,11 @@ const remainingHandlers = [
   ),
   http.get('/lemonade/api/finance/refunds', () => HttpResponse.json({ refunds: [] })),
   http.post('/lemonade/api/finance/refunds/{paymentId}/settle', ({ params }) =>
-    HttpResponse.json({
-      paymentId: Number(params.paymentId),
-      orderId: CREATED_ORDER_ID,
-      customerId: 42,
-      gateway: 'VANDAR',
-      amount: 490_000,
-      status: 'REFUNDED',
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-    }),
+    HttpResponse.json({ ...financePayment(params.paymentId), status: 'REFUNDED', updatedAt: Date.now() }),
+  ),
+  http.get('/lemonade/api/finance/unanswered', () => HttpResponse.json({ payments: [] })),
+  http.post('/lemonade/api/finance/unanswered/{paymentId}/check', ({ params }) =>
+    HttpResponse.json({ ...financePayment(params.paymentId), status: 'EXPIRED', checkedBy: 'mock', checkedAt: Date.now() }),
   ),
   http.get('/lemonade/api/diet-packages', () => HttpResponse.json([])),
   http.post('/lemonade/api/{integration}/enable-reserve-diet/{dietId}', () => HttpResponse.json({ sentStatus: true })),
