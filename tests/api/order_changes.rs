@@ -468,3 +468,30 @@ async fn a_day_without_answers(app: &TestApp, order: i64) {
     let outage = app.payment_sweeper_with(30, |settings| settings.payments.vandar_base_url = CLOSED_PORT.into());
     sweep(Settling::from(&outage)).await.expect("swept");
 }
+
+/// Two clerks record a check of the same payment at once (a double click, two tabs of the finance tool): one
+/// check counts, the other is refused, and the customer gets at most the one SMS of the winner.
+#[tokio::test]
+async fn two_checks_of_one_unanswered_payment_at_once_count_once() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    paid_and_verify_answer_lost(&app, &token, order).await;
+    a_day_without_answers(&app, order).await;
+    let (_, listed) = queue(&app).await;
+    let payment_id = listed["payments"][0]["paymentId"].as_i64().expect("listed");
+    let sms_before = app.sims.sms_outbox(MOBILE).len();
+
+    let path = format!("/lemonade/api/finance/unanswered/{payment_id}/check");
+    let (taken, not_taken) =
+        (json!({ "reviewer": "sara", "taken": true }), json!({ "reviewer": "ali", "taken": false }));
+    let (first, second) =
+        tokio::join!(app.post_as(FINANCE_TOKEN, &path, &taken), app.post_as(FINANCE_TOKEN, &path, &not_taken));
+    let mut statuses = [first.0, second.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "{first:?} {second:?}");
+    let taken_won = first.0 == 200;
+    let expected = if taken_won { "REFUND_DUE" } else { "EXPIRED" };
+    assert_eq!(payment_states(&app, order).await, [expected]);
+    assert_eq!(app.sims.sms_outbox(MOBILE).len(), sms_before + usize::from(taken_won));
+}
