@@ -76,7 +76,7 @@ pub const CODE_SENT: &str = "کد ورود ارسال شد";
 
 /// Asks the customer to wait before another code.
 pub fn resend_too_soon(seconds: i64) -> String {
-    format!("کد ورود به تازگی ارسال شده است؛ لطفا {seconds} ثانیه دیگر دوباره تلاش کنید")
+    format!("کد ورود به تازگی ارسال شده است؛ لطفا {} ثانیه دیگر دوباره تلاش کنید", persian_number(seconds))
 }
 
 // Orders (spec 2 §4, §7).

@@ -100,6 +100,9 @@ async fn a_resend_inside_sixty_seconds_is_refused() {
     assert_eq!(status, 429);
     assert_eq!(reply["err"]["code"], "429");
     assert_eq!(reply["err"]["reason"], "RESEND_TOO_SOON");
+    // The seconds left, for the popup's countdown: at most the minute, and some of it still to wait.
+    let left = reply["err"]["retryAfterSeconds"].as_i64().expect("retryAfterSeconds");
+    assert!((1..=60).contains(&left), "{reply}");
     assert_eq!(app.sims.sms_outbox(MOBILE).len(), 1, "no second SMS went out");
 }
 

@@ -21,6 +21,11 @@ pub struct ErrorBody {
     #[oai(skip_serializing_if_is_none)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// In how many seconds the refused call may be made again, where the refusal says (a sign-in code asked for
+    /// again too soon): a countdown shows the real wait.
+    #[oai(rename = "retryAfterSeconds", skip_serializing_if_is_none)]
+    #[serde(rename = "retryAfterSeconds", skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<i64>,
 }
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
@@ -38,6 +43,7 @@ impl ErrorEnvelope {
                 message: message.into(),
                 details: ErrorDetails { messages },
                 reason: None,
+                retry_after_seconds: None,
             },
         }
     }
@@ -45,6 +51,12 @@ impl ErrorEnvelope {
     /// The same failure naming its reason.
     pub fn with_reason(mut self, reason: &str) -> Self {
         self.err.reason = Some(reason.to_owned());
+        self
+    }
+
+    /// The same failure saying in how many seconds to try again.
+    pub fn with_retry_after(mut self, seconds: i64) -> Self {
+        self.err.retry_after_seconds = Some(seconds);
         self
     }
 

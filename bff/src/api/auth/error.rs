@@ -82,9 +82,13 @@ impl From<AuthError> for AuthFailure {
         let (status, message) = describe(&error);
         let details = if status == 500 { Vec::new() } else { vec![error.to_string()] };
         let envelope = ErrorEnvelope::new(status.to_string(), message, details);
-        let body = Json(match code_reason(&error) {
+        let envelope = match code_reason(&error) {
             Some(reason) => envelope.with_reason(reason),
             None => envelope,
+        };
+        let body = Json(match error {
+            AuthError::ResendTooSoon { seconds } => envelope.with_retry_after(seconds),
+            _ => envelope,
         });
         AuthFailure::with_status(status, body)
     }

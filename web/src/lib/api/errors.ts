@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly code: string
   /** `err.reason`: which case of `code` it was, where the BFF tells them apart (a refused sign-in code). */
   readonly reason: string | undefined
+  /** `err.retryAfterSeconds`: in how many seconds the call may be made again, where the refusal says. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, code: string, message: string, reason?: string) {
+  constructor(status: number, code: string, message: string, reason?: string, retryAfterSeconds?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.reason = reason
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -27,11 +30,13 @@ export function toApiError(body: unknown, response: Response): ApiError {
   const code = field(err, 'code')
   const message = field(err, 'message')
   const reason = field(err, 'reason')
+  const retryAfter = field(err, 'retryAfterSeconds')
   return new ApiError(
     response.status,
     typeof code === 'string' ? code : String(response.status),
     typeof message === 'string' ? message : response.statusText,
     typeof reason === 'string' ? reason : undefined,
+    typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
   )
 }
 

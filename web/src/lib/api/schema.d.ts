@@ -2318,6 +2318,12 @@ export interface components {
             details: components["schemas"]["ErrorDetails"];
             /** @description Why, where a screen tells the cases of one code apart, e.g. `CODE_EXPIRED` under the sign-in code "400". */
             reason?: string;
+            /**
+             * Format: int64
+             * @description In how many seconds the refused call may be made again, where the refusal says (a sign-in code asked for
+             *     again too soon): a countdown shows the real wait.
+             */
+            retryAfterSeconds?: number;
         };
         /** ErrorDetails */
         ErrorDetails: {

@@ -414,9 +414,27 @@ describe('code step', () => {
     await expectStep('LOGIN_MOBILE')
     expect(screen.getByTestId('auth-error')).toHaveTextContent('خطا دسترسی به سرور')
     expect(screen.getByTestId('auth-error-reason')).toHaveTextContent('همان کد را وارد کنید')
+    expect(screen.getByTestId('resend-timer')).toHaveAttribute('data-seconds', '60')
     await user.type(screen.getByTestId('code-input'), '111111')
     await user.click(screen.getByTestId('submit-button'))
     await waitFor(() => expect(paths()).toContain('/auth/login'))
+  })
+
+  it('counts down the seconds the server says are left when it refused a code as asked for too soon', async () => {
+    recordCalls({ isRegistered: true, authenticationType: 'sms' })
+    const tooSoon = { err: { ...errorBody('429').err, reason: 'RESEND_TOO_SOON', retryAfterSeconds: 42 } }
+    server.use(http.post('/auth/otp', () => HttpResponse.json(tooSoon, { status: 429 })))
+    const { user } = await openPopup()
+    await enterMobile(user)
+    await expectStep('LOGIN_MOBILE')
+    await waitFor(() => expect(Number(screen.getByTestId('resend-timer').dataset.seconds)).toBeLessThanOrEqual(42))
+    // Back to the number, and a code that goes out: the next code step counts the whole minute again.
+    await user.click(screen.getByTestId('shown-mobile'))
+    await expectStep('ENTER_MOBILE')
+    recordCalls({ isRegistered: true, authenticationType: 'sms' })
+    await user.click(screen.getByTestId('submit-button'))
+    await expectStep('LOGIN_MOBILE')
+    expect(screen.getByTestId('resend-timer')).toHaveAttribute('data-seconds', '60')
   })
 
   it('keeps the number step when the hourly limit refused the code', async () => {

@@ -9,7 +9,7 @@ import { authErrorKey, codeReasonKey } from '../domain/errors'
 import { displayMobile, IRAN_COUNTRY_ID } from '../domain/mobile'
 import { isCodeStep, previousStep, stepAfterCheck, type AuthStep, type CodeStep as CodeStepName } from '../domain/steps'
 import { rememberIdentity } from '../domain/stored-identity'
-import { CodeStep } from './code-step'
+import { CodeStep, type ResendWait } from './code-step'
 import { EmailStep } from './email-step'
 import type { ServerFailure } from './field-error'
 import { FileNumberStep } from './file-number-step'
@@ -52,11 +52,20 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
   const [error, setError] = useState<ServerFailure | null>(null)
   const [serverState, setServerState] = useState<ServerState>('UNSAVED')
   const [closed, setClosed] = useState(false)
+  /** The wait the server named when it refused a code as asked for too soon: the resend countdown shows it. */
+  const [resendWait, setResendWait] = useState<ResendWait>()
   const operatorTheme = settings.isOperatorTheme()
   const identity = { mobileNumber: flow.mobileNumber, countryId: flow.countryId }
 
+  const noteWait = (failure: unknown) => {
+    if (failure instanceof ApiError && failure.reason === 'RESEND_TOO_SOON' && failure.retryAfterSeconds !== undefined) {
+      setResendWait({ seconds: failure.retryAfterSeconds })
+    }
+  }
+
   const fail = (failure: unknown, step: AuthStep) => {
     if (!(failure instanceof ApiError)) console.warn('sign-in call failed', failure)
+    noteWait(failure)
     const refused = failure instanceof ApiError ? failure : undefined
     const reason = codeReasonKey(refused?.reason)
     setError({
@@ -67,6 +76,7 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
 
   const goTo = (step: AuthStep, patch: Partial<FlowState> = {}) => {
     setError(null)
+    setResendWait(undefined)
     setFlow((current) => ({ ...current, ...patch, step }))
   }
 
@@ -78,6 +88,7 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
   const openWithEarlierCode = (failure: unknown, step: CodeStepName, patch: Partial<FlowState>): boolean => {
     if (!(failure instanceof ApiError) || failure.reason !== 'RESEND_TOO_SOON') return false
     goTo(step, patch)
+    noteWait(failure)
     // The catalogue's message for the refused call stays [ER-04]; the line below it says what to do instead.
     setError({ message: t(`auth.errors.${authErrorKey(failure.code, step)}`), reason: t('auth.codeSentRecently') })
     return true
@@ -234,6 +245,7 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
               onEditMobile={editMobile}
               onSubmit={(code) => submitCode(step, code)}
               onResend={() => resend(step)}
+              resendWait={resendWait}
             />
           ) : null}
           <p className="auth-terms" data-testid="terms-notice">

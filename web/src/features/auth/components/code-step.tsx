@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react'
+import { useCallback, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { controlledValue } from '@/components/ui/controlled-value'
 import { localDigits } from '@/lib/digits'
@@ -18,6 +18,13 @@ interface CodeStepProps {
   onEditMobile: () => void
   onSubmit: (code: string) => Promise<void>
   onResend: () => Promise<void>
+  /** Set anew each time the server names how long until a code may be asked for again. */
+  resendWait?: ResendWait
+}
+
+/** The seconds the server said are left before another code; a new object each time, so the same value restarts. */
+export interface ResendWait {
+  seconds: number
 }
 
 /**
@@ -25,11 +32,15 @@ interface CodeStepProps {
  * as a button back to ENTER_MOBILE, the code field, the 'ورود' button with loading state, the resend block and the
  * server error area [AU-10…AU-24].
  */
-export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile, onSubmit, onResend }: CodeStepProps) {
+export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile, onSubmit, onResend, resendWait }: CodeStepProps) {
   const { t, i18n } = useTranslation()
   const mobile = localDigits(shownMobile, i18n.language)
   const errorId = useId()
   const timer = useCountdown()
+  const { restart } = timer
+  useEffect(() => {
+    if (resendWait) restart(resendWait.seconds)
+  }, [resendWait, restart])
   const { field, inputRef, setValue, handleSubmit, dirty, valid, submitting } = useStepForm({
     defaults: { code: '' },
     check: lazyCheck(({ codeSchema }) => codeSchema(channel)),
