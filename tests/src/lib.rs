@@ -16,9 +16,13 @@ pub mod web_module;
 pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;
 
-/// The workspace root, found from this crate's manifest (never from the current directory).
+/// The workspace root, found from the tested crate's manifest (never from the current directory). Cargo names it to
+/// the test binaries it runs; the path this crate was compiled at is only the fallback, as a build output shared by
+/// two clones (the machine's target cache) can hold this crate compiled in the other one, whose features and web
+/// build the tests would then read.
 pub fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default()
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into());
+    std::path::Path::new(&manifest).parent().map(|p| p.to_path_buf()).unwrap_or_default()
 }
 
 /// A whole medical profile that fits the diet-request form, as its three groups `general`, `body` and `special`
