@@ -31,6 +31,11 @@ struct PaymentLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct GatewayLabels {
+    gateway: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct ChannelLabels {
     channel: &'static str,
 }
@@ -45,6 +50,7 @@ pub struct Metrics {
     requests: Family<RequestLabels, Counter>,
     latency: Family<RequestLabels, Histogram>,
     payments: Family<PaymentLabels, Counter>,
+    unanswered: Family<GatewayLabels, Counter>,
     codes: Family<ChannelLabels, Counter>,
     pool: Family<PoolLabels, Gauge>,
 }
@@ -60,6 +66,7 @@ impl Default for Metrics {
         let requests = Family::default();
         let latency = Family::<RequestLabels, Histogram>::new_with_constructor(latency_histogram as fn() -> Histogram);
         let payments = Family::default();
+        let unanswered = Family::default();
         let codes = Family::default();
         let pool = Family::default();
         registry.register("http_requests", "Requests answered, by API operation and status", requests.clone());
@@ -69,15 +76,25 @@ impl Default for Metrics {
             latency.clone(),
         );
         registry.register("payments_finished", "Online payments finished, by gateway and outcome", payments.clone());
+        registry.register(
+            "payments_expired_unanswered",
+            "Online payments that expired after a day of unanswered verifies, by gateway: finance must ask the gateway",
+            unanswered.clone(),
+        );
         registry.register("codes_sent", "Sign-in codes delivered, by channel", codes.clone());
         registry.register("db_pool_connections", "Database pool connections: open, idle and the maximum", pool.clone());
-        Metrics { registry, requests, latency, payments, codes, pool }
+        Metrics { registry, requests, latency, payments, unanswered, codes, pool }
     }
 }
 
 impl Metrics {
     pub fn payment_finished(&self, gateway: &'static str, outcome: &'static str) {
         self.payments.get_or_create(&PaymentLabels { gateway, outcome }).inc();
+    }
+
+    /// A payment whose verifies went unanswered for a day expired: its gateway may hold the money (an alert).
+    pub fn expired_unanswered(&self, gateway: &'static str) {
+        self.unanswered.get_or_create(&GatewayLabels { gateway }).inc();
     }
 
     pub fn code_sent(&self, channel: &'static str) {
@@ -148,11 +165,13 @@ mod tests {
         let db = Db::connect("sqlite::memory:").await.unwrap();
         let metrics = Metrics::default();
         metrics.payment_finished("VANDAR", "VERIFIED");
+        metrics.expired_unanswered("TARA");
         metrics.code_sent("sms");
         metrics.code_sent("sms");
         metrics.answered("createOrder", 201, Instant::now());
         let text = metrics.render(&db);
         assert!(text.contains(r#"limoo_payments_finished_total{gateway="VANDAR",outcome="VERIFIED"} 1"#), "{text}");
+        assert!(text.contains(r#"limoo_payments_expired_unanswered_total{gateway="TARA"} 1"#), "{text}");
         assert!(text.contains(r#"limoo_codes_sent_total{channel="sms"} 2"#), "{text}");
         assert!(text.contains(r#"limoo_http_requests_total{operation="createOrder",status="201"} 1"#), "{text}");
         assert!(text.contains(r#"limoo_http_request_duration_seconds_count{operation="createOrder",status="201"} 1"#));

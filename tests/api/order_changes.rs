@@ -467,6 +467,8 @@ async fn a_day_without_answers(app: &TestApp, order: i64) {
     app.execute_sql(format!("UPDATE payment SET created_at = {a_day_ago} WHERE customer_order_id = {order}")).await;
     let outage = app.payment_sweeper_with(30, |settings| settings.payments.vandar_base_url = CLOSED_PORT.into());
     sweep(Settling::from(&outage)).await.expect("swept");
+    let metrics = outage.metrics.render(&outage.db);
+    assert!(metrics.contains(r#"limoo_payments_expired_unanswered_total{gateway="VANDAR"} 1"#), "an alert: {metrics}");
 }
 
 /// Two clerks record a check of the same payment at once (a double click, two tabs of the finance tool): one

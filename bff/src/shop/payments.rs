@@ -518,6 +518,7 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
         Settlement::Pending if now - payment.created_at >= expire_ms => {
             let reason = if unanswered {
                 tracing::error!(payment_id, "a verify went unanswered for a day; finance must ask the gateway");
+                settling.metrics.expired_unanswered(payment.gateway.as_str());
                 "the gateway never answered a verify that may have taken the money"
             } else {
                 "the gateway did not confirm it in time"
