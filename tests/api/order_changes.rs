@@ -429,15 +429,9 @@ async fn a_payment_that_expired_unanswered_waits_for_finance_and_goes_back_when_
 #[tokio::test]
 async fn a_payment_that_expired_unanswered_and_took_nothing_leaves_the_queue_as_it_was() {
     let app = spawn_app().await;
-    let token = app.existing_customer(MOBILE).await;
-    let order = app.create_order(&token, &[101]).await;
-    paid_and_verify_answer_lost(&app, &token, order).await;
-    a_day_without_answers(&app, order).await;
-    let (_, listed) = queue(&app).await;
-    let payment_id = listed["payments"][0]["paymentId"].as_i64().expect("listed");
+    let (order, path) = waiting_for_finance(&app).await;
     let sms_before = app.sims.sms_outbox(MOBILE).len();
 
-    let path = format!("/lemonade/api/finance/unanswered/{payment_id}/check");
     let (status, checked) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "sara", "taken": false })).await;
     assert_eq!(status, 200, "{checked}");
     assert_eq!((&checked["status"], &checked["checkedBy"]), (&json!("EXPIRED"), &json!("sara")));
@@ -455,6 +449,18 @@ async fn a_payment_that_expired_unanswered_and_took_nothing_leaves_the_queue_as_
         )
         .await;
     assert_eq!(status, 404, "no such payment");
+}
+
+/// A customer's payment that expired after a day unanswered and waits in finance's queue: its order, and the path
+/// that records its check.
+async fn waiting_for_finance(app: &TestApp) -> (i64, String) {
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    paid_and_verify_answer_lost(app, &token, order).await;
+    a_day_without_answers(app, order).await;
+    let (_, listed) = queue(app).await;
+    let payment_id = listed["payments"][0]["paymentId"].as_i64().expect("listed");
+    (order, format!("/lemonade/api/finance/unanswered/{payment_id}/check"))
 }
 
 async fn queue(app: &TestApp) -> (u16, Value) {
@@ -476,15 +482,9 @@ async fn a_day_without_answers(app: &TestApp, order: i64) {
 #[tokio::test]
 async fn two_checks_of_one_unanswered_payment_at_once_count_once() {
     let app = spawn_app().await;
-    let token = app.existing_customer(MOBILE).await;
-    let order = app.create_order(&token, &[101]).await;
-    paid_and_verify_answer_lost(&app, &token, order).await;
-    a_day_without_answers(&app, order).await;
-    let (_, listed) = queue(&app).await;
-    let payment_id = listed["payments"][0]["paymentId"].as_i64().expect("listed");
+    let (order, path) = waiting_for_finance(&app).await;
     let sms_before = app.sims.sms_outbox(MOBILE).len();
 
-    let path = format!("/lemonade/api/finance/unanswered/{payment_id}/check");
     let (taken, not_taken) =
         (json!({ "reviewer": "sara", "taken": true }), json!({ "reviewer": "ali", "taken": false }));
     let (first, second) =
