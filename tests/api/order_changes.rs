@@ -14,8 +14,11 @@ use limoo_simulators::{
 };
 use limoo_tests::{
     TestApp,
-    app::{CLOSED_PORT, FINANCE_TOKEN},
-    payment::{follow, payment_request, payment_states, points_hold_status, result_url, texts_of_order},
+    app::FINANCE_TOKEN,
+    payment::{
+        a_day_with_gateway_down, follow, payment_request, payment_states, points_hold_status, result_url,
+        texts_of_order,
+    },
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -467,12 +470,9 @@ async fn queue(app: &TestApp) -> (u16, Value) {
     app.get_as(FINANCE_TOKEN, "/lemonade/api/finance/unanswered").await
 }
 
-/// A day passes and the sweeper asks the gateway once more, which is down.
+/// A day passes with Vandar down; the sweeper expires the payment and counts it for an alert.
 async fn a_day_without_answers(app: &TestApp, order: i64) {
-    let a_day_ago = now_ms() - 24 * 3600 * 1000 - 60_000;
-    app.execute_sql(format!("UPDATE payment SET created_at = {a_day_ago} WHERE customer_order_id = {order}")).await;
-    let outage = app.payment_sweeper_with(30, |settings| settings.payments.vandar_base_url = CLOSED_PORT.into());
-    sweep(Settling::from(&outage)).await.expect("swept");
+    let outage = a_day_with_gateway_down(app, order, Gateway::Vandar).await;
     let metrics = outage.metrics.render(&outage.db);
     assert!(metrics.contains(r#"limoo_payments_expired_unanswered_total{gateway="VANDAR"} 1"#), "an alert: {metrics}");
 }

@@ -203,19 +203,9 @@ async fn sweep(world: &mut LimooWorld, expire_minutes: i64) {
     limoo_bff::shop::payments::sweep((&sweeper).into()).await.or_fail("the sweep");
 }
 
-/// A day passes since the payment started, and the sweeper asks its gateway once more, which is down.
 #[when(expr = "یک روز می‌گذرد و درگاه {string} به جاروب پرداخت‌ها پاسخ نمی‌دهد")]
 async fn a_day_unanswered(world: &mut LimooWorld, sim: String) {
-    let a_day_ago = limoo_bff::store::now_ms() - 24 * 3600 * 1000 - 60_000;
-    let sql = format!("UPDATE payment SET created_at = {a_day_ago} WHERE customer_order_id = {}", world.paying().order);
-    world.app().execute_sql(sql).await;
-    let down = crate::app::CLOSED_PORT.to_owned();
-    let outage = world.app().payment_sweeper_with(30, |settings| match gateway(&sim) {
-        Gateway::Vandar => settings.payments.vandar_base_url = down,
-        Gateway::PayPing => settings.payments.payping_base_url = down,
-        other => panic!("no outage set up for {other:?}"),
-    });
-    limoo_bff::shop::payments::sweep((&outage).into()).await.or_fail("the sweep");
+    payment::a_day_with_gateway_down(world.app(), world.paying().order, gateway(&sim)).await;
 }
 
 #[when(expr = "شبیه‌ساز {string} بازگشت را خودش دوباره می‌فرستد")]
