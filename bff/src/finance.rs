@@ -9,7 +9,7 @@ use crate::{
     domain::{payment::PaymentState, transfer::TransferState},
     gateways::sms::KavenegarClient,
     shop::{
-        refunds::{self, RefundError},
+        refunds::{self, Dispute, RefundError},
         transfers::{self, Reviewed, TransferError, Verdict},
     },
     store::{Db, payments::Payment, transfers::Transfer},
@@ -47,6 +47,9 @@ pub enum FinanceCommand {
     /// List online payments that expired after a day of unanswered verifies and are not checked yet: their gateways
     /// may hold the money.
     Unanswered,
+    /// List gateway references (SEP RefNum, Gumroad sale) presented by a second payment after another was paid with
+    /// them: one of the two customers paid, and finance settles which.
+    Disputes,
     /// Record what the gateway said about such a payment: `--taken` sends the money back to the customer
     /// (REFUND_DUE, with an SMS); without it the payment stays EXPIRED. Either way it leaves the list.
     Checked {
@@ -91,6 +94,7 @@ pub async fn run(settings: &Settings, command: FinanceCommand) -> anyhow::Result
             Ok(render_refunds(&refunds::list(&db, wanted).await?))
         }
         FinanceCommand::Unanswered => Ok(render_unanswered(&refunds::unanswered(&db).await?)),
+        FinanceCommand::Disputes => Ok(render_disputes(&refunds::disputes(&db).await?)),
         FinanceCommand::Checked { payment_id, reviewer, taken } => {
             let reviewer = reviewer.trim();
             anyhow::ensure!(!reviewer.is_empty(), "--by needs the name of who asked the gateway");
@@ -133,9 +137,9 @@ fn render_refunds(refunds: &[Payment]) -> String {
             p.id,
             p.order_id,
             p.gateway.as_str(),
-            p.amount,
+            p.refund_toman(),
             p.ref_id.as_deref().unwrap_or("-"),
-            p.refund_reason.as_deref().unwrap_or("-")
+            p.refund_refusal.as_deref().or(p.refund_reason.as_deref()).unwrap_or("-")
         );
     }
     out
@@ -149,6 +153,19 @@ fn render_unanswered(payments: &[Payment]) -> String {
     for p in payments {
         let authority = p.authority.as_deref().unwrap_or("-");
         let _ = writeln!(out, "{}\t{}\t{}\t{}\t{authority}", p.id, p.order_id, p.gateway.as_str(), p.amount);
+    }
+    out
+}
+
+fn render_disputes(disputes: &[Dispute]) -> String {
+    if disputes.is_empty() {
+        return "no disputed payment references\n".to_owned();
+    }
+    let mut out = String::from("gateway\tref\tpresentedBy(payment/order/customer)\tpaid(payment/order/customer)\n");
+    for d in disputes {
+        let side = |p: &Payment| format!("{}/{}/{}", p.id, p.order_id, p.customer_id);
+        let (presented, paid) = (side(&d.presented_by.payment), side(&d.paid.payment));
+        let _ = writeln!(out, "{}\t{}\t{presented}\t{paid}", d.presented_by.payment.gateway.as_str(), d.ref_id);
     }
     out
 }

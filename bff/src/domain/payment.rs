@@ -241,6 +241,13 @@ impl Gateway {
         self == Gateway::Gumroad
     }
 
+    /// Whether the gateway's verify answer names the payment of ours it proves, or its proof is bound to our own
+    /// token: a proof another payment was paid with is then simply not this one's. SEP's verify carries no ResNum
+    /// and a Gumroad ping is unsigned, so there either customer may be the one who paid.
+    pub fn verify_names_payment(self) -> bool {
+        !matches!(self, Gateway::Saman | Gateway::Gumroad)
+    }
+
     /// Whether the gateway has a call that gives a taken payment's money back (gateways.md): Vandar has none,
     /// and Tara's refund lives in its separate club API; finance refunds those by hand.
     pub fn can_give_back(self) -> bool {
@@ -294,6 +301,10 @@ pub fn plus_prefixed_mobile(mobile: &MobileNumber) -> String {
 pub enum GatewayVerdict {
     /// Paid, `amount` in the gateway's unit as the gateway reports it.
     Paid { amount: i64, ref_id: String },
+    /// The proof is of a payment, but the gateway's answer names another one of ours (Digipay's `providerId`,
+    /// PayPing's `clientRefId`, Vandar's `factorNumber`): a borrowed proof, which pays that payment or nothing,
+    /// never the one asked about.
+    ProvesAnother { payment_id: Option<i64>, amount: i64, ref_id: String },
     /// Definitely not paid (cancelled, declined, verify refused, expired at the gateway).
     NotPaid { reason: String },
     /// Taken, then given back by the gateway during the check (Digipay reverses a purchase whose verify
@@ -316,9 +327,10 @@ pub enum Settlement {
     Failed {
         reason: String,
     },
-    /// The gateway took money this payment must not keep: it goes back to the customer.
+    /// The gateway took money (`taken`, in its unit) this payment must not keep: it goes back to the customer.
     GiveBack {
         ref_id: String,
+        taken: i64,
         reason: String,
     },
     /// The gateway took money and gave it back already.
@@ -339,15 +351,27 @@ pub fn settle(expected_gateway_amount: i64, verdict: GatewayVerdict, order_payab
             Settlement::Verified { ref_id }
         }
         GatewayVerdict::Paid { amount, ref_id } if amount == expected_gateway_amount => {
-            Settlement::GiveBack { ref_id, reason: "the order was paid already".to_owned() }
+            Settlement::GiveBack { ref_id, taken: amount, reason: "the order was paid already".to_owned() }
         }
         GatewayVerdict::Paid { amount, ref_id } => Settlement::GiveBack {
             ref_id,
+            taken: amount,
             reason: format!("amount mismatch: the gateway reports {amount}, the payment is {expected_gateway_amount}"),
         },
         GatewayVerdict::NotPaid { reason } => Settlement::Failed { reason },
         GatewayVerdict::GivenBack { ref_id, reason } => Settlement::GivenBack { ref_id, reason },
-        GatewayVerdict::Unknown | GatewayVerdict::Unanswered => Settlement::Pending,
+        GatewayVerdict::Unknown | GatewayVerdict::Unanswered | GatewayVerdict::ProvesAnother { .. } => {
+            Settlement::Pending
+        }
+    }
+}
+
+/// A verify's answer that names the payment the money was for: paid when it names `payment_id` (or names none,
+/// where the protocol does not say), else a proof of that other payment.
+pub fn paid_to(payment_id: i64, named: Option<i64>, amount: i64, ref_id: String) -> GatewayVerdict {
+    match named {
+        Some(named) if named != payment_id => GatewayVerdict::ProvesAnother { payment_id: Some(named), amount, ref_id },
+        _ => GatewayVerdict::Paid { amount, ref_id },
     }
 }
 

@@ -23,7 +23,7 @@ use crate::{
     state::AppState,
     store::{
         Db, Tx, now_ms, orders,
-        payments::{self, NewPayment, Payment},
+        payments::{self, Finished, NewPayment, Payment},
         points::{self, expire_stale},
         promotions::{self, ACTIVE, CAPTURED},
         transfers,
@@ -400,26 +400,64 @@ pub async fn callback(
     report: Report,
 ) -> anyhow::Result<Option<Payment>> {
     let Some(payment) = payments::find_by_authority(settling.db, gateway, authority).await? else { return Ok(None) };
-    // A reference that proves another payment says nothing about this one (a replayed RefNum or sale id): it is
-    // neither kept nor verified here, and never given back from here. Nor is a text longer than any gateway's.
+    // A reference that proved another payment says nothing about this one (a replayed RefNum or sale id): it is
+    // neither kept nor verified here, and never given back from here, and the callback that brought it as its proof
+    // of payment proves nothing paid. Nor is a text longer than any gateway's kept.
+    let mut report = report;
     let ref_id = match ref_id {
         Some(ref_id) if ref_id.len() > MAX_REF_LEN => {
             tracing::warn!(payment_id = payment.id, len = ref_id.len(), "a callback brought an oversized reference");
             None
         }
-        Some(ref_id) if payments::ref_held_elsewhere(settling.db, gateway, ref_id, payment.id).await? => {
-            tracing::warn!(payment_id = payment.id, "a callback brought another payment's reference; ignored");
-            None
-        }
-        other => other,
+        Some(ref_id) => match payments::proven_elsewhere(settling.db, gateway, ref_id, payment.id).await? {
+            Some(other) => {
+                presented_proven(settling.db, &payment, other, ref_id).await?;
+                report = Report::Unpaid;
+                None
+            }
+            None => Some(ref_id),
+        },
+        None => None,
     };
+    // A Gumroad sale is money taken: a second sale under one payment (its link opened twice) is given back.
+    let another_sale = |held: &Option<String>| {
+        ref_id.filter(|sale| gateway.takes_at_payment() && held.as_deref().is_some_and(|held| held != *sale))
+    };
+    let mut extra_sale = None;
     if payment.state.is_open() {
-        payments::record_callback(settling.db, payment.id, ref_id).await?;
-    } else if gateway.takes_at_payment() && !payment.state.is_refund() && payment.state != PaymentState::Verified {
+        payments::record_callback(settling.db, payment.id, ref_id, gateway.takes_at_payment()).await?;
+        let recorded = payments::find(settling.db, payment.id).await?;
+        extra_sale = another_sale(&recorded.and_then(|p| p.ref_id));
+    } else if gateway.takes_at_payment() && payment.ref_id.is_none() && !payment.state.is_refund() {
         // A sale on a payment given up on (replaced, expired) kept the customer's money: it goes back.
         late_sale(settling, &payment, ref_id).await?;
+    } else {
+        extra_sale = another_sale(&payment.ref_id);
     }
-    Ok(Some(settled(settling, payment.id, report).await?))
+    let settled = settled(settling, payment.id, report).await?;
+    if let Some(sale_id) = extra_sale {
+        refunds::give_back_extra_sale(settling, &settled, sale_id).await?;
+    }
+    Ok(Some(settled))
+}
+
+/// A callback presented a gateway reference that `other` was already paid with. Where the gateway's verify names
+/// the payment it proves, that is a forged or replayed callback, ignored. Where it cannot (SEP's verify carries no
+/// ResNum, a Gumroad ping is unsigned), either customer may be the one who paid: finance settles it, both named.
+async fn presented_proven(db: &Db, payment: &Payment, other: i64, ref_id: &str) -> anyhow::Result<()> {
+    if payment.gateway.verify_names_payment() {
+        tracing::warn!(payment_id = payment.id, other, "a callback brought another payment's reference; ignored");
+        return Ok(());
+    }
+    if payments::record_dispute(db, payment.id, other, ref_id).await? {
+        tracing::error!(
+            payment_id = payment.id,
+            other,
+            gateway = payment.gateway.as_str(),
+            "a payment presented the reference another payment was paid with: finance settles who paid"
+        );
+    }
+    Ok(())
 }
 
 /// How long a payment whose verify went unanswered is asked about before it expires: it may hold the money, so
@@ -489,12 +527,32 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
         GatewayVerdict::Unknown if report == Report::Unpaid => {
             GatewayVerdict::NotPaid { reason: "the gateway's callback says not paid".to_owned() }
         }
+        other => other,
+    };
+    conclude(settling, &payment, verdict, order_paid, now).await?;
+    current_state(settling.db, payment_id).await
+}
+
+/// Finishes a leased payment by what its gateway said of it.
+async fn conclude(
+    settling: Settling<'_>,
+    payment: &Payment,
+    verdict: GatewayVerdict,
+    order_paid: bool,
+    now: i64,
+) -> anyhow::Result<()> {
+    let payment_id = payment.id;
+    let verdict = match verdict {
         // Two payments holding one reference (callbacks that raced): neither is paid by it, and its money is the
         // other's to keep or give back.
         GatewayVerdict::Paid { ref_id, .. }
-            if payments::ref_held_elsewhere(settling.db, payment.gateway, &ref_id, payment_id).await? =>
+            if payments::proven_elsewhere(settling.db, payment.gateway, &ref_id, payment_id).await?.is_some() =>
         {
             GatewayVerdict::NotPaid { reason: format!("the gateway's reference {ref_id} proves another payment") }
+        }
+        GatewayVerdict::ProvesAnother { payment_id: named, amount, ref_id } => {
+            borrowed_proof(settling, payment, named, amount, &ref_id).await?;
+            GatewayVerdict::NotPaid { reason: format!("the gateway's answer names another payment ({named:?})") }
         }
         other => other,
     };
@@ -503,17 +561,17 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
     let expire_ms = if unanswered { UNANSWERED_PATIENCE_MS } else { settling.settings.expire_ms() };
     match settle(payment.gateway_amount, verdict, !order_paid) {
         Settlement::Verified { ref_id } => {
-            finish(settling, &payment, PaymentState::Verified, Some(&ref_id), None).await?;
+            finish(settling, payment, PaymentState::Verified, Some(&ref_id), None).await?;
         }
-        Settlement::GiveBack { ref_id, reason } => {
-            refunds::give_back(settling, &payment, Some(&ref_id), &reason).await?
+        Settlement::GiveBack { ref_id, taken, reason } => {
+            refunds::give_back(settling, payment, Some(&ref_id), Some(taken), &reason).await?
         }
         Settlement::GivenBack { ref_id, reason } => {
-            refunds::given_back(settling.db, settling.sms, &payment, &ref_id, &reason).await?
+            refunds::given_back(settling.db, settling.sms, payment, &ref_id, &reason).await?
         }
         Settlement::Failed { reason } => {
             tracing::info!(payment_id, reason, "payment not completed");
-            finish(settling, &payment, PaymentState::Failed, None, Some(&reason)).await?;
+            finish(settling, payment, PaymentState::Failed, None, Some(&reason)).await?;
         }
         Settlement::Pending if now - payment.created_at >= expire_ms => {
             let reason = if unanswered {
@@ -523,11 +581,39 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
             } else {
                 "the gateway did not confirm it in time"
             };
-            finish(settling, &payment, PaymentState::Expired, None, Some(reason)).await?;
+            finish(settling, payment, PaymentState::Expired, None, Some(reason)).await?;
         }
         Settlement::Pending => payments::end_lease(settling.db, payment_id, unanswered.then_some(now)).await?,
     }
-    current_state(settling.db, payment_id).await
+    Ok(())
+}
+
+/// The gateway's answer to this payment's proof named another payment of ours (a customer's callback carried
+/// someone else's tracking code): this payment lets go of the proof (and fails: its callback was forged), and the
+/// proof completes the payment it names, with that payment's own amount and order, unless its own caller is
+/// completing it right now.
+async fn borrowed_proof(
+    settling: Settling<'_>,
+    payment: &Payment,
+    named: Option<i64>,
+    amount: i64,
+    ref_id: &str,
+) -> anyhow::Result<()> {
+    tracing::warn!(payment_id = payment.id, named, "a callback brought another payment's proof; it pays that one");
+    payments::drop_ref(settling.db, payment.id, ref_id).await?;
+    let Some(named) = named else { return Ok(()) };
+    let Some(proven) = payments::find(settling.db, named).await? else { return Ok(()) };
+    if proven.gateway != payment.gateway || !proven.state.is_open() {
+        return Ok(());
+    }
+    let now = now_ms();
+    if !payments::take_lease(settling.db, &proven, now, now + settling.settings.lease_ms()).await? {
+        return Ok(());
+    }
+    payments::record_callback(settling.db, proven.id, Some(ref_id), true).await?;
+    let order_paid = order_paid(settling.db, proven.order_id).await?;
+    let paid = GatewayVerdict::Paid { amount, ref_id: ref_id.to_owned() };
+    Box::pin(conclude(settling, &proven, paid, order_paid, now)).await
 }
 
 async fn current_state(db: &Db, payment_id: i64) -> anyhow::Result<PaymentState> {
@@ -551,9 +637,9 @@ async fn late_sale(settling: Settling<'_>, payment: &Payment, sale_id: Option<&s
         amount: payment.gateway_amount,
         product_permalink: payment.product_permalink.as_deref(),
     };
-    if let GatewayVerdict::Paid { ref_id, .. } = settling.gateways.verify(payment.gateway, &request).await {
+    if let GatewayVerdict::Paid { ref_id, amount } = settling.gateways.verify(payment.gateway, &request).await {
         let reason = "paid after the payment was replaced or had expired";
-        refunds::give_back(settling, payment, Some(&ref_id), reason).await?;
+        refunds::give_back(settling, payment, Some(&ref_id), Some(amount), reason).await?;
     }
     Ok(())
 }
@@ -577,16 +663,23 @@ async fn finish(
     if paid && orders::is_paid(&mut tx, payment.order_id).await? {
         drop(tx);
         settling.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
-        return refunds::give_back(settling, payment, ref_id, "the order was paid already").await;
+        return refunds::give_back(settling, payment, ref_id, None, "the order was paid already").await;
     }
-    if !payments::finish(&mut tx, payment.id, to, ref_id, failure).await? {
-        if paid {
+    match payments::finish(&mut tx, payment.id, to, ref_id, failure).await? {
+        Finished::Done => {}
+        Finished::Moved if paid => {
             // Replaced while its verify ran, and the verify took the money: it goes back.
             drop(tx);
             settling.metrics.payment_finished(gateway, PaymentState::RefundDue.as_str());
-            return refunds::give_back(settling, payment, ref_id, "paid after the payment was replaced").await;
+            return refunds::give_back(settling, payment, ref_id, None, "paid after the payment was replaced").await;
         }
-        return Ok(());
+        Finished::Moved => return Ok(()),
+        Finished::RefTaken => {
+            // Verified concurrently with another payment presenting the same reference, which the database let
+            // pay first: this one presented a proof of money it cannot have.
+            drop(tx);
+            return ref_taken(settling, payment, ref_id.unwrap_or_default()).await;
+        }
     }
     settle_order(&mut tx, payment.order_id, paid, now).await?;
     tx.commit().await?;
@@ -614,6 +707,21 @@ pub(crate) async fn settle_order(tx: &mut Tx, order_id: i64, paid: bool, now: i6
         points::set_status(tx, hold.id, HoldStatus::Reserved, HoldStatus::AddedToOrder).await?;
     }
     Ok(())
+}
+
+/// A payment verified with a reference another payment was paid with meanwhile: it fails, and finance settles the
+/// dispute where the gateway cannot name whose proof it is.
+async fn ref_taken(settling: Settling<'_>, payment: &Payment, ref_id: &str) -> anyhow::Result<()> {
+    if let Some(other) = payments::proven_elsewhere(settling.db, payment.gateway, ref_id, payment.id).await? {
+        presented_proven(settling.db, payment, other, ref_id).await?;
+    }
+    let reason = "the gateway's reference paid another payment";
+    let mut tx = settling.db.begin().await?;
+    orders::lock(&mut tx, payment.order_id).await?;
+    if payments::finish(&mut tx, payment.id, PaymentState::Failed, None, Some(reason)).await? == Finished::Done {
+        settle_order(&mut tx, payment.order_id, false, now_ms()).await?;
+    }
+    tx.commit().await
 }
 
 /// Finishes a payment that never reached the customer (the gateway refused it): nothing else changes.

@@ -8,9 +8,9 @@
 use super::payments::{Settling, settle_order};
 use crate::{
     config::PaymentSettings,
-    domain::payment::PaymentState,
+    domain::payment::{GatewayVerdict, PaymentState},
     gateways::{
-        payments::{GiveBack, GiveBackRequest, PaymentGateways},
+        payments::{GiveBack, GiveBackRequest, PaymentGateways, VerifyRequest},
         sms::KavenegarClient,
     },
     messages,
@@ -38,22 +38,58 @@ pub enum RefundError {
 /// Records that the payment's money goes back and asks the gateway to give it back; the customer gets
 /// an SMS. Only the caller that recorded it acts, so a payment is given back once.
 #[tracing::instrument(skip_all, fields(payment_id = payment.id, reason))]
+/// `taken` is what the gateway reports it took, in its unit, when known: that is what goes back.
 pub async fn give_back(
     settling: Settling<'_>,
     payment: &Payment,
     ref_id: Option<&str>,
+    taken: Option<i64>,
     reason: &str,
 ) -> anyhow::Result<()> {
-    if !record_due(settling.db, payment, ref_id, reason).await? {
+    if !record_due(settling.db, payment, ref_id, taken, reason).await? {
         return Ok(());
     }
-    match ask_gateway(settling.db, settling.settings, settling.gateways, payment.id).await? {
-        Asked::Returned => tell_customer(settling.db, settling.sms, payment, RefundSms::Returned).await,
-        Asked::Due => tell_customer(settling.db, settling.sms, payment, RefundSms::Due).await,
+    ask_and_tell(settling, payment.id).await
+}
+
+/// Asks the gateway to give a payment just recorded REFUND_DUE back, and tells the customer what became of it.
+async fn ask_and_tell(settling: Settling<'_>, payment_id: i64) -> anyhow::Result<()> {
+    let asked = ask_gateway(settling.db, settling.settings, settling.gateways, payment_id).await?;
+    let payment = payments::find(settling.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
+    match asked {
+        Asked::Returned => tell_customer(settling.db, settling.sms, &payment, RefundSms::Returned).await,
+        Asked::Due => tell_customer(settling.db, settling.sms, &payment, RefundSms::Due).await,
         // Paid back twice (logged as an error): no message may call it done.
         Asked::SettledMeanwhile => {}
     }
     Ok(())
+}
+
+/// A second sale the gateway made under `payment` (its Gumroad link opened twice, or Back and buy again): once the
+/// gateway confirms the sale is ours and paid, it is stored as a payment of its own and given back, whatever became
+/// of the first, which alone may pay the order.
+#[tracing::instrument(skip_all, fields(payment_id = payment.id, sale_id))]
+pub async fn give_back_extra_sale(settling: Settling<'_>, payment: &Payment, sale_id: &str) -> anyhow::Result<()> {
+    let request = VerifyRequest {
+        payment_id: payment.id,
+        authority: payment.authority.as_deref().unwrap_or_default(),
+        ref_id: Some(sale_id),
+        amount: payment.gateway_amount,
+        product_permalink: payment.product_permalink.as_deref(),
+    };
+    let GatewayVerdict::Paid { amount, .. } = settling.gateways.verify(payment.gateway, &request).await else {
+        tracing::warn!(payment_id = payment.id, "a second sale was pinged that the gateway does not confirm");
+        return Ok(());
+    };
+    let reason = "a second sale under the same payment: the order is paid once";
+    let mut tx = settling.db.begin().await?;
+    orders::lock(&mut tx, payment.order_id).await?;
+    let Some(second) = payments::insert_second_sale(&mut tx, payment, sale_id, amount, reason).await? else {
+        return Ok(());
+    };
+    tx.commit().await?;
+    tracing::warn!(payment_id = payment.id, second, "a second sale under one payment goes back");
+    ask_and_tell(settling, second).await
 }
 
 /// The gateway took the payment's money and gave it back by itself while it was checked: recorded as
@@ -66,7 +102,7 @@ pub async fn given_back(
     ref_id: &str,
     reason: &str,
 ) -> anyhow::Result<()> {
-    if !record_due(db, payment, Some(ref_id), reason).await? {
+    if !record_due(db, payment, Some(ref_id), None, reason).await? {
         return Ok(());
     }
     if record_reversed(db, payment).await? {
@@ -86,18 +122,24 @@ async fn record_reversed(db: &Db, payment: &Payment) -> anyhow::Result<bool> {
         payment_id = payment.id,
         order_id = payment.order_id,
         gateway = payment.gateway.as_str(),
-        amount = payment.amount,
+        amount = payment.refund_toman(),
         "the gateway gave back money finance had refunded by hand already: paid back twice"
     );
     Ok(false)
 }
 
 /// REFUND_DUE in the order's transaction; false when another caller recorded it first.
-async fn record_due(db: &Db, payment: &Payment, ref_id: Option<&str>, reason: &str) -> anyhow::Result<bool> {
+async fn record_due(
+    db: &Db,
+    payment: &Payment,
+    ref_id: Option<&str>,
+    taken: Option<i64>,
+    reason: &str,
+) -> anyhow::Result<bool> {
     let current = payments::find(db, payment.id).await?;
     let mut tx = db.begin().await?;
     orders::lock(&mut tx, payment.order_id).await?;
-    if !payments::mark_refund_due(&mut tx, payment.id, ref_id, reason).await? {
+    if !payments::mark_refund_due(&mut tx, payment.id, ref_id, taken, reason).await? {
         return Ok(false);
     }
     // An open payment of an unpaid order held the order's points: they go back to the switch.
@@ -142,7 +184,7 @@ async fn ask_gateway(
         payment_id,
         authority: payment.authority.as_deref().unwrap_or_default(),
         ref_id: payment.ref_id.as_deref(),
-        amount: payment.gateway_amount,
+        amount: payment.taken_gateway_amount(),
     };
     match gateways.give_back(payment.gateway, &request).await {
         GiveBack::Returned => {
@@ -160,6 +202,12 @@ async fn ask_gateway(
         GiveBack::Failed(why) => {
             payments::end_lease(db, payment_id, None).await?;
             tracing::warn!(payment_id, why, "the gateway did not give the money back; asked again later");
+            Ok(Asked::Due)
+        }
+        GiveBack::Refused(answer) => {
+            // Asking again would be refused again, for ever: finance refunds it by hand, with the gateway's answer.
+            payments::refuse_refund(db, payment_id, &answer).await?;
+            tracing::error!(payment_id, answer, "the gateway refused to give the money back; finance refunds it");
             Ok(Asked::Due)
         }
     }
@@ -209,7 +257,7 @@ pub async fn check_unanswered(
         return Err(RefundError::NotUnanswered(payment_id));
     }
     let reason = "the gateway took it during a verify that went unanswered for a day";
-    if taken && !payments::mark_refund_due(&mut tx, payment_id, None, reason).await? {
+    if taken && !payments::mark_refund_due(&mut tx, payment_id, None, None, reason).await? {
         return Err(RefundError::NotUnanswered(payment_id));
     }
     tx.commit().await?;
@@ -218,6 +266,39 @@ pub async fn check_unanswered(
         tell_customer(db, sms, &payment, RefundSms::Unconfirmed).await;
     }
     payments::find(db, payment_id).await?.ok_or(RefundError::NotFound(payment_id))
+}
+
+/// A payment and its customer's mobile, one side of a [`Dispute`].
+pub struct DisputeSide {
+    pub payment: Payment,
+    pub mobile: Option<String>,
+}
+
+/// A gateway reference presented by a payment after another had been paid with it.
+pub struct Dispute {
+    pub ref_id: String,
+    pub presented_by: DisputeSide,
+    pub paid: DisputeSide,
+    pub disputed_at: i64,
+}
+
+/// Finance's disputes, oldest first: both payments and both customers.
+pub async fn disputes(db: &Db) -> anyhow::Result<Vec<Dispute>> {
+    let side = |payment: Payment| async move {
+        let mobile = customers::find_by_id(db, payment.customer_id).await?.map(|c| c.mobile.canonical().to_owned());
+        anyhow::Ok(DisputeSide { payment, mobile })
+    };
+    let mut found = Vec::new();
+    for presented in payments::disputed(db).await? {
+        let (Some(other), Some(ref_id), Some(disputed_at)) =
+            (presented.disputed_with, presented.dispute_ref.clone(), presented.disputed_at)
+        else {
+            continue;
+        };
+        let Some(paid) = payments::find(db, other).await? else { continue };
+        found.push(Dispute { ref_id, presented_by: side(presented).await?, paid: side(paid).await?, disputed_at });
+    }
+    Ok(found)
 }
 
 /// Payments in a refund state, oldest first (finance's queue is REFUND_DUE).
@@ -247,7 +328,7 @@ async fn notify(db: &Db, sms: &KavenegarClient, payment: &Payment, news: RefundS
     let customer = customers::find_by_id(db, payment.customer_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("customer {} is gone", payment.customer_id))?;
-    sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.amount, news)).await?;
+    sms.send_text(&customer.mobile, &refund_sms(payment.order_id, payment.refund_toman(), news)).await?;
     Ok(())
 }
 

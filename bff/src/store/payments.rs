@@ -39,6 +39,33 @@ pub struct Payment {
     /// Who in finance asked the gateway about it after it expired unanswered, and when.
     pub checked_by: Option<String>,
     pub checked_at: Option<i64>,
+    /// What the gateway took, in its unit, when a refund gives back another amount than the payment asked.
+    pub taken_amount: Option<i64>,
+    /// The gateway's definitive refusal to give the money back: finance refunds it by hand.
+    pub refund_refusal: Option<String>,
+    /// The payment already paid with the gateway reference this one presented, and that reference.
+    pub disputed_with: Option<i64>,
+    pub dispute_ref: Option<String>,
+    pub disputed_at: Option<i64>,
+    /// The payment whose link made this second sale.
+    pub sale_of: Option<i64>,
+}
+
+impl Payment {
+    /// What goes back to the customer, in the gateway's unit: what the gateway took.
+    pub fn taken_gateway_amount(&self) -> i64 {
+        self.taken_amount.unwrap_or(self.gateway_amount)
+    }
+
+    /// What goes back to the customer, in toman (the payment's own amount when the gateway took that).
+    pub fn refund_toman(&self) -> i64 {
+        match self.taken_amount {
+            Some(taken) if taken != self.gateway_amount => {
+                self.gateway_unit.to_toman(taken).map_or_else(|| taken.div_euclid(10), |toman| toman.get())
+            }
+            _ => self.amount,
+        }
+    }
 }
 
 #[derive(sqlx::FromRow)]
@@ -68,6 +95,12 @@ struct PaymentRow {
     unanswered_at: Option<i64>,
     checked_by: Option<String>,
     checked_at: Option<i64>,
+    taken_amount: Option<i64>,
+    refund_refusal: Option<String>,
+    disputed_with: Option<i64>,
+    dispute_ref: Option<String>,
+    disputed_at: Option<i64>,
+    sale_of: Option<i64>,
 }
 
 impl TryFrom<PaymentRow> for Payment {
@@ -105,6 +138,12 @@ impl TryFrom<PaymentRow> for Payment {
             unanswered_at: row.unanswered_at,
             checked_by: row.checked_by,
             checked_at: row.checked_at,
+            taken_amount: row.taken_amount,
+            refund_refusal: row.refund_refusal,
+            disputed_with: row.disputed_with,
+            dispute_ref: row.dispute_ref,
+            disputed_at: row.disputed_at,
+            sale_of: row.sale_of,
         })
     }
 }
@@ -112,7 +151,8 @@ impl TryFrom<PaymentRow> for Payment {
 const PAYMENT: &str = "SELECT payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
                        state, authority, ref_id, payment_link, result_url, idempotency_key, failure, attempts, \
                        lease_until, created_at, updated_at, refund_reason, refunded_by, refunded_at, product_permalink, \
-                       unanswered_at, checked_by, checked_at FROM payment";
+                       unanswered_at, checked_by, checked_at, taken_amount, refund_refusal, disputed_with, dispute_ref, \
+                       disputed_at, sale_of FROM payment";
 
 /// `IN (…)` of the states that may become `to`.
 fn sources(to: PaymentState) -> String {
@@ -208,16 +248,67 @@ pub async fn find_by_authority(db: &Db, gateway: Gateway, authority: &str) -> an
     Ok(fetch(db, sql, Key::Texts(gateway.as_str(), authority)).await?.into_iter().next())
 }
 
-/// Whether a payment other than `payment_id` holds the gateway's reference `ref_id`: a reference proves one
-/// payment only, whatever a callback claims.
-pub async fn ref_held_elsewhere(db: &Db, gateway: Gateway, ref_id: &str, payment_id: i64) -> anyhow::Result<bool> {
-    let held: Option<i64> = on_pool!(db, pool => {
-        sqlx::query_scalar("SELECT payment_id FROM payment WHERE gateway = $1 AND ref_id = $2 AND payment_id <> $3 LIMIT 1")
-            .bind(gateway.as_str()).bind(ref_id).bind(payment_id)
-            .fetch_optional(pool).await
+/// The payment other than `payment_id` that the gateway's reference `ref_id` proved: paid by it, or giving its
+/// money back. A reference proves one payment only, whatever a callback claims; one that a callback merely brought,
+/// or that a verify refused, proves nothing.
+pub async fn proven_elsewhere(db: &Db, gateway: Gateway, ref_id: &str, payment_id: i64) -> anyhow::Result<Option<i64>> {
+    on_pool!(db, pool => {
+        sqlx::query_scalar(
+            "SELECT payment_id FROM payment WHERE gateway = $1 AND ref_id = $2 AND payment_id <> $3 \
+             AND (sale_of IS NULL OR sale_of <> $3) AND state IN ('VERIFIED', 'REFUND_DUE', 'REVERSED', 'REFUNDED') ORDER BY created_at LIMIT 1",
+        )
+        .bind(gateway.as_str()).bind(ref_id).bind(payment_id)
+        .fetch_optional(pool).await
     })
-    .context("cannot look a payment reference up")?;
-    Ok(held.is_some())
+    .context("cannot look a payment reference up")
+}
+
+/// An open payment lets go of a reference a callback brought that did not prove it (a verify refused it, or its
+/// answer named another payment): the payment it does prove can still be completed with it.
+pub async fn drop_ref(db: &Db, payment_id: i64, ref_id: &str) -> anyhow::Result<()> {
+    let sql = format!(
+        "UPDATE payment SET ref_id = NULL, updated_at = $1 WHERE payment_id = $2 AND ref_id = $3 AND state IN {}",
+        open_states()
+    );
+    on_pool!(db, pool => {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms()).bind(payment_id).bind(ref_id)
+            .execute(pool).await.map(|done| done.rows_affected())
+    })
+    .context("cannot drop the payment's reference")?;
+    Ok(())
+}
+
+/// Records, once, that the payment presented a gateway reference `other` was already paid with.
+pub async fn record_dispute(db: &Db, payment_id: i64, other: i64, ref_id: &str) -> anyhow::Result<bool> {
+    let done = on_pool!(db, pool => {
+        sqlx::query(
+            "UPDATE payment SET disputed_with = $1, dispute_ref = $2, disputed_at = $3 \
+             WHERE payment_id = $4 AND disputed_with IS NULL",
+        )
+        .bind(other).bind(ref_id).bind(now_ms()).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
+    })
+    .context("cannot record the dispute")?;
+    Ok(done == 1)
+}
+
+/// Payments that presented a reference another payment was paid with, oldest first: finance's disputes.
+pub async fn disputed(db: &Db) -> anyhow::Result<Vec<Payment>> {
+    let sql = format!("{PAYMENT} WHERE disputed_with IS NOT NULL ORDER BY disputed_at");
+    fetch(db, sql, Key::None).await
+}
+
+/// The gateway refused, definitively, to give a REFUND_DUE payment's money back: it is not asked again, and
+/// finance's queue shows its answer.
+pub async fn refuse_refund(db: &Db, payment_id: i64, answer: &str) -> anyhow::Result<()> {
+    on_pool!(db, pool => {
+        sqlx::query(
+            "UPDATE payment SET refund_refusal = $1, lease_until = 0, updated_at = $2 \
+             WHERE payment_id = $3 AND state = 'REFUND_DUE'",
+        )
+        .bind(answer).bind(now_ms()).bind(payment_id).execute(pool).await.map(|done| done.rows_affected())
+    })
+    .context("cannot record the refused refund")?;
+    Ok(())
 }
 
 /// Payments still under way and untouched since `before`.
@@ -276,10 +367,12 @@ pub async fn mark_redirected(tx: &mut Tx, payment_id: i64, authority: &str, link
 }
 
 /// REDIRECTED → CALLBACK_RECEIVED, keeping the bank reference the callback brought (PayPing needs
-/// it to verify); false when the payment had moved on.
-pub async fn record_callback(db: &Db, payment_id: i64, ref_id: Option<&str>) -> anyhow::Result<bool> {
+/// it to verify): the newest, or with `keep_first` the first (a Gumroad sale: a second one is a second sale, not a
+/// better proof of the first); false when the payment had moved on.
+pub async fn record_callback(db: &Db, payment_id: i64, ref_id: Option<&str>, keep_first: bool) -> anyhow::Result<bool> {
+    let keep = if keep_first { "COALESCE(ref_id, $1)" } else { "COALESCE($1, ref_id)" };
     let sql = format!(
-        "UPDATE payment SET state = 'CALLBACK_RECEIVED', ref_id = COALESCE($1, ref_id), updated_at = $2 \
+        "UPDATE payment SET state = 'CALLBACK_RECEIVED', ref_id = {keep}, updated_at = $2 \
          WHERE payment_id = $3 AND state IN {}",
         sources(PaymentState::CallbackReceived)
     );
@@ -289,6 +382,41 @@ pub async fn record_callback(db: &Db, payment_id: i64, ref_id: Option<&str>) -> 
     })
     .context("cannot record the callback")?;
     Ok(done == 1)
+}
+
+/// Stores, in the order's transaction, a second sale `sale_id` made under `payment` as a payment of its own whose
+/// money goes back (REFUND_DUE, `taken` in the gateway's unit); `None` when a payment holds that sale already.
+pub async fn insert_second_sale(
+    tx: &mut Tx,
+    payment: &Payment,
+    sale_id: &str,
+    taken: i64,
+    reason: &str,
+) -> anyhow::Result<Option<i64>> {
+    let held: Option<i64> = on_tx!(tx, conn => {
+        sqlx::query_scalar("SELECT payment_id FROM payment WHERE gateway = $1 AND ref_id = $2 LIMIT 1")
+            .bind(payment.gateway.as_str()).bind(sale_id).fetch_optional(conn).await
+    })
+    .context("cannot look a sale up")?;
+    if held.is_some() {
+        return Ok(None);
+    }
+    let id = random_id();
+    let now = now_ms();
+    on_tx!(tx, conn => {
+        sqlx::query(
+            "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, \
+             gateway_unit, state, ref_id, result_url, refund_reason, taken_amount, sale_of, created_at, updated_at, \
+             product_permalink) VALUES ($1, $2, $3, $4, $5, $6, $7, 'REFUND_DUE', $8, $9, $10, $11, $12, $13, $13, $14)",
+        )
+        .bind(id).bind(payment.order_id).bind(payment.customer_id).bind(payment.gateway.as_str())
+        .bind(payment.amount).bind(payment.gateway_amount).bind(payment.gateway_unit.as_str()).bind(sale_id)
+        .bind(&payment.result_url).bind(reason).bind(taken).bind(payment.id).bind(now)
+        .bind(payment.product_permalink.as_deref())
+        .execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot store the second sale")?;
+    Ok(Some(id))
 }
 
 /// Takes the right to ask the gateway about an open payment until `until`; false when another caller
@@ -349,20 +477,29 @@ const UNCHECKED: &str = "state = 'EXPIRED' AND unanswered_at IS NOT NULL AND che
 
 /// REFUND_DUE payments untouched since `before`, oldest first: the sweeper asks their gateways again.
 pub async fn refunds_due(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {
-    let sql = format!("{PAYMENT} WHERE state = 'REFUND_DUE' AND updated_at < $1 ORDER BY updated_at");
+    let sql = format!(
+        "{PAYMENT} WHERE state = 'REFUND_DUE' AND refund_refusal IS NULL AND updated_at < $1 ORDER BY updated_at"
+    );
     fetch(db, sql, Key::Id(before)).await
 }
 
 /// An open, failed or expired payment whose money the gateway took → REFUND_DUE, keeping the bank
-/// reference and why; false when it had moved on (a concurrent caller recorded it first).
-pub async fn mark_refund_due(tx: &mut Tx, payment_id: i64, ref_id: Option<&str>, reason: &str) -> anyhow::Result<bool> {
+/// reference, what the gateway took (its unit, when known) and why; false when it had moved on (a concurrent caller
+/// recorded it first).
+pub async fn mark_refund_due(
+    tx: &mut Tx,
+    payment_id: i64,
+    ref_id: Option<&str>,
+    taken: Option<i64>,
+    reason: &str,
+) -> anyhow::Result<bool> {
     let sql = format!(
         "UPDATE payment SET state = 'REFUND_DUE', ref_id = COALESCE($1, ref_id), refund_reason = $2, lease_until = 0, \
-         updated_at = $3 WHERE payment_id = $4 AND state IN {}",
+         updated_at = $3, taken_amount = $5 WHERE payment_id = $4 AND state IN {}",
         sources(PaymentState::RefundDue)
     );
     let done = on_tx!(tx, conn => {
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ref_id).bind(reason).bind(now_ms()).bind(payment_id)
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ref_id).bind(reason).bind(now_ms()).bind(payment_id).bind(taken)
             .execute(conn).await.map(|done| done.rows_affected())
     })
     .context("cannot record the refund due")?;
@@ -400,23 +537,40 @@ pub async fn end_lease(db: &Db, payment_id: i64, unanswered: Option<i64>) -> any
     Ok(())
 }
 
-/// Moves an open payment to a final state; false when it was final already.
+/// What moving a payment to a final state came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finished {
+    Done,
+    /// It was final already.
+    Moved,
+    /// Another payment was paid with the same gateway reference (the database allows one): the transaction is
+    /// spoiled and must be dropped.
+    RefTaken,
+}
+
+/// Moves an open payment to a final state. A failed payment keeps no reference: one a verify refused proves
+/// nothing, and must not keep the payment it does prove from being completed.
 pub async fn finish(
     tx: &mut Tx,
     payment_id: i64,
     to: PaymentState,
     ref_id: Option<&str>,
     failure: Option<&str>,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Finished> {
+    let keep_ref = if to == PaymentState::Failed { "$2" } else { "COALESCE($2, ref_id)" };
     let sql = format!(
-        "UPDATE payment SET state = $1, ref_id = COALESCE($2, ref_id), failure = $3, lease_until = 0, updated_at = $4 \
+        "UPDATE payment SET state = $1, ref_id = {keep_ref}, failure = $3, lease_until = 0, updated_at = $4 \
          WHERE payment_id = $5 AND state IN {}",
         sources(to)
     );
     let done = on_tx!(tx, conn => {
         sqlx::query(sqlx::AssertSqlSafe(sql)).bind(to.as_str()).bind(ref_id).bind(failure).bind(now_ms())
             .bind(payment_id).execute(conn).await.map(|done| done.rows_affected())
-    })
-    .context("cannot finish payment")?;
-    Ok(done == 1)
+    });
+    match done {
+        Ok(1) => Ok(Finished::Done),
+        Ok(_) => Ok(Finished::Moved),
+        Err(error) if is_unique_violation(&error) => Ok(Finished::RefTaken),
+        Err(error) => Err(error).context("cannot finish payment"),
+    }
 }

@@ -5,7 +5,10 @@ use crate::{
         payment::{Gateway, RefundState},
         transfer::{TransferDetails, TransferGateway, TransferState},
     },
-    shop::transfers::Reviewed,
+    shop::{
+        refunds::{Dispute, DisputeSide},
+        transfers::Reviewed,
+    },
     store::{payments::Payment, transfers::Transfer},
 };
 
@@ -116,6 +119,8 @@ pub struct RefundView {
     pub refunded_by: Option<String>,
     /// Epoch milliseconds: when it went back (`REVERSED`, `REFUNDED`).
     pub refunded_at: Option<i64>,
+    /// The gateway's definitive refusal to give it back: it is not asked again, and finance refunds it by hand.
+    pub gateway_refusal: Option<String>,
 }
 
 impl TryFrom<Payment> for RefundView {
@@ -126,7 +131,7 @@ impl TryFrom<Payment> for RefundView {
             order_id: payment.order_id,
             customer_id: payment.customer_id,
             gateway: payment.gateway,
-            amount: payment.amount,
+            amount: payment.refund_toman(),
             status: payment.state.try_into()?,
             reason: payment.refund_reason,
             ref_id: payment.ref_id,
@@ -134,6 +139,7 @@ impl TryFrom<Payment> for RefundView {
             updated_at: payment.updated_at,
             refunded_by: payment.refunded_by,
             refunded_at: payment.refunded_at,
+            gateway_refusal: payment.refund_refusal,
         })
     }
 }
@@ -204,4 +210,65 @@ pub struct UnansweredCheckRequest {
     pub reviewer: String,
     /// Whether the gateway took the money: it then goes back to the customer (the refund queue).
     pub taken: bool,
+}
+
+/// One side of a dispute: a payment and the customer who made it.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct DisputedPayment {
+    pub payment_id: i64,
+    pub order_id: i64,
+    pub customer_id: i64,
+    /// The customer's mobile, to reach them.
+    pub mobile: Option<String>,
+    /// Toman.
+    pub amount: i64,
+    pub status: String,
+}
+
+/// A gateway reference presented by a payment after another payment had been paid with it, where the gateway's
+/// verify cannot say whose it is (SEP, Gumroad): one of the two customers paid and the other borrowed the proof.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct DisputeView {
+    pub gateway: Gateway,
+    /// The gateway's reference both presented (RefNum, sale id): look it up in the gateway's panel.
+    pub ref_id: String,
+    /// The payment that presented it second.
+    pub presented_by: DisputedPayment,
+    /// The payment already paid with it.
+    pub paid: DisputedPayment,
+    /// Epoch milliseconds.
+    pub disputed_at: i64,
+}
+
+impl From<DisputeSide> for DisputedPayment {
+    fn from(side: DisputeSide) -> Self {
+        let payment = side.payment;
+        DisputedPayment {
+            payment_id: payment.id,
+            order_id: payment.order_id,
+            customer_id: payment.customer_id,
+            mobile: side.mobile,
+            amount: payment.amount,
+            status: payment.state.as_str().to_owned(),
+        }
+    }
+}
+
+impl From<Dispute> for DisputeView {
+    fn from(dispute: Dispute) -> Self {
+        DisputeView {
+            gateway: dispute.presented_by.payment.gateway,
+            ref_id: dispute.ref_id,
+            presented_by: dispute.presented_by.into(),
+            paid: dispute.paid.into(),
+            disputed_at: dispute.disputed_at,
+        }
+    }
+}
+
+#[derive(Object, Debug)]
+pub struct DisputeList {
+    pub disputes: Vec<DisputeView>,
 }

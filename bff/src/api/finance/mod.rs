@@ -15,8 +15,8 @@ pub mod error;
 
 use self::{
     dto::{
-        RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList, UnansweredCheckRequest,
-        UnansweredList, UnansweredView,
+        DisputeList, RefundList, RefundSettleRequest, RefundView, ReviewReply, ReviewRequest, TransferList,
+        UnansweredCheckRequest, UnansweredList, UnansweredView,
     },
     error::FinanceFailure,
 };
@@ -138,6 +138,19 @@ impl FinanceApi {
     ) -> Result<Json<UnansweredList>, FinanceFailure> {
         let payments = refunds::unanswered(&state.db).await?;
         Ok(Json(UnansweredList { payments: payments.into_iter().map(Into::into).collect() }))
+    }
+
+    /// Gateway references presented by a second payment after another payment had been paid with them, where the
+    /// gateway's verify cannot name whose they are (SEP's RefNum, a Gumroad sale): one of the two customers paid
+    /// and the other borrowed the proof; both are named, oldest first.
+    #[oai(path = "/disputes", method = "get", operation_id = "listPaymentDisputes")]
+    async fn disputes(
+        &self,
+        state: Data<&AppState>,
+        _token: FinanceToken,
+    ) -> Result<Json<DisputeList>, FinanceFailure> {
+        let disputes = refunds::disputes(&state.db).await?;
+        Ok(Json(DisputeList { disputes: disputes.into_iter().map(Into::into).collect() }))
     }
 
     /// Records what the gateway told finance about a payment that expired unanswered: taken, the money goes back to

@@ -133,7 +133,7 @@ pub struct OrderSummaryDto {
 #[oai(rename_all = "camelCase")]
 pub struct OrderRefundDto {
     pub payment_id: i64,
-    /// Toman.
+    /// Toman: what the gateway took and gives back.
     pub amount: i64,
     pub status: RefundState,
     /// Epoch milliseconds of the last change.
@@ -271,7 +271,7 @@ impl OrdersApi {
                             .map(|p| {
                                 Ok(OrderRefundDto {
                                     payment_id: p.id,
-                                    amount: p.amount,
+                                    amount: p.refund_toman(),
                                     status: p.state.try_into()?,
                                     updated_at: p.updated_at,
                                 })

@@ -9,11 +9,12 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use super::{
-    GiveBack, GiveBackRequest, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, password_grant,
+    GiveBack, GiveBackRequest, PaymentStart, StartError, Started, TokenCache, VerifyRequest, json_body, named_payment,
+    password_grant,
 };
 use crate::{
     config::{PaymentSettings, Secret},
-    domain::payment::GatewayVerdict,
+    domain::payment::{GatewayVerdict, paid_to},
 };
 
 /// The ticket type offering every UPG feature (wallet, IPG, credit, BNPL).
@@ -142,13 +143,20 @@ impl DigipayClient {
         match (status, code) {
             (200, Some(0)) => match answer["amount"].as_i64() {
                 Some(amount) => {
+                    let ref_id = format!("{ticket_type}:{tracking_code}");
+                    let verdict = paid_to(request.payment_id, named_payment(&answer["providerId"]), amount, ref_id);
                     // Digipay settles a credit purchase with the merchant only once it is delivered, and a diet
                     // programme is delivered when paid. A refused delivery does not undo the customer's payment:
-                    // it is logged for the merchant to deliver by hand.
-                    if CREDIT_TYPES.contains(&ticket_type) && !self.deliver(ticket_type, tracking_code, request).await {
+                    // it is logged for the merchant to deliver by hand. Another payment's purchase is not ours to
+                    // deliver under this one's invoice.
+                    let ours = matches!(verdict, GatewayVerdict::Paid { .. });
+                    if ours
+                        && CREDIT_TYPES.contains(&ticket_type)
+                        && !self.deliver(ticket_type, tracking_code, request).await
+                    {
                         tracing::warn!(tracking_code, "digipay: a verified credit purchase was not delivered");
                     }
-                    GatewayVerdict::Paid { amount, ref_id: format!("{ticket_type}:{tracking_code}") }
+                    verdict
                 }
                 None => GatewayVerdict::Unanswered,
             },
@@ -209,7 +217,7 @@ impl DigipayClient {
             Ok((200, Some(answer))) if answer["result"]["status"].as_i64() == Some(0) => GiveBack::Returned,
             Ok((status, answer)) => {
                 let messages = answer.as_ref().map(result_messages).unwrap_or_default();
-                GiveBack::Failed(format!("digipay refused {path} (HTTP {status}): {messages:?}"))
+                GiveBack::refused(status, format!("digipay refused {path} (HTTP {status}): {messages:?}"))
             }
             Err(error) => GiveBack::Failed(format!("digipay: {error}")),
         }

@@ -80,7 +80,14 @@ impl GumroadClient {
                 (200, Some(body)) if body["success"].as_bool() == Some(true) => GiveBack::Returned,
                 (status, body) => {
                     let message = body.as_ref().and_then(|b| b["message"].as_str()).unwrap_or_default().to_owned();
-                    GiveBack::Failed(format!("gumroad refused the refund (HTTP {status}): {message}"))
+                    let why = format!("gumroad refused the refund (HTTP {status}): {message}");
+                    // Gumroad says no with `success: false`, under 200 or 402 alike; a sale refunded already
+                    // (an earlier answer lost) has its money back.
+                    match body.map(|b| b["success"].as_bool()) {
+                        _ if message.to_ascii_lowercase().contains("already refunded") => GiveBack::Returned,
+                        Some(Some(false)) if status < 500 => GiveBack::Refused(why),
+                        _ => GiveBack::refused(status, why),
+                    }
                 }
             },
             Err(error) => GiveBack::Failed(format!("gumroad unreachable: {error}")),

@@ -2,6 +2,8 @@
 //! gateway's own unit; callers convert with [`crate::domain::payment::Unit`].
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
 use crate::{
     config::PaymentSettings,
     domain::payment::{Gateway, GatewayVerdict},
@@ -78,8 +80,23 @@ pub enum GiveBack {
     Returned,
     /// The gateway has no such call: finance refunds by hand.
     Unsupported,
-    /// Refused or unanswered; asked again later, and finance can refund by hand meanwhile.
+    /// Unanswered, or refused for now; asked again later, and finance can refund by hand meanwhile.
     Failed(String),
+    /// Refused for good (a 4xx that says no: more than the sale, not refundable): never asked again; finance
+    /// refunds it by hand, with the gateway's answer.
+    Refused(String),
+}
+
+impl GiveBack {
+    /// A gateway's refusal (HTTP `status`): definitive when it is a 4xx that says no, rather than one about our
+    /// credentials, a conflict of the moment or a rate limit.
+    pub fn refused(status: u16, answer: String) -> GiveBack {
+        match status {
+            401 | 403 | 408 | 423 | 425 | 429 => GiveBack::Failed(answer),
+            400..=499 => GiveBack::Refused(answer),
+            _ => GiveBack::Failed(answer),
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -257,8 +274,17 @@ pub fn payment_id_of(reference: &str) -> Option<i64> {
     reference.trim().parse().ok()
 }
 
+/// The payment of ours an answer's reference field names (a string or a number), `None` when it names none.
+fn named_payment(reference: &Value) -> Option<i64> {
+    match reference {
+        Value::Number(number) => number.as_i64(),
+        Value::String(text) => payment_id_of(text),
+        _ => None,
+    }
+}
+
 /// The body of an answer as JSON, `None` when it is not.
-async fn json_body(response: reqwest::Response) -> (u16, Option<serde_json::Value>) {
+async fn json_body(response: reqwest::Response) -> (u16, Option<Value>) {
     let status = response.status().as_u16();
     let body = response.bytes().await.ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
     (status, body)

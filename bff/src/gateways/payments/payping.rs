@@ -4,10 +4,10 @@
 //! 409 with code 110 "already verified" (the original answer in `metaData.message`).
 use serde_json::{Value, json};
 
-use super::{GiveBack, GiveBackRequest, PaymentStart, StartError, Started, VerifyRequest, json_body};
+use super::{GiveBack, GiveBackRequest, PaymentStart, StartError, Started, VerifyRequest, json_body, named_payment};
 use crate::{
     config::{PaymentSettings, Secret},
-    domain::payment::GatewayVerdict,
+    domain::payment::{GatewayVerdict, paid_to},
 };
 
 /// `metaData.code` of a verify that already happened.
@@ -89,13 +89,13 @@ impl PayPingClient {
             return GatewayVerdict::Unanswered;
         };
         match status {
-            200 => paid(&answer["amount"], ref_id),
+            200 => paid(request.payment_id, &answer["clientRefId"], &answer["amount"], ref_id),
             409 if answer["metaData"]["code"].as_i64() == Some(ALREADY_VERIFIED) => {
                 let original: Value = answer["metaData"]["message"]
                     .as_str()
                     .and_then(|m| serde_json::from_str(m).ok())
                     .unwrap_or_default();
-                paid(&original["Amount"], ref_id)
+                paid(request.payment_id, &original["ClientRefId"], &original["Amount"], ref_id)
             }
             400..=499 => {
                 GatewayVerdict::NotPaid { reason: format!("payping refused verify: {:?}", problem_messages(&answer)) }
@@ -116,7 +116,7 @@ impl PayPingClient {
             Ok((200, _)) => GiveBack::Returned,
             Ok((status, answer)) => {
                 let messages = answer.as_ref().map(problem_messages).unwrap_or_default();
-                GiveBack::Failed(format!("payping refused reverse (HTTP {status}): {messages:?}"))
+                GiveBack::refused(status, format!("payping refused reverse (HTTP {status}): {messages:?}"))
             }
             Err(error) => GiveBack::Failed(format!("payping unreachable: {error}")),
         }
@@ -130,9 +130,10 @@ impl PayPingClient {
     }
 }
 
-fn paid(amount: &Value, ref_id: i64) -> GatewayVerdict {
+/// A verify's answer: the payment its `clientRefId` names was paid `amount`.
+fn paid(payment_id: i64, client_ref_id: &Value, amount: &Value, ref_id: i64) -> GatewayVerdict {
     match amount.as_i64() {
-        Some(amount) => GatewayVerdict::Paid { amount, ref_id: ref_id.to_string() },
+        Some(amount) => paid_to(payment_id, named_payment(client_ref_id), amount, ref_id.to_string()),
         // Verified, so taken even when the amount cannot be read.
         None => GatewayVerdict::Unanswered,
     }

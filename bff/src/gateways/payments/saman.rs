@@ -15,6 +15,8 @@ const VERIFIED: [i64; 2] = [0, 2];
 const NOT_PAID: [i64; 2] = [-2, -6];
 /// `ResultCode`s of reverse: ok, and "already reversed" (2 duplicate, 5 reversed before).
 const REVERSED: [i64; 3] = [0, 2, 5];
+/// Reverse `ResultCode`s that stay so: no such transaction, or SEP's reverse window is over.
+const NEVER_REVERSED: [i64; 2] = [-2, -6];
 
 #[derive(Debug)]
 pub struct SamanClient {
@@ -100,7 +102,12 @@ impl SamanClient {
             }
             Ok((status, answer)) => {
                 let code = answer.as_ref().and_then(|a| a["ResultCode"].as_i64());
-                GiveBack::Failed(format!("sep refused reverse (HTTP {status}, ResultCode {code:?})"))
+                let why = format!("sep refused reverse (HTTP {status}, ResultCode {code:?})");
+                // Not found, or past SEP's reverse window: asking again is refused again.
+                match code {
+                    Some(code) if status == 200 && NEVER_REVERSED.contains(&code) => GiveBack::Refused(why),
+                    _ => GiveBack::refused(status, why),
+                }
             }
             Err(error) => GiveBack::Failed(format!("sep unreachable: {error}")),
         }

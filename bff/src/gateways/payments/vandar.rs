@@ -4,10 +4,10 @@
 //! answer was lost is recognised on the next try instead of being refused as a double verify.
 use serde_json::{Value, json};
 
-use super::{PaymentStart, StartError, Started, VerifyRequest, json_body};
+use super::{PaymentStart, StartError, Started, VerifyRequest, json_body, named_payment};
 use crate::{
     config::{PaymentSettings, Secret},
-    domain::payment::GatewayVerdict,
+    domain::payment::{GatewayVerdict, paid_to},
 };
 
 #[derive(Debug)]
@@ -66,13 +66,13 @@ impl VandarClient {
                 return GatewayVerdict::NotPaid { reason };
             }
             Some(1) => {}
-            Some(2) => return paid(&info),
+            Some(2) => return paid(request.payment_id, &info),
             Some(3) => return GatewayVerdict::NotPaid { reason: "vandar: the payment expired".to_owned() },
             Some(4) => return GatewayVerdict::NotPaid { reason: "vandar: the payment failed".to_owned() },
             _ => return GatewayVerdict::Unknown,
         }
         match self.call("/api/v3/verify", token).await {
-            Ok((_, Some(body))) if body["status"].as_i64() == Some(1) => paid(&body),
+            Ok((_, Some(body))) if body["status"].as_i64() == Some(1) => paid(request.payment_id, &body),
             Ok((status, Some(body))) if status < 500 && body["status"].as_i64() == Some(0) => {
                 GatewayVerdict::NotPaid { reason: format!("vandar refused verify: {:?}", errors(&body)) }
             }
@@ -82,9 +82,9 @@ impl VandarClient {
 }
 
 /// Verified (now or before), so taken even when the amount cannot be read.
-fn paid(body: &Value) -> GatewayVerdict {
+fn paid(payment_id: i64, body: &Value) -> GatewayVerdict {
     match body["amount"].as_i64() {
-        Some(amount) => GatewayVerdict::Paid { amount, ref_id: body["transId"].to_string() },
+        Some(amount) => paid_to(payment_id, named_payment(&body["factorNumber"]), amount, body["transId"].to_string()),
         None => GatewayVerdict::Unanswered,
     }
 }

@@ -1093,6 +1093,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/finance/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway references presented by a second payment after another payment had been paid with them, where the
+         *     gateway's verify cannot name whose they are (SEP's RefNum, a Gumroad sale): one of the two customers paid
+         *     and the other borrowed the proof; both are named, oldest first.
+         */
+        get: operations["listPaymentDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/finance/unanswered/{paymentId}/check": {
         parameters: {
             query?: never;
@@ -2282,6 +2303,49 @@ export interface components {
              */
             amount?: number;
         };
+        /** DisputeList */
+        DisputeList: {
+            disputes: components["schemas"]["DisputeView"][];
+        };
+        /**
+         * DisputeView
+         * @description A gateway reference presented by a payment after another payment had been paid with it, where the gateway's
+         *     verify cannot say whose it is (SEP, Gumroad): one of the two customers paid and the other borrowed the proof.
+         */
+        DisputeView: {
+            gateway: components["schemas"]["Gateway"];
+            /** @description The gateway's reference both presented (RefNum, sale id): look it up in the gateway's panel. */
+            refId: string;
+            /** @description The payment that presented it second. */
+            presentedBy: components["schemas"]["DisputedPayment"] & unknown;
+            /** @description The payment already paid with it. */
+            paid: components["schemas"]["DisputedPayment"] & unknown;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            disputedAt: number;
+        };
+        /**
+         * DisputedPayment
+         * @description One side of a dispute: a payment and the customer who made it.
+         */
+        DisputedPayment: {
+            /** Format: int64 */
+            paymentId: number;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            customerId: number;
+            /** @description The customer's mobile, to reach them. */
+            mobile?: string;
+            /**
+             * Format: int64
+             * @description Toman.
+             */
+            amount: number;
+            status: string;
+        };
         /** EmailCodeRequest */
         EmailCodeRequest: {
             /** @description As typed: Persian or Arabic-Indic digits and 0 / 98 / +98 prefixes are accepted. */
@@ -2898,7 +2962,7 @@ export interface components {
             paymentId: number;
             /**
              * Format: int64
-             * @description Toman.
+             * @description Toman: what the gateway took and gives back.
              */
             amount: number;
             status: components["schemas"]["RefundState"];
@@ -3484,6 +3548,8 @@ export interface components {
              * @description Epoch milliseconds: when it went back (`REVERSED`, `REFUNDED`).
              */
             refundedAt?: number;
+            /** @description The gateway's definitive refusal to give it back: it is not asked again, and finance refunds it by hand. */
+            gatewayRefusal?: string;
         };
         /**
          * RegisterRequest
@@ -8243,6 +8309,73 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["UnansweredList"];
+                };
+            };
+            /** @description Unknown `status`, no reviewer, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong finance token (`FINANCE_API_TOKEN`), or finance review not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No transfer (or payment) with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The transfer was approved or rejected already, its order was paid online meanwhile (reject it), the
+             *     refund was settled already, or its gateway is being asked to give the money back (`err.reason`
+             *     `REFUND_IN_PROGRESS`; the detail says in how many seconds to look again).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPaymentDisputes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DisputeList"];
                 };
             };
             /** @description Unknown `status`, no reviewer, or a malformed body. */
