@@ -27,6 +27,7 @@ mod error;
 mod exchange;
 mod gumroad;
 mod kavenegar;
+mod ledger;
 pub mod mobile;
 mod payment;
 mod payping;
@@ -51,6 +52,7 @@ pub use email::SentEmail;
 pub use error::SimError;
 pub use exchange::{APPLIED_HEADER, JournalEntry, SCENARIO_HEADER};
 pub use kavenegar::SentSms;
+pub use ledger::{LedgerEntry, LedgerRefund, Money};
 pub use payment::{PageAction, SimPayment};
 pub use scenario::{AmountScenario, EmailScenario, Gateway, PaymentScenario, Scenario, SmsScenario};
 
@@ -229,6 +231,15 @@ impl SimHandle {
     /// Payments the simulated gateways hold (of one gateway, or all), oldest first.
     pub fn payments(&self, gateway: Option<Gateway>) -> Vec<SimPayment> {
         self.state.payments(gateway, SimPayment::of)
+    }
+
+    /// The money ledger, oldest first: every payment the gateways made (of one gateway, or all), with the
+    /// merchant's reference, the gateway's own ids, and how much was taken, returned and kept. `reference`
+    /// narrows it to the payments the merchant's reference or one of the gateway's ids names. The same as
+    /// `GET /_sim/ledger?gateway=&reference=`.
+    pub fn ledger(&self, gateway: Option<Gateway>, reference: Option<&str>) -> Vec<LedgerEntry> {
+        let entries = self.state.payments(gateway, LedgerEntry::of);
+        entries.into_iter().filter(|e| reference.is_none_or(|r| e.names(r))).collect()
     }
 
     /// Where the SMTP sink listens: host and port for the mailer (plain SMTP, no TLS), e.g.

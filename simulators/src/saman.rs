@@ -228,7 +228,7 @@ fn token_error(code: u32, description: &str, applied: &'static str) -> Reply {
     Reply::json(StatusCode::OK, applied, &json!({"status": -1, "errorCode": code, "errorDesc": description}))
 }
 
-fn ref_num(p: &Payment) -> String {
+pub(crate) fn ref_num(p: &Payment) -> String {
     format!("GmshtyjwKS{}", p.reference)
 }
 

@@ -23,7 +23,9 @@ use crate::payment::callback::{Callback, Via};
 use crate::payment::hosted::{self, PageSpec};
 use crate::payment::page::Lang;
 use crate::payment::wire::{self, Fields};
-use crate::payment::{self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Stage, Unit, Verification, oauth};
+use crate::payment::{
+    self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Refund, Stage, Unit, Verification, oauth,
+};
 use crate::scenario::{Gateway, PaymentScenario, Scenario};
 use crate::test_values;
 
@@ -284,6 +286,11 @@ fn update(call: &Call<'_>) -> Reply {
         match amount {
             _ if p.stage != Stage::Settled => wrong_state(applied),
             Some(new) if new <= p.amount && new > 0 => {
+                // The difference goes back to the customer's instalments: money returned, not less taken.
+                let back = p.amount - new;
+                if back > 0 {
+                    p.refunds.push(Refund { request_id: String::new(), amount: back, tracking: String::new() });
+                }
                 p.amount = new;
                 ok(applied, json!({"transactionId": p.order_ref}))
             }
