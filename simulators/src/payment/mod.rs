@@ -214,6 +214,11 @@ impl Payment {
         self.refunds.iter().map(|r| r.amount).sum()
     }
 
+    /// What may still be given back of the money taken.
+    pub fn refundable(&self) -> i64 {
+        self.taken.saturating_sub(self.refunded()).max(0)
+    }
+
     /// What the gateway charged: the amount mismatch scenario charges 10 units more.
     pub fn charged(&self) -> i64 {
         let extra = if self.scenario == PaymentScenario::AmountMismatch { 10 } else { 0 };
@@ -231,7 +236,9 @@ impl Payment {
             Stage::Created if now.duration_since(self.created_at) > self.page_lifetime => {
                 self.stage = Stage::Failed(PageOutcome::TimedOut);
             }
-            Stage::Paid { at } if now.duration_since(at) > self.verify_window => self.stage = Stage::Expired,
+            Stage::Paid { at } if self.returned_unverified() && now.duration_since(at) > self.verify_window => {
+                self.stage = Stage::Expired;
+            }
             _ => {}
         }
     }
