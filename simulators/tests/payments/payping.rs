@@ -259,6 +259,8 @@ async fn reverse_after_verify_and_delete_before_the_page() {
     assert_eq!(reversed.status(), StatusCode::OK);
     assert!(json(reversed).await["reversedDate"].as_str().is_some());
     assert_eq!(sim.payments(Some(Gateway::PayPing))[0].stage, "reversed");
+    let again = client().post(&reverse).bearer_auth(TOKEN).json(&json!({"paymentRefId": ref_id, "paymentCode": code}));
+    assert_problem(again.send().await.expect("answered"), 400, 126).await;
 
     let pay = format!("{}/v3/pay", sim.payping_base_url());
     let (unopened, _) = created(&sim, &merchant, 30_000).await;
@@ -315,4 +317,22 @@ async fn the_ledger_follows_the_money_from_pay_to_verify_to_reverse() {
     assert_eq!(json(reqwest::get(other).await.expect("answered")).await, json!([]));
     let wrong = format!("{}/_sim/ledger?gateway=teapot", sim.base_url());
     assert_eq!(reqwest::get(wrong).await.expect("answered").status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn another_payments_ref_id_verifies_nothing_and_the_answer_names_the_payments_own_reference() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let (paid_code, url) = created(&sim, &merchant, 50_000).await;
+    let hit = customer(Navigation::get(&url), PageAction::Pay, &merchant).await.expect("called back");
+    let paid_ref = data(&hit)["paymentRefId"].clone();
+    let (unpaid_code, _) = created(&sim, &merchant, 50_000).await;
+
+    assert_problem(verify(&sim, &paid_ref, &unpaid_code, 50_000).await, 400, 121).await;
+    let borrowed_code = verify(&sim, &json!(1), &paid_code, 50_000).await;
+    assert_problem(borrowed_code, 400, 133).await;
+    assert_eq!(sim.ledger(Some(Gateway::PayPing), Some(&paid_code))[0].money, Money::Taken);
+
+    let verified = json(verify(&sim, &paid_ref, &paid_code, 50_000).await).await;
+    assert_eq!((verified["clientRefId"].as_str(), verified["amount"].as_i64()), (Some("order-7"), Some(50_000)));
 }
