@@ -15,6 +15,14 @@
 //! create call takes any; SnappPay's eligibility check takes `ineligible`/`invalid-mobile`;
 //! calls on an existing payment (verify, inquiry …) take `verify-fails`, `verify-slow`,
 //! `processing`, `amount-mismatch` and `malformed-body`.
+//!
+//! Money is handled as the gateways handle it, so a merchant's money safety can be tested here: a
+//! verify or inquiry answer names the payment's own merchant reference and amount as recorded at
+//! creation, never what the request claims; a payment nobody verifies is given back when the
+//! gateway's window ends (not a Gumroad sale, which stays paid until refunded); refunds and reverses
+//! are refused, definitively, when the gateway would refuse them (twice, beyond what was paid, before
+//! verify). [`SimHandle::ledger`] (`GET /_sim/ledger`) lists every payment with where its money is:
+//! pending, taken, kept or returned.
 
 mod bounded;
 pub mod browser;

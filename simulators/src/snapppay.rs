@@ -7,6 +7,8 @@
 //! `amount` to `returnURL` → `verify` once → `settle` (mandatory). Later `revert` (before
 //! settle), `cancel` (after), `update` (lower the amount after settle), `status` any time.
 //! Envelope: `{"successful": true, "response": …}` or `{"successful": false, "errorData": …}`.
+//! Every call finds the payment by its `paymentToken` and answers with its own `transactionId` (and,
+//! for status, its `amount`) as recorded at `token`.
 //!
 //! Ours, not Snapp's: `eligible` also takes an optional `mobile`, so the credit-decision test
 //! numbers work before checkout; the digest names no error code for malformed input, so such
