@@ -12,6 +12,7 @@ use serde_json::json;
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::kavenegar::SentSms;
+use crate::ledger::LedgerEntry;
 use crate::payment::SimPayment;
 use crate::scenario::{Gateway, Scenario};
 use crate::state::SimState;
@@ -28,6 +29,7 @@ pub(crate) fn routes() -> Route {
         .at("/email", get(last_email))
         .at("/email/outbox", get(email_outbox))
         .at("/payments", get(payments))
+        .at("/ledger", get(ledger))
         .at("/force", post(force).delete(unforce))
         .at("/reset", post(reset))
         .at("/scenarios", get(scenarios))
@@ -65,6 +67,26 @@ fn payments(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> 
         Ok(gateway) => json_response(StatusCode::OK, &state.payments(gateway, SimPayment::of)),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
+}
+
+#[derive(Deserialize)]
+struct LedgerQuery {
+    gateway: Option<String>,
+    reference: Option<String>,
+}
+
+/// The money ledger, oldest first; `?gateway=` narrows to one gateway, `?reference=` to the payments that the
+/// merchant's reference (or one of the gateway's own ids) names.
+#[handler]
+fn ledger(Query(q): Query<LedgerQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let gateway = match q.gateway.as_deref().map(str::parse::<Gateway>).transpose() {
+        Ok(gateway) => gateway,
+        Err(e) => return problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    };
+    let reference = q.reference.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let entries = state.payments(gateway, LedgerEntry::of);
+    let entries: Vec<LedgerEntry> = entries.into_iter().filter(|e| reference.is_none_or(|r| e.names(r))).collect();
+    json_response(StatusCode::OK, &entries)
 }
 
 fn gateway_filter(q: &EventsQuery) -> Result<Option<Gateway>, SimError> {

@@ -97,6 +97,14 @@ pub(crate) fn document() -> Value {
                 "parameters": [gateway_param(false, "Only this gateway's payments")],
                 "responses": with_bad_request(json_ok("Payments", list.clone()))
             }},
+            "/_sim/ledger": {"get": {
+                "summary": "The money ledger: per payment, the merchant's reference, the gateway's own ids, and what was taken, returned and kept, oldest first",
+                "parameters": [gateway_param(false, "Only this gateway's payments"),
+                               {"name": "reference", "in": "query", "required": false,
+                                "description": "Only the payments this merchant reference (or gateway id: paymentCode, token, ticket, trackingCode, RefNum, sale_id …) names",
+                                "schema": {"type": "string"}}],
+                "responses": with_bad_request(json_ok("Ledger entries", json!({"type": "array", "items": {"$ref": "#/components/schemas/LedgerEntry"}})))
+            }},
             "/_sim/force": {
                 "post": {
                     "summary": "Force a scenario on a gateway's next fitting call",
@@ -123,6 +131,26 @@ pub(crate) fn document() -> Value {
                     "properties": {"gateways": list.clone(), "testValues": list}}))
             }}
         },
-        "components": {"schemas": {"Problem": {"type": "object", "properties": {"error": {"type": "string"}}}}}
+        "components": {"schemas": {
+            "Problem": {"type": "object", "properties": {"error": {"type": "string"}}},
+            "LedgerEntry": {"type": "object",
+                "required": ["gateway", "reference", "ids", "unit", "amount", "taken", "returned", "kept", "refunds", "money", "stage"],
+                "properties": {
+                    "gateway": {"type": "string", "enum": gateways},
+                    "reference": {"type": "string", "description": "The merchant's reference: clientRefId, factorNumber, transactionId, providerId, orderId, ResNum, or Gumroad's link parameter `reference`"},
+                    "ids": {"type": "object", "additionalProperties": {"type": "string"},
+                            "description": "The gateway's own ids by their wire names (paymentCode, paymentRefId, token, transId, paymentToken, ticket, trackingCode, channelRefNumber, Token, RefNum, sale_id, order_id); those handed out on payment only once paid"},
+                    "unit": {"type": "string", "enum": ["toman", "rial", "usd-cents"]},
+                    "amount": {"type": "integer", "description": "As the merchant asked"},
+                    "taken": {"type": "integer", "description": "Charged to the customer; 0 until paid"},
+                    "returned": {"type": "integer", "description": "Given back to the customer"},
+                    "kept": {"type": "integer", "description": "The merchant's: taken − returned once kept or returned; 0 while pending or only taken"},
+                    "refunds": {"type": "array", "items": {"type": "object", "properties": {
+                        "amount": {"type": "integer"}, "trackingCode": {"type": "string", "nullable": true}}}},
+                    "money": {"type": "string", "enum": ["pending", "none", "taken", "kept", "returned"],
+                              "description": "pending: not paid yet; none: never will be; taken: paid, not verified (the gateway gives it back at its window's end); kept: verified or settled (a Gumroad sale once paid); returned: given back in full"},
+                    "stage": {"type": "string"}
+                }}
+        }}
     })
 }

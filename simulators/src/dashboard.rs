@@ -226,7 +226,7 @@ fn parse_gateway(name: Option<&str>) -> Result<Option<Gateway>, SimError> {
 fn links(view: View) -> String {
     let labels = view.lang.labels();
     let mut out = String::from(r#"<nav><p><bdi dir="ltr">JSON:</bdi> "#);
-    for path in ["health", "scenarios", "events", "sms/outbox", "email/outbox", "payments", "openapi.json"] {
+    for path in ["health", "scenarios", "events", "sms/outbox", "email/outbox", "payments", "ledger", "openapi.json"] {
         let _ = write!(out, r#"<a href="/_sim/{path}" dir="ltr">{path}</a> "#);
     }
     let _ = write!(out, "</p><p>{} ", labels.gateway);

@@ -9,9 +9,19 @@
 //! `providerId`, or the older `purchases/verify/{trackingCode}` without body) → for credit,
 //! `POST purchases/deliver`; IPG purchases may be reversed within 25 minutes, and any verified
 //! purchase refunded (`POST refunds?type=T` with a new `providerId`, `amount`, `saleTrackingCode`;
-//! one of the two per purchase, the purchase then reads `reversed`). Business errors
-//! are 422 with `result.status`; bad input 400 with 1054. On a ticket of type 11 (all
-//! features) the simulated customer pays on credit, so the callback says type 5.
+//! one or more refunds up to what was paid, or one reverse, per purchase; the purchase reads
+//! `reversed` once all its money is back). Business errors are 422 with `result.status`; bad input
+//! 400 with 1054. On a ticket of type 11 (all features) the simulated customer pays on credit, so the
+//! callback says type 5.
+//!
+//! Verify finds the purchase by its `trackingCode` alone and answers with the purchase's own
+//! `providerId` and `amount`, whatever `providerId` the request carries (older clients send none at
+//! all). Digipay documents no refusal for a verify whose `providerId` is not the purchase's, and its
+//! document has the merchant compare the callback's `providerId` and `amount` itself; so a tracking
+//! code presented with another payment's `providerId` verifies the purchase it belongs to, and the
+//! answer names that purchase, for the merchant to notice. Refusals that end the matter are 4xx:
+//! 422 with 9012 for a reverse or refund the purchase's state does not allow (not verified, reversed,
+//! refunded beyond what was paid), 9008 for a refund id reused with other data.
 
 use std::time::Duration;
 
@@ -25,7 +35,9 @@ use crate::payment::callback::{Callback, Via};
 use crate::payment::hosted::{self, PageSpec};
 use crate::payment::page::Lang;
 use crate::payment::wire::{self, Fields};
-use crate::payment::{self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Stage, Unit, Verification, oauth};
+use crate::payment::{
+    self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Refund, Stage, Unit, Verification, oauth,
+};
 use crate::scenario::{Gateway, PaymentScenario};
 
 const GATEWAY: Gateway = Gateway::Digipay;
@@ -302,7 +314,8 @@ fn reverse(call: &Call<'_>) -> Reply {
         |p| {
             let credit = on_credit(p);
             let in_time = p.since_verified().is_some_and(|elapsed| elapsed <= window);
-            if credit || !in_time {
+            // One of reverse and refund per purchase: a purchase partly refunded is not reversed as well.
+            if credit || !in_time || !p.refunds.is_empty() {
                 let message = "وضعیت خرید برای این درخواست مناسب نیست";
                 return failure(StatusCode::UNPROCESSABLE_ENTITY, WRONG_STATE, message, p.scenario.name());
             }
@@ -322,31 +335,66 @@ fn reverse(call: &Call<'_>) -> Reply {
     answered.unwrap_or_else(not_found)
 }
 
-/// Money back for a verified purchase, credit ones included, up to what was paid.
+/// Money back for a verified purchase, credit ones included: one refund or several, never more in all than was
+/// paid. Each refund names a new `providerId` of the merchant's; the same one again with the same sale and amount
+/// is a retry and answers the first refund's `trackingCode` without paying twice, with other data 9008 (as a
+/// ticket's does). A reversed purchase, or one not (yet) verified, is refused with 9012.
 fn refund(call: &Call<'_>) -> Reply {
     if let Err(refused) = authorise(call) {
         return refused;
     }
     let fields = Fields::of(call);
-    let (Some(sale), Some(amount), Some(_)) =
+    let (Some(sale), Some(amount), Some(refund_id)) =
         (fields.text("saleTrackingCode"), fields.integer("amount"), fields.text("providerId"))
     else {
         return failure(StatusCode::BAD_REQUEST, WRONG_INPUT, "ورودی نامعتبر است", INVALID_REQUEST);
     };
+    if amount <= 0 {
+        return failure(StatusCode::BAD_REQUEST, WRONG_INPUT, "مبلغ استرداد نامعتبر است", INVALID_REQUEST);
+    }
+    let retried = call.state.with_payment(
+        GATEWAY,
+        |p| p.refunds.iter().any(|r| r.request_id == refund_id),
+        |p| {
+            let earlier = p.refunds.iter().find(|r| r.request_id == refund_id);
+            let same = earlier.filter(|r| r.amount == amount && p.reference.to_string() == sale);
+            (same.map(|r| r.tracking.clone()), p.scenario.name())
+        },
+    );
+    match retried {
+        Some((Some(tracking), applied)) => return refunded(applied, &tracking),
+        Some((None, applied)) => {
+            let message = "این شناسه با اطلاعات دیگری استفاده شده است";
+            return failure(StatusCode::UNPROCESSABLE_ENTITY, PROVIDER_ID_REUSED, message, applied);
+        }
+        None => {}
+    }
     let answered = call.state.with_payment(
         GATEWAY,
         |p| p.reference.to_string() == sale,
         |p| {
-            if !matches!(p.stage, Stage::Verified { .. }) || amount <= 0 || amount > p.charged() {
+            let applied = p.scenario.name();
+            if !matches!(p.stage, Stage::Verified { .. }) {
                 let message = "وضعیت خرید برای این درخواست مناسب نیست";
-                return failure(StatusCode::UNPROCESSABLE_ENTITY, WRONG_STATE, message, p.scenario.name());
+                return failure(StatusCode::UNPROCESSABLE_ENTITY, WRONG_STATE, message, applied);
             }
-            p.stage = Stage::Reversed;
-            let body = json!({ "result": ok_result(), "trackingCode": call.state.next_number().to_string() });
-            Reply::json(StatusCode::OK, p.scenario.name(), &body)
+            if amount > p.refundable() {
+                let message = "مبلغ استرداد از مبلغ قابل استرداد خرید بیشتر است";
+                return failure(StatusCode::UNPROCESSABLE_ENTITY, WRONG_STATE, message, applied);
+            }
+            let tracking = call.state.next_number().to_string();
+            p.refunds.push(Refund { request_id: refund_id.clone(), amount, tracking: tracking.clone() });
+            if p.refundable() == 0 {
+                p.stage = Stage::Reversed;
+            }
+            refunded(applied, &tracking)
         },
     );
     answered.unwrap_or_else(not_found)
+}
+
+fn refunded(applied: &'static str, tracking: &str) -> Reply {
+    Reply::json(StatusCode::OK, applied, &json!({ "result": ok_result(), "trackingCode": tracking }))
 }
 
 /// Paid on credit (CREDIT or BNPL): delivered, never reversed.

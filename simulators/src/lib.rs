@@ -15,6 +15,14 @@
 //! create call takes any; SnappPay's eligibility check takes `ineligible`/`invalid-mobile`;
 //! calls on an existing payment (verify, inquiry …) take `verify-fails`, `verify-slow`,
 //! `processing`, `amount-mismatch` and `malformed-body`.
+//!
+//! Money is handled as the gateways handle it, so a merchant's money safety can be tested here: a
+//! verify or inquiry answer names the payment's own merchant reference and amount as recorded at
+//! creation, never what the request claims; a payment nobody verifies is given back when the
+//! gateway's window ends (not a Gumroad sale, which stays paid until refunded); refunds and reverses
+//! are refused, definitively, when the gateway would refuse them (twice, beyond what was paid, before
+//! verify). [`SimHandle::ledger`] (`GET /_sim/ledger`) lists every payment with where its money is:
+//! pending, taken, kept or returned.
 
 mod bounded;
 pub mod browser;
@@ -27,6 +35,7 @@ mod error;
 mod exchange;
 mod gumroad;
 mod kavenegar;
+mod ledger;
 pub mod mobile;
 mod payment;
 mod payping;
@@ -51,6 +60,7 @@ pub use email::SentEmail;
 pub use error::SimError;
 pub use exchange::{APPLIED_HEADER, JournalEntry, SCENARIO_HEADER};
 pub use kavenegar::SentSms;
+pub use ledger::{LedgerEntry, LedgerRefund, Money};
 pub use payment::{PageAction, SimPayment};
 pub use scenario::{AmountScenario, EmailScenario, Gateway, PaymentScenario, Scenario, SmsScenario};
 
@@ -229,6 +239,15 @@ impl SimHandle {
     /// Payments the simulated gateways hold (of one gateway, or all), oldest first.
     pub fn payments(&self, gateway: Option<Gateway>) -> Vec<SimPayment> {
         self.state.payments(gateway, SimPayment::of)
+    }
+
+    /// The money ledger, oldest first: every payment the gateways made (of one gateway, or all), with the
+    /// merchant's reference, the gateway's own ids, and how much was taken, returned and kept. `reference`
+    /// narrows it to the payments the merchant's reference or one of the gateway's ids names. The same as
+    /// `GET /_sim/ledger?gateway=&reference=`.
+    pub fn ledger(&self, gateway: Option<Gateway>, reference: Option<&str>) -> Vec<LedgerEntry> {
+        let entries = self.state.payments(gateway, LedgerEntry::of);
+        entries.into_iter().filter(|e| reference.is_none_or(|r| e.names(r))).collect()
     }
 
     /// Where the SMTP sink listens: host and port for the mailer (plain SMTP, no TLS), e.g.

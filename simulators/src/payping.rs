@@ -4,7 +4,10 @@
 //! `POST /v3/pay` → `paymentCode` + `url` (`/v3/pay/start/{code}`, the hosted page) → the
 //! browser form-POSTs `status`, `errorCode` and `data` (a JSON string) to `returnUrl` →
 //! `POST /v3/pay/verify` within 10 minutes → optional `POST /v3/pay/reverse` within 30 minutes
-//! (payments created with `isReversible`). `DELETE /v3/pay` withdraws an unopened payment.
+//! (payments created with `isReversible`; a second reverse is refused, 400 with code 126). `DELETE /v3/pay`
+//! withdraws an unopened payment. Verify and reverse answer with the payment's own `clientRefId`
+//! and `amount` as recorded at `POST /v3/pay`; a `paymentRefId` that is not the payment's is refused
+//! (400, code 133) and changes nothing.
 //! Errors are RFC 7807 problems with `metaData.code`.
 
 use std::time::Duration;
@@ -229,6 +232,9 @@ fn reverse(call: &Call<'_>) -> Reply {
             }
             if p.extra("reversible") != "true" {
                 return problem(StatusCode::BAD_REQUEST, 134, "این پرداخت قابل برگشت نیست", applied);
+            }
+            if p.stage == Stage::Reversed {
+                return problem(StatusCode::BAD_REQUEST, 126, "این پرداخت قبلا برگشت خورده است", applied);
             }
             match p.since_verified() {
                 None => problem(StatusCode::BAD_REQUEST, 121, "پرداخت تایید شده‌ای برای برگشت وجود ندارد", applied),

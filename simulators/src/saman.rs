@@ -7,7 +7,18 @@
 //! to `RedirectUrl` with `State`, `Status`, `RefNum` (empty unless paid), `Amount` … by POST,
 //! or by GET when `GetMethod` was true → `POST /verifyTxnRandomSessionkey/ipg/VerifyTransaction`
 //! within 30 minutes (`ResultCode` 0; 2 on a repeat; -6 too late) → optional
-//! `ReverseTransaction` within 50 minutes. The token lives `TokenExpiryInMin` (default 20).
+//! `ReverseTransaction` within 50 minutes (a second one answers `ResultCode` 5, already reversed).
+//! The token lives `TokenExpiryInMin` (default 20).
+//!
+//! A repeated verify of a verified `RefNum` answers `Success: true`, `ResultCode` 2 and the same
+//! `TransactionDetail` as the first: that is what SEP's own terminals answer (a client library tested
+//! on a live terminal accepts exactly that, and gateways.md §6 has clients accept code 2 when the detail
+//! matches). So a merchant that lost the first answer can still read the payment, and a merchant that
+//! takes `Success` alone as "this verify was mine" is shown that it cannot: SEP names no `ResNum` in its
+//! answer, and any caller holding a `RefNum` gets the same detail, so only the merchant can stop one
+//! `RefNum` from completing two orders. Every answer, refusals included, is HTTP 200 with a
+//! `ResultCode`, as SEP's are: the definitive refusals are the negative codes (-2 not found, -6 too
+//! late) and 5 (already reversed).
 //! The token call and the browser's form POST share one path (SEP's IIS ignores case); the
 //! JSON `action` tells them apart.
 
@@ -36,6 +47,8 @@ const MAX_REDIRECT_URL: usize = 2083;
 /// Token-call `errorCode`s, which reuse the Status numbers.
 const INVALID_PARAMETERS: u32 = 5;
 const TERMINAL_NOT_FOUND: u32 = 12;
+/// Verify's `ResultCode` for a `RefNum` verified before.
+const DUPLICATE: i32 = 2;
 
 const PAGE: PageSpec =
     PageSpec {
@@ -155,7 +168,7 @@ fn verify(call: &Call<'_>) -> Reply {
         let applied = p.scenario.name();
         let reply = match verification {
             Verification::Verified { .. } => result(0, Some(detail(p)), applied),
-            Verification::AlreadyVerified => result(2, Some(detail(p)), applied),
+            Verification::AlreadyVerified => result(DUPLICATE, Some(detail(p)), applied),
             Verification::TooLate => result(-6, None, applied),
             Verification::Refused | Verification::Processing | Verification::NotPaid(_) => result(-2, None, applied),
         };
@@ -214,13 +227,16 @@ fn detail(p: &Payment) -> Value {
 fn result(code: i32, detail: Option<Value>, applied: &'static str) -> Reply {
     let description = match code {
         0 => "عملیات با موفقیت انجام شد",
-        2 => "درخواست تکراری می باشد",
+        DUPLICATE => "درخواست تکراری می باشد",
         5 => "تراکنش برگشت خورده است",
         -2 => "تراکنش یافت نشد",
         -6 => "بیش از نیم ساعت از زمان اجرای تراکنش گذشته است",
         _ => "ساختار درخواست نامعتبر است",
     };
-    let body = json!({"Success": code == 0, "ResultCode": code, "ResultDescription": description, "TransactionDetail": detail});
+    // A duplicate verify (2) still succeeds: the detail is the payment's, as on the first verify.
+    let success = code == 0 || code == DUPLICATE;
+    let body =
+        json!({"Success": success, "ResultCode": code, "ResultDescription": description, "TransactionDetail": detail});
     Reply::json(StatusCode::OK, applied, &body)
 }
 
@@ -228,7 +244,7 @@ fn token_error(code: u32, description: &str, applied: &'static str) -> Reply {
     Reply::json(StatusCode::OK, applied, &json!({"status": -1, "errorCode": code, "errorDesc": description}))
 }
 
-fn ref_num(p: &Payment) -> String {
+pub(crate) fn ref_num(p: &Payment) -> String {
     format!("GmshtyjwKS{}", p.reference)
 }
 

@@ -7,6 +7,8 @@
 //! `amount` to `returnURL` → `verify` once → `settle` (mandatory). Later `revert` (before
 //! settle), `cancel` (after), `update` (lower the amount after settle), `status` any time.
 //! Envelope: `{"successful": true, "response": …}` or `{"successful": false, "errorData": …}`.
+//! Every call finds the payment by its `paymentToken` and answers with its own `transactionId` (and,
+//! for status, its `amount`) as recorded at `token`.
 //!
 //! Ours, not Snapp's: `eligible` also takes an optional `mobile`, so the credit-decision test
 //! numbers work before checkout; the digest names no error code for malformed input, so such
@@ -23,7 +25,9 @@ use crate::payment::callback::{Callback, Via};
 use crate::payment::hosted::{self, PageSpec};
 use crate::payment::page::Lang;
 use crate::payment::wire::{self, Fields};
-use crate::payment::{self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Stage, Unit, Verification, oauth};
+use crate::payment::{
+    self, Deadlines, INVALID_REQUEST, PageOutcome, Payment, Refund, Stage, Unit, Verification, oauth,
+};
 use crate::scenario::{Gateway, PaymentScenario, Scenario};
 use crate::test_values;
 
@@ -284,6 +288,11 @@ fn update(call: &Call<'_>) -> Reply {
         match amount {
             _ if p.stage != Stage::Settled => wrong_state(applied),
             Some(new) if new <= p.amount && new > 0 => {
+                // The difference goes back to the customer's instalments: money returned, not less taken.
+                let back = p.amount - new;
+                if back > 0 {
+                    p.refunds.push(Refund { request_id: String::new(), amount: back, tracking: String::new() });
+                }
                 p.amount = new;
                 ok(applied, json!({"transactionId": p.order_ref}))
             }

@@ -7,6 +7,10 @@
 //! `additionalData`, `desc` to `callBackUrl` → `POST /api/purchaseVerify` (Bearer) → `result` 0
 //! with `rrn`. Business answers are HTTP 200 with a non-zero `result` (the plugins read only
 //! `result`); an unknown or expired bearer is 401, which the plugins answer by logging in again.
+//!
+//! purchaseVerify finds the payment by its `token` and answers with that `token` and its own `amount`.
+//! The plugins read no `orderId` from verify, so none is invented here: what binds the answer to the
+//! merchant's order is the token the merchant recorded at getToken.
 
 use std::time::Duration;
 

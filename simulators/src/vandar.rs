@@ -6,6 +6,8 @@
 //! that redirect; `POST /api/v3/transaction` tells the state (`code` 1 awaiting verify, 2
 //! verified, 3 expired, 4 failed; 0 here also while nobody has paid yet). Failures answer 422
 //! with `status` 0 and `errors` (Vandar does not document its HTTP statuses; clients read the body).
+//! Verify and transaction find the payment by its `token` and answer with its own `factorNumber` and
+//! `amount` as recorded at `send`.
 
 use std::time::Duration;
 

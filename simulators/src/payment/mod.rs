@@ -145,6 +145,21 @@ pub(crate) struct Payment {
     pub quirk_spent: bool,
     /// Request fields a gateway echoes later (description, GetMethod, ticket type, URL params …).
     pub extra: BTreeMap<String, String>,
+    /// What the customer was charged when paying, in the gateway's unit; 0 until then. Fixed once paid, so a
+    /// later change of `amount` (SnappPay's update) shows as money returned, not as less taken.
+    pub taken: i64,
+    /// Money given back while the payment stays verified: partial refunds, SnappPay's lowered amount.
+    pub refunds: Vec<Refund>,
+}
+
+/// Part of a payment's money given back by the merchant's request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Refund {
+    /// The merchant's id for the refund request (Digipay's new `providerId`), empty where the gateway has none.
+    pub request_id: String,
+    pub amount: i64,
+    /// The gateway's number for the refund (Digipay's refund `trackingCode`).
+    pub tracking: String,
 }
 
 /// What a verify call did.
@@ -189,7 +204,19 @@ impl Payment {
             verify_calls: 0,
             quirk_spent: false,
             extra: BTreeMap::new(),
+            taken: 0,
+            refunds: Vec::new(),
         }
+    }
+
+    /// Money given back so far while the payment stays verified.
+    pub fn refunded(&self) -> i64 {
+        self.refunds.iter().map(|r| r.amount).sum()
+    }
+
+    /// What may still be given back of the money taken.
+    pub fn refundable(&self) -> i64 {
+        self.taken.saturating_sub(self.refunded()).max(0)
     }
 
     /// What the gateway charged: the amount mismatch scenario charges 10 units more.
@@ -209,9 +236,17 @@ impl Payment {
             Stage::Created if now.duration_since(self.created_at) > self.page_lifetime => {
                 self.stage = Stage::Failed(PageOutcome::TimedOut);
             }
-            Stage::Paid { at } if now.duration_since(at) > self.verify_window => self.stage = Stage::Expired,
+            Stage::Paid { at } if self.returned_unverified() && now.duration_since(at) > self.verify_window => {
+                self.stage = Stage::Expired;
+            }
             _ => {}
         }
+    }
+
+    /// Whether the gateway gives the money back when the merchant does not verify in time. Gumroad has no verify
+    /// step: a sale is the seller's money until the seller refunds it, however long nobody looks it up.
+    pub fn returned_unverified(&self) -> bool {
+        self.gateway != Gateway::Gumroad
     }
 
     /// Whether the page should greet the customer with "this payment has expired".
@@ -239,6 +274,7 @@ impl Payment {
         self.stage = match outcome {
             PageOutcome::Paid => {
                 self.paid_ms = exchange::now_ms();
+                self.taken = self.charged();
                 Stage::Paid { at: Instant::now() }
             }
             failed => Stage::Failed(failed),

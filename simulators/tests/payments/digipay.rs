@@ -2,7 +2,7 @@
 //! carrying the `type` verify must use, 422 business errors with `result.status`.
 
 use limoo_simulators::browser::Navigation;
-use limoo_simulators::{PageAction, SimHandle};
+use limoo_simulators::{Gateway, Money, PageAction, SimHandle};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -257,4 +257,98 @@ async fn the_callback_can_come_twice() {
 
     let hits = merchant.wait_for(2).await;
     assert_eq!(hits[0].fields, hits[1].fields);
+}
+
+async fn refund(sim: &SimHandle, bearer: &str, hit: &Hit, refund_id: &str, amount: i64) -> reqwest::Response {
+    let body = json!({"providerId": refund_id, "amount": amount, "saleTrackingCode": hit.field("trackingCode")});
+    let url = format!("{}/refunds?type={}", sim.digipay_base_url(), hit.field("type"));
+    client().post(url).bearer_auth(bearer).json(&body).send().await.expect("answered")
+}
+
+#[tokio::test]
+async fn a_tracking_code_verified_with_another_provider_id_names_its_own_purchase() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let bearer = login(&sim).await;
+    let payer = through_page(&sim, &bearer, &merchant, 9_000_000, "09121234567", PageAction::Pay).await;
+    let forger = ticket(&sim, &bearer, 11, &order(&merchant, 12_000_000, "09127654321", "P-forger")).await;
+    assert_eq!(forger.status(), StatusCode::OK);
+
+    let url = format!("{}/purchases/verify?type={}", sim.digipay_base_url(), payer.field("type"));
+    let borrowed = json!({"trackingCode": payer.field("trackingCode"), "providerId": "P-forger"});
+    let answer = client().post(url).bearer_auth(&bearer).json(&borrowed).send().await.expect("answered");
+
+    assert_eq!(answer.status(), StatusCode::OK);
+    let body = json(answer).await;
+    assert_eq!(
+        (body["providerId"].as_str(), body["amount"].as_i64()),
+        (Some(payer.field("providerId")), Some(9_000_000))
+    );
+    let ledger = sim.ledger(Some(Gateway::Digipay), None);
+    let money: Vec<(&str, Money, i64)> = ledger.iter().map(|e| (e.reference.as_str(), e.money, e.kept)).collect();
+    assert_eq!(money, [(payer.field("providerId"), Money::Kept, 9_000_000), ("P-forger", Money::Pending, 0)]);
+}
+
+#[tokio::test]
+async fn refunds_never_give_back_more_than_was_paid() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let bearer = login(&sim).await;
+    let hit = through_page(&sim, &bearer, &merchant, 10_000_000, "09121234567", PageAction::Pay).await;
+    assert_business(refund(&sim, &bearer, &hit, "RF-early", 1_000).await, 422, 9012).await;
+    assert_eq!(verify(&sim, &bearer, &hit).await.status(), StatusCode::OK);
+
+    assert_business(refund(&sim, &bearer, &hit, "RF-1", 10_000_001).await, 422, 9012).await;
+    let first = refund(&sim, &bearer, &hit, "RF-2", 4_000_000).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let first = json(first).await;
+    let retried = json(refund(&sim, &bearer, &hit, "RF-2", 4_000_000).await).await;
+    assert_eq!(retried["trackingCode"], first["trackingCode"], "a retry is the same refund");
+    assert_business(refund(&sim, &bearer, &hit, "RF-2", 5_000_000).await, 422, 9008).await;
+    assert_business(refund(&sim, &bearer, &hit, "RF-3", 6_000_001).await, 422, 9012).await;
+
+    let entry = &sim.ledger(Some(Gateway::Digipay), Some(hit.field("providerId")))[0];
+    assert_eq!((entry.money, entry.returned, entry.kept, entry.refunds.len()), (Money::Kept, 4_000_000, 6_000_000, 1));
+    assert_eq!(entry.refunds[0].tracking_code.as_deref(), first["trackingCode"].as_str());
+
+    assert_eq!(refund(&sim, &bearer, &hit, "RF-4", 6_000_000).await.status(), StatusCode::OK);
+    assert_business(refund(&sim, &bearer, &hit, "RF-5", 1).await, 422, 9012).await;
+    let entry = &sim.ledger(Some(Gateway::Digipay), Some(hit.field("providerId")))[0];
+    assert_eq!((entry.money, entry.returned, entry.kept, entry.stage), (Money::Returned, 10_000_000, 0, "reversed"));
+}
+
+#[tokio::test]
+async fn a_purchase_is_reversed_once_and_only_when_verified_and_not_refunded() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let bearer = login(&sim).await;
+    let reverse = |hit: &Hit| {
+        let body = json!({"trackingCode": hit.field("trackingCode"), "providerId": hit.field("providerId")});
+        client()
+            .post(format!("{}/reverse?type={}", sim.digipay_base_url(), hit.field("type")))
+            .bearer_auth(&bearer)
+            .json(&body)
+            .send()
+    };
+    let ipg = |provider_id: &'static str| {
+        let (sim, bearer, merchant) = (&sim, &bearer, &merchant);
+        async move {
+            let created =
+                json(ticket(sim, bearer, 0, &order(merchant, 7_000_000, "09121234567", provider_id)).await).await;
+            let page = created["redirectUrl"].as_str().expect("page").to_owned();
+            customer(Navigation::get(&page), PageAction::Pay, merchant).await.expect("called back")
+        }
+    };
+
+    let hit = ipg("P-r1").await;
+    assert_business(reverse(&hit).await.expect("answered"), 422, 9012).await;
+    assert_eq!(verify(&sim, &bearer, &hit).await.status(), StatusCode::OK);
+    assert_eq!(reverse(&hit).await.expect("answered").status(), StatusCode::OK);
+    assert_business(reverse(&hit).await.expect("answered"), 422, 9012).await;
+    assert_business(refund(&sim, &bearer, &hit, "RF-after-reverse", 1_000).await, 422, 9012).await;
+
+    let refunded = ipg("P-r2").await;
+    assert_eq!(verify(&sim, &bearer, &refunded).await.status(), StatusCode::OK);
+    assert_eq!(refund(&sim, &bearer, &refunded, "RF-part", 1_000_000).await.status(), StatusCode::OK);
+    assert_business(reverse(&refunded).await.expect("answered"), 422, 9012).await;
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use limoo_simulators::browser::Navigation;
-use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimHandle};
+use limoo_simulators::{Gateway, Money, PageAction, PaymentScenario, SimHandle};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -259,6 +259,8 @@ async fn reverse_after_verify_and_delete_before_the_page() {
     assert_eq!(reversed.status(), StatusCode::OK);
     assert!(json(reversed).await["reversedDate"].as_str().is_some());
     assert_eq!(sim.payments(Some(Gateway::PayPing))[0].stage, "reversed");
+    let again = client().post(&reverse).bearer_auth(TOKEN).json(&json!({"paymentRefId": ref_id, "paymentCode": code}));
+    assert_problem(again.send().await.expect("answered"), 400, 126).await;
 
     let pay = format!("{}/v3/pay", sim.payping_base_url());
     let (unopened, _) = created(&sim, &merchant, 30_000).await;
@@ -268,4 +270,69 @@ async fn reverse_after_verify_and_delete_before_the_page() {
     reqwest::get(&url).await.expect("page opened");
     let refused = client().delete(&pay).bearer_auth(TOKEN).json(&json!({"paymentCode": opened})).send().await;
     assert_problem(refused.expect("answered"), 400, 129).await;
+}
+
+#[tokio::test]
+async fn the_ledger_follows_the_money_from_pay_to_verify_to_reverse() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let ledger = || {
+        let entries = sim.ledger(Some(Gateway::PayPing), Some("order-7"));
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        let e = &entries[0];
+        (e.money, e.taken, e.returned, e.kept)
+    };
+
+    let (code, url) = created(&sim, &merchant, 45_000).await;
+    assert_eq!(ledger(), (Money::Pending, 0, 0, 0));
+    let hit = customer(Navigation::get(&url), PageAction::Pay, &merchant).await.expect("called back");
+    assert_eq!(ledger(), (Money::Taken, 45_000, 0, 0));
+    let ref_id = data(&hit)["paymentRefId"].clone();
+    assert_eq!(verify(&sim, &ref_id, &code, 45_000).await.status(), StatusCode::OK);
+    assert_eq!(ledger(), (Money::Kept, 45_000, 0, 45_000));
+    let reverse = client()
+        .post(format!("{}/v3/pay/reverse", sim.payping_base_url()))
+        .bearer_auth(TOKEN)
+        .json(&json!({"paymentRefId": ref_id, "paymentCode": code}));
+    assert_eq!(reverse.send().await.expect("answered").status(), StatusCode::OK);
+    assert_eq!(ledger(), (Money::Returned, 45_000, 45_000, 0));
+
+    let url = format!("{}/_sim/ledger?gateway=payping&reference={code}", sim.base_url());
+    let listed = json(reqwest::get(url).await.expect("answered")).await;
+    let entry = &listed[0];
+    assert_eq!((entry["gateway"].as_str(), entry["reference"].as_str()), (Some("payping"), Some("order-7")));
+    assert_eq!(
+        (entry["ids"]["paymentCode"].as_str(), entry["ids"]["paymentRefId"].clone()),
+        (Some(code.as_str()), json!(ref_id.to_string()))
+    );
+    assert_eq!(
+        (entry["unit"].as_str(), entry["amount"].as_i64(), entry["money"].as_str()),
+        (Some("toman"), Some(45_000), Some("returned"))
+    );
+    assert_eq!(
+        (entry["taken"].as_i64(), entry["returned"].as_i64(), entry["kept"].as_i64()),
+        (Some(45_000), Some(45_000), Some(0))
+    );
+    let other = format!("{}/_sim/ledger?gateway=vandar&reference=order-7", sim.base_url());
+    assert_eq!(json(reqwest::get(other).await.expect("answered")).await, json!([]));
+    let wrong = format!("{}/_sim/ledger?gateway=teapot", sim.base_url());
+    assert_eq!(reqwest::get(wrong).await.expect("answered").status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn another_payments_ref_id_verifies_nothing_and_the_answer_names_the_payments_own_reference() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let (paid_code, url) = created(&sim, &merchant, 50_000).await;
+    let hit = customer(Navigation::get(&url), PageAction::Pay, &merchant).await.expect("called back");
+    let paid_ref = data(&hit)["paymentRefId"].clone();
+    let (unpaid_code, _) = created(&sim, &merchant, 50_000).await;
+
+    assert_problem(verify(&sim, &paid_ref, &unpaid_code, 50_000).await, 400, 121).await;
+    let borrowed_code = verify(&sim, &json!(1), &paid_code, 50_000).await;
+    assert_problem(borrowed_code, 400, 133).await;
+    assert_eq!(sim.ledger(Some(Gateway::PayPing), Some(&paid_code))[0].money, Money::Taken);
+
+    let verified = json(verify(&sim, &paid_ref, &paid_code, 50_000).await).await;
+    assert_eq!((verified["clientRefId"].as_str(), verified["amount"].as_i64()), (Some("order-7"), Some(50_000)));
 }

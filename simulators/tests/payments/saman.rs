@@ -195,3 +195,37 @@ async fn the_callback_can_come_twice() {
     let hits = merchant.wait_for(2).await;
     assert_eq!(hits[0].fields, hits[1].fields);
 }
+
+#[tokio::test]
+async fn a_repeated_verify_succeeds_with_the_duplicate_code_and_the_first_detail() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let hit = through_page(&sim, &merchant, 80_000, PageAction::Pay).await;
+    let ref_num = hit.field("RefNum");
+
+    let first = txn(&sim, "VerifyTransaction", ref_num).await;
+    let repeat = txn(&sim, "VerifyTransaction", ref_num).await;
+
+    assert_eq!((repeat["Success"].as_bool(), repeat["ResultCode"].as_i64()), (Some(true), Some(2)));
+    assert_eq!(repeat["TransactionDetail"], first["TransactionDetail"]);
+    assert_eq!(repeat["TransactionDetail"]["OrginalAmount"], 80_000);
+}
+
+#[tokio::test]
+async fn a_second_reverse_is_refused_as_already_reversed() {
+    let sim = simulator(1.0).await;
+    let merchant = Merchant::start().await;
+    let unverified = through_page(&sim, &merchant, 90_000, PageAction::Pay).await;
+    let refused = txn(&sim, "ReverseTransaction", unverified.field("RefNum")).await;
+    assert_eq!((refused["Success"].as_bool(), refused["ResultCode"].as_i64()), (Some(false), Some(-2)));
+
+    let hit = through_page(&sim, &merchant, 90_000, PageAction::Pay).await;
+    txn(&sim, "VerifyTransaction", hit.field("RefNum")).await;
+    let reversed = txn(&sim, "ReverseTransaction", hit.field("RefNum")).await;
+    let again = txn(&sim, "ReverseTransaction", hit.field("RefNum")).await;
+
+    assert_eq!((reversed["Success"].as_bool(), reversed["ResultCode"].as_i64()), (Some(true), Some(0)));
+    assert_eq!((again["Success"].as_bool(), again["ResultCode"].as_i64()), (Some(false), Some(5)));
+    let ledger = sim.ledger(Some(Gateway::Saman), Some(hit.field("RefNum")));
+    assert_eq!((ledger.len(), ledger[0].returned, ledger[0].kept), (1, 90_000, 0));
+}

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use limoo_simulators::browser::Navigation;
-use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimHandle};
+use limoo_simulators::{Gateway, Money, PageAction, PaymentScenario, SimHandle};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -125,6 +125,12 @@ async fn an_eligible_customer_pays_and_the_purchase_is_verified_and_settled() {
     assert_eq!(on_token(&sim, &bearer, "cancel", &token).await.status(), StatusCode::OK);
     let last = status(&sim, &bearer, &token).await;
     assert_eq!((last["status"].as_str(), last["amount"].as_i64()), (Some("CANCEL"), Some(10_000_000)));
+    assert_eq!(last["transactionId"], hit.field("transactionId"));
+    let entry = &sim.ledger(Some(Gateway::SnappPay), Some(&token))[0];
+    assert_eq!(
+        (entry.money, entry.taken, entry.returned, entry.amount),
+        (Money::Returned, 12_500_000, 12_500_000, 10_000_000)
+    );
 }
 
 #[tokio::test]

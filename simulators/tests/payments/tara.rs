@@ -83,6 +83,7 @@ async fn a_credit_purchase_is_verified_once() {
     let body = json(verify(&sim, &bearer, &hit).await).await;
     assert_eq!(body["result"], 0);
     assert_eq!(body["amount"], "12500000");
+    assert_eq!(body["token"], hit.field("token"), "the answer names the payment verify was asked about");
     assert_eq!(body["rrn"].as_str().map(str::len), Some(12));
     assert_eq!(body["serviceAmountList"][0]["serviceId"], "77");
     assert_eq!(result_of(verify(&sim, &bearer, &hit).await).await, 10);
