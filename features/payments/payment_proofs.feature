@@ -36,3 +36,36 @@ Feature: رسید یک پرداخت فقط همان پرداخت را می‌پ�
       | 101, 102 |
       | 102, 101 |
       | 102      |
+
+  Scenario Outline: رسیدی که مشتری دیگر در بازگشت درگاه <sim> خودش می‌فرستد فقط پرداخت صاحبش را می‌پردازد
+    Digipay's verify answer names the purchase's providerId and PayPing refuses a paymentRefId with another payment's
+    code: another customer who posts this customer's proof on their own payment's callback, before this customer's
+    browser comes back, at the same price or a dearer one, pays nothing and claims nothing; this customer's own
+    callback still completes the order, and the gateway keeps this customer's money once.
+    Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه می‌پردازد ولی مرورگرش هنوز به فروشگاه برنگشته است
+    And مشتری دیگر "09127654321" سفارش محصول <product> را با روش "<method>" آغاز می‌کند و رسید پرداخت مشتری را در بازگشت درگاه "<sim>" خودش می‌فرستد
+    And مرورگر مشتری به فروشگاه برمی‌گردد
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش دقیقا یک بار پرداخت شده است
+    And سفارش مشتری دیگر هیچ‌بار پرداخت نشده است
+    And درگاه "<sim>" پول مشتری را یک بار و برای سفارش خودش نگه داشته است
+
+    Examples:
+      | method        | sim     | product |
+      | limoo_digipay | digipay | 101     |
+      | limoo_digipay | digipay | 102     |
+      | PAYPING       | payping | 101     |
+
+  Scenario: پیوند گامرود که دو بار باز و دو بار خریده شود سفارش را یک بار می‌پردازد و فروش دوم پس داده می‌شود
+    Each visit to a Gumroad product link is a checkout of its own, so two tabs (or Back and buy again) make two sales
+    naming one payment. The first pays the order; the second goes back through Gumroad's refund and shows in the
+    orders history.
+    Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
+    When مشتری با روش "LIMOO_GUMROAD" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش دقیقا یک بار پرداخت شده است
+    And گامرود 1 فروش را پس داده و تاریخچه سفارش همان را بازپرداخت "REVERSED" نشان می‌دهد

@@ -3,11 +3,14 @@
 //! or a dearer one. Every check reads the money the simulators keep: per order it is the order's price once, or
 //! nothing, and no customer's money is kept without their order paid or a refund.
 use limoo_bff::shop::payments::{Settling, sweep};
-use limoo_simulators::{Gateway, PageAction, SimPayment, browser, browser::Navigation};
+use limoo_simulators::{Gateway, Money, PageAction, browser, browser::Navigation};
 use limoo_tests::{
     TestApp,
     app::FINANCE_TOKEN,
-    payment::{entry, follow, payment_request, payment_states, result_url, texts_of_order, times_paid},
+    payment::{
+        borrow_proof, entry, follow, money_by_payment, payment_ids, payment_request, payment_states, result_url,
+        texts_of_order, times_paid,
+    },
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -45,61 +48,25 @@ async fn pay_page(buyer: &Buyer) -> Navigation {
     browser::press(entry(&buyer.reply), PageAction::Pay).await.expect("the hosted page").expect("a callback")
 }
 
-/// `own`'s callback carrying the proof fields of `paid` (another customer's payment): what a script posts.
-/// PayPing's proof sits in the `data` JSON beside the payment's own `paymentCode`.
-fn borrowing(own: &Navigation, paid: &Navigation, proof: &[&str]) -> Navigation {
-    let mut form = own.form.clone();
-    for name in proof {
-        let value = paid.field(name).unwrap_or_else(|| panic!("no {name} in the paid callback"));
-        let value = if *name == "data" { with_paid_ref(own.field("data"), &value) } else { value };
-        match form.iter_mut().find(|(k, _)| k == name) {
-            Some(field) => field.1 = value,
-            None => form.push(((*name).to_owned(), value)),
-        }
-    }
-    Navigation { method: own.method.clone(), url: own.url.clone(), form }
+/// What the gateway keeps of the order's payments (its unit), and what it took but neither kept nor gave back.
+async fn money_of(app: &TestApp, gateway: Gateway, order: i64) -> (i64, i64) {
+    let money = money_by_payment(app, gateway);
+    let ids = payment_ids(app, order).await;
+    ids.iter().filter_map(|id| money.get(id)).fold((0, 0), |(kept, taken), m| (kept + m.0, taken + m.1))
 }
 
-/// PayPing's `data` of the forger's own payment with the paid payment's `paymentRefId`.
-fn with_paid_ref(own: Option<String>, paid: &str) -> String {
-    let mut own: Value = serde_json::from_str(&own.expect("own data")).expect("JSON data");
-    let paid: Value = serde_json::from_str(paid).expect("JSON data");
-    own["paymentRefId"] = paid["paymentRefId"].clone();
-    own.to_string()
+/// The order's price in the gateway's unit, as its first payment asked.
+async fn price_at_gateway(app: &TestApp, order: i64) -> i64 {
+    let sql = "SELECT CAST(gateway_amount AS TEXT) FROM payment WHERE customer_order_id = $1 ORDER BY created_at";
+    texts_of_order(app, sql, order).await[0].parse().expect("a number")
 }
 
-/// The hosted page's callback for a payment nobody paid: the start's own fields, as the gateway would name them.
-async fn unpaid_callback(buyer: &Buyer) -> Navigation {
-    // Declining on the page brings the gateway's callback for this payment with its own ids; the forger then fills
-    // in the paid proof and a success.
-    browser::press(entry(&buyer.reply), PageAction::Decline).await.expect("the hosted page").expect("a callback")
-}
-
-/// Money the simulators keep: verified or settled, and Gumroad sales not refunded.
-fn kept(app: &TestApp, gateway: Gateway) -> Vec<SimPayment> {
-    let keeps = |p: &SimPayment| {
-        matches!(p.stage.as_str(), "verified" | "settled") || (p.gateway == Gateway::Gumroad && p.stage == "paid")
-    };
-    app.sims.payments(Some(gateway)).into_iter().filter(keeps).collect()
-}
-
-fn success(gateway: Gateway) -> Vec<(&'static str, &'static str)> {
-    match gateway {
-        Gateway::Digipay => vec![("result", "SUCCESS")],
-        Gateway::Saman => vec![("State", "OK"), ("Status", "2")],
-        Gateway::PayPing => vec![("status", "1"), ("errorCode", "")],
-        _ => Vec::new(),
-    }
-}
-
-/// `own`'s declined callback turned into a paid one carrying `paid`'s proof.
-async fn forged(gateway: Gateway, own: &Buyer, paid: &Navigation, proof: &[&str]) -> String {
-    let mut forged = borrowing(&unpaid_callback(own).await, paid, proof);
-    for (name, value) in success(gateway) {
-        forged.form.retain(|(k, _)| k != name);
-        forged.form.push((name.to_owned(), value.to_owned()));
-    }
-    follow(&forged).await
+/// Per customer, from the simulator's ledger: the payer's money is kept once, for the payer's own order, at its
+/// price; none of the forger's is kept, and nobody's is left taken without a paid order or a refund.
+async fn kept_once_for_the_payer(app: &TestApp, gateway: Gateway, payer: &Buyer, forger: &Buyer, case: &str) {
+    let price = price_at_gateway(app, payer.order).await;
+    assert_eq!(money_of(app, gateway, payer.order).await, (price, 0), "{case}: the payer's money, kept once");
+    assert_eq!(money_of(app, gateway, forger.order).await, (0, 0), "{case}: nothing kept for the forger");
 }
 
 /// Digipay's verify answer names the purchase's `providerId`: a tracking code posted on another customer's callback
@@ -116,7 +83,7 @@ async fn a_digipay_tracking_code_on_another_customers_callback_pays_its_own_paym
         if !before {
             assert_eq!(follow(&paid).await, result_url(&app, true, payer.order), "{case}");
         }
-        let went = forged(Gateway::Digipay, &forger, &paid, &["trackingCode", "type", "amount"]).await;
+        let went = borrow_proof(Gateway::Digipay, &forger.reply, &paid).await;
         assert_eq!(went, result_url(&app, false, forger.order), "{case}: the forger is not paid");
         if before {
             assert_eq!(follow(&paid).await, result_url(&app, true, payer.order), "{case}: the payer still is");
@@ -125,16 +92,8 @@ async fn a_digipay_tracking_code_on_another_customers_callback_pays_its_own_paym
         assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0, "{case}");
         let forger_states = payment_states(&app, forger.order).await;
         assert!(!forger_states.iter().any(|s| s == "VERIFIED" || s.starts_with("REFUND")), "{case}: {forger_states:?}");
-        let kept = kept(&app, Gateway::Digipay);
-        assert_eq!(kept.len(), 1, "{case}: the payer's money is kept once: {kept:?}");
-        assert_eq!(kept[0].order_ref, payer_payment(&app, payer.order).await, "{case}: for the payer's payment");
+        kept_once_for_the_payer(&app, Gateway::Digipay, &payer, &forger, &case).await;
     }
-}
-
-/// The payment id of the order's verified payment, as the gateways' `order_ref` names it.
-async fn payer_payment(app: &TestApp, order: i64) -> String {
-    let sql = "SELECT CAST(payment_id AS TEXT) FROM payment WHERE customer_order_id = $1 AND state = 'VERIFIED'";
-    texts_of_order(app, sql, order).await.pop().expect("a verified payment")
 }
 
 /// PayPing refuses a verify of one payment's `paymentRefId` with another's `paymentCode`: the refused proof claims
@@ -145,12 +104,12 @@ async fn a_refused_payping_verify_claims_nothing_and_the_real_callback_pays() {
     let payer = buyer(&app, "09121234567", 101, Gateway::PayPing).await;
     let forger = buyer(&app, "09127654321", 101, Gateway::PayPing).await;
     let paid = pay_page(&payer).await;
-    let went = forged(Gateway::PayPing, &forger, &paid, &["data"]).await;
+    let went = borrow_proof(Gateway::PayPing, &forger.reply, &paid).await;
     assert_eq!(went, result_url(&app, false, forger.order), "the forger is not paid");
     assert_eq!(follow(&paid).await, result_url(&app, true, payer.order), "the payer's own callback pays");
     assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1);
     assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0);
-    assert_eq!(kept(&app, Gateway::PayPing).len(), 1, "kept once");
+    kept_once_for_the_payer(&app, Gateway::PayPing, &payer, &forger, "payping").await;
 }
 
 /// SEP's verify answer names no ResNum: a RefNum posted by another customer before the payer's browser returns can
@@ -163,12 +122,14 @@ async fn a_borrowed_saman_refnum_pays_at_most_one_payment_and_a_second_presenter
     let payer = buyer(&app, "09121234567", 101, Gateway::Saman).await;
     let forger = buyer(&app, "09127654321", 101, Gateway::Saman).await;
     let paid = pay_page(&payer).await;
-    forged(Gateway::Saman, &forger, &paid, &["RefNum", "Amount"]).await;
+    borrow_proof(Gateway::Saman, &forger.reply, &paid).await;
     follow(&paid).await;
     let orders_paid =
         times_paid(&app, &payer.token, payer.order).await + times_paid(&app, &forger.token, forger.order).await;
     assert_eq!(orders_paid, 1, "one RefNum pays one order");
-    assert_eq!(kept(&app, Gateway::Saman).len(), 1);
+    let kept =
+        money_of(&app, Gateway::Saman, payer.order).await.0 + money_of(&app, Gateway::Saman, forger.order).await.0;
+    assert_eq!(kept, price_at_gateway(&app, payer.order).await, "the payer's money is kept once");
     let (status, disputes) = finance_get(&app, "/lemonade/api/finance/disputes").await;
     assert_eq!(status, 200, "{disputes}");
     let disputes = disputes["disputes"].as_array().expect("disputes").clone();
@@ -182,7 +143,7 @@ async fn a_borrowed_saman_refnum_pays_at_most_one_payment_and_a_second_presenter
     let payer = buyer(&app, "09121234567", 101, Gateway::Saman).await;
     let forger = buyer(&app, "09127654321", 102, Gateway::Saman).await;
     let paid = pay_page(&payer).await;
-    forged(Gateway::Saman, &forger, &paid, &["RefNum", "Amount"]).await;
+    borrow_proof(Gateway::Saman, &forger.reply, &paid).await;
     assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0, "a cheaper proof pays no dearer order");
     let taken = app.sims.payments(Some(Gateway::Saman)).into_iter().find(|p| p.stage != "created").expect("paid");
     let sql = "SELECT CAST(COALESCE(taken_amount, gateway_amount) AS TEXT) FROM payment WHERE customer_order_id = $1 \
@@ -210,7 +171,8 @@ async fn a_gumroad_link_opened_twice_and_bought_twice_pays_once_and_refunds_the_
     assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1);
     let sales = app.sims.payments(Some(Gateway::Gumroad));
     assert_eq!(sales.len(), 2, "two sales: {sales:?}");
-    assert_eq!(kept(&app, Gateway::Gumroad).len(), 1, "one sale kept: {sales:?}");
+    let money: Vec<Money> = app.sims.ledger(Some(Gateway::Gumroad), None).into_iter().map(|e| e.money).collect();
+    assert_eq!(money, [Money::Kept, Money::Returned], "one sale kept, the other given back");
     let refunds = app.sims.journal().into_iter().filter(|e| e.path.ends_with("/refund")).count();
     assert_eq!(refunds, 1, "the second sale was refunded once");
     let (_, orders) = app.get_as(&payer.token, "/lemonade/api/orders").await;

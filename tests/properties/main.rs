@@ -1,5 +1,6 @@
 //! Cross-crate properties: what was paid, money arithmetic, the catalogue sort rule, invoices, points and promotions.
 mod amounts_paid;
+mod borrowed_proofs;
 mod catalogue_sort;
 mod forms;
 mod franchise;

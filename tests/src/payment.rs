@@ -142,3 +142,75 @@ pub async fn a_day_with_gateway_down(app: &TestApp, order: i64, gateway: Gateway
     limoo_bff::shop::payments::sweep((&outage).into()).await.expect("the sweep");
     outage
 }
+
+/// The fields of a paid callback that carry its proof of payment, per gateway.
+fn proof_fields(gateway: Gateway) -> &'static [&'static str] {
+    match gateway {
+        Gateway::Digipay => &["trackingCode", "type", "amount"],
+        Gateway::Saman => &["RefNum", "Amount"],
+        // PayPing's proof sits in the `data` JSON beside the payment's own `paymentCode`.
+        Gateway::PayPing => &["data"],
+        other => panic!("{other:?} takes no proof from the browser's callback"),
+    }
+}
+
+/// The fields that make a callback say "paid".
+fn paid_fields(gateway: Gateway) -> &'static [(&'static str, &'static str)] {
+    match gateway {
+        Gateway::Digipay => &[("result", "SUCCESS")],
+        Gateway::Saman => &[("State", "OK"), ("Status", "2")],
+        Gateway::PayPing => &[("status", "1"), ("errorCode", "")],
+        _ => &[],
+    }
+}
+
+/// A hostile customer's own callback for the payment their start `reply` opened, claiming it was paid with the proof
+/// another customer's `paid` callback carries (before or after that one reaches the shop). Their hosted page is
+/// declined so that the gateway names their own payment; the callback then borrows the proof and says paid. Sent
+/// to the shop; where the shop sent the browser.
+pub async fn borrow_proof(gateway: Gateway, reply: &Value, paid: &Navigation) -> String {
+    let declined = limoo_simulators::browser::press(entry(reply), limoo_simulators::PageAction::Decline)
+        .await
+        .expect("the hosted page")
+        .expect("a callback for the declined payment");
+    let mut form = declined.form.clone();
+    for name in proof_fields(gateway) {
+        let value = paid.field(name).unwrap_or_else(|| panic!("no {name} in the paid callback"));
+        let value = if *name == "data" { with_paid_ref(declined.field("data"), &value) } else { value };
+        form.retain(|(k, _)| k != name);
+        form.push(((*name).to_owned(), value));
+    }
+    for (name, value) in paid_fields(gateway) {
+        form.retain(|(k, _)| k != name);
+        form.push(((*name).to_owned(), (*value).to_owned()));
+    }
+    follow(&Navigation { method: declined.method, url: declined.url, form }).await
+}
+
+/// PayPing's `data` of the forger's own payment with the paid payment's `paymentRefId`.
+fn with_paid_ref(own: Option<String>, paid: &str) -> String {
+    let mut own: Value = serde_json::from_str(&own.expect("the callback's data")).expect("JSON data");
+    let paid: Value = serde_json::from_str(paid).expect("JSON data");
+    own["paymentRefId"] = paid["paymentRefId"].clone();
+    own.to_string()
+}
+
+/// What each of our payments left with `gateway`, by the reference it was started with (our payment id), from the
+/// simulator's ledger: the money kept, in the gateway's unit, and anything still taken but not yet kept or given
+/// back. A payment absent here never reached the gateway.
+pub fn money_by_payment(app: &TestApp, gateway: Gateway) -> std::collections::BTreeMap<String, (i64, i64)> {
+    let mut money = std::collections::BTreeMap::new();
+    for entry in app.sims.ledger(Some(gateway), None) {
+        let still_taken = if entry.money == limoo_simulators::Money::Taken { entry.taken } else { 0 };
+        let (kept, taken) = money.entry(entry.reference.clone()).or_insert((0, 0));
+        *kept += entry.kept;
+        *taken += still_taken;
+    }
+    money
+}
+
+/// Our payment ids of the order, oldest first, as the gateways' ledgers name them.
+pub async fn payment_ids(app: &TestApp, order: i64) -> Vec<String> {
+    let sql = "SELECT CAST(payment_id AS TEXT) FROM payment WHERE customer_order_id = $1 ORDER BY created_at";
+    texts_of_order(app, sql, order).await
+}

@@ -29,6 +29,10 @@ pub struct Paying {
     starts: Vec<serde_json::Value>,
     /// The customer's order paid before this one, whose proof of payment a script replays.
     earlier: Option<i64>,
+    /// The callback the customer's browser has yet to bring back after paying.
+    pending: Option<browser::Navigation>,
+    /// Another customer's token and order, whose callback borrowed this payment's proof.
+    borrower: Option<(String, i64)>,
 }
 
 impl LimooWorld {
@@ -154,6 +158,86 @@ async fn replay_proof(world: &mut LimooWorld, sim: String) {
     let reply = world.reply();
     let link = reply.body["paymentLink"].as_str().expect("the start's paymentLink");
     payment::forge_paid_callback(world.app(), gateway(&sim), link, &proof).await;
+}
+
+/// The customer pays on the hosted page; their browser is slow to come back to the shop.
+#[when("مشتری در صفحه درگاه می‌پردازد ولی مرورگرش هنوز به فروشگاه برنگشته است")]
+async fn pay_without_returning(world: &mut LimooWorld) {
+    let callback = browser::press(entry(&world.reply().body), PageAction::Pay).await.or_fail("the hosted page");
+    if let Some(paying) = world.paying.as_mut() {
+        paying.pending = Some(callback.expect("the page sends the browser back"));
+    }
+}
+
+#[when("مرورگر مشتری به فروشگاه برمی‌گردد")]
+async fn browser_returns(world: &mut LimooWorld) {
+    let callback = world.paying().pending.clone().expect("a payment whose browser has not come back");
+    let location = follow(&callback).await;
+    if let Some(paying) = world.paying.as_mut() {
+        paying.location = Some(location);
+    }
+}
+
+/// Another customer starts a payment of their own order through the same gateway and posts their payment's
+/// callback with this customer's proof of payment (before or after this customer's browser came back).
+#[when(
+    expr = "مشتری دیگر {mobile} سفارش محصول {product} را با روش {string} آغاز می‌کند و رسید پرداخت مشتری را در بازگشت درگاه {string} خودش می‌فرستد"
+)]
+async fn borrow_proof(world: &mut LimooWorld, mobile: Mobile, product: Product, method: String, sim: String) {
+    let app = world.app();
+    let token = app.existing_customer(&mobile).await;
+    let order = app.create_order(&token, &[*product]).await;
+    let mut body = payment_request(app, &token, order, &method);
+    body["mobile"] = json!(mobile.to_string());
+    let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "the other customer's payment started: {reply}");
+    let paid = world.paying().pending.clone().expect("a paid callback to borrow from");
+    let went = payment::borrow_proof(gateway(&sim), &reply, &paid).await;
+    assert_eq!(went, result_url(app, false, order), "the borrower's browser lands on the fail page");
+    if let Some(paying) = world.paying.as_mut() {
+        paying.borrower = Some((token, order));
+    }
+}
+
+#[then("سفارش مشتری دیگر هیچ‌بار پرداخت نشده است")]
+async fn borrower_not_paid(world: &mut LimooWorld) {
+    let (token, order) = world.paying().borrower.clone().expect("another customer's order");
+    assert_eq!(times_paid(world.app(), &token, order).await, 0, "the borrowed proof paid the other order");
+}
+
+/// From the simulator's ledger: the customer's money is kept once, at the order's price, for the customer's own
+/// order; none is kept for the other customer's.
+#[then(expr = "درگاه {string} پول مشتری را یک بار و برای سفارش خودش نگه داشته است")]
+async fn kept_for_own_order(world: &mut LimooWorld, sim: String) {
+    let app = world.app();
+    let money = payment::money_by_payment(app, gateway(&sim));
+    let kept = |ids: Vec<String>| ids.iter().filter_map(|id| money.get(id)).map(|m| m.0).sum::<i64>();
+    let paying = world.paying();
+    let sql = "SELECT CAST(gateway_amount AS TEXT) FROM payment WHERE customer_order_id = $1 AND state = 'VERIFIED'";
+    let price: i64 =
+        texts_of_order(app, sql, paying.order).await.pop().expect("a verified payment").parse().or_fail_any("a number");
+    assert_eq!(kept(payment::payment_ids(app, paying.order).await), price, "the customer's money, kept once");
+    if let Some((_, order)) = &paying.borrower {
+        assert_eq!(kept(payment::payment_ids(app, *order).await), 0, "nothing kept for the other customer");
+    }
+}
+
+/// One Gumroad sale is the order's; every other sale under its payment went back through Gumroad, and the orders
+/// history lists each as REVERSED.
+#[then(expr = "گامرود {int} فروش را پس داده و تاریخچه سفارش همان را بازپرداخت {string} نشان می‌دهد")]
+async fn other_sales_refunded(world: &mut LimooWorld, refunded: usize, status: String) {
+    let app = world.app();
+    let money: Vec<_> = app.sims.ledger(Some(Gateway::Gumroad), None).into_iter().map(|e| e.money).collect();
+    let returned = money.iter().filter(|m| **m == limoo_simulators::Money::Returned).count();
+    let kept = money.iter().filter(|m| **m == limoo_simulators::Money::Kept).count();
+    assert_eq!((kept, returned), (1, refunded), "the sales: {money:?}");
+    let paying = world.paying();
+    let (code, orders) = app.api(&paying.token).list_paid_orders().await;
+    assert_eq!(code, 200, "{orders}");
+    let order = orders.as_array().into_iter().flatten().find(|o| o["id"] == paying.order).expect("the order");
+    let statuses: Vec<&str> =
+        order["refunds"].as_array().into_iter().flatten().filter_map(|r| r["status"].as_str()).collect();
+    assert_eq!(statuses, vec![status.as_str(); refunded], "{order}");
 }
 
 /// The earlier order is still paid once and its money still at the gateway: nothing reversed or refunded.
