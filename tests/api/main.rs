@@ -15,6 +15,7 @@ mod orders;
 mod packages;
 mod payment_crash;
 mod payment_gateways;
+mod payment_late;
 mod payment_proofs;
 mod payment_races;
 mod payment_result;

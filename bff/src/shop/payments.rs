@@ -428,9 +428,9 @@ pub async fn callback(
         payments::record_callback(settling.db, payment.id, ref_id, gateway.takes_at_payment()).await?;
         let recorded = payments::find(settling.db, payment.id).await?;
         extra_sale = another_sale(&recorded.and_then(|p| p.ref_id));
-    } else if gateway.takes_at_payment() && payment.ref_id.is_none() && !payment.state.is_refund() {
-        // A sale on a payment given up on (replaced, expired) kept the customer's money: it goes back.
-        late_sale(settling, &payment, ref_id).await?;
+    } else if given_up(&payment) && report == Report::None && !(gateway.takes_at_payment() && payment.ref_id.is_some())
+    {
+        late_payment(settling, &payment, ref_id).await?;
     } else {
         extra_sale = another_sale(&payment.ref_id);
     }
@@ -626,14 +626,66 @@ async fn order_paid(db: &Db, order_id: i64) -> anyhow::Result<bool> {
     orders::is_paid(&mut tx, order_id).await
 }
 
-/// A sale confirmed on a payment that no longer pays its order (Gumroad, where the sale itself keeps
-/// the money): the money goes back.
+/// A payment the shop gave up on (expired, or replaced by a newer one), not one whose verify went unanswered
+/// (finance's queue has those).
+fn given_up(payment: &Payment) -> bool {
+    matches!(payment.state, PaymentState::Expired | PaymentState::Failed) && payment.unanswered_at.is_none()
+}
+
+/// A callback says a payment the shop had given up on was paid after all (the customer paid late, or the browser
+/// came back late). While the gateway's window allows it, the money still counts: when nothing else paid the order,
+/// which still costs what the payment asked, the payment is taken up again and completed as any other; otherwise
+/// the money goes back at once through the gateway, rather than at the end of its window. A gateway without a
+/// call to give money back (Vandar, Tara) is not verified at all then: unverified, it returns the money itself.
+async fn late_payment(settling: Settling<'_>, payment: &Payment, ref_id: Option<&str>) -> anyhow::Result<()> {
+    if revive(settling.db, payment, ref_id).await? {
+        tracing::info!(payment_id = payment.id, "a payment given up on was paid after all; taken up again");
+        return Ok(());
+    }
+    if payment.gateway.takes_at_payment() || payment.gateway.can_give_back() {
+        late_sale(settling, payment, ref_id.or(payment.ref_id.as_deref())).await?;
+    }
+    Ok(())
+}
+
+/// Takes a given-up payment up again (CALLBACK_RECEIVED, with the callback's reference) when it may still pay its
+/// order: the order is unpaid, has no other payment under way and no transfer waiting, and still costs what the
+/// payment asked with the points it held then. In the order's transaction.
+async fn revive(db: &Db, payment: &Payment, ref_id: Option<&str>) -> anyhow::Result<bool> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    orders::lock(&mut tx, payment.order_id).await?;
+    if orders::is_paid(&mut tx, payment.order_id).await?
+        || !payments::open_for_order(&mut tx, payment.order_id).await?.is_empty()
+        || transfers::pending_for_order(&mut tx, payment.order_id).await?
+    {
+        return Ok(false);
+    }
+    let Some(invoice) = invoice::load(&mut tx, payment.order_id, payment.customer_id, now).await? else {
+        return Ok(false);
+    };
+    let lapsed = invoice.hold.as_ref().is_some_and(|h| h.lapsed_at(now));
+    if invoice.totals.payable.get() != payment.amount || lapsed {
+        return Ok(false);
+    }
+    if !payments::revive(&mut tx, payment.id, ref_id).await? {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Money taken on a payment that no longer pays its order (a Gumroad sale, where the sale itself keeps the money,
+/// or a late payment of an order paid otherwise): confirmed with the gateway, it goes back.
 async fn late_sale(settling: Settling<'_>, payment: &Payment, sale_id: Option<&str>) -> anyhow::Result<()> {
-    let (Some(authority), Some(sale_id)) = (payment.authority.as_deref(), sale_id) else { return Ok(()) };
+    let Some(authority) = payment.authority.as_deref() else { return Ok(()) };
+    if sale_id.is_none() && !payment.gateway.verify_names_payment() {
+        return Ok(());
+    }
     let request = VerifyRequest {
         payment_id: payment.id,
         authority,
-        ref_id: Some(sale_id),
+        ref_id: sale_id,
         amount: payment.gateway_amount,
         product_permalink: payment.product_permalink.as_deref(),
     };

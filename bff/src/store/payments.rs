@@ -384,6 +384,22 @@ pub async fn record_callback(db: &Db, payment_id: i64, ref_id: Option<&str>, kee
     Ok(done == 1)
 }
 
+/// Takes a payment the shop had given up on (FAILED, EXPIRED; not one whose verify went unanswered) up again:
+/// CALLBACK_RECEIVED, with the reference a late callback brought. Outside the state machine's own steps: only a
+/// late callback does this, in the order's transaction, once nothing else may pay the order.
+pub async fn revive(tx: &mut Tx, payment_id: i64, ref_id: Option<&str>) -> anyhow::Result<bool> {
+    let done = on_tx!(tx, conn => {
+        sqlx::query(
+            "UPDATE payment SET state = 'CALLBACK_RECEIVED', ref_id = COALESCE($1, ref_id), failure = NULL, \
+             lease_until = 0, updated_at = $2 \
+             WHERE payment_id = $3 AND state IN ('FAILED', 'EXPIRED') AND unanswered_at IS NULL",
+        )
+        .bind(ref_id).bind(now_ms()).bind(payment_id).execute(conn).await.map(|done| done.rows_affected())
+    })
+    .context("cannot take the payment up again")?;
+    Ok(done == 1)
+}
+
 /// Stores, in the order's transaction, a second sale `sale_id` made under `payment` as a payment of its own whose
 /// money goes back (REFUND_DUE, `taken` in the gateway's unit); `None` when a payment holds that sale already.
 pub async fn insert_second_sale(
