@@ -19,5 +19,6 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+pub mod text_guard;
 pub mod throttle;
 pub mod web_app;

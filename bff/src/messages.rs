@@ -31,6 +31,8 @@ pub const REQUEST_TOO_LARGE: &str = "حجم درخواست ارسال شده ب�
 pub const TOO_MANY_REQUESTS: &str = "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.";
 /// One field of the request is larger than its cap (meta, answers, a text).
 pub const FIELD_TOO_LARGE: &str = "حجم اطلاعات ارسال شده بیش از حد مجاز است.";
+/// A text of the request holds a character no text may hold (U+0000), refused before it reaches the database.
+pub const INVALID_CHARACTER: &str = "متن ارسال شده نویسه‌ای دارد که معتبر نیست.";
 /// Anything unexpected; the cause is logged, never shown.
 pub const INTERNAL: &str = "خطا رخ داده است! لطفا بعد از چند دقیقه دوباره تلاش کنید.";
 

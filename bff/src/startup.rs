@@ -28,6 +28,7 @@ use crate::{
     security_headers::SecurityHeaders,
     state::AppState,
     store::{Db, demo},
+    text_guard::RefuseNul,
     web_app::{self, WebApp},
 };
 
@@ -148,7 +149,8 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
     // One router for every prefix: poem compiles a regex for each path it routes, and building the API's router
     // once per prefix had cost 13 × 90 of them per service (most of a test's start-up).
-    let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
+    // Inside the metrics, so a refused text is counted; outside every operation, so none sees one.
+    let api = api::openapi_service().into_endpoint().with(RefuseNul).with(measured("unmatched"));
     // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
     let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
     let api = Arc::new(api.catch_all_error(framework_error).with(JsonCompression));

@@ -25,5 +25,6 @@ mod public_addresses;
 mod shop_wizard;
 mod staff_diets;
 mod system;
+mod text_input;
 mod transfers;
 mod web_app;
