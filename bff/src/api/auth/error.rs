@@ -33,11 +33,11 @@ pub fn describe(error: &AuthError) -> (u16, String) {
         HourlyLimit => (429, messages::HOURLY_LIMIT.into()),
         ProviderFailed => (502, messages::PROVIDER_FAILED.into()),
         AddCustomerFailed(e) => {
-            tracing::error!(error = ?e, "storing a new customer failed");
+            tracing::error!(error = %crate::telemetry::Bounded(e), "storing a new customer failed");
             (500, messages::SERVER_ACCESS.into())
         }
         Unexpected(e) => {
-            tracing::error!(error = ?e, "sign-in failed unexpectedly");
+            tracing::error!(error = %crate::telemetry::Bounded(e), "sign-in failed unexpectedly");
             (500, messages::SERVER_ACCESS.into())
         }
     };
