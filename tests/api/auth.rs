@@ -629,3 +629,15 @@ async fn a_registration_code_does_not_sign_in_the_customer_who_registered_meanwh
         assert_eq!(check, json!({ "isRegistered": true, "authenticationType": "email" }));
     }
 }
+
+/// An address that RFC 5322 allows but no mailer can put in an envelope (a quoted local part) is refused as
+/// mistyped, before a code is made, instead of failing at the send.
+#[tokio::test]
+async fn an_address_the_mailer_cannot_send_to_is_refused_with_400() {
+    let app = spawn_app().await;
+    let quoted = r#""a\"b"@example.com"#;
+    let sent = json!({ "mobileNumber": "5321234567", "countryId": 220, "email": quoted });
+    let (status, reply) = body(app.post_json("/auth/register/email", &sent).await).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
+    assert_eq!(reply["err"]["message"], "ایمیل به درستی وارد نشده است", "{reply}");
+}
