@@ -641,3 +641,20 @@ async fn an_address_the_mailer_cannot_send_to_is_refused_with_400() {
     assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
     assert_eq!(reply["err"]["message"], "ایمیل به درستی وارد نشده است", "{reply}");
 }
+
+/// A form the older calls cannot read (a field missing, or not a form at all) is answered in the `{status, msg}`
+/// body their schema declares, like every other failure of theirs.
+#[tokio::test]
+async fn the_older_calls_answer_an_unreadable_form_in_their_own_envelope() {
+    let app = spawn_app().await;
+    for path in ["/app/auth/sendotp", "/api/auth/login/otp", "/app/auth/loginorregister"] {
+        let no_number = app.client.post(app.url(path)).form(&[("country", "1")]).send().await.unwrap();
+        let not_a_form = app.client.post(app.url(path)).json(&json!({ "mobileNumber": MOBILE })).send().await.unwrap();
+        for sent in [no_number, not_a_form] {
+            let (status, reply) = body(sent).await;
+            assert_eq!((status, reply["status"].as_str()), (400, Some("error")), "{path}: {reply}");
+            assert_eq!(reply["msg"], "لطفا اطلاعات خود را صحیح وارد نمایید", "{path}: {reply}");
+            assert!(reply.get("err").is_none(), "{path}: {reply}");
+        }
+    }
+}
