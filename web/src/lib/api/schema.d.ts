@@ -3052,7 +3052,7 @@ export interface components {
             allOffers: components["schemas"]["OfferDto"][];
             /** @description The customer never had a diet. */
             isNewUser: boolean;
-            /** @description The running diet's number (extend flow only). */
+            /** @description The running diet's number (extend flow only); absent when there is none. */
             dietID?: string;
             /** @description False when a paid package still waits for its diet [ER-56]. */
             needPayment: boolean;
