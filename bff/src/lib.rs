@@ -3,6 +3,7 @@ pub mod api;
 pub mod auth;
 pub mod body_limit;
 pub mod config;
+pub mod connections;
 pub mod diet_team;
 pub mod domain;
 pub mod finance;
