@@ -4,6 +4,12 @@
 //! which also refuses every bodiless GET), and the header is the sender's claim. This middleware refuses a
 //! declared length over the limit at once and otherwise reads at most the limit (plus one read buffer) before
 //! the endpoint runs, so a chunked or lying sender is cut off too. The body handed on is the bytes read.
+//!
+//! The body must also arrive within `BODY_READ_TIMEOUT_SECONDS` of its headers: a client sending a byte a second
+//! would otherwise hold its connection and its buffer for as long as it likes. It is answered 408 and the
+//! connection closed (the rest of the body is never read).
+use std::time::Duration;
+
 use poem::{
     Body, Endpoint, IntoResponse, Middleware, Request, Response, Result,
     error::ReadBodyError,
@@ -18,11 +24,12 @@ use crate::{
 
 pub struct BodyLimit {
     max_bytes: usize,
+    read_timeout: Duration,
 }
 
 impl BodyLimit {
-    pub fn new(max_bytes: usize) -> Self {
-        BodyLimit { max_bytes }
+    pub fn new(max_bytes: usize, read_timeout: Duration) -> Self {
+        BodyLimit { max_bytes, read_timeout }
     }
 }
 
@@ -30,13 +37,14 @@ impl<E: Endpoint> Middleware<E> for BodyLimit {
     type Output = BodyLimitEndpoint<E>;
 
     fn transform(&self, inner: E) -> Self::Output {
-        BodyLimitEndpoint { inner, max_bytes: self.max_bytes }
+        BodyLimitEndpoint { inner, max_bytes: self.max_bytes, read_timeout: self.read_timeout }
     }
 }
 
 pub struct BodyLimitEndpoint<E> {
     inner: E,
     max_bytes: usize,
+    read_timeout: Duration,
 }
 
 impl<E: Endpoint> BodyLimitEndpoint<E> {
@@ -45,6 +53,13 @@ impl<E: Endpoint> BodyLimitEndpoint<E> {
         let detail = format!("the request body is larger than {} bytes", self.max_bytes);
         let body = ErrorEnvelope::new("413", messages::REQUEST_TOO_LARGE, vec![detail]);
         (StatusCode::PAYLOAD_TOO_LARGE, Json(body)).into_response()
+    }
+
+    /// 408 in the error envelope, closing the connection: its unread rest would keep coming.
+    fn too_slow(&self) -> Response {
+        let detail = format!("the request body did not arrive within {} s", self.read_timeout.as_secs());
+        let body = ErrorEnvelope::new("408", messages::REQUEST_TIMEOUT, vec![detail]);
+        (StatusCode::REQUEST_TIMEOUT, Json(body)).with_header(header::CONNECTION, "close").into_response()
     }
 }
 
@@ -56,7 +71,11 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
         if declared.is_some_and(|length| length > self.max_bytes as u64) {
             return Ok(self.too_large());
         }
-        match req.take_body().into_bytes_limit(self.max_bytes).await {
+        let read = tokio::time::timeout(self.read_timeout, req.take_body().into_bytes_limit(self.max_bytes)).await;
+        let Ok(read) = read else {
+            return Ok(self.too_slow());
+        };
+        match read {
             Ok(bytes) => {
                 req.set_body(Body::from_bytes(bytes));
                 self.inner.call(req).await.map(IntoResponse::into_response)

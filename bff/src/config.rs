@@ -3,6 +3,7 @@ use std::{
     net::{IpAddr, Ipv4Addr, SocketAddr},
     path::PathBuf,
     str::FromStr,
+    time::Duration,
 };
 
 use ipnet::IpNet;
@@ -74,6 +75,8 @@ pub struct Settings {
     #[arg(long, env = "STAFF_API_TOKEN", hide_env_values = true)]
     pub staff_api_token: Option<Secret>,
     #[command(flatten)]
+    pub connections: ConnectionSettings,
+    #[command(flatten)]
     pub auth: AuthSettings,
     #[command(flatten)]
     pub gateways: GatewaySettings,
@@ -85,6 +88,40 @@ pub struct Settings {
     pub finance: FinanceSettings,
     #[command(flatten)]
     pub support: SupportSettings,
+}
+
+/// How long a client may take, and how many may be connected at once: a client that sends slowly or not at all
+/// must not hold a connection (and its memory) for ever. The proxy in front should give up on the BFF later than
+/// these, and keep its idle upstream connections for less than `IDLE_TIMEOUT_SECONDS`.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct ConnectionSettings {
+    /// Seconds a connection may take to send a request's headers, from its first byte (on a new connection, from
+    /// the connect); then it is closed without an answer.
+    #[arg(long, env = "HEADER_READ_TIMEOUT_SECONDS", default_value_t = 15)]
+    pub header_read_timeout_seconds: u64,
+    /// Seconds a request may take to send its body once its headers arrived; then it is answered 408 and closed.
+    #[arg(long, env = "BODY_READ_TIMEOUT_SECONDS", default_value_t = 30)]
+    pub body_read_timeout_seconds: u64,
+    /// Seconds a kept-alive connection may wait, sending and receiving nothing, for its next request.
+    #[arg(long, env = "IDLE_TIMEOUT_SECONDS", default_value_t = 75)]
+    pub idle_timeout_seconds: u64,
+    /// Connections served at once; more wait in the listen queue until one closes.
+    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+}
+
+impl ConnectionSettings {
+    pub fn header_read_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_read_timeout_seconds)
+    }
+
+    pub fn body_read_timeout(&self) -> Duration {
+        Duration::from_secs(self.body_read_timeout_seconds)
+    }
+
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout_seconds)
+    }
 }
 
 /// A configuration value that never appears in logs or `Debug` output.

@@ -27,10 +27,14 @@ pub const METHOD_NOT_ALLOWED: &str = "این نوع درخواست برای ای
 pub const UNAUTHORIZED: &str = "لطفا ابتدا وارد سایت شوید.";
 /// The request body is larger than the service reads (413).
 pub const REQUEST_TOO_LARGE: &str = "حجم درخواست ارسال شده بیش از حد مجاز است.";
+/// The request body came too slowly (408); the connection is closed.
+pub const REQUEST_TIMEOUT: &str = "ارسال درخواست بیش از حد طول کشید؛ لطفا دوباره تلاش کنید.";
 /// A public call that stores something came too often from one address, or from everyone (`throttle`).
 pub const TOO_MANY_REQUESTS: &str = "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.";
 /// One field of the request is larger than its cap (meta, answers, a text).
 pub const FIELD_TOO_LARGE: &str = "حجم اطلاعات ارسال شده بیش از حد مجاز است.";
+/// A text of the request holds a character no text may hold (U+0000), refused before it reaches the database.
+pub const INVALID_CHARACTER: &str = "متن ارسال شده نویسه‌ای دارد که معتبر نیست.";
 /// Anything unexpected; the cause is logged, never shown.
 pub const INTERNAL: &str = "خطا رخ داده است! لطفا بعد از چند دقیقه دوباره تلاش کنید.";
 
@@ -41,6 +45,7 @@ pub fn for_status(status: u16) -> &'static str {
         401 | 403 => UNAUTHORIZED,
         404 => NOT_FOUND,
         405 => METHOD_NOT_ALLOWED,
+        408 => REQUEST_TIMEOUT,
         413 => REQUEST_TOO_LARGE,
         _ => INTERNAL,
     }

@@ -21,13 +21,15 @@ use crate::{
         error::{framework_error, panic_response},
     },
     body_limit::BodyLimit,
-    config::Settings,
+    config::{ConnectionSettings, Settings},
+    connections::{ConnectionCap, Guarded},
     json_compression::{JsonCompression, Precompressed},
     metrics::Measured,
     request_id::RequestId,
     security_headers::SecurityHeaders,
     state::AppState,
     store::{Db, demo},
+    text_guard::RefuseNul,
     web_app::{self, WebApp},
 };
 
@@ -79,7 +81,12 @@ impl Application {
         }
         // The bound port, not PORT: with PORT=0 (tests, e2e) only the listener knows it.
         settings.public_base_url = Some(settings.public_base_url(address));
-        let acceptor = NoDelayAcceptor { listener, local: LocalAddr(address.into()) };
+        let acceptor = NoDelayAcceptor {
+            listener,
+            local: LocalAddr(address.into()),
+            cap: ConnectionCap::new(settings.connections.max_connections),
+            settings: settings.connections,
+        };
         let state = AppState::new(&settings, db)?;
         Ok(Application { address, acceptor, state, settings })
     }
@@ -119,22 +126,28 @@ impl Drop for AbortOnDrop {
 }
 
 /// A TCP acceptor that disables Nagle's algorithm on every connection: poem writes headers and
-/// body separately, and without `TCP_NODELAY` the second write waits for a delayed ACK (~40 ms).
+/// body separately, and without `TCP_NODELAY` the second write waits for a delayed ACK (~40 ms). It serves at most
+/// `MAX_CONNECTIONS` at once and closes those that send their headers or their next request too slowly
+/// (`connections`).
 struct NoDelayAcceptor {
     listener: TcpListener,
     local: LocalAddr,
+    cap: ConnectionCap,
+    settings: ConnectionSettings,
 }
 
 impl Acceptor for NoDelayAcceptor {
-    type Io = TcpStream;
+    type Io = Guarded<TcpStream>;
 
     fn local_addr(&self) -> Vec<LocalAddr> {
         vec![self.local.clone()]
     }
 
-    async fn accept(&mut self) -> std::io::Result<(TcpStream, LocalAddr, RemoteAddr, Scheme)> {
+    async fn accept(&mut self) -> std::io::Result<(Self::Io, LocalAddr, RemoteAddr, Scheme)> {
+        let permit = self.cap.admit().await;
         let (stream, peer) = self.listener.accept().await?;
         stream.set_nodelay(true)?;
+        let stream = Guarded::new(stream, &self.settings, permit);
         Ok((stream, self.local.clone(), RemoteAddr(peer.into()), Scheme::HTTP))
     }
 }
@@ -148,7 +161,8 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         .nest("/", WebApp::new(&settings.web_dir).with(measured("web_app")));
     // One router for every prefix: poem compiles a regex for each path it routes, and building the API's router
     // once per prefix had cost 13 × 90 of them per service (most of a test's start-up).
-    let api = api::openapi_service().into_endpoint().with(measured("unmatched"));
+    // Inside the metrics, so a refused text is counted; outside every operation, so none sees one.
+    let api = api::openapi_service().into_endpoint().with(RefuseNul).with(measured("unmatched"));
     // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
     let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
     let api = Arc::new(api.catch_all_error(framework_error).with(JsonCompression));
@@ -156,7 +170,8 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
         route = route.nest_no_strip(*prefix, api.clone());
     }
     let https = settings.public_base_url.as_ref().is_some_and(|url| url.scheme() == "https");
-    plumbing(route.data(state), settings.max_body_bytes).with(SecurityHeaders::new(https))
+    let body_limit = BodyLimit::new(settings.max_body_bytes, settings.connections.body_read_timeout());
+    plumbing(route.data(state), body_limit).with(SecurityHeaders::new(https))
 }
 
 /// The OpenAPI document and its Swagger UI page, made (and gzipped) once per process: serialising the document
@@ -196,13 +211,9 @@ fn metrics_endpoint(state: Data<&AppState>, req: &poem::Request) -> poem::Respon
 /// the request id that every log line of it carries.
 fn plumbing(
     endpoint: impl Endpoint + 'static,
-    max_body_bytes: usize,
+    body_limit: BodyLimit,
 ) -> impl Endpoint<Output = poem::Response> + 'static {
-    endpoint
-        .with(BodyLimit::new(max_body_bytes))
-        .with(Tracing)
-        .with(CatchPanic::new().with_handler(panic_response))
-        .with(RequestId)
+    endpoint.with(body_limit).with(Tracing).with(CatchPanic::new().with_handler(panic_response)).with(RequestId)
 }
 
 #[cfg(test)]
@@ -230,7 +241,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_handler_is_a_500_envelope_with_the_request_id() {
-        let service = plumbing(make_sync(|_| -> &'static str { panic!("boom") }), 1024);
+        let body_limit = crate::body_limit::BodyLimit::new(1024, std::time::Duration::from_secs(1));
+        let service = plumbing(make_sync(|_| -> &'static str { panic!("boom") }), body_limit);
         let response = service
             .call(Request::builder().header("x-request-id", "probe-1").finish())
             .await

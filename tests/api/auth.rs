@@ -542,9 +542,11 @@ async fn sessions_are_created_patched_and_events_recorded() {
             .await;
     assert_eq!(status, 200);
     let id = created["id"].as_str().unwrap().to_owned();
+    let edit_token = created["editToken"].as_str().unwrap().to_owned();
     let patched = app
         .client
         .patch(app.url(&format!("/lemonade/api/sessions/{id}")))
+        .header("X-Edit-Token", &edit_token)
         .json(&json!({ "utmCampaign": "yalda", "userId": "7" }))
         .send()
         .await
@@ -628,4 +630,100 @@ async fn a_registration_code_does_not_sign_in_the_customer_who_registered_meanwh
                 .await;
         assert_eq!(check, json!({ "isRegistered": true, "authenticationType": "email" }));
     }
+}
+
+/// A form the older calls cannot read (a field missing, or not a form at all) is answered in the `{status, msg}`
+/// body their schema declares, like every other failure of theirs.
+#[tokio::test]
+async fn the_older_calls_answer_an_unreadable_form_in_their_own_envelope() {
+    let app = spawn_app().await;
+    for path in ["/app/auth/sendotp", "/api/auth/login/otp", "/app/auth/loginorregister"] {
+        let no_number = app.client.post(app.url(path)).form(&[("country", "1")]).send().await.unwrap();
+        let not_a_form = app.client.post(app.url(path)).json(&json!({ "mobileNumber": MOBILE })).send().await.unwrap();
+        for sent in [no_number, not_a_form] {
+            let (status, reply) = body(sent).await;
+            assert_eq!((status, reply["status"].as_str()), (400, Some("error")), "{path}: {reply}");
+            assert_eq!(reply["msg"], "لطفا اطلاعات خود را صحیح وارد نمایید", "{path}: {reply}");
+            assert!(reply.get("err").is_none(), "{path}: {reply}");
+        }
+    }
+}
+
+/// An address that RFC 5322 allows but no mailer can put in an envelope (a quoted local part) is refused as
+/// mistyped, before a code is made, instead of failing at the send.
+#[tokio::test]
+async fn an_address_the_mailer_cannot_send_to_is_refused_with_400() {
+    let app = spawn_app().await;
+    let quoted = r#""a\"b"@example.com"#;
+    let sent = json!({ "mobileNumber": "5321234567", "countryId": 220, "email": quoted });
+    let (status, reply) = body(app.post_json("/auth/register/email", &sent).await).await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
+    assert_eq!(reply["err"]["message"], "ایمیل به درستی وارد نشده است", "{reply}");
+}
+
+async fn patch_session(app: &TestApp, id: &str, edit_token: Option<&str>, bearer: Option<&str>) -> (u16, Value) {
+    let mut request =
+        app.client.patch(app.url(&format!("/lemonade/api/sessions/{id}"))).json(&json!({ "utmCampaign": "relinked" }));
+    if let Some(edit_token) = edit_token {
+        request = request.header("X-Edit-Token", edit_token);
+    }
+    if let Some(bearer) = bearer {
+        request = request.bearer_auth(bearer);
+    }
+    body(request.send().await.unwrap()).await
+}
+
+/// A visit session changes only by whoever created it (the edit token its create call answered) or the customer it
+/// is linked to; anyone else gets the 404 of an unknown session, in the envelope, and the session stays as it was.
+#[tokio::test]
+async fn a_visit_session_changes_only_by_its_creator_or_its_customer() {
+    let app = spawn_app().await;
+    let (status, created) =
+        body(app.post_json("/lemonade/api/sessions", &json!({ "utmSource": "google" })).await).await;
+    assert_eq!(status, 200, "{created}");
+    let (id, edit_token) = (created["id"].as_str().unwrap(), created["editToken"].as_str().unwrap());
+    let stranger = app.existing_customer("09351234567").await;
+
+    for (who, edit_token, bearer) in [
+        ("no token", None, None),
+        ("a wrong edit token", Some("0".repeat(64)), None),
+        ("another customer's bearer token", None, Some(stranger.as_str())),
+    ] {
+        let (status, reply) = patch_session(&app, id, edit_token.as_deref(), bearer).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{who}: {reply}");
+        assert_eq!(reply["err"]["message"], "آدرس درخواست شده پیدا نشد.", "{who}: {reply}");
+    }
+    let row = limoo_bff::store::sessions::find(&app.db, id).await.unwrap().unwrap();
+    assert!(!row.utm.contains("relinked"), "refused calls changed nothing: {row:?}");
+
+    // The creator signs in: the edit token with the bearer token links the session to that customer.
+    let owner = app.existing_customer("09121234567").await;
+    let (status, reply) = patch_session(&app, id, Some(edit_token), Some(&owner)).await;
+    assert_eq!((status, reply["id"].as_str()), (200, Some(id)), "{reply}");
+    let (status, reply) = patch_session(&app, id, None, Some(&owner)).await;
+    assert_eq!(status, 200, "the linked customer, without the edit token: {reply}");
+    let (status, reply) = patch_session(&app, id, None, Some(&stranger)).await;
+    assert_eq!(status, 404, "still not another customer: {reply}");
+    let owner_id = app.tokens.verify(&owner).unwrap().customer_id();
+    assert_eq!(limoo_bff::store::sessions::find(&app.db, id).await.unwrap().unwrap().customer_id, owner_id);
+}
+
+/// A session created with a bearer token belongs to that customer from the start.
+#[tokio::test]
+async fn a_session_created_signed_in_is_changed_by_that_customer_alone() {
+    let app = spawn_app().await;
+    let owner = app.existing_customer("09121234567").await;
+    let stranger = app.existing_customer("09351234567").await;
+    let created = app
+        .client
+        .post(app.url("/lemonade/api/sessions"))
+        .bearer_auth(&owner)
+        .json(&json!({ "utmSource": "google" }))
+        .send()
+        .await
+        .unwrap();
+    let (_, created) = body(created).await;
+    let id = created["id"].as_str().unwrap();
+    assert_eq!(patch_session(&app, id, None, Some(&stranger)).await.0, 404);
+    assert_eq!(patch_session(&app, id, None, Some(&owner)).await.0, 200);
 }

@@ -2,6 +2,7 @@
 mod auth;
 mod bot_check;
 mod catalogue_cache;
+mod connections;
 mod diet_requests;
 mod diets;
 mod finalize;
@@ -26,5 +27,6 @@ mod public_addresses;
 mod shop_wizard;
 mod staff_diets;
 mod system;
+mod text_input;
 mod transfers;
 mod web_app;

@@ -121,3 +121,17 @@ async fn guessing_codes_through_the_promotion_form_is_slowed_down_too() {
     })
     .await;
 }
+
+/// `dietID` is a string when a diet runs and absent otherwise, as the schema says (never `null`).
+#[tokio::test]
+async fn package_infos_without_a_running_diet_hold_no_diet_id() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, reply) = app.get_as(&token, "/diet/package-infos").await;
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply.get("dietID").is_none(), "{reply}");
+    let spec: Value = serde_json::from_str(&limoo_bff::api::spec_json()).unwrap();
+    let declared = &spec["components"]["schemas"]["PackagesInfoDto"];
+    assert_eq!(declared["properties"]["dietID"]["type"], "string");
+    assert!(!declared["required"].as_array().unwrap().contains(&json!("dietID")));
+}

@@ -1,6 +1,6 @@
 use limoo_bff::{
     auth::tokens::{TokenKeys, random_hex},
-    config::Settings,
+    config::{ConnectionSettings, Settings},
     domain::mobile_number::IRAN,
     startup::Application,
     store::{
@@ -70,6 +70,8 @@ pub struct AppOptions {
     pub orders_per_customer_minute: Option<u32>,
     /// `PAYMENT_CALLS_PER_CUSTOMER_MINUTE` (0 lifts the bound); the BFF's own default when `None`.
     pub payment_calls_per_customer_minute: Option<u32>,
+    /// The listener's timeouts and connection cap (`HEADER_READ_TIMEOUT_SECONDS` …); the BFF's own when `None`.
+    pub connections: Option<ConnectionSettings>,
 }
 
 impl Default for AppOptions {
@@ -87,6 +89,7 @@ impl Default for AppOptions {
             chat_widget: None,
             orders_per_customer_minute: None,
             payment_calls_per_customer_minute: None,
+            connections: None,
         }
     }
 }
@@ -143,6 +146,9 @@ impl TestApp {
         }
         if let Some(per_minute) = options.payment_calls_per_customer_minute {
             settings.payment_calls_per_customer_minute = per_minute;
+        }
+        if let Some(connections) = options.connections {
+            settings.connections = connections;
         }
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
         if let Some((script_url, id)) = &options.chat_widget {

@@ -2,7 +2,7 @@
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
 use poem_openapi::{Object, payload::Json};
 
-use crate::{limits, messages, throttle::Throttled};
+use crate::{limits, messages, telemetry::Bounded, throttle::Throttled};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorDetails {
@@ -60,9 +60,10 @@ impl ErrorEnvelope {
         self
     }
 
-    /// An unexpected failure: logs the whole cause chain, answers with the generic message only.
+    /// An unexpected failure: logs the cause chain (bounded, with the first backtrace frames), answers with the
+    /// generic message only.
     pub fn internal(error: &anyhow::Error) -> Self {
-        tracing::error!(error = ?error, "unexpected failure");
+        tracing::error!(error = %Bounded(error), "unexpected failure");
         ErrorEnvelope::new("500", messages::INTERNAL, Vec::new())
     }
 }
@@ -165,7 +166,7 @@ pub async fn framework_error(error: Error) -> Response {
     }
     let code = status.as_u16();
     let details = if status.is_server_error() {
-        tracing::error!(error = %description, "request failed");
+        tracing::error!(error = %limits::clip(&description, limits::MAX_DETAIL_CHARS * 8), "request failed");
         Vec::new()
     } else {
         vec![description]
@@ -182,7 +183,7 @@ pub fn panic_response(panic: Box<dyn std::any::Any + Send>) -> Response {
         .map(|text| (*text).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_default();
-    tracing::error!(panic = %said, "request handler panicked");
+    tracing::error!(panic = %limits::clip(&said, limits::MAX_DETAIL_CHARS * 8), "request handler panicked");
     let code = StatusCode::INTERNAL_SERVER_ERROR;
     let body = ErrorEnvelope::new(code.as_u16().to_string(), messages::for_status(code.as_u16()), Vec::new());
     (code, PoemJson(body)).into_response()

@@ -23,7 +23,14 @@ impl EmailAddress {
         if !parsed.domain().contains('.') {
             return Err(EmailError::Invalid);
         }
-        Ok(EmailAddress(trimmed.to_lowercase()))
+        let address = trimmed.to_lowercase();
+        // RFC 5322 allows more than the mailer reads as a recipient (a quoted local part such as `"a\"b"`): an
+        // address the code could never be sent to is refused here, as mistyped, rather than failing at the send.
+        // The check is the mailer's own reading of the address.
+        if address.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(EmailError::Invalid);
+        }
+        Ok(EmailAddress(address))
     }
 
     pub fn as_str(&self) -> &str {
@@ -41,5 +48,14 @@ mod tests {
         assert_eq!(EmailAddress::parse("abc"), Err(EmailError::Invalid));
         assert_eq!(EmailAddress::parse("a@b"), Err(EmailError::Invalid));
         assert_eq!(EmailAddress::parse(" "), Err(EmailError::Empty));
+    }
+
+    #[test]
+    fn an_address_the_mailer_cannot_send_to_is_refused() {
+        assert_eq!(EmailAddress::parse(r#""a\"b"@example.com"#), Err(EmailError::Invalid));
+        assert_eq!(
+            EmailAddress::parse("first.last+tag@example.co.uk").unwrap().as_str(),
+            "first.last+tag@example.co.uk"
+        );
     }
 }

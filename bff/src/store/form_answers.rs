@@ -45,7 +45,7 @@ pub struct CreatedRecord {
 
 /// SHA-256 of an edit token, hex. The token is 256 random bits, so an unkeyed hash is enough and survives a change
 /// of the service secret; comparing hashes by SQL equality may time out a prefix of the hash, never of the token.
-fn edit_token_hash(token: &str) -> String {
+pub(crate) fn edit_token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 

@@ -292,7 +292,7 @@ describe('start-up [AU-35, AU-41]', () => {
       http.get('/auth/verify-lemonade', () => HttpResponse.json({ lemonadeToken: token })),
       http.post('/lemonade/api/sessions', async ({ request }) => {
         sessions.push(await request.json())
-        return HttpResponse.json({ id: 'started' })
+        return HttpResponse.json({ id: 'started', editToken: 'edit-started' })
       }),
     )
     renderApp('/diets')

@@ -5,12 +5,19 @@ import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { server } from '@/testing/server'
 import { SESSION_ID_KEY } from './analytics'
-import { ensureSession, updateFeatureFlags, utmParamsFrom } from './session'
+import { ensureSession, SESSION_EDIT_TOKEN_KEY, updateFeatureFlags, utmParamsFrom } from './session'
 
 interface Recorded {
   method: string
   id?: string
+  editToken?: string | null
   body: Record<string, unknown>
+}
+
+/** A session this tab created earlier: its id and the edit token the create call answered. */
+function storeSession(id: string) {
+  window.sessionStorage.setItem(SESSION_ID_KEY, id)
+  window.sessionStorage.setItem(SESSION_EDIT_TOKEN_KEY, `edit-${id}`)
 }
 
 function recordSessions() {
@@ -19,10 +26,11 @@ function recordSessions() {
   server.use(
     http.post('/lemonade/api/sessions', async ({ request }) => {
       calls.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> })
-      return HttpResponse.json({ id: 'new-session' })
+      return HttpResponse.json({ id: 'new-session', editToken: 'edit-new-session' })
     }),
     http.patch('/lemonade/api/sessions/{id}', async ({ request, params }) => {
-      calls.push({ method: 'PATCH', id: String(params.id), body: (await request.json()) as Record<string, unknown> })
+      const editToken = request.headers.get('X-Edit-Token')
+      calls.push({ method: 'PATCH', id: String(params.id), editToken, body: (await request.json()) as Record<string, unknown> })
       return HttpResponse.json({ id: String(params.id) })
     }),
     http.post('/lemonade/api/analytics', async ({ request }) => {
@@ -58,6 +66,7 @@ describe('start-up session', () => {
       },
     ])
     expect(window.sessionStorage.getItem(SESSION_ID_KEY)).toBe('new-session')
+    expect(window.sessionStorage.getItem(SESSION_EDIT_TOKEN_KEY)).toBe('edit-new-session')
   })
 
   it('makes no call for an existing session when the URL params did not change [AU-36]', async () => {
@@ -72,14 +81,27 @@ describe('start-up session', () => {
     const { calls } = recordSessions()
     await ensureSession({ search: query('utm_source=google') })
     await expect(ensureSession({ search: query('utm_source=instagram') })).resolves.toBe('patched')
-    expect(calls[1]).toMatchObject({ method: 'PATCH', id: 'new-session', body: { utmSource: 'instagram' } })
+    expect(calls[1]).toMatchObject({
+      method: 'PATCH',
+      id: 'new-session',
+      editToken: 'edit-new-session',
+      body: { utmSource: 'instagram' },
+    })
+  })
+
+  it('creates a new session when the stored one has no edit token to patch it with', async () => {
+    window.sessionStorage.setItem(SESSION_ID_KEY, 'made-before-edit-tokens')
+    const { calls } = recordSessions()
+    await expect(ensureSession({ search: query('utm_source=google') })).resolves.toBe('created')
+    expect(calls.map((call) => call.method)).toEqual(['POST'])
+    expect(window.sessionStorage.getItem(SESSION_ID_KEY)).toBe('new-session')
   })
 
   it('patches an existing session when forced [AU-36]', async () => {
-    window.sessionStorage.setItem(SESSION_ID_KEY, 'old')
+    storeSession('old')
     const { calls } = recordSessions()
     await expect(ensureSession({ search: query(''), force: true })).resolves.toBe('patched')
-    expect(calls).toMatchObject([{ method: 'PATCH', id: 'old' }])
+    expect(calls).toMatchObject([{ method: 'PATCH', id: 'old', editToken: 'edit-old' }])
   })
 
   it('reports create_session and rethrows when creating fails [AU-37]', async () => {
@@ -98,7 +120,7 @@ describe('start-up session', () => {
   })
 
   it('reports patch_session and rethrows when patching fails [AU-37]', async () => {
-    window.sessionStorage.setItem(SESSION_ID_KEY, 'old')
+    storeSession('old')
     const { events } = recordSessions()
     server.use(
       http.patch('/lemonade/api/sessions/{id}', () => HttpResponse.json(errorBody('404', 'نیست'), { status: 404 })),
@@ -108,7 +130,7 @@ describe('start-up session', () => {
   })
 
   it('writes changed feature flags to session storage and patches them onto the session [AU-38]', async () => {
-    window.sessionStorage.setItem(SESSION_ID_KEY, 'old')
+    storeSession('old')
     const { calls } = recordSessions()
     await updateFeatureFlags({ sendToPanel: 'false' })
     expect(window.sessionStorage.getItem('sendToPanel')).toBe('false')

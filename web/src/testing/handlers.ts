@@ -29,7 +29,7 @@ export const handlers = [
   http.get('/lemonade/api/products', ({ query }) => HttpResponse.json(catalogueFor(query.get('where')))),
   http.post('/lemonade/api/orders', () => HttpResponse.json({ id: CREATED_ORDER_ID })),
   http.get('/lemonade/api/countries', () => HttpResponse.json(countries())),
-  http.post('/lemonade/api/sessions', () => HttpResponse.json({ id: 'session-1' })),
+  http.post('/lemonade/api/sessions', () => HttpResponse.json({ id: 'session-1', editToken: 'edit-session-1' })),
   http.patch('/lemonade/api/sessions/{id}', ({ params }) => HttpResponse.json({ id: String(params.id) })),
   http.post('/lemonade/api/analytics', () => HttpResponse.json({ id: 'event-1' })),
   // An anonymous visitor: no refresh cookie, nothing to renew.

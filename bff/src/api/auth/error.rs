@@ -1,4 +1,8 @@
-use poem_openapi::{ApiResponse, Enum, Object, payload::Json};
+use poem_openapi::{
+    ApiResponse, Enum, Object,
+    payload::Json,
+    registry::{MetaResponses, Registry},
+};
 
 use crate::{
     api::error::{AreaFailure, ErrorEnvelope, area_failure},
@@ -33,11 +37,11 @@ pub fn describe(error: &AuthError) -> (u16, String) {
         HourlyLimit => (429, messages::HOURLY_LIMIT.into()),
         ProviderFailed => (502, messages::PROVIDER_FAILED.into()),
         AddCustomerFailed(e) => {
-            tracing::error!(error = ?e, "storing a new customer failed");
+            tracing::error!(error = %crate::telemetry::Bounded(e), "storing a new customer failed");
             (500, messages::SERVER_ACCESS.into())
         }
         Unexpected(e) => {
-            tracing::error!(error = ?e, "sign-in failed unexpectedly");
+            tracing::error!(error = %crate::telemetry::Bounded(e), "sign-in failed unexpectedly");
             (500, messages::SERVER_ACCESS.into())
         }
     };
@@ -159,6 +163,37 @@ impl From<AuthError> for LegacyFailure {
             429 => LegacyFailure::TooManyRequests(body),
             502 => LegacyFailure::BadGateway(body),
             _ => LegacyFailure::Internal(body),
+        }
+    }
+}
+
+/// An older call's answer: its reply, or its failure in its own `{status: "error", msg}` body. poem-openapi hands a
+/// `Result`'s bad-request handler to the success type only, so with a bare `Result` a form it could not read was
+/// answered in the newer envelope, which these operations do not declare; this answers it as `BadRequest`.
+pub struct LegacyReply<T>(pub Result<T, LegacyFailure>);
+
+impl<T: ApiResponse> ApiResponse for LegacyReply<T> {
+    const BAD_REQUEST_HANDLER: bool = true;
+
+    fn meta() -> MetaResponses {
+        <Result<T, LegacyFailure> as ApiResponse>::meta()
+    }
+
+    fn register(registry: &mut Registry) {
+        <Result<T, LegacyFailure> as ApiResponse>::register(registry);
+    }
+
+    fn from_parse_request_error(error: poem::Error) -> Self {
+        LegacyReply(Err(legacy_bad_request(error)))
+    }
+}
+
+// Fully qualified: with `IntoResponse` imported, `AuthFailure::with_status` would be ambiguous.
+impl<T: poem::IntoResponse> poem::IntoResponse for LegacyReply<T> {
+    fn into_response(self) -> poem::Response {
+        match self.0 {
+            Ok(reply) => reply.into_response(),
+            Err(failure) => poem::IntoResponse::into_response(failure),
         }
     }
 }

@@ -12,7 +12,7 @@ pub mod error;
 
 use self::{
     dto::*,
-    error::{AuthFailure, LegacyFailure, LegacyMessage, LegacyStatus},
+    error::{AuthFailure, LegacyFailure, LegacyMessage, LegacyReply, LegacyStatus},
 };
 use super::{
     ApiTags,
@@ -262,8 +262,8 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         form: Form<LegacySendCodeForm>,
-    ) -> Result<Json<LegacyMessage>, LegacyFailure> {
-        legacy_send(&state, req, &form).await
+    ) -> LegacyReply<Json<LegacyMessage>> {
+        LegacyReply(legacy_send(&state, req, &form).await)
     }
 
     /// Older send-code call (form body). Use `/auth/otp`.
@@ -273,8 +273,8 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         form: Form<LegacySendCodeForm>,
-    ) -> Result<Json<LegacyMessage>, LegacyFailure> {
-        legacy_send(&state, req, &form).await
+    ) -> LegacyReply<Json<LegacyMessage>> {
+        LegacyReply(legacy_send(&state, req, &form).await)
     }
 
     /// Older login-or-register call (form body). Use `/auth/register`.
@@ -283,15 +283,18 @@ impl AuthApi {
         &self,
         state: Data<&AppState>,
         form: Form<LegacyLoginForm>,
-    ) -> Result<LegacyLoginResponse, LegacyFailure> {
-        let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
-        let code = OtpCode::parse(&form.otp).map_err(AuthError::from)?;
-        let signed_in =
-            auth::register(&state.db, &state.auth, &state.tokens, &mobile, &code, "unknown", "unknown").await?;
-        let cookie = signed_in_cookie(&state, &signed_in);
-        let msg = LegacyTokenMsg { lemonade_token: signed_in.token };
-        Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: LegacyStatus::Success, msg }), cookie))
+    ) -> LegacyReply<LegacyLoginResponse> {
+        LegacyReply(legacy_login(&state, &form).await)
     }
+}
+
+async fn legacy_login(state: &AppState, form: &LegacyLoginForm) -> Result<LegacyLoginResponse, LegacyFailure> {
+    let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
+    let code = OtpCode::parse(&form.otp).map_err(AuthError::from)?;
+    let signed_in = auth::register(&state.db, &state.auth, &state.tokens, &mobile, &code, "unknown", "unknown").await?;
+    let cookie = signed_in_cookie(state, &signed_in);
+    let msg = LegacyTokenMsg { lemonade_token: signed_in.token };
+    Ok(LegacyLoginResponse::Ok(Json(LegacyTokenReply { status: LegacyStatus::Success, msg }), cookie))
 }
 
 async fn send_code_to(state: &AppState, req: &Request, identity: &MobileIdentity) -> AuthResult<CodeSentReply> {

@@ -51,8 +51,8 @@ pub struct PackagesInfoDto {
     pub all_offers: Vec<OfferDto>,
     /// The customer never had a diet.
     pub is_new_user: bool,
-    /// The running diet's number (extend flow only).
-    #[oai(rename = "dietID")]
+    /// The running diet's number (extend flow only); absent when there is none.
+    #[oai(rename = "dietID", skip_serializing_if_is_none)]
     pub diet_id: Option<String>,
     /// False when a paid package still waits for its diet [ER-56].
     pub need_payment: bool,

@@ -208,7 +208,7 @@ impl PaymentResultApi {
                 },
             })),
             Err(error) => {
-                tracing::error!(error = ?error, "reading partner-discount SMS logs failed");
+                tracing::error!(error = %crate::telemetry::Bounded(&error), "reading partner-discount SMS logs failed");
                 GraphqlResponse::Internal(GraphqlErrors::one(messages::INTERNAL))
             }
         }

@@ -18,6 +18,16 @@ pub struct SessionBody {
     pub user_id: Option<String>,
 }
 
+/// The created session: keep both (`sessId` and its edit token) to change it later with PATCH.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct SessionCreated {
+    pub id: String,
+    /// Send it as `X-Edit-Token` on every PATCH of this session: only its holder (and the customer the session is
+    /// linked to) may change it. Answered only here; the BFF keeps just a hash of it.
+    pub edit_token: String,
+}
+
 #[derive(Object, Debug)]
 pub struct IdReply {
     pub id: String,

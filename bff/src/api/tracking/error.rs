@@ -10,7 +10,7 @@ area_failure! {
     pub enum TrackingFailure(handler = "TrackingFailure::malformed") {
         /// A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB.
         400 => BadRequest,
-        /// No session with this id.
+        /// No session with this id that the caller may change.
         404 => NotFound,
         /// Calls from this address, or from everyone, came too often (`details` says when to try again).
         429 => TooManyRequests,

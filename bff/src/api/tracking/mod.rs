@@ -3,18 +3,29 @@ pub mod dto;
 pub mod error;
 
 use poem::{Request, web::Data};
-use poem_openapi::{OpenApi, param::Path, payload::Json};
+use poem_openapi::{
+    OpenApi,
+    param::{Header, Path},
+    payload::Json,
+};
 
 use self::{
-    dto::{AnalyticsEvent, IdReply, SessionBody},
+    dto::{AnalyticsEvent, IdReply, SessionBody, SessionCreated},
     error::TrackingFailure,
 };
-use super::{ApiTags, error::AreaFailure, security::admit};
+use super::{
+    ApiTags,
+    error::AreaFailure,
+    security::{MaybeCustomer, admit},
+};
 use crate::{
     limits::{self, MAX_META_BYTES, TooLarge},
     messages,
     state::AppState,
-    store::{analytics, sessions},
+    store::{
+        analytics,
+        sessions::{self, SessionWrite},
+    },
     throttle::Kind,
 };
 
@@ -46,37 +57,72 @@ fn event_meta(event: &AnalyticsEvent) -> Result<String, TooLarge> {
     limits::json_text("meta", event.meta.as_ref(), MAX_META_BYTES)
 }
 
-async fn store_session(state: &AppState, req: &Request, id: String, body: &SessionBody) -> TrackingResult {
-    admit(req, state, Kind::Telemetry).map_err(TrackingFailure::throttled)?;
+/// The session's texts within their caps, and the meta and utm data as stored.
+fn checked(body: &SessionBody) -> Result<(String, String), TrackingFailure> {
     let meta = session_meta(body)?;
     let utm = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
-    sessions::upsert(&state.db, &id, &utm, &meta, body.user_id.as_deref()).await?;
-    Ok(Json(IdReply { id }))
+    Ok((utm, meta))
 }
 
 pub struct TrackingApi;
 
 #[OpenApi(prefix_path = "/lemonade/api", tag = "ApiTags::Tracking")]
 impl TrackingApi {
-    /// Start a visit session; keep the returned id in session storage (`sessId`).
+    /// Start a visit session; keep the returned id in session storage (`sessId`) and its edit token beside it.
+    ///
+    /// A valid bearer token links the session to that customer. Only the edit token's holder and the linked
+    /// customer may change the session later.
     #[oai(path = "/sessions", method = "post", operation_id = "createSession")]
-    async fn create_session(&self, state: Data<&AppState>, req: &Request, body: Json<SessionBody>) -> TrackingResult {
-        store_session(&state, req, uuid::Uuid::new_v4().to_string(), &body).await
+    async fn create_session(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        caller: MaybeCustomer,
+        body: Json<SessionBody>,
+    ) -> Result<Json<SessionCreated>, TrackingFailure> {
+        admit(req, &state, Kind::Telemetry).map_err(TrackingFailure::throttled)?;
+        let (utm, meta) = checked(&body)?;
+        let id = uuid::Uuid::new_v4().to_string();
+        let write = SessionWrite {
+            utm: &utm,
+            meta: &meta,
+            user_id: body.user_id.as_deref(),
+            customer_id: caller.customer_id(),
+        };
+        let edit_token = sessions::insert(&state.db, &id, write).await?;
+        Ok(Json(SessionCreated { id, edit_token }))
     }
 
     /// Replace a session's utm data and meta; `userId` is kept once set.
+    ///
+    /// Only its creator, with the edit token the create call answered (`X-Edit-Token`), or the customer it is
+    /// linked to, with their bearer token, may change it; with both, a session without a customer is linked to
+    /// that one. Anything else (no token, a wrong edit token, another customer's bearer token) gets the 404 of an
+    /// unknown session.
     #[oai(path = "/sessions/:id", method = "patch", operation_id = "patchSession")]
     async fn patch_session(
         &self,
         state: Data<&AppState>,
         req: &Request,
+        caller: MaybeCustomer,
         id: Path<String>,
+        /// The edit token answered by the create call.
+        #[oai(name = "X-Edit-Token")]
+        edit_token: Header<Option<String>>,
         body: Json<SessionBody>,
     ) -> TrackingResult {
-        if !sessions::exists(&state.db, &id).await? {
-            return Err(TrackingFailure::status(404, messages::NOT_FOUND, format!("no session {}", id.0)));
+        admit(req, &state, Kind::Telemetry).map_err(TrackingFailure::throttled)?;
+        let (utm, meta) = checked(&body)?;
+        let write = SessionWrite {
+            utm: &utm,
+            meta: &meta,
+            user_id: body.user_id.as_deref(),
+            customer_id: caller.customer_id(),
+        };
+        if !sessions::update(&state.db, &id, edit_token.0.as_deref(), write).await? {
+            return Err(TrackingFailure::status(404, messages::NOT_FOUND, format!("no session {}", limits::echo(&id))));
         }
-        store_session(&state, req, id.0, &body).await
+        Ok(Json(IdReply { id: id.0 }))
     }
 
     /// Record an analytics event (views, clicks, errors).

@@ -288,7 +288,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a visit session; keep the returned id in session storage (`sessId`). */
+        /**
+         * Start a visit session; keep the returned id in session storage (`sessId`) and its edit token beside it.
+         * @description A valid bearer token links the session to that customer. Only the edit token's holder and the linked
+         *     customer may change the session later.
+         */
         post: operations["createSession"];
         delete?: never;
         options?: never;
@@ -309,7 +313,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Replace a session's utm data and meta; `userId` is kept once set. */
+        /**
+         * Replace a session's utm data and meta; `userId` is kept once set.
+         * @description Only its creator, with the edit token the create call answered (`X-Edit-Token`), or the customer it is
+         *     linked to, with their bearer token, may change it; with both, a session without a customer is linked to
+         *     that one. Anything else (no token, a wrong edit token, another customer's bearer token) gets the 404 of an
+         *     unknown session.
+         */
         patch: operations["patchSession"];
         trace?: never;
     };
@@ -3052,7 +3062,7 @@ export interface components {
             allOffers: components["schemas"]["OfferDto"][];
             /** @description The customer never had a diet. */
             isNewUser: boolean;
-            /** @description The running diet's number (extend flow only). */
+            /** @description The running diet's number (extend flow only); absent when there is none. */
             dietID?: string;
             /** @description False when a paid package still waits for its diet [ER-56]. */
             needPayment: boolean;
@@ -3677,6 +3687,18 @@ export interface components {
             utmContent?: string;
             meta?: unknown;
             userId?: string;
+        };
+        /**
+         * SessionCreated
+         * @description The created session: keep both (`sessId` and its edit token) to change it later with PATCH.
+         */
+        SessionCreated: {
+            id: string;
+            /**
+             * @description Send it as `X-Edit-Token` on every PATCH of this session: only its holder (and the customer the session is
+             *     linked to) may change it. Answered only here; the BFF keeps just a hash of it.
+             */
+            editToken: string;
         };
         /** SignedInReply */
         SignedInReply: {
@@ -5124,7 +5146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["IdReply"];
+                    "application/json; charset=utf-8": components["schemas"]["SessionCreated"];
                 };
             };
             /** @description A required field is empty, `meta` is larger than 8 KiB or a text larger than 1 KiB. */
@@ -5136,7 +5158,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No session with this id. */
+            /** @description No session with this id that the caller may change. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5167,7 +5189,10 @@ export interface operations {
     patchSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The edit token answered by the create call. */
+                "X-Edit-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5196,7 +5221,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No session with this id. */
+            /** @description No session with this id that the caller may change. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5254,7 +5279,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No session with this id. */
+            /** @description No session with this id that the caller may change. */
             404: {
                 headers: {
                     [name: string]: unknown;

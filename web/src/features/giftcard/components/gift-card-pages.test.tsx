@@ -59,6 +59,7 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
 
   it('sends the code lower-cased with the session id and opens the result page for one option', async () => {
     window.sessionStorage.setItem('sessId', 'session-9')
+    window.sessionStorage.setItem('sessEditToken', 'edit-session-9')
     const seen = redeemAnswers(() => HttpResponse.json({ productOptions: [101], orderId: 5 }) as unknown as Response)
     redeemedAnswers(() => HttpResponse.json([gift(101, 'رژیم یک ماهه')]) as unknown as Response)
     const { router } = renderApp('/limoocard')

@@ -54,7 +54,7 @@ describe('select-package-c order creation', () => {
   it('creates the order with SPV C, stores its id and goes to checkout [PM-16, PR-27]', async () => {
     const bodies = recordOrders()
     const user = userEvent.setup()
-    const { router } = await renderLoadedPage({ sessId: 'session-9', utm_campaign: 'spring' })
+    const { router } = await renderLoadedPage({ sessId: 'session-9', sessEditToken: 'edit-session-9', utm_campaign: 'spring' })
     await user.click(screen.getByRole('radio', { name: 'رژیم یک ماهه' }))
     await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
     await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
@@ -78,7 +78,7 @@ describe('select-package-c order creation', () => {
   it('sends selectCOrFTest in the meta when the session flags it', async () => {
     const bodies = recordOrders()
     const user = userEvent.setup()
-    const { router } = await renderLoadedPage({ sessId: 'session-9', selectCOrFTest: 'C' })
+    const { router } = await renderLoadedPage({ sessId: 'session-9', sessEditToken: 'edit-session-9', selectCOrFTest: 'C' })
     await user.click(screen.getByRole('button', { name: 'تکمیل خرید' }))
     await waitFor(() => expect(currentLocation(router)).toBe('/checkout-new'))
     expect(bodies[0]?.meta).toEqual({ SPV: 'C', selectCOrFTest: 'C' })
