@@ -81,6 +81,7 @@ const remainingHandlers = [
     HttpResponse.json({ ...financePayment(params.paymentId), status: 'REFUNDED', updatedAt: Date.now() }),
   ),
   http.get('/lemonade/api/finance/unanswered', () => HttpResponse.json({ payments: [] })),
+  http.get('/lemonade/api/finance/disputes', () => HttpResponse.json({ disputes: [] })),
   http.post('/lemonade/api/finance/unanswered/{paymentId}/check', ({ params }) =>
     HttpResponse.json({ ...financePayment(params.paymentId), status: 'EXPIRED', checkedBy: 'mock', checkedAt: Date.now() }),
   ),
