@@ -276,8 +276,9 @@ async fn saman_refusals_5xx_and_malformed_token_answers_are_errors() {
     assert!(matches!(client.start(&with_amount(7)).await, Err(StartError::Malformed(200))));
 }
 
-fn sep_detail(amount: i64) -> serde_json::Value {
-    json!({ "RRN": "000000000001", "RefNum": "ref", "TerminalNumber": 134, "OrginalAmount": amount, "AffectiveAmount": amount })
+/// SEP's detail of the transaction `ref_num`.
+fn sep_detail(ref_num: &str, amount: i64) -> serde_json::Value {
+    json!({ "RRN": "000000000001", "RefNum": ref_num, "TerminalNumber": 134, "OrginalAmount": amount, "AffectiveAmount": amount })
 }
 
 #[tokio::test]
@@ -287,7 +288,7 @@ async fn saman_verifies_by_ref_num_and_counts_a_repeat_as_verified() {
         .and(path("/verifyTxnRandomSessionkey/ipg/VerifyTransaction"))
         .and(body_json(json!({ "RefNum": "ref", "TerminalNumber": "134" })))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "Success": false, "ResultCode": 2, "ResultDescription": "تکراری", "TransactionDetail": sep_detail(3_900_000)
+            "Success": false, "ResultCode": 2, "ResultDescription": "تکراری", "TransactionDetail": sep_detail("ref", 3_900_000)
         })))
         .expect(1)
         .mount(&server)
@@ -308,7 +309,15 @@ async fn saman_reverses_a_different_amount_and_treats_only_explicit_codes_as_unp
         .and(path(verify_path))
         .and(body_string_contains("wrong"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "Success": true, "ResultCode": 0, "TransactionDetail": sep_detail(3_900_010)
+            "Success": true, "ResultCode": 0, "TransactionDetail": sep_detail("wrong", 3_900_010)
+        })))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(verify_path))
+        .and(body_string_contains("another"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "Success": true, "ResultCode": 2, "TransactionDetail": sep_detail("ref", 3_900_000)
         })))
         .mount(&server)
         .await;
@@ -338,6 +347,8 @@ async fn saman_reverses_a_different_amount_and_treats_only_explicit_codes_as_unp
         .mount(&server)
         .await;
     let client = SamanClient::new(http(), &settings(&server));
+    let other = client.verify(&verify("tk", Some("another"))).await;
+    assert!(matches!(other, GatewayVerdict::NotPaid { .. }), "a detail of another RefNum proves nothing: {other:?}");
     let mismatch = client.verify(&verify("tk", Some("wrong"))).await;
     assert!(matches!(mismatch, GatewayVerdict::Paid { amount: 3_900_010, .. }), "{mismatch:?}");
     // The amount is judged by the caller, which gives the money back with a reverse.

@@ -24,6 +24,7 @@ mod payments;
 mod points;
 mod promotions;
 mod public_addresses;
+mod schema_fuzz;
 mod shop_wizard;
 mod staff_diets;
 mod system;

@@ -77,7 +77,12 @@ impl SamanClient {
         let code = answer["ResultCode"].as_i64();
         match code {
             Some(code) if VERIFIED.contains(&code) => {
-                let Some(amount) = answer["TransactionDetail"]["OrginalAmount"].as_i64() else {
+                let detail = &answer["TransactionDetail"];
+                // A repeat verify (code 2) counts only with the detail of this RefNum, as SEP's clients check.
+                if detail["RefNum"].as_str().is_some_and(|named| named.trim() != ref_num.trim()) {
+                    return GatewayVerdict::NotPaid { reason: "sep answered about another RefNum".to_owned() };
+                }
+                let Some(amount) = detail["OrginalAmount"].as_i64() else {
                     return GatewayVerdict::Unanswered;
                 };
                 GatewayVerdict::Paid { amount, ref_id: ref_num.to_owned() }
