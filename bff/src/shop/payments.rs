@@ -41,6 +41,22 @@ pub struct Settling<'a> {
     pub metrics: &'a Metrics,
 }
 
+impl Settling<'_> {
+    /// Asks the payment's gateway, server to server, whether it went through, with the proof `ref_id` and the
+    /// amount from the database; [`GatewayVerdict::Unknown`] while the gateway has no handle on it yet.
+    pub(super) async fn verify(&self, payment: &Payment, ref_id: Option<&str>) -> GatewayVerdict {
+        let Some(authority) = payment.authority.as_deref() else { return GatewayVerdict::Unknown };
+        let request = VerifyRequest {
+            payment_id: payment.id,
+            authority,
+            ref_id,
+            amount: payment.gateway_amount,
+            product_permalink: payment.product_permalink.as_deref(),
+        };
+        self.gateways.verify(payment.gateway, &request).await
+    }
+}
+
 impl<'a> From<&'a AppState> for Settling<'a> {
     fn from(state: &'a AppState) -> Self {
         Settling {
@@ -510,19 +526,7 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
         finish(settling, &payment, PaymentState::Failed, None, Some(reason)).await?;
         return current_state(settling.db, payment_id).await;
     }
-    let verdict = match &payment.authority {
-        Some(authority) => {
-            let request = VerifyRequest {
-                payment_id,
-                authority,
-                ref_id: payment.ref_id.as_deref(),
-                amount: payment.gateway_amount,
-                product_permalink: payment.product_permalink.as_deref(),
-            };
-            settling.gateways.verify(payment.gateway, &request).await
-        }
-        None => GatewayVerdict::Unknown,
-    };
+    let verdict = settling.verify(&payment, payment.ref_id.as_deref()).await;
     let verdict = match verdict {
         GatewayVerdict::Unknown if report == Report::Unpaid => {
             GatewayVerdict::NotPaid { reason: "the gateway's callback says not paid".to_owned() }
@@ -678,18 +682,10 @@ async fn revive(db: &Db, payment: &Payment, ref_id: Option<&str>) -> anyhow::Res
 /// Money taken on a payment that no longer pays its order (a Gumroad sale, where the sale itself keeps the money,
 /// or a late payment of an order paid otherwise): confirmed with the gateway, it goes back.
 async fn late_sale(settling: Settling<'_>, payment: &Payment, sale_id: Option<&str>) -> anyhow::Result<()> {
-    let Some(authority) = payment.authority.as_deref() else { return Ok(()) };
     if sale_id.is_none() && !payment.gateway.verify_names_payment() {
         return Ok(());
     }
-    let request = VerifyRequest {
-        payment_id: payment.id,
-        authority,
-        ref_id: sale_id,
-        amount: payment.gateway_amount,
-        product_permalink: payment.product_permalink.as_deref(),
-    };
-    if let GatewayVerdict::Paid { ref_id, amount } = settling.gateways.verify(payment.gateway, &request).await {
+    if let GatewayVerdict::Paid { ref_id, amount } = settling.verify(payment, sale_id).await {
         let reason = "paid after the payment was replaced or had expired";
         refunds::give_back(settling, payment, Some(&ref_id), Some(amount), reason).await?;
     }
@@ -768,12 +764,7 @@ async fn ref_taken(settling: Settling<'_>, payment: &Payment, ref_id: &str) -> a
         presented_proven(settling.db, payment, other, ref_id).await?;
     }
     let reason = "the gateway's reference paid another payment";
-    let mut tx = settling.db.begin().await?;
-    orders::lock(&mut tx, payment.order_id).await?;
-    if payments::finish(&mut tx, payment.id, PaymentState::Failed, None, Some(reason)).await? == Finished::Done {
-        settle_order(&mut tx, payment.order_id, false, now_ms()).await?;
-    }
-    tx.commit().await
+    Box::pin(finish(settling, payment, PaymentState::Failed, None, Some(reason))).await
 }
 
 /// Finishes a payment that never reached the customer (the gateway refused it): nothing else changes.

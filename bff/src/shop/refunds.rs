@@ -10,7 +10,7 @@ use crate::{
     config::PaymentSettings,
     domain::payment::{GatewayVerdict, PaymentState},
     gateways::{
-        payments::{GiveBack, GiveBackRequest, PaymentGateways, VerifyRequest},
+        payments::{GiveBack, GiveBackRequest, PaymentGateways},
         sms::KavenegarClient,
     },
     messages,
@@ -70,14 +70,7 @@ async fn ask_and_tell(settling: Settling<'_>, payment_id: i64) -> anyhow::Result
 /// of the first, which alone may pay the order.
 #[tracing::instrument(skip_all, fields(payment_id = payment.id, sale_id))]
 pub async fn give_back_extra_sale(settling: Settling<'_>, payment: &Payment, sale_id: &str) -> anyhow::Result<()> {
-    let request = VerifyRequest {
-        payment_id: payment.id,
-        authority: payment.authority.as_deref().unwrap_or_default(),
-        ref_id: Some(sale_id),
-        amount: payment.gateway_amount,
-        product_permalink: payment.product_permalink.as_deref(),
-    };
-    let GatewayVerdict::Paid { amount, .. } = settling.gateways.verify(payment.gateway, &request).await else {
+    let GatewayVerdict::Paid { amount, .. } = settling.verify(payment, Some(sale_id)).await else {
         tracing::warn!(payment_id = payment.id, "a second sale was pinged that the gateway does not confirm");
         return Ok(());
     };

@@ -160,11 +160,16 @@ fn sources(to: PaymentState) -> String {
     format!("({})", names.join(", "))
 }
 
+/// `IN (…)` of the states `keep` selects.
+fn states_where(keep: impl Fn(PaymentState) -> bool) -> String {
+    let names: Vec<String> =
+        PaymentState::ALL.into_iter().filter(|s| keep(*s)).map(|s| format!("'{}'", s.as_str())).collect();
+    format!("({})", names.join(", "))
+}
+
 /// `IN (…)` of the states a payment is still under way in.
 fn open_states() -> String {
-    let names: Vec<String> =
-        PaymentState::ALL.iter().filter(|s| s.is_open()).map(|s| format!("'{}'", s.as_str())).collect();
-    format!("({})", names.join(", "))
+    states_where(PaymentState::is_open)
 }
 
 /// The parameters of a payment query.
@@ -223,10 +228,8 @@ pub async fn in_state(db: &Db, state: PaymentState) -> anyhow::Result<Vec<Paymen
 /// The customer's payments whose money goes or went back, newest first (the orders history shows them).
 pub async fn refunds_of_customer(db: &Db, customer_id: i64) -> anyhow::Result<Vec<Payment>> {
     let sql = format!(
-        "{PAYMENT} WHERE customer_id = $1 AND state IN ('{}', '{}', '{}') ORDER BY updated_at DESC",
-        PaymentState::RefundDue.as_str(),
-        PaymentState::Reversed.as_str(),
-        PaymentState::Refunded.as_str()
+        "{PAYMENT} WHERE customer_id = $1 AND state IN {} ORDER BY updated_at DESC",
+        states_where(PaymentState::is_refund)
     );
     fetch(db, sql, Key::Id(customer_id)).await
 }
@@ -252,11 +255,14 @@ pub async fn find_by_authority(db: &Db, gateway: Gateway, authority: &str) -> an
 /// money back. A reference proves one payment only, whatever a callback claims; one that a callback merely brought,
 /// or that a verify refused, proves nothing.
 pub async fn proven_elsewhere(db: &Db, gateway: Gateway, ref_id: &str, payment_id: i64) -> anyhow::Result<Option<i64>> {
+    // Paid by it, or giving back the money it took.
+    let proven = states_where(|s| s == PaymentState::Verified || s.is_refund());
+    let sql = format!(
+        "SELECT payment_id FROM payment WHERE gateway = $1 AND ref_id = $2 AND payment_id <> $3 \
+         AND (sale_of IS NULL OR sale_of <> $3) AND state IN {proven} ORDER BY created_at LIMIT 1"
+    );
     on_pool!(db, pool => {
-        sqlx::query_scalar(
-            "SELECT payment_id FROM payment WHERE gateway = $1 AND ref_id = $2 AND payment_id <> $3 \
-             AND (sale_of IS NULL OR sale_of <> $3) AND state IN ('VERIFIED', 'REFUND_DUE', 'REVERSED', 'REFUNDED') ORDER BY created_at LIMIT 1",
-        )
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(gateway.as_str()).bind(ref_id).bind(payment_id)
         .fetch_optional(pool).await
     })
