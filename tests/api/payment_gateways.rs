@@ -5,24 +5,12 @@ use limoo_simulators::{Gateway, PageAction, PaymentScenario, browser};
 use limoo_tests::{
     TestApp,
     payment::{
-        entry, follow, forge_paid_callback, payment_request, payment_states, result_url, texts_of_order, times_paid,
-        verified_ref,
+        checkout_method, entry, follow, forge_paid_callback, payment_request, payment_states, result_url,
+        texts_of_order, times_paid, verified_ref,
     },
     spawn_app,
 };
 use serde_json::{Value, json};
-
-/// The checkout's method value for each gateway, with this shop's product prefix.
-fn method(gateway: Gateway) -> &'static str {
-    match gateway {
-        Gateway::SnappPay => "SNAPP_PAY",
-        Gateway::Digipay => "limoo_digipay",
-        Gateway::Tara => "LIMOO_TARA",
-        Gateway::Saman => "LIMOO_SAMAN",
-        Gateway::Gumroad => "LIMOO_GUMROAD",
-        other => panic!("{other:?} is not tested here"),
-    }
-}
 
 /// The gateways whose pages call the shop back on cancel and decline.
 const CALLING_BACK: [Gateway; 4] = [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara, Gateway::Saman];
@@ -32,7 +20,7 @@ async fn start(app: &TestApp, token: &str, order: i64, gateway: Gateway) -> (u16
 }
 
 async fn start_paying_from(app: &TestApp, token: &str, order: i64, gateway: Gateway, mobile: &str) -> (u16, Value) {
-    let mut body = payment_request(app, token, order, method(gateway));
+    let mut body = payment_request(app, token, order, checkout_method(gateway));
     body["mobile"] = json!(mobile);
     body["productPermalink"] = json!("limoo-diet");
     let response = app
@@ -300,7 +288,7 @@ async fn a_gumroad_sale_of_another_product_pays_nothing() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
     let order = app.create_order(&token, &[101]).await;
-    let mut body = payment_request(&app, &token, order, method(Gateway::Gumroad));
+    let mut body = payment_request(&app, &token, order, checkout_method(Gateway::Gumroad));
     body["productPermalink"] = json!("a-cheaper-product");
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 400, "{reply}");

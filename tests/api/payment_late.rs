@@ -5,7 +5,10 @@ use limoo_bff::shop::payments::{Settling, sweep};
 use limoo_simulators::{Gateway, PageAction, browser};
 use limoo_tests::{
     TestApp,
-    payment::{entry, follow, money_by_payment, payment_ids, payment_request, payment_states, result_url, times_paid},
+    payment::{
+        checkout_method, entry, follow, money_by_payment, payment_ids, payment_request, payment_states, result_url,
+        times_paid,
+    },
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -64,4 +67,34 @@ async fn a_replaced_payment_paid_late_of_an_order_paid_otherwise_goes_back_at_on
     assert!(states.contains(&"REVERSED".to_owned()), "the late money went back at once: {states:?}");
     let taken: i64 = money_by_payment(&app, Gateway::PayPing).values().map(|(kept, taken)| kept + taken).sum();
     assert_eq!(taken, 0, "PayPing keeps nothing");
+}
+
+/// The customer pays on the page of a gateway that is asked by its token alone, after the shop expired the payment,
+/// and never comes back (the tab closed): the sweeper still finds the money, and it pays the order once. An expired
+/// payment nobody paid stays unpaid, and is asked about no differently.
+#[tokio::test]
+async fn a_payment_paid_after_it_expired_with_no_browser_coming_back_is_found_by_the_sweeper() {
+    for gateway in [Gateway::Vandar, Gateway::SnappPay, Gateway::Tara] {
+        let method = checkout_method(gateway);
+        let app = spawn_app().await;
+        let token = app.existing_customer("09121234567").await;
+        let order = app.create_order(&token, &[101]).await;
+        let reply = start(&app, &token, order, method).await;
+        let other = app.existing_customer("09127654321").await;
+        let abandoned = app.create_order(&other, &[101]).await;
+        start(&app, &other, abandoned, method).await;
+        expire_everything(&app).await;
+        assert_eq!(payment_states(&app, order).await, ["EXPIRED"], "{gateway:?}");
+        browser::press(entry(&reply), PageAction::Pay).await.expect("the page").expect("a callback, never brought");
+        expire_everything(&app).await;
+        assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}: the late money pays the order");
+        assert_eq!(payment_states(&app, order).await, ["VERIFIED"], "{gateway:?}");
+        expire_everything(&app).await;
+        assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}: once");
+        assert_eq!(times_paid(&app, &other, abandoned).await, 0, "{gateway:?}: the unpaid one stays unpaid");
+        assert_eq!(payment_states(&app, abandoned).await, ["EXPIRED"], "{gateway:?}");
+        let money = money_by_payment(&app, gateway);
+        let id = payment_ids(&app, order).await.remove(0);
+        assert!(money.get(&id).is_some_and(|(kept, taken)| *kept > 0 && *taken == 0), "{gateway:?}: {money:?}");
+    }
 }

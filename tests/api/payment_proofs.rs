@@ -8,22 +8,12 @@ use limoo_tests::{
     TestApp,
     app::FINANCE_TOKEN,
     payment::{
-        borrow_proof, entry, follow, money_by_payment, payment_ids, payment_request, payment_states, result_url,
-        texts_of_order, times_paid,
+        borrow_proof, checkout_method, entry, follow, money_by_payment, payment_ids, payment_request, payment_states,
+        result_url, texts_of_order, times_paid,
     },
     spawn_app,
 };
 use serde_json::{Value, json};
-
-fn method(gateway: Gateway) -> &'static str {
-    match gateway {
-        Gateway::PayPing => "PAYPING",
-        Gateway::Digipay => "limoo_digipay",
-        Gateway::Saman => "LIMOO_SAMAN",
-        Gateway::Gumroad => "LIMOO_GUMROAD",
-        other => panic!("{other:?} is not tested here"),
-    }
-}
 
 /// A customer with an order of `product` and a payment of it started through `gateway`: the start reply.
 struct Buyer {
@@ -35,7 +25,7 @@ struct Buyer {
 async fn buyer(app: &TestApp, mobile: &str, product: i64, gateway: Gateway) -> Buyer {
     let token = app.existing_customer(mobile).await;
     let order = app.create_order(&token, &[product]).await;
-    let mut body = payment_request(app, &token, order, method(gateway));
+    let mut body = payment_request(app, &token, order, checkout_method(gateway));
     body["mobile"] = json!(mobile);
     body["productPermalink"] = json!("limoo-diet");
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
@@ -110,6 +100,37 @@ async fn a_refused_payping_verify_claims_nothing_and_the_real_callback_pays() {
     assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1);
     assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0);
     kept_once_for_the_payer(&app, Gateway::PayPing, &payer, &forger, "payping").await;
+}
+
+/// Vandar, SnappPay and Tara callbacks name their payment by the token it was started with, and the verify asks by
+/// that token: the forger's own callback claiming "paid" with what the payer's callback carried (Tara's channel
+/// reference) pays nothing, before or after the payer's own callback, and leaves the payer's proof to the payer.
+#[tokio::test]
+async fn a_token_bound_callback_claiming_paid_pays_only_what_its_own_token_paid() {
+    for gateway in [Gateway::Vandar, Gateway::SnappPay, Gateway::Tara] {
+        for before in [true, false] {
+            let app = spawn_app().await;
+            let payer = buyer(&app, "09121234567", 101, gateway).await;
+            let forger = buyer(&app, "09127654321", 101, gateway).await;
+            let paid = pay_page(&payer).await;
+            let case = format!("{gateway:?}, borrowed before the payer returns: {before}");
+            if !before {
+                assert_eq!(follow(&paid).await, result_url(&app, true, payer.order), "{case}");
+            }
+            borrow_proof(gateway, &forger.reply, &paid).await;
+            if before {
+                assert_eq!(follow(&paid).await, result_url(&app, true, payer.order), "{case}: the payer still is");
+            }
+            assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1, "{case}");
+            assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0, "{case}");
+            let forger_states = payment_states(&app, forger.order).await;
+            assert!(
+                !forger_states.iter().any(|s| s == "VERIFIED" || s.starts_with("REFUND")),
+                "{case}: {forger_states:?}"
+            );
+            kept_once_for_the_payer(&app, gateway, &payer, &forger, &case).await;
+        }
+    }
 }
 
 /// SEP's verify answer names no ResNum: a RefNum posted by another customer before the payer's browser returns can

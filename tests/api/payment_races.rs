@@ -8,7 +8,7 @@ use limoo_simulators::{Gateway, PageAction, PaymentScenario, SimPayment, browser
 use limoo_tests::{
     AppOptions, TestApp,
     app::FINANCE_TOKEN,
-    payment::{entry, follow, payment_request, payment_states, result_url, times_paid},
+    payment::{checkout_method, entry, follow, payment_request, payment_states, result_url, times_paid},
     spawn_app,
 };
 use serde_json::{Value, json};
@@ -24,19 +24,6 @@ const HOSTED: [Gateway; 7] = [
     Gateway::Gumroad,
 ];
 
-fn method(gateway: Gateway) -> &'static str {
-    match gateway {
-        Gateway::Vandar => "VANDAR",
-        Gateway::PayPing => "PAYPING",
-        Gateway::SnappPay => "SNAPP_PAY",
-        Gateway::Digipay => "limoo_digipay",
-        Gateway::Tara => "LIMOO_TARA",
-        Gateway::Saman => "LIMOO_SAMAN",
-        Gateway::Gumroad => "LIMOO_GUMROAD",
-        other => panic!("{other:?} has no hosted page"),
-    }
-}
-
 struct Start {
     status: u16,
     body: Value,
@@ -44,7 +31,7 @@ struct Start {
 }
 
 async fn start(app: &TestApp, token: &str, order: i64, gateway: Gateway, key: Option<&str>) -> Start {
-    let mut body = payment_request(app, token, order, method(gateway));
+    let mut body = payment_request(app, token, order, checkout_method(gateway));
     body["mobile"] = json!("09121234567");
     body["productPermalink"] = json!("limoo-diet");
     let mut request = app.client.post(app.url("/lemonade/api/payments")).bearer_auth(token).json(&body);

@@ -150,6 +150,9 @@ fn proof_fields(gateway: Gateway) -> &'static [&'static str] {
         Gateway::Saman => &["RefNum", "Amount"],
         // PayPing's proof sits in the `data` JSON beside the payment's own `paymentCode`.
         Gateway::PayPing => &["data"],
+        Gateway::Tara => &["channelRefNumber"],
+        // Their callbacks carry only the token (or our own reference) of the payment they name.
+        Gateway::Vandar | Gateway::SnappPay => &[],
         other => panic!("{other:?} takes no proof from the browser's callback"),
     }
 }
@@ -160,6 +163,9 @@ fn paid_fields(gateway: Gateway) -> &'static [(&'static str, &'static str)] {
         Gateway::Digipay => &[("result", "SUCCESS")],
         Gateway::Saman => &[("State", "OK"), ("Status", "2")],
         Gateway::PayPing => &[("status", "1"), ("errorCode", "")],
+        Gateway::Vandar => &[("payment_status", "OK")],
+        Gateway::SnappPay => &[("state", "OK")],
+        Gateway::Tara => &[("result", "0")],
         _ => &[],
     }
 }
@@ -202,15 +208,38 @@ pub fn money_by_payment(app: &TestApp, gateway: Gateway) -> std::collections::BT
     let mut money = std::collections::BTreeMap::new();
     for entry in app.sims.ledger(Some(gateway), None) {
         let still_taken = if entry.money == limoo_simulators::Money::Taken { entry.taken } else { 0 };
-        let (kept, taken) = money.entry(entry.reference.clone()).or_insert((0, 0));
+        let (kept, taken) = money.entry(our_payment_id(gateway, &entry.reference)).or_insert((0, 0));
         *kept += entry.kept;
         *taken += still_taken;
     }
     money
 }
 
+/// Our payment id as the text a gateway's ledger names it by: SnappPay's `transactionId` is it in base 62.
+fn our_payment_id(gateway: Gateway, reference: &str) -> String {
+    match gateway {
+        Gateway::SnappPay => limoo_bff::gateways::payments::snapppay::payment_id_of(reference)
+            .map_or_else(|| reference.to_owned(), |id| id.to_string()),
+        _ => reference.to_owned(),
+    }
+}
+
 /// Our payment ids of the order, oldest first, as the gateways' ledgers name them.
 pub async fn payment_ids(app: &TestApp, order: i64) -> Vec<String> {
     let sql = "SELECT CAST(payment_id AS TEXT) FROM payment WHERE customer_order_id = $1 ORDER BY created_at";
     texts_of_order(app, sql, order).await
+}
+
+/// The checkout's method value for each gateway with a hosted page, with this shop's product prefix.
+pub fn checkout_method(gateway: Gateway) -> &'static str {
+    match gateway {
+        Gateway::Vandar => "VANDAR",
+        Gateway::PayPing => "PAYPING",
+        Gateway::SnappPay => "SNAPP_PAY",
+        Gateway::Digipay => "limoo_digipay",
+        Gateway::Tara => "LIMOO_TARA",
+        Gateway::Saman => "LIMOO_SAMAN",
+        Gateway::Gumroad => "LIMOO_GUMROAD",
+        other => panic!("{other:?} has no hosted page"),
+    }
 }

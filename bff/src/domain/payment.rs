@@ -248,6 +248,12 @@ impl Gateway {
         !matches!(self, Gateway::Saman | Gateway::Gumroad)
     }
 
+    /// Whether the payment can be asked about with the token it was started with alone, no callback needed: money
+    /// paid after the shop gave up on such a payment is found by the sweeper, not only by a returning browser.
+    pub fn verifies_by_token(self) -> bool {
+        matches!(self, Gateway::Vandar | Gateway::SnappPay | Gateway::Tara)
+    }
+
     /// Whether the gateway has a call that gives a taken payment's money back (gateways.md): Vandar has none,
     /// and Tara's refund lives in its separate club API; finance refunds those by hand.
     pub fn can_give_back(self) -> bool {

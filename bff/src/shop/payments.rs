@@ -788,7 +788,29 @@ pub async fn sweep(settling: Settling<'_>) -> anyhow::Result<usize> {
             Err(error) => tracing::error!(payment_id = payment.id, error = ?error, "sweeping a payment failed"),
         }
     }
+    let started_since = now_ms() - LATE_PAYMENT_WINDOW_MS;
+    for payment in payments::expired_asking_by_token(settling.db, started_since, before).await? {
+        if let Err(error) = paid_after_expiry(settling, &payment).await {
+            tracing::error!(payment_id = payment.id, error = ?error, "asking about an expired payment failed");
+        }
+    }
     Ok(finished + refunds::retry_due(settling.db, settling.settings, settling.gateways, before).await?)
+}
+
+/// How long after it started an expired payment is still asked about: no gateway's token outlives it (Vandar's and
+/// SEP's last 20 minutes, the shop expires its payments after 30 by default), yet a customer who paid in the last
+/// minute of the page and closed the tab is still found.
+const LATE_PAYMENT_WINDOW_MS: i64 = 60 * 60 * 1000;
+
+/// An expired payment of a gateway that can be asked by its token alone, with no callback to say it was paid: a
+/// customer who paid on the gateway's page after the shop gave up and never came back. What the gateway then
+/// says is handled as a late callback would be: it pays the order if nothing else did, or the money goes back.
+async fn paid_after_expiry(settling: Settling<'_>, payment: &Payment) -> anyhow::Result<()> {
+    late_payment(settling, payment, None).await?;
+    if current_state(settling.db, payment.id).await?.is_open() {
+        complete(settling, payment.id, Report::None).await?;
+    }
+    Ok(())
 }
 
 /// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the process ends.

@@ -179,6 +179,7 @@ enum Key<'a> {
     Text(&'a str),
     IdText(i64, &'a str),
     Texts(&'a str, &'a str),
+    Ids(i64, i64),
 }
 
 /// `sql` with the key's values bound, for either backend's pool or transaction.
@@ -191,6 +192,7 @@ macro_rules! keyed_query {
             Key::Text(text) => query.bind(text),
             Key::IdText(id, text) => query.bind(id).bind(text),
             Key::Texts(a, b) => query.bind(a).bind(b),
+            Key::Ids(a, b) => query.bind(a).bind(b),
         }
     }};
 }
@@ -321,6 +323,20 @@ pub async fn refuse_refund(db: &Db, payment_id: i64, answer: &str) -> anyhow::Re
 pub async fn stale(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {
     let sql = format!("{PAYMENT} WHERE state IN {} AND updated_at < $1 ORDER BY updated_at", open_states());
     fetch(db, sql, Key::Id(before)).await
+}
+
+/// Payments that expired with no callback, started since `started_since` and untouched since `before`, of gateways
+/// that can be asked about them by their token alone: the customer may still have paid within the gateway's window.
+pub async fn expired_asking_by_token(db: &Db, started_since: i64, before: i64) -> anyhow::Result<Vec<Payment>> {
+    let gateways: Vec<String> =
+        Gateway::ALL.into_iter().filter(|g| g.verifies_by_token()).map(|g| format!("'{}'", g.as_str())).collect();
+    let sql = format!(
+        "{PAYMENT} WHERE state = '{}' AND unanswered_at IS NULL AND ref_id IS NULL AND created_at >= $1 \
+         AND updated_at < $2 AND gateway IN ({}) ORDER BY updated_at",
+        PaymentState::Expired.as_str(),
+        gateways.join(", ")
+    );
+    fetch(db, sql, Key::Ids(started_since, before)).await
 }
 
 pub struct NewPayment<'a> {
