@@ -86,6 +86,24 @@ async fn a_digipay_tracking_code_on_another_customers_callback_pays_its_own_paym
     }
 }
 
+/// The borrowed tracking code and the payer's own callback reach the shop at the same moment, again and again: one
+/// of them verifies, the answer names the payer's purchase, and only the payer's order is paid, once.
+#[tokio::test]
+async fn a_digipay_tracking_code_borrowed_while_the_payer_returns_pays_the_payer_once() {
+    for round in 0..4 {
+        let app = spawn_app().await;
+        let payer = buyer(&app, "09121234567", 101, Gateway::Digipay).await;
+        let forger = buyer(&app, "09127654321", 102, Gateway::Digipay).await;
+        let paid = pay_page(&payer).await;
+        let (_, went) = tokio::join!(follow(&paid), borrow_proof(Gateway::Digipay, &forger.reply, &paid));
+        let case = format!("round {round}");
+        assert_eq!(went, result_url(&app, false, forger.order), "{case}: the forger is not paid");
+        assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1, "{case}");
+        assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0, "{case}");
+        kept_once_for_the_payer(&app, Gateway::Digipay, &payer, &forger, &case).await;
+    }
+}
+
 /// PayPing refuses a verify of one payment's `paymentRefId` with another's `paymentCode`: the refused proof claims
 /// nothing, so the payer's own callback, arriving after the forger's, still completes the payment.
 #[tokio::test]
