@@ -1,7 +1,7 @@
 use limoo_bff::{
     auth::tokens::{TokenKeys, random_hex},
     config::{ConnectionSettings, Settings},
-    domain::mobile_number::IRAN,
+    domain::{mobile_number::IRAN, payment::Gateway},
     startup::Application,
     store::{
         Db,
@@ -62,6 +62,8 @@ pub struct AppOptions {
     pub trusted_proxies: Vec<String>,
     /// The BFF's request-body limit (`MAX_BODY_BYTES`); its own default when `None`.
     pub max_body_bytes: Option<usize>,
+    /// `PAYMENT_METHODS`: every gateway besides the online ones by default, as `./run.sh`'s demo offers.
+    pub payment_methods: Vec<Gateway>,
     /// `SUPPORT_SITE_URL`; unset by default.
     pub support_site_url: Option<String>,
     /// `CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`; unset by default.
@@ -85,6 +87,7 @@ impl Default for AppOptions {
             payment_result_origins: Vec::new(),
             trusted_proxies: Vec::new(),
             max_body_bytes: None,
+            payment_methods: Gateway::ALL.into_iter().filter(|g| !g.is_online()).collect(),
             support_site_url: None,
             chat_widget: None,
             orders_per_customer_minute: None,
@@ -150,6 +153,7 @@ impl TestApp {
         if let Some(connections) = options.connections {
             settings.connections = connections;
         }
+        settings.payments.payment_methods = options.payment_methods.clone();
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
         if let Some((script_url, id)) = &options.chat_widget {
             settings.support.chat_widget_script_url = Some(script_url.parse()?);

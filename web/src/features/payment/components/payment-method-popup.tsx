@@ -1,3 +1,4 @@
+import { useAppConfig } from '@/components/hooks/use-app-config'
 import { isForeignMobile } from '@/lib/auth'
 import { useCurrentUser } from '../api/current-user'
 import { useSnappEligibility } from '../api/snapp-eligibility'
@@ -10,8 +11,8 @@ import type { PaymentMethodPopupProps } from '../types'
 import { PaymentMethodSheet } from './payment-method-sheet'
 
 /**
- * The checkout's payment-method popup: methods from the session/window flags and the customer's country, the
- * default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
+ * The checkout's payment-method popup: methods the deployment offers, less those the session/window flags switch off,
+ * for the customer's country; the default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
  */
 export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }: PaymentMethodPopupProps) {
   const currentUser = useCurrentUser(open)
@@ -21,8 +22,10 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   })
   useSnappAbTest(invoice.id)
 
-  // Settings are read while the popup is open, so a flag changed in this session applies on the next opening.
-  const settings = open ? readPaymentSettings() : null
+  // The deployment's gateways come with the app config; the session's flags are read while the popup is open, so a
+  // flag changed in this session applies on the next opening.
+  const offered = useAppConfig()?.paymentGateways
+  const settings = open && offered !== undefined ? readPaymentSettings(offered) : null
   // A failed look-up counts as an Iranian customer: the Iranian methods are the shop's default.
   const foreign = currentUser.isSuccess && isForeignMobile(currentUser.data.mobile)
   const context: PaymentContext = {

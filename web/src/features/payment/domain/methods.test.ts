@@ -17,6 +17,7 @@ const allOff: PaymentSettings = {
   taraEnabled: false,
   digipayEnabled: false,
   bluBankEnabled: false,
+  gumroadEnabled: false,
   tallyEnabled: false,
   bluBankCashbackPercent: 15,
 }
@@ -26,6 +27,7 @@ const allOn: PaymentSettings = {
   taraEnabled: true,
   digipayEnabled: true,
   bluBankEnabled: true,
+  gumroadEnabled: true,
   tallyEnabled: true,
 }
 const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked', oneGumroadProduct: true }
@@ -89,6 +91,10 @@ describe('payment method visibility', () => {
       'PAYPAL_ROSHANDEL',
     ])
     expect(methodsOf(allOn)).not.toContain('LIMOO_GUMROAD')
+  })
+
+  it('shows a foreign customer PayPal only where the deployment does not offer Gumroad', () => {
+    expect(methodsOf({ ...allOn, gumroadEnabled: false }, foreign)).toEqual(['PAYPAL_ROSHANDEL'])
   })
 
   it('marks Snapp Pay not selectable once it is found not eligible', () => {
@@ -158,11 +164,16 @@ describe('default payment method', () => {
 
 describe('credit offers', () => {
   it("lists tara, snappPay, blubank and digipay in that order with 'all' [PM-24]", () => {
-    expect(creditOffers('all')).toEqual(['tara', 'snappPay', 'blubank', 'digipay'])
+    expect(creditOffers(allOn)).toEqual(['tara', 'snappPay', 'blubank', 'digipay'])
   })
 
   it('keeps only the offers a comma list names, in the offers order [PM-24, PM-47]', () => {
-    expect(creditOffers(parseVisibility('digipay,online,snappPay'))).toEqual(['snappPay', 'digipay'])
-    expect(creditOffers(parseVisibility('online,c2c'))).toEqual([])
+    expect(creditOffers({ ...allOn, visibility: parseVisibility('digipay,online,snappPay') })).toEqual(['snappPay', 'digipay'])
+    expect(creditOffers({ ...allOn, visibility: parseVisibility('online,c2c') })).toEqual([])
+  })
+
+  it('advertises only the offers the checkout lists: none the deployment or the session switched off', () => {
+    expect(creditOffers({ ...allOn, snappEnabled: false, digipayEnabled: false })).toEqual(['tara', 'blubank'])
+    expect(creditOffers(allOff)).toEqual([])
   })
 })

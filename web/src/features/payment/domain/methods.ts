@@ -74,6 +74,7 @@ export interface PaymentSettings {
   taraEnabled: boolean
   digipayEnabled: boolean
   bluBankEnabled: boolean
+  gumroadEnabled: boolean
   tallyEnabled: boolean
   /** Percent in BluBank's cashback note. */
   bluBankCashbackPercent: number
@@ -111,18 +112,24 @@ function switchedOn(method: PaymentMethod, settings: PaymentSettings): boolean {
       return settings.bluBankEnabled
     case 'tally':
       return settings.tallyEnabled
+    case GUMROAD_METHOD:
+      return settings.gumroadEnabled
     default:
       return true
   }
 }
 
 /**
- * The methods the popup lists, in display order. A foreign customer sees Gumroad and PayPal; everyone else sees the
- * Iranian methods that `paymentMethodsVisibility` lists (all with 'all') and whose own flag is on.
+ * The methods the popup lists, in display order. A foreign customer sees Gumroad (when the deployment offers it) and
+ * PayPal; everyone else sees the Iranian methods that `paymentMethodsVisibility` lists (all with 'all') and that are
+ * switched on.
  */
 export function paymentOptions(settings: PaymentSettings, context: PaymentContext): PaymentOption[] {
   if (context.foreign)
-    return FOREIGN_METHODS.map((method) => ({ method, selectable: method !== GUMROAD_METHOD || context.oneGumroadProduct }))
+    return FOREIGN_METHODS.filter((method) => switchedOn(method, settings)).map((method) => ({
+      method,
+      selectable: method !== GUMROAD_METHOD || context.oneGumroadProduct,
+    }))
   const { visibility } = settings
   return PAYMENT_METHODS.filter(
     (method) =>
@@ -177,7 +184,13 @@ export const CREDIT_OFFERS = ['tara', 'snappPay', 'blubank', 'digipay'] as const
 
 export type CreditOffer = (typeof CREDIT_OFFERS)[number]
 
-/** The offers `paymentMethodsVisibility` allows: all four with 'all', else those it lists [PM-24, PM-47]. */
-export function creditOffers(visibility: MethodsVisibility): CreditOffer[] {
-  return CREDIT_OFFERS.filter((offer) => visibility === 'all' || visibility.includes(offer))
+/**
+ * The offers the checkout will list: switched on, and allowed by `paymentMethodsVisibility` (all with 'all', else
+ * those it lists) [PM-24, PM-47].
+ */
+export function creditOffers(settings: PaymentSettings): CreditOffer[] {
+  const { visibility } = settings
+  return CREDIT_OFFERS.filter(
+    (offer) => (visibility === 'all' || visibility.includes(offer)) && switchedOn(offer, settings),
+  )
 }
