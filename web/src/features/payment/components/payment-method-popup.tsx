@@ -57,7 +57,6 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
       defaultMethod={defaultMethod}
       onPay={payment.startPayment}
       pending={payment.pending}
-      notice={payment.notice}
       methodNotes={snappDescription ? { snappPay: snappDescription } : undefined}
     />
   )

@@ -18,7 +18,6 @@ function renderSheet(options: PaymentOption[], defaultMethod: PaymentMethod | nu
           defaultMethod={defaultMethod}
           onPay={onPay}
           pending={false}
-          notice={null}
         />
       </I18nextProvider>
     </div>,

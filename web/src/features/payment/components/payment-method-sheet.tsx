@@ -16,15 +16,13 @@ export interface PaymentMethodSheetProps {
   onPay: (method: PaymentMethod) => void
   /** A payment is under way: the sheet stays open until it has an answer. */
   pending: boolean
-  /** A note under the methods (already translated). */
-  notice: string | null
   /** A gateway's own words describing a method, shown verbatim instead of ours (Snapp Pay's eligibility [PM-38]). */
   methodNotes?: Partial<Record<PaymentMethod, string>>
 }
 
 /** The bottom popup 'انتخاب روش پرداخت', variant B: one radio per method and 'پرداخت', disabled until one is chosen. */
 export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
-  const { open, onClose, options, defaultMethod, onPay, pending, notice, methodNotes } = props
+  const { open, onClose, options, defaultMethod, onPay, pending, methodNotes } = props
   const { t, i18n } = useTranslation()
   const name = useId()
   const [chosen, setChosen] = useState<PaymentMethod | null>(null)
@@ -115,11 +113,6 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
     >
       <div className="payment-sheet" data-testid="payment-sheet">
         {body}
-        {notice ? (
-          <p className="payment-sheet__notice" role="status" data-testid="payment-notice">
-            {notice}
-          </p>
-        ) : null}
         <button
           type="button"
           className="primary-button payment-sheet__pay"

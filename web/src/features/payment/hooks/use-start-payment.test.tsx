@@ -225,6 +225,8 @@ describe('every link method pays through the BFF with its gateway [PM-41…PM-45
     ['blubank', 'LIMOO_SAMAN'],
     ['digipay', 'LIMOO_DIGIPAY'],
     ['tara', 'LIMOO_TARA'],
+    // Tally pays through the online gateway until its own protocol is specified (DECISIONS).
+    ['tally', 'online'],
   ] as const
 
   for (const [method, gateway] of cases) {
