@@ -246,7 +246,8 @@ async fn no_payment_request(world: &mut LimooWorld) {
     let sent = world.sent_requests_now().await.or_fail("recorded requests");
     let payments: Vec<&Value> = sent
         .iter()
-        .filter(|r| r["method"] == "POST" && r["url"].as_str().is_some_and(|u| u.contains("/lemonade/api/payments")))
+        // A payment start, not Snapp Pay's eligibility question (`/lemonade/api/payments/snapp-pay/eligibility`).
+        .filter(|r| r["method"] == "POST" && r["url"].as_str().is_some_and(|u| u.ends_with("/lemonade/api/payments")))
         .collect();
     assert!(payments.is_empty(), "the page sent {payments:?}");
     world.browser().await.texts(SHEET).await.or_fail("the popup is still there");
