@@ -141,6 +141,8 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       SAMAN_BASE_URL: `${simulators.baseURL}/saman`,
       GUMROAD_BASE_URL: `${simulators.baseURL}/gumroad`,
       GUMROAD_API_BASE_URL: `${simulators.baseURL}/gumroad`,
+      // The demo offers every gateway, as ./run.sh does.
+      PAYMENT_METHODS: 'SNAPP_PAY,SAMAN,DIGIPAY,TARA,GUMROAD',
       TRANSFER_CARD_NUMBER: TRANSFER_DESTINATION.cardNumber,
       TRANSFER_CARD_HOLDER: TRANSFER_DESTINATION.holder,
       TRANSFER_CARD_BANK: TRANSFER_DESTINATION.bank,
