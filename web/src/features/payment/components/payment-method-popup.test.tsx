@@ -113,7 +113,27 @@ describe('payment methods shown', () => {
     const dialog = await openPopup()
     expect(await listedMethods(dialog)).toEqual(['LIMOO_GUMROAD', 'PAYPAL_ROSHANDEL'])
     expect(within(dialog).getByRole('radio', { name: 'پرداخت بین‌المللی' })).toBeDisabled()
+    expect(within(dialog).getByTestId('not-eligible-note')).toHaveTextContent('Gumroad هر بار فقط یک محصول می‌فروشد')
     expect(checkedMethod(dialog)).toBe('PAYPAL_ROSHANDEL')
+  })
+
+  it('tells a Turkish customer why Gumroad cannot sell a product it does not carry, blaming no code or points', async () => {
+    server.use(
+      offeringGateways(['GUMROAD']),
+      http.get('/app/auth/currentUser', () =>
+        HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
+      ),
+      http.get('/lemonade/api/orders/{id}/invoice', () => HttpResponse.json(buildInvoice([buildBasketItem({ meta: {} })]))),
+    )
+    renderApp('/checkout-new', { language: 'tr', session: ORDER })
+    await screen.findByTestId('receipt')
+    await userEvent.click(screen.getByTestId('checkout-button'))
+    const dialog = await screen.findByRole('dialog')
+    const gumroad = (await within(dialog).findAllByTestId('payment-method')).find((row) => row.dataset.method === 'LIMOO_GUMROAD')
+    expect(gumroad).toHaveAttribute('data-selectable', 'false')
+    expect(within(gumroad!).getByTestId('not-eligible-note')).toHaveTextContent(
+      'Bu ürün Gumroad üzerinden satılmıyor; PayPal transferiyle ödeyebilirsiniz.',
+    )
   })
 })
 

@@ -2,7 +2,7 @@ import { useAppConfig } from '@/components/hooks/use-app-config'
 import { isForeignMobile } from '@/lib/auth'
 import { useCurrentUser } from '../api/current-user'
 import { useSnappEligibility } from '../api/snapp-eligibility'
-import { sellsThroughGumroad } from '../domain/basket-meta'
+import { gumroadRefusal } from '../domain/basket-meta'
 import { defaultPaymentMethod, paymentOptions, type PaymentContext } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
 import { useSnappAbTest } from '../hooks/use-snapp-ab-test'
@@ -31,7 +31,7 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   const context: PaymentContext = {
     foreign,
     snappEligibility: 'unchecked',
-    oneGumroadProduct: sellsThroughGumroad(invoice),
+    gumroadRefusal: gumroadRefusal(invoice),
   }
   const listed = settings === null || currentUser.isPending ? null : paymentOptions(settings, context)
   // Snapp Pay's eligibility is asked when the popup opens with the method listed, for the payable total (points

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { formatAmount } from '@/lib/money'
-import { GUMROAD_METHOD, type PaymentMethod, type PaymentOption } from '../domain/methods'
+import type { PaymentMethod, PaymentOption } from '../domain/methods'
 import '../payment.css'
 
 export interface PaymentMethodSheetProps {
@@ -45,7 +45,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
   } else {
     body = (
       <div className="payment-methods" role="radiogroup" aria-label={t('payment.sheet.title')}>
-        {options.map(({ method, selectable, cashbackPercent }) => {
+        {options.map(({ method, selectable, cashbackPercent, gumroadRefusal }) => {
           const id = `${name}-${method}`
           return (
             <label
@@ -91,7 +91,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
                   ) : null}
                   {selectable ? null : (
                     <span className="payment-method__note payment-method__note--muted" data-testid="not-eligible-note">
-                      {t(method === GUMROAD_METHOD ? 'payment.sheet.gumroadOneItem' : 'payment.sheet.notEligible')}
+                      {t(gumroadRefusal ? `payment.sheet.gumroadRefusal.${gumroadRefusal}` : 'payment.sheet.notEligible')}
                     </span>
                   )}
                 </span>

@@ -30,7 +30,7 @@ const allOn: PaymentSettings = {
   gumroadEnabled: true,
   tallyEnabled: true,
 }
-const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked', oneGumroadProduct: true }
+const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked', gumroadRefusal: null }
 const foreign: PaymentContext = { ...iranian, foreign: true }
 const methodsOf = (settings: PaymentSettings, context: PaymentContext = iranian) =>
   paymentOptions(settings, context).map((option) => option.method)
@@ -103,8 +103,8 @@ describe('payment method visibility', () => {
   })
 
   it('marks Gumroad not selectable for a basket that is not one Gumroad product [PM-45]', () => {
-    expect(paymentOptions(allOn, { ...foreign, oneGumroadProduct: false })).toEqual([
-      { method: 'LIMOO_GUMROAD', selectable: false },
+    expect(paymentOptions(allOn, { ...foreign, gumroadRefusal: 'severalItems' })).toEqual([
+      { method: 'LIMOO_GUMROAD', selectable: false, gumroadRefusal: 'severalItems' },
       { method: 'PAYPAL_ROSHANDEL', selectable: true },
     ])
   })
@@ -154,7 +154,7 @@ describe('default payment method', () => {
 
   it('gives a foreign customer the first international method with visibility all [PR-50]', () => {
     expect(pick(allOn, [item()], foreign)).toBe('LIMOO_GUMROAD')
-    expect(pick(allOn, [item()], { ...foreign, oneGumroadProduct: false })).toBe('PAYPAL_ROSHANDEL')
+    expect(pick(allOn, [item()], { ...foreign, gumroadRefusal: 'severalItems' })).toBe('PAYPAL_ROSHANDEL')
   })
 
   it('chooses nothing when no method can be selected', () => {

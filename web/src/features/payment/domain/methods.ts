@@ -1,4 +1,5 @@
 import { PRODUCT_CODE } from '@/config/env'
+import type { GumroadRefusal } from './basket-meta'
 
 /**
  * Payment methods of spec 2 §4 "Payment methods" [PR-48…PR-50]: their values, the back-end gateways they map to, who
@@ -87,8 +88,8 @@ export interface PaymentContext {
   /** A foreign customer (mobile starting with '+') pays only through the international methods. */
   foreign: boolean
   snappEligibility: SnappEligibility
-  /** Gumroad sells the order (`sellsThroughGumroad`); it is listed but not selectable otherwise. */
-  oneGumroadProduct: boolean
+  /** Why Gumroad cannot sell the order (`gumroadRefusal`), null when it can; it is listed but not selectable then. */
+  gumroadRefusal: GumroadRefusal | null
 }
 
 export interface PaymentOption {
@@ -98,6 +99,8 @@ export interface PaymentOption {
   selectable: boolean
   /** BluBank's cashback percent, when it has a note. */
   cashbackPercent?: number
+  /** Why Gumroad, listed, cannot be selected. */
+  gumroadRefusal?: GumroadRefusal
 }
 
 function switchedOn(method: PaymentMethod, settings: PaymentSettings): boolean {
@@ -126,10 +129,11 @@ function switchedOn(method: PaymentMethod, settings: PaymentSettings): boolean {
  */
 export function paymentOptions(settings: PaymentSettings, context: PaymentContext): PaymentOption[] {
   if (context.foreign)
-    return FOREIGN_METHODS.filter((method) => switchedOn(method, settings)).map((method) => ({
-      method,
-      selectable: method !== GUMROAD_METHOD || context.oneGumroadProduct,
-    }))
+    return FOREIGN_METHODS.filter((method) => switchedOn(method, settings)).map((method) =>
+      method === GUMROAD_METHOD && context.gumroadRefusal !== null
+        ? { method, selectable: false, gumroadRefusal: context.gumroadRefusal }
+        : { method, selectable: true },
+    )
   const { visibility } = settings
   return PAYMENT_METHODS.filter(
     (method) =>
