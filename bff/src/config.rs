@@ -274,6 +274,10 @@ pub struct FinanceSettings {
     /// The PayPal account foreign customers pay into (`PAYPAL_ROSHANDEL`); unset, the form shows none.
     #[arg(long, env = "TRANSFER_PAYPAL_ACCOUNT")]
     pub transfer_paypal_account: Option<String>,
+    /// Toman per US dollar for the PayPal transfer: PayPal moves dollars, so the form asks for the order's total
+    /// at this rate, in cents rounded up. Unset, the form names no amount and sends the customer to support.
+    #[arg(long, env = "TRANSFER_PAYPAL_TOMAN_PER_USD", value_parser = clap::value_parser!(u32).range(1..))]
+    pub transfer_paypal_toman_per_usd: Option<u32>,
 }
 
 impl FinanceSettings {

@@ -147,6 +147,7 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       TRANSFER_CARD_HOLDER: TRANSFER_DESTINATION.holder,
       TRANSFER_CARD_BANK: TRANSFER_DESTINATION.bank,
       TRANSFER_PAYPAL_ACCOUNT: TRANSFER_DESTINATION.paypalAccount,
+      TRANSFER_PAYPAL_TOMAN_PER_USD: '100000',
       SMTP_HOST: simulators.smtpHost,
       SMTP_PORT: simulators.smtpPort,
       // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is

@@ -25,6 +25,8 @@ pub const TRANSFER_CARD_NUMBER: &str = "6037997599990001";
 pub const TRANSFER_CARD_HOLDER: &str = "لیمو سلامت";
 pub const TRANSFER_CARD_BANK: &str = "بانک ملی";
 pub const TRANSFER_PAYPAL_ACCOUNT: &str = "paypal@limoo.example";
+/// Toman per US dollar of the PayPal transfer (`TRANSFER_PAYPAL_TOMAN_PER_USD`), as `./run.sh`'s demo sets it.
+pub const TRANSFER_PAYPAL_TOMAN_PER_USD: u32 = 100_000;
 
 /// How long a code may take to reach the simulators after the request that sends it.
 const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
@@ -167,6 +169,7 @@ impl TestApp {
         settings.finance.transfer_card_holder = Some(TRANSFER_CARD_HOLDER.to_owned());
         settings.finance.transfer_card_bank = Some(TRANSFER_CARD_BANK.to_owned());
         settings.finance.transfer_paypal_account = Some(TRANSFER_PAYPAL_ACCOUNT.to_owned());
+        settings.finance.transfer_paypal_toman_per_usd = Some(TRANSFER_PAYPAL_TOMAN_PER_USD);
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
         let db = Db::connect(&database.url).await?;
         let service_name = settings.service_name();

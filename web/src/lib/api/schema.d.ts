@@ -3954,6 +3954,12 @@ export interface components {
             card?: components["schemas"]["DestinationCard"] & unknown;
             /** @description The PayPal account of the foreign transfer (`TRANSFER_PAYPAL_ACCOUNT`); absent when not configured. */
             paypalAccount?: string;
+            /**
+             * Format: int64
+             * @description What the PayPal transfer sends: `amount` in US cents at `TRANSFER_PAYPAL_TOMAN_PER_USD`, rounded up;
+             *     absent when no rate is configured.
+             */
+            paypalAmountUsdCents?: number;
         };
         /** TransferList */
         TransferList: {
