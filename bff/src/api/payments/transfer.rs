@@ -145,19 +145,6 @@ fn usd_cents(toman: i64, rate: u32) -> i64 {
     toman.saturating_mul(100).saturating_add(rate - 1) / rate
 }
 
-#[cfg(test)]
-mod tests {
-    use super::usd_cents;
-
-    #[test]
-    fn the_paypal_amount_is_the_toman_total_in_cents_rounded_up() {
-        assert_eq!(usd_cents(590_000, 100_000), 590);
-        assert_eq!(usd_cents(590_001, 100_000), 591);
-        assert_eq!(usd_cents(1, 100_000), 1);
-        assert_eq!(usd_cents(0, 100_000), 0);
-    }
-}
-
 impl From<TransferError> for PaymentFailure {
     fn from(error: TransferError) -> Self {
         let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, vec![message.to_owned()]));
@@ -184,5 +171,18 @@ impl From<TransferError> for PaymentFailure {
             }
             other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::usd_cents;
+
+    #[test]
+    fn the_paypal_amount_is_the_toman_total_in_cents_rounded_up() {
+        assert_eq!(usd_cents(590_000, 100_000), 590);
+        assert_eq!(usd_cents(590_001, 100_000), 591);
+        assert_eq!(usd_cents(1, 100_000), 1);
+        assert_eq!(usd_cents(0, 100_000), 0);
     }
 }
