@@ -2,10 +2,10 @@ import { PRODUCT_CODE } from '@/config/env'
 import { gumroadProductOf } from './basket-meta'
 import { GUMROAD_METHOD, type PaymentMethod } from './methods'
 import type { TransferMethod } from '../transfer/transfer-form'
+import type { Invoice } from '../types'
 
 /** The methods paid through a payment link; card to card and PayPal open their transfer forms instead. */
 export type LinkMethod = Exclude<PaymentMethod, TransferMethod>
-import type { Invoice } from '../types'
 
 /**
  * `paymentConfig.gateway` of the methods paid through a payment link (spec 2 §4 "Payment click behaviour"):

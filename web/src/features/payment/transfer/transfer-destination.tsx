@@ -35,7 +35,8 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 /**
  * Where to pay how much for which order, above the transfer form: the exact payable total (in toman for a card, in US
- * dollars at the configured rate for PayPal), the order number and the configured card (number in 4-digit blocks, left to right, holder, bank) or PayPal account.
+ * dollars at the configured rate for PayPal), the order number and the configured card (number in 4-digit blocks,
+ * left to right, holder, bank) or PayPal account.
  */
 export function TransferDestination({ gateway, orderId }: { gateway: TransferGateway; orderId: number }) {
   const { t, i18n } = useTranslation()
