@@ -274,6 +274,10 @@ pub struct FinanceSettings {
     /// The PayPal account foreign customers pay into (`PAYPAL_ROSHANDEL`); unset, the form shows none.
     #[arg(long, env = "TRANSFER_PAYPAL_ACCOUNT")]
     pub transfer_paypal_account: Option<String>,
+    /// Toman per US dollar for the PayPal transfer: PayPal moves dollars, so the form asks for the order's total
+    /// at this rate, in cents rounded up. Unset, the form names no amount and sends the customer to support.
+    #[arg(long, env = "TRANSFER_PAYPAL_TOMAN_PER_USD", value_parser = clap::value_parser!(u32).range(1..))]
+    pub transfer_paypal_toman_per_usd: Option<u32>,
 }
 
 impl FinanceSettings {
@@ -289,6 +293,11 @@ pub struct PaymentSettings {
     /// The gateway method `online` pays through: VANDAR or PAYPING [PM-39].
     #[arg(long, env = "ONLINE_PAYMENT_GATEWAY", default_value = "VANDAR", value_parser = parse_gateway)]
     pub online_payment_gateway: Gateway,
+    /// The gateways the checkout offers besides `online` and the transfers, comma-separated: any of SNAPP_PAY,
+    /// DIGIPAY, TARA, SAMAN (BluBank) and GUMROAD. None by default: a deployment lists those it has a contract
+    /// with, and the web app shows (and advertises) only these.
+    #[arg(long, env = "PAYMENT_METHODS", default_value = "", value_parser = parse_offered_gateways)]
+    pub payment_methods: ::std::vec::Vec<Gateway>,
     /// Vandar IPG base, https://ipg.vandar.io or the simulator's /vandar.
     #[arg(long, env = "VANDAR_BASE_URL", default_value = "http://127.0.0.1:8090/vandar")]
     pub vandar_base_url: String,
@@ -400,6 +409,15 @@ fn parse_gateway(text: &str) -> Result<Gateway, String> {
 }
 
 /// An absolute http(s) address with a host: what browsers can be sent to.
+/// The gateways besides the online ones that a deployment offers (`PAYMENT_METHODS`).
+fn parse_offered_gateways(text: &str) -> Result<Vec<Gateway>, String> {
+    parse_list(text, |name| {
+        Gateway::parse(name)
+            .filter(|g| !g.is_online())
+            .ok_or_else(|| format!("{name} is not one of SNAPP_PAY, DIGIPAY, TARA, SAMAN, GUMROAD"))
+    })
+}
+
 fn parse_origin(text: &str) -> Result<Url, String> {
     let url = Url::parse(text.trim()).map_err(|e| format!("{text} is not an address: {e}"))?;
     if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
@@ -473,6 +491,17 @@ mod tests {
         assert!(!secret.matches("s3cre"), "a prefix");
         assert!(!secret.matches("s3crets"));
         assert!(!secret.matches(""));
+    }
+
+    #[test]
+    fn offered_gateways_are_the_ones_besides_online() {
+        assert_eq!(
+            parse_offered_gateways(" snapp_pay, SAMAN,,GUMROAD ").unwrap(),
+            [Gateway::SnappPay, Gateway::Saman, Gateway::Gumroad]
+        );
+        assert_eq!(parse_offered_gateways("").unwrap(), []);
+        assert!(parse_offered_gateways("VANDAR").is_err());
+        assert!(parse_offered_gateways("BLUBANK").is_err());
     }
 
     #[test]

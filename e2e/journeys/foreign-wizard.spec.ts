@@ -7,7 +7,7 @@ import { signInWithEmail } from '../support/sign-in'
 const CONFIG_PATH = /\/lemonade\/api\/limoo-integrations\/config\/([^/?]+)/
 
 test.describe('the wizard for a foreign customer on a 390 px phone', () => {
-  test('a customer abroad signs in by e-mail and gets the FOREIGN wizard and payment methods', async ({
+  test('a customer abroad signs in by e-mail, gets the FOREIGN wizard and payment methods, and pays through Gumroad', async ({
     page,
     simulators,
   }) => {
@@ -88,5 +88,15 @@ test.describe('the wizard for a foreign customer on a 390 px phone', () => {
     await expect(methods.nth(1)).toHaveAttribute('data-method', 'PAYPAL_ROSHANDEL')
     await expect(sheet.getByRole('radio', { name: 'پرداخت بین‌المللی', exact: true })).toBeVisible()
     await expect(sheet.getByRole('radio', { name: 'انتقال به حساب PayPal', exact: true })).toBeVisible()
+
+    // Act and assert: the foreign product is on Gumroad, so the sale goes through there to a paid order.
+    const gumroad = sheet.getByRole('radio', { name: 'پرداخت بین‌المللی', exact: true })
+    await expect(gumroad).toBeEnabled()
+    await gumroad.check()
+    await sheet.getByTestId('payment-button').click()
+    await expect(page.locator('#sim-page')).toBeVisible()
+    await expect(page).toHaveURL(/\/gumroad\/l\/limoo-foreign-/)
+    await page.getByTestId('sim-pay').click()
+    await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+/)
   })
 })

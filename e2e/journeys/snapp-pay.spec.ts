@@ -3,9 +3,6 @@ import { expect, test } from '../fixtures'
 import { demoCustomer } from '../support/demo'
 import { buyOneMonthDiet } from '../support/shop'
 
-/** Snapp Pay shows only where the session switched it on (RG-39 copies the flag from the address). */
-const withSnappPay = { query: 'isSnappEnabled=true' }
-
 /** Opens the payment popup; its Snapp Pay row once the eligibility check has answered. */
 async function openPaymentSheet(page: Page) {
   await page.getByTestId('checkout-button').click()
@@ -17,7 +14,7 @@ async function openPaymentSheet(page: Page) {
 
 test.describe('paying in instalments with Snapp Pay on a 390 px phone', () => {
   test('an eligible customer pays in four instalments on the Snapp Pay page [PM-37, PM-41]', async ({ page, simulators }) => {
-    await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile, withSnappPay)
+    await buyOneMonthDiet(page, simulators, demoCustomer('09120000002').mobile)
 
     const { sheet, snappPay } = await openPaymentSheet(page)
     await expect(snappPay).toHaveAttribute('data-selectable', 'true')
@@ -36,7 +33,7 @@ test.describe('paying in instalments with Snapp Pay on a 390 px phone', () => {
     simulators,
   }) => {
     // The simulator refuses credit to numbers ending in 0000 (gateways.md §8); a new customer registers.
-    await buyOneMonthDiet(page, simulators, '09121230000', { ...withSnappPay, step: 'REGISTER_MOBILE' })
+    await buyOneMonthDiet(page, simulators, '09121230000', { step: 'REGISTER_MOBILE' })
 
     const { sheet, snappPay } = await openPaymentSheet(page)
     await expect(snappPay).toHaveAttribute('data-selectable', 'false')

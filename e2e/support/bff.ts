@@ -141,10 +141,13 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       SAMAN_BASE_URL: `${simulators.baseURL}/saman`,
       GUMROAD_BASE_URL: `${simulators.baseURL}/gumroad`,
       GUMROAD_API_BASE_URL: `${simulators.baseURL}/gumroad`,
+      // The demo offers every gateway, as ./run.sh does.
+      PAYMENT_METHODS: 'SNAPP_PAY,SAMAN,DIGIPAY,TARA,GUMROAD',
       TRANSFER_CARD_NUMBER: TRANSFER_DESTINATION.cardNumber,
       TRANSFER_CARD_HOLDER: TRANSFER_DESTINATION.holder,
       TRANSFER_CARD_BANK: TRANSFER_DESTINATION.bank,
       TRANSFER_PAYPAL_ACCOUNT: TRANSFER_DESTINATION.paypalAccount,
+      TRANSFER_PAYPAL_TOMAN_PER_USD: '100000',
       SMTP_HOST: simulators.smtpHost,
       SMTP_PORT: simulators.smtpPort,
       // Journeys sign the same number in twice within a minute; the 60 s resend rule itself is

@@ -8,7 +8,7 @@ import { signInWithSms, type AuthStep } from './sign-in'
 export interface Arrival {
   /** The code step the number leads to: LOGIN_MOBILE for a known customer, REGISTER_MOBILE for a new one. */
   step?: AuthStep
-  /** Query of the first address, e.g. flags such as `isSnappEnabled=true` the app keeps for the session. */
+  /** Query of the first address, e.g. flags such as `isSnappEnabled=false` the app keeps for the session. */
   query?: string
 }
 

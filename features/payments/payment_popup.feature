@@ -23,23 +23,18 @@ Feature: پنجره انتخاب روش پرداخت
 
   @PM-47
   Scenario: فهرست paymentMethodsVisibility فقط روش‌های نام‌برده را نشان می‌دهد و all همه روش‌های روشن را [پ۶]
-    Given در حافظه جلسه "isTaraEnabled" برابر "true" است
-    And در حافظه جلسه "paymentMethodsVisibility" برابر "tara,c2c" است
+    Given در حافظه جلسه "paymentMethodsVisibility" برابر "tara,c2c" است
     When مشتری صفحه "/checkout-new" را باز می‌کند
     And مشتری دکمه پرداخت را می‌زند
     Then روش‌های پنجره پرداخت به این ترتیب‌اند: "c2c, tara"
     When مقدار "paymentMethodsVisibility" در حافظه جلسه "all" می‌شود
     And مشتری صفحه "/checkout-new" را از نو باز می‌کند
     And مشتری دکمه پرداخت را می‌زند
-    Then روش‌های پنجره پرداخت به این ترتیب‌اند: "online, c2c, tara"
+    Then روش‌های پنجره پرداخت به این ترتیب‌اند: "online, c2c, snappPay, blubank, digipay, tara"
 
   @CT-12
   Scenario: با همه روش‌های روشن، مقدارهای روش پرداخت مشتری ایرانی همان مقدارهای مشخصات‌اند [پ۶]
-    Given در حافظه جلسه "isSnappEnabled" برابر "true" است
-    And در حافظه جلسه "isTaraEnabled" برابر "true" است
-    And در حافظه جلسه "isDigipayEnabled" برابر "true" است
-    And در حافظه جلسه "isBluBankEnabled" برابر "true" است
-    And در حافظه جلسه "isTallyEnabled" برابر "true" است
+    Given در حافظه جلسه "isTallyEnabled" برابر "true" است
     When مشتری صفحه "/checkout-new" را باز می‌کند
     And مشتری دکمه پرداخت را می‌زند
     Then روش‌های پنجره پرداخت به این ترتیب‌اند: "online, c2c, snappPay, blubank, digipay, tara, tally"

@@ -102,6 +102,7 @@ fn product(call: &Call<'_>) -> Reply {
         amount: price,
         unit: Unit::UsCents,
         order_ref: &permalink,
+        description: "",
         action_url: &format!("/gumroad/sim-page/{}", session.token),
         expired: false,
         rows: Vec::new(),

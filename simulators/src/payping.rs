@@ -70,6 +70,7 @@ fn create(call: &Call<'_>) -> Reply {
     payment.amount = amount;
     payment.callback_url = return_url;
     payment.order_ref = fields.text("clientRefId").unwrap_or_default();
+    payment.extra.insert("description".to_owned(), fields.text("description").unwrap_or_default());
     payment.mobile = fields.text("payerIdentity");
     if fields.flag("isReversible") {
         payment.extra.insert("reversible".to_owned(), "true".to_owned());

@@ -113,11 +113,23 @@ async fn metrics_want_the_token_when_one_is_set() {
 
 #[tokio::test]
 async fn the_app_config_names_no_support_addresses_until_they_are_configured() {
-    let app = spawn_app().await;
+    let options = limoo_tests::AppOptions { payment_methods: Vec::new(), ..Default::default() };
+    let app = limoo_tests::TestApp::spawn(options).await.expect("app");
     let response = app.client.get(app.url("/lemonade/api/app-config")).send().await.unwrap();
     assert_eq!(response.status(), 200);
     let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body, serde_json::json!({}));
+    assert_eq!(body, serde_json::json!({ "paymentGateways": [] }));
+}
+
+#[tokio::test]
+async fn the_app_config_names_the_gateways_the_deployment_offers_in_its_order() {
+    use limoo_bff::domain::payment::Gateway;
+    let options =
+        limoo_tests::AppOptions { payment_methods: vec![Gateway::Tara, Gateway::SnappPay], ..Default::default() };
+    let app = limoo_tests::TestApp::spawn(options).await.expect("app");
+    let body: serde_json::Value =
+        app.client.get(app.url("/lemonade/api/app-config")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(body["paymentGateways"], serde_json::json!(["TARA", "SNAPP_PAY"]));
 }
 
 #[tokio::test]
@@ -135,6 +147,7 @@ async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
         serde_json::json!({
             "supportSiteUrl": "https://support.limoo.example/help",
             "chatWidget": { "scriptUrl": "https://www.goftino.com/widget/", "id": "AbC123" },
+            "paymentGateways": ["SNAPP_PAY", "DIGIPAY", "TARA", "SAMAN", "GUMROAD"],
         })
     );
 }

@@ -270,6 +270,10 @@ async fn the_owner_reads_where_to_pay_the_invoice_total_after_code_and_points_fo
     assert_eq!(reply["card"]["holder"], TRANSFER_CARD_HOLDER);
     assert!(reply["card"]["bank"].is_string(), "{reply}");
     assert_eq!(reply["paypalAccount"], TRANSFER_PAYPAL_ACCOUNT);
+    // PayPal moves dollars: the payable total at the configured rate, in cents rounded up.
+    let toman = invoice["totalPrice"].as_i64().expect("totalPrice");
+    let rate = i64::from(limoo_tests::app::TRANSFER_PAYPAL_TOMAN_PER_USD);
+    assert_eq!(reply["paypalAmountUsdCents"], (toman * 100 + rate - 1) / rate, "{reply}");
 
     let stranger = app.existing_customer("09127654321").await;
     let (status, reply) = app.get_as(&stranger, &path).await;

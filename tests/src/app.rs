@@ -1,7 +1,7 @@
 use limoo_bff::{
     auth::tokens::{TokenKeys, random_hex},
     config::{ConnectionSettings, Settings},
-    domain::mobile_number::IRAN,
+    domain::{mobile_number::IRAN, payment::Gateway},
     startup::Application,
     store::{
         Db,
@@ -25,6 +25,8 @@ pub const TRANSFER_CARD_NUMBER: &str = "6037997599990001";
 pub const TRANSFER_CARD_HOLDER: &str = "لیمو سلامت";
 pub const TRANSFER_CARD_BANK: &str = "بانک ملی";
 pub const TRANSFER_PAYPAL_ACCOUNT: &str = "paypal@limoo.example";
+/// Toman per US dollar of the PayPal transfer (`TRANSFER_PAYPAL_TOMAN_PER_USD`), as `./run.sh`'s demo sets it.
+pub const TRANSFER_PAYPAL_TOMAN_PER_USD: u32 = 100_000;
 
 /// How long a code may take to reach the simulators after the request that sends it.
 const DELIVERY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
@@ -62,6 +64,8 @@ pub struct AppOptions {
     pub trusted_proxies: Vec<String>,
     /// The BFF's request-body limit (`MAX_BODY_BYTES`); its own default when `None`.
     pub max_body_bytes: Option<usize>,
+    /// `PAYMENT_METHODS`: every gateway besides the online ones by default, as `./run.sh`'s demo offers.
+    pub payment_methods: Vec<Gateway>,
     /// `SUPPORT_SITE_URL`; unset by default.
     pub support_site_url: Option<String>,
     /// `CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`; unset by default.
@@ -85,6 +89,7 @@ impl Default for AppOptions {
             payment_result_origins: Vec::new(),
             trusted_proxies: Vec::new(),
             max_body_bytes: None,
+            payment_methods: Gateway::ALL.into_iter().filter(|g| !g.is_online()).collect(),
             support_site_url: None,
             chat_widget: None,
             orders_per_customer_minute: None,
@@ -150,6 +155,7 @@ impl TestApp {
         if let Some(connections) = options.connections {
             settings.connections = connections;
         }
+        settings.payments.payment_methods = options.payment_methods.clone();
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
         if let Some((script_url, id)) = &options.chat_widget {
             settings.support.chat_widget_script_url = Some(script_url.parse()?);
@@ -163,6 +169,7 @@ impl TestApp {
         settings.finance.transfer_card_holder = Some(TRANSFER_CARD_HOLDER.to_owned());
         settings.finance.transfer_card_bank = Some(TRANSFER_CARD_BANK.to_owned());
         settings.finance.transfer_paypal_account = Some(TRANSFER_PAYPAL_ACCOUNT.to_owned());
+        settings.finance.transfer_paypal_toman_per_usd = Some(TRANSFER_PAYPAL_TOMAN_PER_USD);
         let tokens = TokenKeys::new(secret.as_bytes(), settings.auth.token_ttl_seconds);
         let db = Db::connect(&database.url).await?;
         let service_name = settings.service_name();

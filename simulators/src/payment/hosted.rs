@@ -45,6 +45,7 @@ pub(crate) fn show(call: &Call<'_>, spec: &PageSpec, token: &str, prepare: impl 
                 amount: p.charged(),
                 unit: spec.unit,
                 order_ref: &p.order_ref,
+                description: p.merchant_description(),
                 action_url: &spec.action_path(&p.token),
                 expired: p.token_expired(),
                 rows: Vec::new(),

@@ -225,6 +225,14 @@ impl Payment {
         self.amount.saturating_add(extra)
     }
 
+    /// What the merchant wrote about the payment where the protocol carries it (Vandar's and PayPing's
+    /// `description`, Tara's `additionalData`): the shop names its order there, the page and the dashboard show it
+    /// next to the merchant's payment number.
+    pub fn merchant_description(&self) -> &str {
+        let key = if self.gateway == Gateway::Tara { "additionalData" } else { "description" };
+        self.extra(key)
+    }
+
     pub fn extra(&self, key: &str) -> &str {
         self.extra.get(key).map(String::as_str).unwrap_or_default()
     }
@@ -411,6 +419,8 @@ pub struct SimPayment {
     /// The merchant's order id as sent (clientRefId, factorNumber, transactionId, providerId,
     /// orderId, ResNum; Gumroad: the URL parameters as a query string).
     pub order_ref: String,
+    /// What the merchant wrote about it ([`Payment::merchant_description`]); empty when nothing.
+    pub description: String,
     pub scenario: String,
     /// created, paid, verified, settled, reversed, cancelled, expired, refused, declined,
     /// cancelled-by-customer, page-timed-out, token-expired.
@@ -426,6 +436,7 @@ impl SimPayment {
             reference: payment.reference,
             amount: payment.amount,
             order_ref: payment.order_ref.clone(),
+            description: payment.merchant_description().to_owned(),
             scenario: payment.scenario.name().to_owned(),
             stage: payment.stage.name().to_owned(),
             verify_calls: payment.verify_calls,

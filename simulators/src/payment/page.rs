@@ -18,6 +18,7 @@ struct Texts {
     simulated: &'static str,
     amount: &'static str,
     order: &'static str,
+    description: &'static str,
     expired: &'static str,
     returning: &'static str,
 }
@@ -27,7 +28,8 @@ const FA: Texts = Texts {
     lang: "fa",
     simulated: "این صفحه شبیه‌ساز درگاه است و پولی جابه‌جا نمی‌شود.",
     amount: "مبلغ",
-    order: "شماره سفارش",
+    order: "شماره پرداخت پذیرنده",
+    description: "شرح پذیرنده",
     expired: "مهلت این پرداخت به پایان رسیده است.",
     returning: "در حال بازگشت به سایت پذیرنده…",
 };
@@ -38,6 +40,7 @@ const EN: Texts = Texts {
     simulated: "Simulated checkout: no money moves.",
     amount: "Price",
     order: "Product",
+    description: "Description",
     expired: "This checkout has expired.",
     returning: "Returning to the seller…",
 };
@@ -74,6 +77,8 @@ pub(crate) struct HostedPage<'a> {
     pub amount: i64,
     pub unit: Unit,
     pub order_ref: &'a str,
+    /// What the merchant wrote about the payment (its order), empty when the protocol carries none.
+    pub description: &'a str,
     /// Where the buttons post `action=…`.
     pub action_url: &'a str,
     /// Show "expired" and only the way back, instead of the four buttons.
@@ -88,6 +93,9 @@ impl HostedPage<'_> {
         let mut rows = vec![(t.amount, format_amount(self.lang, self.amount, self.unit))];
         if !self.order_ref.is_empty() {
             rows.push((t.order, self.order_ref.to_owned()));
+        }
+        if !self.description.is_empty() {
+            rows.push((t.description, self.description.to_owned()));
         }
         rows.extend(self.rows.iter().map(|(label, value)| (*label, value.clone())));
         let rows: String =
@@ -233,13 +241,15 @@ mod tests {
             amount: 1_000,
             unit: Unit::Rial,
             order_ref: "A<1>",
+            description: "سفارش شماره 77",
             action_url: "/vandar/sim-page/t",
             expired: false,
             rows: vec![],
         }
         .render();
         assert!(page.contains("dir=\"rtl\"") && page.contains("width=device-width"));
-        assert!(page.contains("A&lt;1&gt;"));
+        assert!(page.contains("<dt>شماره پرداخت پذیرنده</dt><dd>A&lt;1&gt;</dd>"));
+        assert!(page.contains("<dt>شرح پذیرنده</dt><dd>سفارش شماره 77</dd>"));
         for action in ["pay", "cancel", "decline", "expire"] {
             assert!(page.contains(&format!("value=\"{action}\"")), "{action}");
         }

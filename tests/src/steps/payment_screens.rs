@@ -246,7 +246,8 @@ async fn no_payment_request(world: &mut LimooWorld) {
     let sent = world.sent_requests_now().await.or_fail("recorded requests");
     let payments: Vec<&Value> = sent
         .iter()
-        .filter(|r| r["method"] == "POST" && r["url"].as_str().is_some_and(|u| u.contains("/lemonade/api/payments")))
+        // A payment start, not Snapp Pay's eligibility question (`/lemonade/api/payments/snapp-pay/eligibility`).
+        .filter(|r| r["method"] == "POST" && r["url"].as_str().is_some_and(|u| u.ends_with("/lemonade/api/payments")))
         .collect();
     assert!(payments.is_empty(), "the page sent {payments:?}");
     world.browser().await.texts(SHEET).await.or_fail("the popup is still there");
@@ -263,6 +264,28 @@ async fn at_simulator_page(world: &mut LimooWorld, sim: String) {
     .await;
     let now = browser.client.current_url().await.or_fail_any("current address");
     assert!(reached.is_ok(), "the browser is at {now}, not on {base}");
+}
+
+/// One order number: the gateway's page (and the simulators' dashboard) names the order the app shows, labelled,
+/// next to the shop's payment number the gateway keys the payment by.
+#[then(expr = "صفحه درگاه {string} شماره سفارش {products} مشتری {mobile} را کنار شماره پرداخت نام می‌برد")]
+async fn gateway_page_names_order(world: &mut LimooWorld, sim: String, products: Products, mobile: Mobile) {
+    let order = world.order_of(&mobile, &products).await;
+    let named = format!("سفارش شماره {order}");
+    let browser = world.browser().await;
+    browser.wait_for_text_in("dl", "شرح پذیرنده").await.or_fail("the description row");
+    browser.wait_for_text_in("dl", &named).await.or_fail("the order number on the gateway page");
+    let gateway: Gateway = sim.parse().or_fail_any("a simulator name");
+    let payments = world.app().sims.payments(Some(gateway));
+    assert!(
+        payments.iter().any(|p| p.description.contains(&named) && !p.order_ref.is_empty()),
+        "the dashboard's payments do not name {named}: {payments:?}"
+    );
+}
+
+#[when("مشتری در صفحه شبیه‌ساز دکمه پرداخت را می‌زند")]
+async fn pay_on_simulator_page(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=sim-pay]").await.or_fail("the simulator's pay button");
 }
 
 /// PM-49 and PR-35: what the page put in its payment request.
@@ -376,13 +399,32 @@ async fn transfer_destination_shown(world: &mut LimooWorld, card: String, holder
     assert_eq!(dir.as_deref(), Some("ltr"), "the card number reads left to right");
 }
 
-#[then(expr = "فرم انتقال حساب PayPal {string} را با مبلغ قابل پرداخت نشان می‌دهد")]
+/// PayPal moves dollars: the amount is the payable total at the harness's rate, in cents rounded up, e.g. `$3.90`
+/// (read with Latin digits and `.`, whatever the screen's language writes).
+#[then(expr = "فرم انتقال حساب PayPal {string} را با مبلغ قابل پرداخت به دلار نشان می‌دهد")]
 async fn transfer_paypal_shown(world: &mut LimooWorld, account: String) {
     let invoice = world.transfer_order_invoice().await;
-    let amount = digits::en_to_fa(commas::add_commas(invoice["totalPrice"].as_i64().expect("totalPrice").to_string()));
+    let toman = invoice["totalPrice"].as_i64().expect("totalPrice");
+    let rate = i64::from(crate::app::TRANSFER_PAYPAL_TOMAN_PER_USD);
+    let cents = (toman * 100 + rate - 1) / rate;
+    let expected = format!("${}.{:02}", cents / 100, cents % 100);
     let browser = world.browser().await;
     browser.wait_for_text_in("[data-testid=transfer-paypal-account]", &account).await.or_fail("the PayPal account");
-    browser.wait_for_text_in("[data-testid=transfer-amount]", &amount.replace(',', "٬")).await.or_fail("the amount");
+    let shown = poll_for(Duration::from_secs(5), || async {
+        let texts = browser.texts("[data-testid=transfer-amount]").await?;
+        let text: String = digits::fa_to_en(texts.concat())
+            .chars()
+            .filter(|c| !matches!(c, '\u{200e}' | '\u{200f}' | '\u{a0}' | ' '))
+            .map(|c| if matches!(c, '٫' | ',') { '.' } else { c })
+            .collect();
+        Ok((text == expected).then_some(text))
+    })
+    .await;
+    assert!(
+        shown.is_ok(),
+        "the PayPal form does not ask for {expected}: {:?}",
+        browser.texts("[data-testid=transfer-amount]").await
+    );
 }
 
 #[then(expr = "گزینه‌های {string} فرم انتقال از {int} تا {int} است")]

@@ -58,6 +58,20 @@ async fn shop_with_gateway_timeout(world: &mut LimooWorld, seconds: u64) {
     world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
 }
 
+/// `PAYMENT_METHODS`: the gateways a deployment offers besides `online` and the transfers, e.g. "DIGIPAY", or "" for
+/// none.
+#[given(expr = "فروشگاه از درگاه‌های اعتباری و بین‌المللی فقط {string} را ارائه می‌کند")]
+async fn shop_offering(world: &mut LimooWorld, gateways: String) {
+    let payment_methods = gateways
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| limoo_bff::domain::payment::Gateway::parse(name).ok_or(name).or_fail_any("a gateway name"))
+        .collect();
+    let options = AppOptions { payment_methods, ..AppOptions::default() };
+    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+}
+
 #[given(expr = "شبیه‌سازهای فروشگاه زمان را {int} برابر تندتر می‌گذرانند")]
 async fn shop_with_fast_simulators(world: &mut LimooWorld, speed: u32) {
     let options = AppOptions { sim_time_scale: 1.0 / f64::from(speed), ..AppOptions::default() };

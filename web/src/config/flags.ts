@@ -138,10 +138,6 @@ export const settings = {
   /** Payment methods: 'all' or a comma list of method values (absent counts as 'all'). */
   paymentMethodsVisibility: () => readSetting('paymentMethodsVisibility'),
   defaultPaymentMethod: () => readSetting('defaultPaymentMethod'),
-  isSnappEnabled: () => isFlagOn('isSnappEnabled'),
-  isTaraEnabled: () => isFlagOn('isTaraEnabled'),
-  isDigipayEnabled: () => isFlagOn('isDigipayEnabled'),
-  isBluBankEnabled: () => isFlagOn('isBluBankEnabled'),
   isTallyEnabled: () => isFlagOn('isTallyEnabled'),
   /** Percent of the BluBank cashback note (spec 2 §9: 15 percent). */
   bluBankCashbackValue: () => readSetting('BLUBANK_CASHBACK_VALUE'),

@@ -13,6 +13,12 @@ export function formatAmount(amount: number, language = 'fa'): string {
   return formatCount(Math.round(amount), language)
 }
 
+/** US cents as dollars in the language's way of writing money, e.g. $10.32 or 10,32 $ (PayPal moves dollars). */
+export function formatUsdCents(cents: number, language = 'fa'): string {
+  const locale = language === 'fa' ? 'fa-IR' : language
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100)
+}
+
 /** Amount followed by its currency label, e.g. ۱٬۲۵۰٬۰۰۰ تومان. */
 export function formatPrice(amount: number, currency: string = TOMAN, language = 'fa'): string {
   return `${formatAmount(amount, language)} ${currency || TOMAN}`

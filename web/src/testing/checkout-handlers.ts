@@ -26,6 +26,8 @@ export const checkoutHandlers = [
       amount: 1_032_000,
       card: { number: '6037997599990001', holder: 'لیمو سلامت', bank: 'بانک ملی' },
       paypalAccount: 'paypal@limoo.example',
+      // At run.sh's 100,000 toman per dollar.
+      paypalAmountUsdCents: 1_032,
     }),
   ),
   http.get('/mentors/link-by-mobile', () => HttpResponse.json({ mentorLink: 'https://support.test/mentor/00000001' })),

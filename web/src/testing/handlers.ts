@@ -12,8 +12,20 @@ export function errorBody(code: string, message = 'خطا') {
 /** The id the default order-creation handler answers with. */
 export const CREATED_ORDER_ID = 501
 
-/** The support site of the default app config; the chat widget is not configured, so the stand-in shows. */
+/**
+ * The support site of the default app config; the chat widget is not configured, so the stand-in shows, and no
+ * gateway besides `online` and the transfers is offered (the BFF's default): see `offeringGateways`.
+ */
 export const SUPPORT_SITE_URL = 'https://support.limoo.example/'
+
+/** An app config whose deployment offers `gateways` (`PAYMENT_METHODS`); all of them without arguments. */
+export function offeringGateways(
+  gateways: components['schemas']['Gateway'][] = ['SNAPP_PAY', 'SAMAN', 'DIGIPAY', 'TARA', 'GUMROAD'],
+) {
+  return http.get('/lemonade/api/app-config', () =>
+    HttpResponse.json({ supportSiteUrl: SUPPORT_SITE_URL, paymentGateways: gateways }),
+  )
+}
 
 const codeSent = { channel: 'sms' as const, resendAfterSeconds: 60, expiresInSeconds: 120 }
 
@@ -34,7 +46,7 @@ export const handlers = [
   http.post('/lemonade/api/analytics', () => HttpResponse.json({ id: 'event-1' })),
   // An anonymous visitor: no refresh cookie, nothing to renew.
   http.get('/auth/verify-lemonade', () => new HttpResponse(null, { status: 204 })),
-  http.get('/lemonade/api/app-config', () => HttpResponse.json({ supportSiteUrl: SUPPORT_SITE_URL })),
+  offeringGateways([]),
   http.get('/lemonade/api/orders/profile-orders', () => HttpResponse.json([])),
   http.get('/lemonade/api/can-buy-diet', () => HttpResponse.json({ canBuyDiet: true })),
   http.get('/app/diets/active', () => HttpResponse.json(activeDiet('ANSWERING_QUESTIONS'))),

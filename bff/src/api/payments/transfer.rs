@@ -102,6 +102,9 @@ pub struct TransferInstructions {
     pub card: Option<DestinationCard>,
     /// The PayPal account of the foreign transfer (`TRANSFER_PAYPAL_ACCOUNT`); absent when not configured.
     pub paypal_account: Option<String>,
+    /// What the PayPal transfer sends: `amount` in US cents at `TRANSFER_PAYPAL_TOMAN_PER_USD`, rounded up;
+    /// absent when no rate is configured.
+    pub paypal_amount_usd_cents: Option<i64>,
 }
 
 #[derive(Object, Debug)]
@@ -129,8 +132,17 @@ impl TransferInstructions {
             amount: due.amount.get(),
             card,
             paypal_account: settings.transfer_paypal_account.clone(),
+            paypal_amount_usd_cents: settings
+                .transfer_paypal_toman_per_usd
+                .map(|rate| usd_cents(due.amount.get(), rate)),
         }
     }
+}
+
+/// `toman` in US cents at `rate` toman per dollar, rounded up so the transfer never falls short.
+fn usd_cents(toman: i64, rate: u32) -> i64 {
+    let rate = i64::from(rate);
+    toman.saturating_mul(100).saturating_add(rate - 1) / rate
 }
 
 impl From<TransferError> for PaymentFailure {
@@ -159,5 +171,18 @@ impl From<TransferError> for PaymentFailure {
             }
             other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::usd_cents;
+
+    #[test]
+    fn the_paypal_amount_is_the_toman_total_in_cents_rounded_up() {
+        assert_eq!(usd_cents(590_000, 100_000), 590);
+        assert_eq!(usd_cents(590_001, 100_000), 591);
+        assert_eq!(usd_cents(1, 100_000), 1);
+        assert_eq!(usd_cents(0, 100_000), 0);
     }
 }

@@ -2,7 +2,7 @@ use poem::web::Data;
 use poem_openapi::{ApiResponse, Object, OpenApi, payload::Json};
 
 use super::ApiTags;
-use crate::state::AppState;
+use crate::{domain::payment::Gateway, state::AppState};
 
 pub struct SystemApi;
 
@@ -39,6 +39,9 @@ pub struct AppConfig {
     /// The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
     /// then shows its local stand-in.
     pub chat_widget: Option<ChatWidget>,
+    /// The gateways the checkout offers besides `online` and the transfers (`PAYMENT_METHODS`), in the order
+    /// configured; the web app lists and advertises no other.
+    pub payment_gateways: Vec<Gateway>,
 }
 
 #[OpenApi(tag = "ApiTags::System")]
@@ -60,7 +63,7 @@ impl SystemApi {
         }
     }
 
-    /// The deployment's support addresses, for the web app; public, the same for every visitor.
+    /// The deployment's support addresses and payment gateways, for the web app; public, the same for every visitor.
     #[oai(path = "/lemonade/api/app-config", method = "get", operation_id = "appConfig")]
     async fn app_config(&self, state: Data<&AppState>) -> Json<AppConfig> {
         let support = &state.support;
@@ -70,6 +73,10 @@ impl SystemApi {
             }
             _ => None,
         };
-        Json(AppConfig { support_site_url: support.support_site_url.as_ref().map(ToString::to_string), chat_widget })
+        Json(AppConfig {
+            support_site_url: support.support_site_url.as_ref().map(ToString::to_string),
+            chat_widget,
+            payment_gateways: state.payment_settings.payment_methods.clone(),
+        })
     }
 }

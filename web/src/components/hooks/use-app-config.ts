@@ -5,7 +5,7 @@ export type AppConfig = components['schemas']['AppConfig']
 export type ChatWidget = components['schemas']['ChatWidget']
 
 /**
- * The deployment's support site and chat widget, from the BFF (`GET /lemonade/api/app-config`) rather than the build,
+ * The deployment's support site, chat widget and payment gateways, from the BFF (`GET /lemonade/api/app-config`) rather than the build,
  * so one build serves every deployment. Asked once per page load; the answer does not change while the page is open.
  */
 export function appConfigQueryOptions() {
@@ -20,7 +20,7 @@ export function appConfigQueryOptions() {
   })
 }
 
-const NOTHING_CONFIGURED: AppConfig = {}
+const NOTHING_CONFIGURED: AppConfig = { paymentGateways: [] }
 
 /** The app config; undefined while it loads. One that cannot be loaded counts as nothing configured. */
 export function useAppConfig(): AppConfig | undefined {

@@ -975,7 +975,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deployment's support addresses, for the web app; public, the same for every visitor. */
+        /** The deployment's support addresses and payment gateways, for the web app; public, the same for every visitor. */
         get: operations["appConfig"];
         put?: never;
         post?: never;
@@ -1948,6 +1948,11 @@ export interface components {
              *     then shows its local stand-in.
              */
             chatWidget?: components["schemas"]["ChatWidget"] & unknown;
+            /**
+             * @description The gateways the checkout offers besides `online` and the transfers (`PAYMENT_METHODS`), in the order
+             *     configured; the web app lists and advertises no other.
+             */
+            paymentGateways: components["schemas"]["Gateway"][];
         };
         /** AppliedCodeReply */
         AppliedCodeReply: {
@@ -3949,6 +3954,12 @@ export interface components {
             card?: components["schemas"]["DestinationCard"] & unknown;
             /** @description The PayPal account of the foreign transfer (`TRANSFER_PAYPAL_ACCOUNT`); absent when not configured. */
             paypalAccount?: string;
+            /**
+             * Format: int64
+             * @description What the PayPal transfer sends: `amount` in US cents at `TRANSFER_PAYPAL_TOMAN_PER_USD`, rounded up;
+             *     absent when no rate is configured.
+             */
+            paypalAmountUsdCents?: number;
         };
         /** TransferList */
         TransferList: {

@@ -28,7 +28,7 @@ describe('API call time limit', () => {
     vi.useFakeTimers()
     server.use(http.get(CONFIG, async () => {
       await delay('infinite')
-      return HttpResponse.json({})
+      return HttpResponse.json({ paymentGateways: [] })
     }))
     const call = api.GET(CONFIG)
     expect(await outcomeAfter(call, REQUEST_TIMEOUT_MS - 1)).toBe('pending')
@@ -42,7 +42,7 @@ describe('API call time limit', () => {
   it("keeps the caller's own abort an abort (a cancelled query is not a failure)", async () => {
     server.use(http.get(CONFIG, async () => {
       await delay('infinite')
-      return HttpResponse.json({})
+      return HttpResponse.json({ paymentGateways: [] })
     }))
     const controller = new AbortController()
     const call = api.GET(CONFIG, { signal: controller.signal })

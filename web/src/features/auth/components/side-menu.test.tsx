@@ -64,7 +64,7 @@ describe('side menu [AU-55]', () => {
     server.use(
       http.get('/lemonade/api/app-config', () => {
         asked += 1
-        return HttpResponse.json({})
+        return HttpResponse.json({ paymentGateways: [] })
       }),
     )
     const user = userEvent.setup()

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
-import { errorBody } from '@/testing/handlers'
+import { errorBody, offeringGateways } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -46,17 +46,12 @@ describe('payment methods shown', () => {
     expect(within(dialog).getByRole('button', { name: 'پرداخت' })).toBeEnabled()
   })
 
-  it('adds each optional method by its session or window flag, with the BluBank cashback note', async () => {
+  it('adds each gateway the deployment offers, and tally by its window flag, with the BluBank cashback note', async () => {
+    server.use(offeringGateways())
     const globals = window as unknown as Record<string, unknown>
     globals.isTallyEnabled = true
     try {
-      const dialog = await openPopup({
-        isSnappEnabled: 'true',
-        isTaraEnabled: 'true',
-        isDigipayEnabled: 'true',
-        isBluBankEnabled: 'true',
-        BLUBANK_CASHBACK_VALUE: '20',
-      })
+      const dialog = await openPopup({ BLUBANK_CASHBACK_VALUE: '20' })
       expect(await listedMethods(dialog)).toEqual(['online', 'c2c', 'snappPay', 'blubank', 'digipay', 'tara', 'tally'])
       expect(within(dialog).getByTestId('cashback-note')).toHaveTextContent('۲۰ درصد بازگشت وجه')
       expect(within(dialog).getByRole('radio', { name: 'اسنپ‌پی' })).toHaveAccessibleDescription('پرداخت در ۴ قسط')
@@ -66,9 +61,16 @@ describe('payment methods shown', () => {
   })
 
   it('keeps only the methods of a paymentMethodsVisibility list and chooses its first allowed one [PR-50]', async () => {
-    const dialog = await openPopup({ paymentMethodsVisibility: 'digipay,tara,c2c', isTaraEnabled: 'true' })
+    server.use(offeringGateways(['TARA']))
+    const dialog = await openPopup({ paymentMethodsVisibility: 'digipay,tara,c2c' })
     expect(await listedMethods(dialog)).toEqual(['c2c', 'tara'])
     expect(checkedMethod(dialog)).toBe('tara')
+  })
+
+  it("lets the session's flags switch off for this visit a gateway the deployment offers", async () => {
+    server.use(offeringGateways(['SNAPP_PAY', 'DIGIPAY']))
+    const dialog = await openPopup({ isSnappEnabled: 'false', isTaraEnabled: 'true' })
+    expect(await listedMethods(dialog)).toEqual(['online', 'c2c', 'digipay'])
   })
 
   it('chooses the session defaultPaymentMethod [PR-49]', async () => {
@@ -88,6 +90,7 @@ describe('payment methods shown', () => {
 
   it('shows a foreign customer Gumroad and PayPal', async () => {
     server.use(
+      offeringGateways(['GUMROAD']),
       http.get('/app/auth/currentUser', () =>
         HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
       ),
@@ -99,6 +102,7 @@ describe('payment methods shown', () => {
 
   it('does not let a basket that is more than one Gumroad product be paid through Gumroad [PM-45]', async () => {
     server.use(
+      offeringGateways(['GUMROAD']),
       http.get('/app/auth/currentUser', () =>
         HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
       ),
@@ -109,7 +113,27 @@ describe('payment methods shown', () => {
     const dialog = await openPopup()
     expect(await listedMethods(dialog)).toEqual(['LIMOO_GUMROAD', 'PAYPAL_ROSHANDEL'])
     expect(within(dialog).getByRole('radio', { name: 'پرداخت بین‌المللی' })).toBeDisabled()
+    expect(within(dialog).getByTestId('not-eligible-note')).toHaveTextContent('Gumroad هر بار فقط یک محصول می‌فروشد')
     expect(checkedMethod(dialog)).toBe('PAYPAL_ROSHANDEL')
+  })
+
+  it('tells a Turkish customer why Gumroad cannot sell a product it does not carry, blaming no code or points', async () => {
+    server.use(
+      offeringGateways(['GUMROAD']),
+      http.get('/app/auth/currentUser', () =>
+        HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
+      ),
+      http.get('/lemonade/api/orders/{id}/invoice', () => HttpResponse.json(buildInvoice([buildBasketItem({ meta: {} })]))),
+    )
+    renderApp('/checkout-new', { language: 'tr', session: ORDER })
+    await screen.findByTestId('receipt')
+    await userEvent.click(screen.getByTestId('checkout-button'))
+    const dialog = await screen.findByRole('dialog')
+    const gumroad = (await within(dialog).findAllByTestId('payment-method')).find((row) => row.dataset.method === 'LIMOO_GUMROAD')
+    expect(gumroad).toHaveAttribute('data-selectable', 'false')
+    expect(within(gumroad!).getByTestId('not-eligible-note')).toHaveTextContent(
+      'Bu ürün Gumroad üzerinden satılmıyor; PayPal transferiyle ödeyebilirsiniz.',
+    )
   })
 })
 
@@ -132,9 +156,10 @@ describe("the 'پرداخت' button", () => {
 })
 
 describe('Snapp Pay eligibility [PM-37, PM-38]', () => {
-  const snappSession = { lemonadeOrderId: '77', enablePointUsage: 'false', isSnappEnabled: 'true', paymentMethodsVisibility: 'all' }
+  const snappSession = { lemonadeOrderId: '77', enablePointUsage: 'false', paymentMethodsVisibility: 'all' }
 
   async function snappOption() {
+    server.use(offeringGateways(['SNAPP_PAY']))
     renderApp('/checkout-new', { session: snappSession })
     await screen.findByTestId('receipt')
     await userEvent.click(screen.getByRole('button', { name: 'انتخاب روش پرداخت' }))

@@ -1,7 +1,8 @@
+import { useAppConfig } from '@/components/hooks/use-app-config'
 import { isForeignMobile } from '@/lib/auth'
 import { useCurrentUser } from '../api/current-user'
 import { useSnappEligibility } from '../api/snapp-eligibility'
-import { sellsThroughGumroad } from '../domain/basket-meta'
+import { gumroadRefusal } from '../domain/basket-meta'
 import { defaultPaymentMethod, paymentOptions, type PaymentContext } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
 import { useSnappAbTest } from '../hooks/use-snapp-ab-test'
@@ -10,8 +11,8 @@ import type { PaymentMethodPopupProps } from '../types'
 import { PaymentMethodSheet } from './payment-method-sheet'
 
 /**
- * The checkout's payment-method popup: methods from the session/window flags and the customer's country, the
- * default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
+ * The checkout's payment-method popup: methods the deployment offers, less those the session/window flags switch off,
+ * for the customer's country; the default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
  */
 export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }: PaymentMethodPopupProps) {
   const currentUser = useCurrentUser(open)
@@ -21,14 +22,16 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
   })
   useSnappAbTest(invoice.id)
 
-  // Settings are read while the popup is open, so a flag changed in this session applies on the next opening.
-  const settings = open ? readPaymentSettings() : null
+  // The deployment's gateways come with the app config; the session's flags are read while the popup is open, so a
+  // flag changed in this session applies on the next opening.
+  const offered = useAppConfig()?.paymentGateways
+  const settings = open && offered !== undefined ? readPaymentSettings(offered) : null
   // A failed look-up counts as an Iranian customer: the Iranian methods are the shop's default.
   const foreign = currentUser.isSuccess && isForeignMobile(currentUser.data.mobile)
   const context: PaymentContext = {
     foreign,
     snappEligibility: 'unchecked',
-    oneGumroadProduct: sellsThroughGumroad(invoice),
+    gumroadRefusal: gumroadRefusal(invoice),
   }
   const listed = settings === null || currentUser.isPending ? null : paymentOptions(settings, context)
   // Snapp Pay's eligibility is asked when the popup opens with the method listed, for the payable total (points
@@ -54,7 +57,6 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
       defaultMethod={defaultMethod}
       onPay={payment.startPayment}
       pending={payment.pending}
-      notice={payment.notice}
       methodNotes={snappDescription ? { snappPay: snappDescription } : undefined}
     />
   )

@@ -18,7 +18,6 @@ function renderSheet(options: PaymentOption[], defaultMethod: PaymentMethod | nu
           defaultMethod={defaultMethod}
           onPay={onPay}
           pending={false}
-          notice={null}
         />
       </I18nextProvider>
     </div>,
@@ -58,12 +57,15 @@ describe('payment method sheet', () => {
   it('tells why Gumroad is not selectable and how to make it so', () => {
     renderSheet(
       [
-        { method: 'LIMOO_GUMROAD', selectable: false },
+        { method: 'LIMOO_GUMROAD', selectable: false, gumroadRefusal: 'points' },
         { method: 'PAYPAL_ROSHANDEL', selectable: true },
       ],
       'PAYPAL_ROSHANDEL',
     )
     expect(screen.getByRole('radio', { name: 'پرداخت بین‌المللی' })).toBeDisabled()
-    expect(screen.getByTestId('not-eligible-note')).toHaveTextContent('کد و امتیاز را از سفارش بردارید')
+    expect(screen.getByTestId('not-eligible-note')).toHaveTextContent(
+      'Gumroad قیمت خود محصول را می‌گیرد و امتیاز را نمی‌پذیرد؛ برای پرداخت با آن، امتیاز را از سفارش بردارید.',
+    )
+    expect(screen.getByTestId('not-eligible-note')).not.toHaveTextContent('کد')
   })
 })

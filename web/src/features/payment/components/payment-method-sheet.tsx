@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { formatAmount } from '@/lib/money'
-import { GUMROAD_METHOD, type PaymentMethod, type PaymentOption } from '../domain/methods'
+import type { PaymentMethod, PaymentOption } from '../domain/methods'
 import '../payment.css'
 
 export interface PaymentMethodSheetProps {
@@ -16,15 +16,13 @@ export interface PaymentMethodSheetProps {
   onPay: (method: PaymentMethod) => void
   /** A payment is under way: the sheet stays open until it has an answer. */
   pending: boolean
-  /** A note under the methods (already translated). */
-  notice: string | null
   /** A gateway's own words describing a method, shown verbatim instead of ours (Snapp Pay's eligibility [PM-38]). */
   methodNotes?: Partial<Record<PaymentMethod, string>>
 }
 
 /** The bottom popup 'انتخاب روش پرداخت', variant B: one radio per method and 'پرداخت', disabled until one is chosen. */
 export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
-  const { open, onClose, options, defaultMethod, onPay, pending, notice, methodNotes } = props
+  const { open, onClose, options, defaultMethod, onPay, pending, methodNotes } = props
   const { t, i18n } = useTranslation()
   const name = useId()
   const [chosen, setChosen] = useState<PaymentMethod | null>(null)
@@ -47,7 +45,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
   } else {
     body = (
       <div className="payment-methods" role="radiogroup" aria-label={t('payment.sheet.title')}>
-        {options.map(({ method, selectable, cashbackPercent }) => {
+        {options.map(({ method, selectable, cashbackPercent, gumroadRefusal }) => {
           const id = `${name}-${method}`
           return (
             <label
@@ -93,7 +91,7 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
                   ) : null}
                   {selectable ? null : (
                     <span className="payment-method__note payment-method__note--muted" data-testid="not-eligible-note">
-                      {t(method === GUMROAD_METHOD ? 'payment.sheet.gumroadOneItem' : 'payment.sheet.notEligible')}
+                      {t(gumroadRefusal ? `payment.sheet.gumroadRefusal.${gumroadRefusal}` : 'payment.sheet.notEligible')}
                     </span>
                   )}
                 </span>
@@ -115,11 +113,6 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
     >
       <div className="payment-sheet" data-testid="payment-sheet">
         {body}
-        {notice ? (
-          <p className="payment-sheet__notice" role="status" data-testid="payment-notice">
-            {notice}
-          </p>
-        ) : null}
         <button
           type="button"
           className="primary-button payment-sheet__pay"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gumroadProductOf, metaText, sellsThroughGumroad } from './basket-meta'
+import { gumroadProductOf, gumroadRefusal, metaText } from './basket-meta'
 
 const item = (gumroadPermalink?: unknown) => ({ meta: gumroadPermalink === undefined ? {} : { gumroadPermalink } })
 
@@ -22,11 +22,12 @@ describe('basket meta', () => {
     expect(gumroadProductOf([])).toBeUndefined()
   })
 
-  it('sells through Gumroad only at the product price: no code, no points', () => {
+  it('sells through Gumroad only one Gumroad product at its price, and names what stands in the way', () => {
     const basketItems = [item('diet')]
-    expect(sellsThroughGumroad({ basketItems })).toBe(true)
-    expect(sellsThroughGumroad({ basketItems, usedDiscount: { id: 1, code: 'LIMOO20' } })).toBe(false)
-    expect(sellsThroughGumroad({ basketItems, userPointStatus: 'ADDED_TO_ORDER' })).toBe(false)
-    expect(sellsThroughGumroad({ basketItems: [item('diet'), item('diet')] })).toBe(false)
+    expect(gumroadRefusal({ basketItems })).toBeNull()
+    expect(gumroadRefusal({ basketItems, usedDiscount: { id: 1, code: 'LIMOO20' } })).toBe('code')
+    expect(gumroadRefusal({ basketItems, userPointStatus: 'ADDED_TO_ORDER' })).toBe('points')
+    expect(gumroadRefusal({ basketItems: [item('diet'), item('diet')] })).toBe('severalItems')
+    expect(gumroadRefusal({ basketItems: [item()] })).toBe('notOnGumroad')
   })
 })

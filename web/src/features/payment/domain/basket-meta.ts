@@ -15,13 +15,20 @@ export function gumroadProductOf(basketItems: readonly { meta: unknown }[]): str
 }
 
 /**
- * Whether Gumroad can sell this order: one Gumroad product at that product's own price. A code or points lower the
- * order's price, which a sale would not charge, while counting them as spent (the BFF refuses it too).
+ * Why Gumroad cannot sell this order, or null when it can: it sells one Gumroad product at that product's own price.
+ * A product without a Gumroad permalink is not on Gumroad; a code or points lower the order's price, which a sale
+ * would not charge, while counting them as spent (the BFF refuses all of these too).
  */
-export function sellsThroughGumroad(invoice: {
+export type GumroadRefusal = 'severalItems' | 'notOnGumroad' | 'code' | 'points'
+
+export function gumroadRefusal(invoice: {
   basketItems: readonly { meta: unknown }[]
   usedDiscount?: unknown
   userPointStatus?: unknown
-}): boolean {
-  return gumroadProductOf(invoice.basketItems) !== undefined && invoice.usedDiscount == null && invoice.userPointStatus == null
+}): GumroadRefusal | null {
+  if (invoice.basketItems.length > 1) return 'severalItems'
+  if (gumroadProductOf(invoice.basketItems) === undefined) return 'notOnGumroad'
+  if (invoice.usedDiscount != null) return 'code'
+  if (invoice.userPointStatus != null) return 'points'
+  return null
 }

@@ -1,16 +1,21 @@
 import { PRODUCT_CODE } from '@/config/env'
 import { gumroadProductOf } from './basket-meta'
 import { GUMROAD_METHOD, type PaymentMethod } from './methods'
+import type { TransferMethod } from '../transfer/transfer-form'
 import type { Invoice } from '../types'
+
+/** The methods paid through a payment link; card to card and PayPal open their transfer forms instead. */
+export type LinkMethod = Exclude<PaymentMethod, TransferMethod>
 
 /**
  * `paymentConfig.gateway` of the methods paid through a payment link (spec 2 §4 "Payment click behaviour"):
- * `online` lets the BFF pick its configured online gateway [PM-39]; the others name their back-end gateway
- * [PM-41…PM-45]. Null for the methods that pay another way (transfer forms) or not at all.
+ * `online` lets the BFF pick its configured online gateway [PM-39], and so does `tally` until its own protocol is
+ * specified (DECISIONS); the others name their back-end gateway [PM-41…PM-45].
  */
-export function linkGatewayOf(method: PaymentMethod): string | null {
+export function linkGatewayOf(method: LinkMethod): string {
   switch (method) {
     case 'online':
+    case 'tally':
       return 'online'
     case 'snappPay':
       return 'SNAPP_PAY'
@@ -22,8 +27,6 @@ export function linkGatewayOf(method: PaymentMethod): string | null {
       return `${PRODUCT_CODE}_TARA`
     case GUMROAD_METHOD:
       return GUMROAD_METHOD
-    default:
-      return null
   }
 }
 

@@ -17,6 +17,7 @@ const allOff: PaymentSettings = {
   taraEnabled: false,
   digipayEnabled: false,
   bluBankEnabled: false,
+  gumroadEnabled: false,
   tallyEnabled: false,
   bluBankCashbackPercent: 15,
 }
@@ -26,9 +27,10 @@ const allOn: PaymentSettings = {
   taraEnabled: true,
   digipayEnabled: true,
   bluBankEnabled: true,
+  gumroadEnabled: true,
   tallyEnabled: true,
 }
-const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked', oneGumroadProduct: true }
+const iranian: PaymentContext = { foreign: false, snappEligibility: 'unchecked', gumroadRefusal: null }
 const foreign: PaymentContext = { ...iranian, foreign: true }
 const methodsOf = (settings: PaymentSettings, context: PaymentContext = iranian) =>
   paymentOptions(settings, context).map((option) => option.method)
@@ -91,14 +93,18 @@ describe('payment method visibility', () => {
     expect(methodsOf(allOn)).not.toContain('LIMOO_GUMROAD')
   })
 
+  it('shows a foreign customer PayPal only where the deployment does not offer Gumroad', () => {
+    expect(methodsOf({ ...allOn, gumroadEnabled: false }, foreign)).toEqual(['PAYPAL_ROSHANDEL'])
+  })
+
   it('marks Snapp Pay not selectable once it is found not eligible', () => {
     const options = paymentOptions(allOn, { ...iranian, snappEligibility: 'notEligible' })
     expect(options.find((option) => option.method === 'snappPay')).toEqual({ method: 'snappPay', selectable: false })
   })
 
   it('marks Gumroad not selectable for a basket that is not one Gumroad product [PM-45]', () => {
-    expect(paymentOptions(allOn, { ...foreign, oneGumroadProduct: false })).toEqual([
-      { method: 'LIMOO_GUMROAD', selectable: false },
+    expect(paymentOptions(allOn, { ...foreign, gumroadRefusal: 'severalItems' })).toEqual([
+      { method: 'LIMOO_GUMROAD', selectable: false, gumroadRefusal: 'severalItems' },
       { method: 'PAYPAL_ROSHANDEL', selectable: true },
     ])
   })
@@ -148,7 +154,7 @@ describe('default payment method', () => {
 
   it('gives a foreign customer the first international method with visibility all [PR-50]', () => {
     expect(pick(allOn, [item()], foreign)).toBe('LIMOO_GUMROAD')
-    expect(pick(allOn, [item()], { ...foreign, oneGumroadProduct: false })).toBe('PAYPAL_ROSHANDEL')
+    expect(pick(allOn, [item()], { ...foreign, gumroadRefusal: 'severalItems' })).toBe('PAYPAL_ROSHANDEL')
   })
 
   it('chooses nothing when no method can be selected', () => {
@@ -158,11 +164,16 @@ describe('default payment method', () => {
 
 describe('credit offers', () => {
   it("lists tara, snappPay, blubank and digipay in that order with 'all' [PM-24]", () => {
-    expect(creditOffers('all')).toEqual(['tara', 'snappPay', 'blubank', 'digipay'])
+    expect(creditOffers(allOn)).toEqual(['tara', 'snappPay', 'blubank', 'digipay'])
   })
 
   it('keeps only the offers a comma list names, in the offers order [PM-24, PM-47]', () => {
-    expect(creditOffers(parseVisibility('digipay,online,snappPay'))).toEqual(['snappPay', 'digipay'])
-    expect(creditOffers(parseVisibility('online,c2c'))).toEqual([])
+    expect(creditOffers({ ...allOn, visibility: parseVisibility('digipay,online,snappPay') })).toEqual(['snappPay', 'digipay'])
+    expect(creditOffers({ ...allOn, visibility: parseVisibility('online,c2c') })).toEqual([])
+  })
+
+  it('advertises only the offers the checkout lists: none the deployment or the session switched off', () => {
+    expect(creditOffers({ ...allOn, snappEnabled: false, digipayEnabled: false })).toEqual(['tara', 'blubank'])
+    expect(creditOffers(allOff)).toEqual([])
   })
 })

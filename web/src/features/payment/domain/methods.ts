@@ -1,4 +1,5 @@
 import { PRODUCT_CODE } from '@/config/env'
+import type { GumroadRefusal } from './basket-meta'
 
 /**
  * Payment methods of spec 2 §4 "Payment methods" [PR-48…PR-50]: their values, the back-end gateways they map to, who
@@ -74,6 +75,7 @@ export interface PaymentSettings {
   taraEnabled: boolean
   digipayEnabled: boolean
   bluBankEnabled: boolean
+  gumroadEnabled: boolean
   tallyEnabled: boolean
   /** Percent in BluBank's cashback note. */
   bluBankCashbackPercent: number
@@ -86,8 +88,8 @@ export interface PaymentContext {
   /** A foreign customer (mobile starting with '+') pays only through the international methods. */
   foreign: boolean
   snappEligibility: SnappEligibility
-  /** Gumroad sells the order (`sellsThroughGumroad`); it is listed but not selectable otherwise. */
-  oneGumroadProduct: boolean
+  /** Why Gumroad cannot sell the order (`gumroadRefusal`), null when it can; it is listed but not selectable then. */
+  gumroadRefusal: GumroadRefusal | null
 }
 
 export interface PaymentOption {
@@ -97,6 +99,8 @@ export interface PaymentOption {
   selectable: boolean
   /** BluBank's cashback percent, when it has a note. */
   cashbackPercent?: number
+  /** Why Gumroad, listed, cannot be selected. */
+  gumroadRefusal?: GumroadRefusal
 }
 
 function switchedOn(method: PaymentMethod, settings: PaymentSettings): boolean {
@@ -111,18 +115,25 @@ function switchedOn(method: PaymentMethod, settings: PaymentSettings): boolean {
       return settings.bluBankEnabled
     case 'tally':
       return settings.tallyEnabled
+    case GUMROAD_METHOD:
+      return settings.gumroadEnabled
     default:
       return true
   }
 }
 
 /**
- * The methods the popup lists, in display order. A foreign customer sees Gumroad and PayPal; everyone else sees the
- * Iranian methods that `paymentMethodsVisibility` lists (all with 'all') and whose own flag is on.
+ * The methods the popup lists, in display order. A foreign customer sees Gumroad (when the deployment offers it) and
+ * PayPal; everyone else sees the Iranian methods that `paymentMethodsVisibility` lists (all with 'all') and that are
+ * switched on.
  */
 export function paymentOptions(settings: PaymentSettings, context: PaymentContext): PaymentOption[] {
   if (context.foreign)
-    return FOREIGN_METHODS.map((method) => ({ method, selectable: method !== GUMROAD_METHOD || context.oneGumroadProduct }))
+    return FOREIGN_METHODS.filter((method) => switchedOn(method, settings)).map((method) =>
+      method === GUMROAD_METHOD && context.gumroadRefusal !== null
+        ? { method, selectable: false, gumroadRefusal: context.gumroadRefusal }
+        : { method, selectable: true },
+    )
   const { visibility } = settings
   return PAYMENT_METHODS.filter(
     (method) =>
@@ -177,7 +188,13 @@ export const CREDIT_OFFERS = ['tara', 'snappPay', 'blubank', 'digipay'] as const
 
 export type CreditOffer = (typeof CREDIT_OFFERS)[number]
 
-/** The offers `paymentMethodsVisibility` allows: all four with 'all', else those it lists [PM-24, PM-47]. */
-export function creditOffers(visibility: MethodsVisibility): CreditOffer[] {
-  return CREDIT_OFFERS.filter((offer) => visibility === 'all' || visibility.includes(offer))
+/**
+ * The offers the checkout will list: switched on, and allowed by `paymentMethodsVisibility` (all with 'all', else
+ * those it lists) [PM-24, PM-47].
+ */
+export function creditOffers(settings: PaymentSettings): CreditOffer[] {
+  const { visibility } = settings
+  return CREDIT_OFFERS.filter(
+    (offer) => (visibility === 'all' || visibility.includes(offer)) && switchedOn(offer, settings),
+  )
 }

@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { cashbackPercent, readPaymentSettings } from './payment-settings'
 
 describe('payment settings', () => {
-  it('reads the flags from session storage, then window globals', () => {
-    window.sessionStorage.setItem('isSnappEnabled', 'true')
+  it('offers the gateways the deployment offers, less those the session or a window global switches off', () => {
+    window.sessionStorage.setItem('isSnappEnabled', 'false')
+    window.sessionStorage.setItem('isDigipayEnabled', 'true')
     window.sessionStorage.setItem('paymentMethodsVisibility', 'snappPay,c2c')
     window.sessionStorage.setItem('defaultPaymentMethod', 'c2c')
     const globals = window as unknown as Record<string, unknown>
-    globals.isTaraEnabled = true
+    globals.isTaraEnabled = false
     try {
-      expect(readPaymentSettings()).toEqual({
+      expect(readPaymentSettings(['SNAPP_PAY', 'TARA', 'SAMAN', 'GUMROAD'])).toEqual({
         visibility: ['snappPay', 'c2c'],
         defaultMethod: 'c2c',
-        snappEnabled: true,
-        taraEnabled: true,
+        snappEnabled: false,
+        taraEnabled: false,
+        // The session cannot switch on what the deployment does not offer.
         digipayEnabled: false,
-        bluBankEnabled: false,
+        bluBankEnabled: true,
+        gumroadEnabled: true,
         tallyEnabled: false,
         bluBankCashbackPercent: 15,
       })

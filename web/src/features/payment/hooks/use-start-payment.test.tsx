@@ -6,7 +6,7 @@ import { REQUEST_TIMEOUT_MS } from '@/config/env'
 import { signIn } from '@/testing/auth'
 import { buildInvoice } from '@/testing/data/checkout'
 import { doubleTap } from '@/testing/double-tap'
-import { errorBody } from '@/testing/handlers'
+import { errorBody, offeringGateways } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -221,23 +221,26 @@ describe('a payment start with no answer [ER-23]', () => {
 
 describe('every link method pays through the BFF with its gateway [PM-41…PM-45, PM-48]', () => {
   const cases = [
-    ['snappPay', 'SNAPP_PAY', 'isSnappEnabled'],
-    ['blubank', 'LIMOO_SAMAN', 'isBluBankEnabled'],
-    ['digipay', 'LIMOO_DIGIPAY', 'isDigipayEnabled'],
-    ['tara', 'LIMOO_TARA', 'isTaraEnabled'],
+    ['snappPay', 'SNAPP_PAY'],
+    ['blubank', 'LIMOO_SAMAN'],
+    ['digipay', 'LIMOO_DIGIPAY'],
+    ['tara', 'LIMOO_TARA'],
+    // Tally pays through the online gateway until its own protocol is specified (DECISIONS).
+    ['tally', 'online'],
   ] as const
 
-  for (const [method, gateway, flag] of cases) {
+  for (const [method, gateway] of cases) {
     it(`${method} asks for ${gateway}`, async () => {
       const gateways: string[] = []
       server.use(
+        offeringGateways(),
         http.post('/lemonade/api/payments', async ({ request }) => {
           const body = (await request.clone().json()) as { paymentConfig: { gateway: string } }
           gateways.push(body.paymentConfig.gateway)
           return HttpResponse.json({ paymentLink: LINK })
         }),
       )
-      await payOnline({ lemonadeOrderId: '77', paymentMethodsVisibility: 'all', [flag]: 'true' }, method)
+      await payOnline({ lemonadeOrderId: '77', paymentMethodsVisibility: 'all', isTallyEnabled: 'true' }, method)
       await waitFor(() => expect(gateways).toEqual([gateway]))
       expect(assign).toHaveBeenCalledWith(LINK)
     })

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useCallback } from 'react'
 import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { toApiError, type components } from '@/lib/api'
 import { authApi, currentUserId } from '@/lib/auth'
@@ -9,7 +8,7 @@ import { href } from '@/config/paths'
 import { useCurrentUser } from '../api/current-user'
 import { linkGatewayOf, productPermalinkOf } from '../domain/link-gateways'
 import type { PaymentMethod } from '../domain/methods'
-import { transferFormPath, transferGatewayOf } from '../transfer/transfer-form'
+import { isTransferMethod, transferFormPath, transferGatewayOf } from '../transfer/transfer-form'
 import type { Invoice, PaymentFailure } from '../types'
 
 export interface StartPayment {
@@ -17,8 +16,6 @@ export interface StartPayment {
   startPayment: (method: PaymentMethod) => void
   /** A payment is under way: the pay button is busy (spec 2 §4 "Payment button state") [PM-51, PM-52]. */
   pending: boolean
-  /** A note for the customer under the methods, already translated, when there is one. */
-  notice: string | null
 }
 
 export interface PaymentFormField {
@@ -105,8 +102,6 @@ interface LinkPayment {
  * meets (the BFF answers it again, or 409 PAYMENT_IN_PROGRESS with its sentence).
  */
 export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFailure) => void): StartPayment {
-  const { t } = useTranslation()
-  const [notice, setNotice] = useState<string | null>(null)
   const currentUser = useCurrentUser(true)
   const mobile = currentUser.data?.mobile
   const run = useSingleFlight()
@@ -140,19 +135,13 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
   const { mutateAsync } = mutation
   const startPayment = useCallback(
     (method: PaymentMethod) => {
-      setNotice(null)
       // Card to card and PayPal open their transfer forms instead of a payment link [PM-40, PM-46].
-      const transfer = transferGatewayOf(method)
-      if (transfer !== null) {
+      if (isTransferMethod(method)) {
         const context = { service: `${PRODUCT_CODE}_SHOP`, dietPrice: invoice.totalPrice, usePoints: invoice.userPointDeduction > 0 }
-        browserNavigation.assign(href(transferFormPath(transfer, context)))
+        browserNavigation.assign(href(transferFormPath(transferGatewayOf(method), context)))
         return
       }
       const gateway = linkGatewayOf(method)
-      if (gateway === null) {
-        setNotice(t('payment.sheet.notYetAvailable'))
-        return
-      }
       const orderId = Number(sessionStorage.getItem(ORDER_ID_KEY))
       if (!Number.isSafeInteger(orderId) || orderId <= 0) return
       run(() =>
@@ -164,7 +153,7 @@ export function useStartPayment(invoice: Invoice, onFailure: (failure: PaymentFa
         }),
       )
     },
-    [mutateAsync, run, t, invoice.basketItems, invoice.totalPrice, invoice.userPointDeduction],
+    [mutateAsync, run, invoice.basketItems, invoice.totalPrice, invoice.userPointDeduction],
   )
-  return { startPayment, pending: mutation.isPending, notice }
+  return { startPayment, pending: mutation.isPending }
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '@/lib/api'
 import { localDigits } from '@/lib/digits'
+import { formatUsdCents } from '@/lib/money'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
 import type { TransferGateway } from './transfer-form'
 import { cardBlocks, useTransferInstructions } from './transfer-instructions'
@@ -33,8 +34,9 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /**
- * Where to pay how much for which order, above the transfer form (issue 17): the exact payable total in toman, the
- * order number and the configured card (number in 4-digit blocks, left to right, holder, bank) or PayPal account.
+ * Where to pay how much for which order, above the transfer form: the exact payable total (in toman for a card, in US
+ * dollars at the configured rate for PayPal), the order number and the configured card (number in 4-digit blocks,
+ * left to right, holder, bank) or PayPal account.
  */
 export function TransferDestination({ gateway, orderId }: { gateway: TransferGateway; orderId: number }) {
   const { t, i18n } = useTranslation()
@@ -61,7 +63,7 @@ export function TransferDestination({ gateway, orderId }: { gateway: TransferGat
     )
   }
 
-  const { amount, orderId: order, card, paypalAccount } = instructions.data
+  const { amount, orderId: order, card, paypalAccount, paypalAmountUsdCents } = instructions.data
   const destination =
     gateway === 'C2C' ? (
       card ? (
@@ -103,7 +105,14 @@ export function TransferDestination({ gateway, orderId }: { gateway: TransferGat
       <dl>
         <dt>{t('payment.transferDestination.amount')}</dt>
         <dd className="transfer-destination__amount" data-testid="transfer-amount">
-          {formatPrice(amount)}
+          {gateway === 'C2C' ? (
+            formatPrice(amount)
+          ) : paypalAmountUsdCents !== undefined ? (
+            // PayPal moves dollars: the order's total at the configured rate (TRANSFER_PAYPAL_TOMAN_PER_USD).
+            <bdi>{formatUsdCents(paypalAmountUsdCents, language)}</bdi>
+          ) : (
+            t('payment.transferDestination.noPaypalAmount')
+          )}
         </dd>
         <dt>{t('payment.transferDestination.order')}</dt>
         <dd data-testid="transfer-order">{localDigits(order, language)}</dd>

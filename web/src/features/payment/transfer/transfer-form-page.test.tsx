@@ -169,6 +169,14 @@ describe('where to pay how much for which order (issue 17)', () => {
     expect(within(destination).queryByTestId('transfer-card-number')).toBeNull()
   })
 
+  it('asks a Turkish customer for the PayPal transfer in US dollars, the currency PayPal sends, not in toman', async () => {
+    renderApp('/paypal-pay-card?serverType=LIMOO_SHOP&usePoints=0', { session: { lemonadeOrderId: '77' }, language: 'tr' })
+    const destination = await screen.findByTestId('transfer-destination')
+    const amount = within(destination).getByTestId('transfer-amount')
+    expect(amount).toHaveTextContent(/^\$10,32$/)
+    expect(amount).not.toHaveTextContent('Toman')
+  })
+
   it('refuses a transfer dated before the order or in the future, before submitting', async () => {
     openCardForm()
     await fillCardForm('۱۲۳۴', Date.now() - 3 * 3_600_000)

@@ -204,9 +204,14 @@ export function transferFormPath(
   return `${gateway === 'C2C' ? '/pay-card' : '/paypal-pay-card'}?${query.toString()}`
 }
 
-/** The transfer gateway of a popup method, or null for the methods paid another way [PM-40, PM-46]. */
-export function transferGatewayOf(method: string): TransferGateway | null {
-  if (method === 'c2c') return 'C2C'
-  if (method === 'PAYPAL_ROSHANDEL') return 'PAYPAL_ROSHANDEL'
-  return null
+/** The popup methods that open a transfer form instead of a payment link [PM-40, PM-46]. */
+export type TransferMethod = 'c2c' | 'PAYPAL_ROSHANDEL'
+
+export function isTransferMethod(method: string): method is TransferMethod {
+  return method === 'c2c' || method === 'PAYPAL_ROSHANDEL'
+}
+
+/** The transfer gateway of a transfer method [PM-40, PM-46]. */
+export function transferGatewayOf(method: TransferMethod): TransferGateway {
+  return method === 'c2c' ? 'C2C' : 'PAYPAL_ROSHANDEL'
 }

@@ -128,7 +128,10 @@ describe('select-package-c support chat with a configured chat widget [PM-20]', 
     signIn()
     server.use(
       http.get('/lemonade/api/app-config', () =>
-        HttpResponse.json({ chatWidget: { scriptUrl: 'https://www.goftino.com/widget/', id: 'AbC123' } }),
+        HttpResponse.json({
+          chatWidget: { scriptUrl: 'https://www.goftino.com/widget/', id: 'AbC123' },
+          paymentGateways: [],
+        }),
       ),
     )
   })
