@@ -2111,6 +2111,8 @@ export interface components {
             /** @description Persian name. */
             name: string;
             nameEn: string;
+            /** @description Turkish name, shown on Turkish screens. */
+            nameTr: string;
             iso2: string;
             iso3: string;
         };
@@ -5409,6 +5411,8 @@ export interface operations {
             header?: {
                 /** @description The `ETag` of a config the client holds. */
                 "If-None-Match"?: string;
+                /** @description The language of the page (`tr`, `fa`): a config translated into it is served in it. */
+                "Accept-Language"?: string;
             };
             path: {
                 /** @description `{product}-integrations`, e.g. `limoo-integrations`. */
