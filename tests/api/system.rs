@@ -125,6 +125,7 @@ async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
     let options = limoo_tests::AppOptions {
         support_site_url: Some("https://support.limoo.example/help".to_owned()),
         chat_widget: Some(("https://www.goftino.com/widget/".to_owned(), "AbC123".to_owned())),
+        support_contacts: Some(("021-91001234".to_owned(), "help@limoo.ir".to_owned())),
         ..Default::default()
     };
     let app = limoo_tests::TestApp::spawn(options).await.expect("app");
@@ -135,6 +136,8 @@ async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
         serde_json::json!({
             "supportSiteUrl": "https://support.limoo.example/help",
             "chatWidget": { "scriptUrl": "https://www.goftino.com/widget/", "id": "AbC123" },
+            "supportPhone": "021-91001234",
+            "supportEmail": "help@limoo.ir",
         })
     );
 }

@@ -37,8 +37,12 @@ pub struct AppConfig {
     /// The support site the side menu's support popup embeds (`SUPPORT_SITE_URL`).
     pub support_site_url: Option<String>,
     /// The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
-    /// then shows its local stand-in.
+    /// then offers the support addresses below instead.
     pub chat_widget: Option<ChatWidget>,
+    /// The support phone number (`SUPPORT_PHONE`), as shown.
+    pub support_phone: Option<String>,
+    /// The support e-mail address (`SUPPORT_EMAIL`).
+    pub support_email: Option<String>,
 }
 
 #[OpenApi(tag = "ApiTags::System")]
@@ -70,6 +74,13 @@ impl SystemApi {
             }
             _ => None,
         };
-        Json(AppConfig { support_site_url: support.support_site_url.as_ref().map(ToString::to_string), chat_widget })
+        let given =
+            |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        Json(AppConfig {
+            support_site_url: support.support_site_url.as_ref().map(ToString::to_string),
+            chat_widget,
+            support_phone: given(&support.support_phone),
+            support_email: given(&support.support_email),
+        })
     }
 }

@@ -1945,9 +1945,13 @@ export interface components {
             supportSiteUrl?: string;
             /**
              * @description The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
-             *     then shows its local stand-in.
+             *     then offers the support addresses below instead.
              */
             chatWidget?: components["schemas"]["ChatWidget"] & unknown;
+            /** @description The support phone number (`SUPPORT_PHONE`), as shown. */
+            supportPhone?: string;
+            /** @description The support e-mail address (`SUPPORT_EMAIL`). */
+            supportEmail?: string;
         };
         /** AppliedCodeReply */
         AppliedCodeReply: {

@@ -26,7 +26,7 @@ const LAST_SECTION = dietRequestForms.at(-1)?.id ?? 'f10'
 const dietRequestPath = (formId: string) => `/form/${formId}`
 const FINISH_PATH = '/finish'
 /** How many questions the first section says the questionnaire has: all of its sections' questions, counted (CT-08's "about 70" is not what the form asks). */
-export const DIET_REQUEST_QUESTIONS = dietRequestForms.reduce((count, form) => count + form.questions.length, 0)
+const DIET_REQUEST_QUESTIONS = dietRequestForms.reduce((count, form) => count + form.questions.length, 0)
 
 function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const { t, i18n } = useTranslation()
