@@ -249,6 +249,16 @@ pub struct SupportSettings {
     /// The chat widget's id, as the chat provider issued it.
     #[arg(long, env = "CHAT_WIDGET_ID")]
     pub chat_widget_id: Option<String>,
+    /// The support phone number customers may call, as shown (`021-91001234`); unset, no number is shown.
+    #[arg(long, env = "SUPPORT_PHONE")]
+    pub support_phone: Option<String>,
+    /// The support e-mail address customers may write to; unset, none is shown.
+    #[arg(long, env = "SUPPORT_EMAIL", value_parser = parse_support_email)]
+    pub support_email: Option<String>,
+}
+
+fn parse_support_email(value: &str) -> Result<String, String> {
+    crate::domain::EmailAddress::parse(value).map(|email| email.as_str().to_owned()).map_err(|e| e.to_string())
 }
 
 /// Finance review of manual transfers (card to card, PayPal).

@@ -208,8 +208,7 @@ pub const GIFT_INVALID_CODE: &str = "کد وارد شده معتبر نیست.";
 /// `USED_CODE`: the card already paid for an order.
 pub const GIFT_USED_CODE: &str = "این کد قبلا استفاده شده است.";
 /// `user-has-active-diet`: a gift cannot start while a diet runs; support can reserve it.
-pub const GIFT_ACTIVE_DIET: &str =
-    "شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.";
+pub const GIFT_ACTIVE_DIET: &str = "شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی تماس بگیرید.";
 /// `INVALID_SELECTED_PRODUCT_ID`: the chosen product is not one the card offers.
 pub const GIFT_INVALID_PRODUCT: &str = "محصول انتخاب شده معتبر نیست!";
 

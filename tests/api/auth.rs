@@ -152,6 +152,31 @@ async fn login_of_an_unregistered_number_is_401() {
     assert_eq!(reply["err"]["message"], "اطلاعات کاربر ثبت نشده است");
 }
 
+/// The e-mail with the code is written in the language of the page that asked for it (the web app names it in
+/// `Accept-Language`), Persian when the page names none the shop writes in.
+#[tokio::test]
+async fn the_code_email_is_in_the_language_of_the_page_that_asked() {
+    let app = spawn_app().await;
+    for (mobile, language, address) in [
+        ("5321234561", Some("tr"), "tr@example.com"),
+        ("5321234562", Some("de, fa;q=0.5"), "fa@example.com"),
+        ("5321234563", None, "none@example.com"),
+    ] {
+        let request = json!({ "mobileNumber": mobile, "countryId": 220, "email": address });
+        let mut post = app.client.post(app.url("/auth/register/email")).json(&request);
+        if let Some(language) = language {
+            post = post.header("Accept-Language", language);
+        }
+        assert_eq!(post.send().await.expect("request failed").status(), 200);
+        let mail = app.sims.last_email(address).expect("the code was e-mailed");
+        let persian = mail.subject.chars().chain(mail.text.chars()).any(|c| ('\u{0600}'..='\u{06FF}').contains(&c));
+        assert_eq!(persian, language != Some("tr"), "{language:?}: {} / {}", mail.subject, mail.text);
+        if language == Some("tr") {
+            assert!(mail.subject.starts_with("Limoo giriş kodu"), "{}", mail.subject);
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_foreign_customer_registers_and_signs_in_by_email() {
     let app = spawn_app().await;

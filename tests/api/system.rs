@@ -137,6 +137,7 @@ async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
     let options = limoo_tests::AppOptions {
         support_site_url: Some("https://support.limoo.example/help".to_owned()),
         chat_widget: Some(("https://www.goftino.com/widget/".to_owned(), "AbC123".to_owned())),
+        support_contacts: Some(("021-91001234".to_owned(), "help@limoo.ir".to_owned())),
         ..Default::default()
     };
     let app = limoo_tests::TestApp::spawn(options).await.expect("app");
@@ -148,6 +149,8 @@ async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
             "supportSiteUrl": "https://support.limoo.example/help",
             "chatWidget": { "scriptUrl": "https://www.goftino.com/widget/", "id": "AbC123" },
             "paymentGateways": ["SNAPP_PAY", "DIGIPAY", "TARA", "SAMAN", "GUMROAD"],
+            "supportPhone": "021-91001234",
+            "supportEmail": "help@limoo.ir",
         })
     );
 }

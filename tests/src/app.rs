@@ -70,6 +70,8 @@ pub struct AppOptions {
     pub support_site_url: Option<String>,
     /// `CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`; unset by default.
     pub chat_widget: Option<(String, String)>,
+    /// `SUPPORT_PHONE` and `SUPPORT_EMAIL`; unset by default.
+    pub support_contacts: Option<(String, String)>,
     /// `ORDERS_PER_CUSTOMER_MINUTE` (0 lifts the bound); the BFF's own default when `None`.
     pub orders_per_customer_minute: Option<u32>,
     /// `PAYMENT_CALLS_PER_CUSTOMER_MINUTE` (0 lifts the bound); the BFF's own default when `None`.
@@ -92,6 +94,7 @@ impl Default for AppOptions {
             payment_methods: Gateway::ALL.into_iter().filter(|g| !g.is_online()).collect(),
             support_site_url: None,
             chat_widget: None,
+            support_contacts: None,
             orders_per_customer_minute: None,
             payment_calls_per_customer_minute: None,
             connections: None,
@@ -157,6 +160,10 @@ impl TestApp {
         }
         settings.payments.payment_methods = options.payment_methods.clone();
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
+        if let Some((phone, email)) = &options.support_contacts {
+            settings.support.support_phone = Some(phone.clone());
+            settings.support.support_email = Some(email.clone());
+        }
         if let Some((script_url, id)) = &options.chat_widget {
             settings.support.chat_widget_script_url = Some(script_url.parse()?);
             settings.support.chat_widget_id = Some(id.clone());

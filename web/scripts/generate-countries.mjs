@@ -8,9 +8,9 @@
  *
  * Sources (exact-pinned devDependencies of web/):
  *   - libphonenumber-js  metadata.max.json  -> regions, dial codes, possible national number lengths
- *   - i18n-iso-countries  fa / en locales   -> Persian name, English name, alpha-2 -> alpha-3
+ *   - i18n-iso-countries  fa / en / tr locales -> Persian, English and Turkish names, alpha-2 -> alpha-3
  *
- * Entry shape: { id, code, min, max, name, nameEn, iso2, iso3 }
+ * Entry shape: { id, code, min, max, name, nameEn, nameTr, iso2, iso3 }
  *   code    dial prefix without "+", a string ("98", "1809").
  *   min/max shortest/longest national significant number length of the MOBILE number type
  *           of that region (the sign-in form takes mobile numbers); when the region has no
@@ -18,6 +18,7 @@
  *           only: the app does not validate against them (AU-27).
  *   name    Persian name (i18n-iso-countries "fa", its default/official entry).
  *   nameEn  English name (i18n-iso-countries "en", its default/official entry).
+ *   nameTr  Turkish name (i18n-iso-countries "tr", its default/official entry), shown on Turkish screens.
  *
  * Which entries exist:
  *   - One entry per region of the phone metadata (every region with a country calling code).
@@ -57,6 +58,7 @@ const metadataJson = require('libphonenumber-js/metadata.max.json')
 const isoCountries = require('i18n-iso-countries')
 isoCountries.registerLocale(require('i18n-iso-countries/langs/fa.json'))
 isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json'))
+isoCountries.registerLocale(require('i18n-iso-countries/langs/tr.json'))
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../bff/data/countries.json')
 
@@ -66,8 +68,8 @@ const TURKEY = { iso2: 'TR', code: '90', id: 220 }
 const NANP_PLAIN = new Set(['US', 'CA'])
 /** Regions in the phone metadata that i18n-iso-countries does not have. */
 const FALLBACK = {
-  AC: { name: 'جزیره آسنسیون', nameEn: 'Ascension Island', iso3: 'ASC' },
-  TA: { name: 'تریستان دا کونا', nameEn: 'Tristan da Cunha', iso3: 'TAA' },
+  AC: { name: 'جزیره آسنسیون', nameEn: 'Ascension Island', nameTr: 'Ascension Adası', iso3: 'ASC' },
+  TA: { name: 'تریستان دا کونا', nameEn: 'Tristan da Cunha', nameTr: 'Tristan da Cunha', iso3: 'TAA' },
 }
 
 /**
@@ -119,12 +121,17 @@ for (const iso2 of getCountries(metadataJson)) {
     names = {
       name: isoCountries.getName(iso2, 'fa'),
       nameEn: isoCountries.getName(iso2, 'en'),
+      nameTr: isoCountries.getName(iso2, 'tr'),
       iso3: isoCountries.alpha2ToAlpha3(iso2),
     }
     if (!names.name) {
       // Not the case with 7.14.0; keep the English name rather than drop the country.
       names.name = names.nameEn
       fallbackUsed.push(`${iso2}: no Persian name, English used`)
+    }
+    if (!names.nameTr) {
+      names.nameTr = names.nameEn
+      fallbackUsed.push(`${iso2}: no Turkish name, English used`)
     }
   } else if (FALLBACK[iso2]) {
     names = FALLBACK[iso2]
@@ -151,6 +158,7 @@ for (const iso2 of getCountries(metadataJson)) {
       max: Math.max(...lengths),
       name: names.name,
       nameEn: names.nameEn,
+      nameTr: names.nameTr,
       iso2: iso2.toUpperCase(),
       iso3: names.iso3.toUpperCase(),
     })
@@ -181,7 +189,7 @@ for (const e of rest) {
 }
 
 const table = entries
-  .map(({ id, code, min, max, name, nameEn, iso2, iso3 }) => ({ id, code, min, max, name, nameEn, iso2, iso3 }))
+  .map(({ id, code, min, max, name, nameEn, nameTr, iso2, iso3 }) => ({ id, code, min, max, name, nameEn, nameTr, iso2, iso3 }))
   .sort((a, b) => a.id - b.id)
 
 // Validation.
@@ -201,7 +209,7 @@ for (const e of table) {
   if (!(Number.isInteger(e.min) && Number.isInteger(e.max) && e.min >= 1 && e.min <= e.max && e.max <= 20))
     problems.push(`${tag}: bad min/max ${e.min}/${e.max}`)
   if (!/^[A-Z]{2}$/.test(e.iso2) || !/^[A-Z]{3}$/.test(e.iso3)) problems.push(`${tag}: bad iso2/iso3`)
-  if (!e.name || !e.nameEn) problems.push(`${tag}: missing name`)
+  if (!e.name || !e.nameEn || !e.nameTr) problems.push(`${tag}: missing name`)
   if (seen.has(e.iso2 + '+' + e.code)) problems.push(`${tag}: duplicate iso2+code`)
   seen.add(e.iso2 + '+' + e.code)
 }

@@ -7,7 +7,8 @@ use poem::{Request, http::StatusCode};
 use poem_openapi::{SecurityScheme, auth::Bearer, error::AuthorizationError};
 
 use crate::{
-    auth::{self, AuthError, tokens::Claims},
+    auth::{self, AuthError, otp::Caller, tokens::Claims},
+    domain::Language,
     state::AppState,
     throttle::{self, Throttled},
 };
@@ -51,6 +52,17 @@ impl CustomerToken {
 /// subscriber holds whole (counting each address would let one rotate through 2^64 of them).
 pub fn client_ip(req: &Request) -> String {
     client_addr(req).map_or_else(|| "unknown".to_owned(), |client| throttle::subscriber(client).to_string())
+}
+
+/// The language the client's page shows (`Accept-Language`, which the web app sets to it), for texts the BFF writes
+/// itself such as the e-mail with a code.
+pub fn client_language(req: &Request) -> Language {
+    Language::from_accept_language(req.header(poem::http::header::ACCEPT_LANGUAGE))
+}
+
+/// Who asks for a code: the client's address for the hourly limit and its page's language for the message.
+pub fn caller(req: &Request) -> Caller {
+    Caller { ip: client_ip(req), language: client_language(req) }
 }
 
 /// The client's own address, as a gateway that asks for the payer's IP wants it.

@@ -19,7 +19,7 @@ use crate::{
         now_ms, revoked_tokens,
     },
 };
-use otp::{Delivery, SentCode};
+use otp::{Caller, Delivery, SentCode};
 use revocations::Revocations;
 use tokens::{Claims, TokenKeys};
 
@@ -102,23 +102,23 @@ pub async fn check_mobile(db: &Db, settings: &AuthSettings, mobile: &MobileNumbe
 
 /// Sends a code by the number's channel: SMS, or the registered customer's e-mail.
 #[tracing::instrument(skip_all)]
-pub async fn send_code(state: &AppState, mobile: &MobileNumber, client_ip: &str) -> Result<SentCode, AuthError> {
+pub async fn send_code(state: &AppState, mobile: &MobileNumber, caller: &Caller) -> Result<SentCode, AuthError> {
     let customer = customers::find_by_mobile(&state.db, mobile).await?;
-    deliver(state, mobile, customer.as_ref(), client_ip).await
+    deliver(state, mobile, customer.as_ref(), caller).await
 }
 
 async fn deliver(
     state: &AppState,
     mobile: &MobileNumber,
     customer: Option<&Customer>,
-    client_ip: &str,
+    caller: &Caller,
 ) -> Result<SentCode, AuthError> {
     match channel_for(&state.auth, customer, mobile.country_id()) {
-        AuthType::Sms => otp::send(state, mobile, Delivery::Sms(mobile), None, client_ip).await,
+        AuthType::Sms => otp::send(state, mobile, Delivery::Sms(mobile), None, caller).await,
         AuthType::Email => {
             let address = customer.and_then(|c| c.email.as_deref()).ok_or(AuthError::EmailRequired)?;
             let email = EmailAddress::parse(address)?;
-            otp::send(state, mobile, Delivery::Email(&email), None, client_ip).await
+            otp::send(state, mobile, Delivery::Email(&email), None, caller).await
         }
     }
 }
@@ -130,7 +130,7 @@ pub async fn send_email_code(
     state: &AppState,
     mobile: &MobileNumber,
     email: &EmailAddress,
-    client_ip: &str,
+    caller: &Caller,
 ) -> Result<SentCode, AuthError> {
     if customers::find_by_mobile(&state.db, mobile).await?.is_some() {
         return Err(AuthError::AlreadyRegistered);
@@ -138,7 +138,7 @@ pub async fn send_email_code(
     if channel_for(&state.auth, None, mobile.country_id()) == AuthType::Sms {
         return Err(AuthError::SmsNumber);
     }
-    otp::send(state, mobile, Delivery::Email(email), Some(email), client_ip).await
+    otp::send(state, mobile, Delivery::Email(email), Some(email), caller).await
 }
 
 /// Login with file number: the number must belong to this mobile; then a code goes out as usual.
@@ -146,12 +146,12 @@ pub async fn send_code_for_profile_number(
     state: &AppState,
     mobile: &MobileNumber,
     profile_number: &str,
-    client_ip: &str,
+    caller: &Caller,
 ) -> Result<SentCode, AuthError> {
     let customer = customers::find_by_mobile(&state.db, mobile).await?;
     let wanted = crate::domain::mobile_number::latin_digits(profile_number);
     match customer {
-        Some(c) if c.profile_number == wanted => deliver(state, mobile, Some(&c), client_ip).await,
+        Some(c) if c.profile_number == wanted => deliver(state, mobile, Some(&c), caller).await,
         _ => Err(AuthError::ProfileNumberMismatch),
     }
 }

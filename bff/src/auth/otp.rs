@@ -3,10 +3,17 @@
 use super::{AuthError, tokens::TokenKeys};
 use crate::{
     config::AuthSettings,
-    domain::{EmailAddress, MobileNumber, OtpCode},
+    domain::{EmailAddress, Language, MobileNumber, OtpCode},
     state::AppState,
     store::{Db, now_ms, otp},
 };
+
+/// Who asks for a code: the client's address, for the hourly limit, and the language its page shows, for the
+/// e-mail.
+pub struct Caller {
+    pub ip: String,
+    pub language: Language,
+}
 
 pub enum Delivery<'a> {
     Sms(&'a MobileNumber),
@@ -33,7 +40,7 @@ pub async fn send(
     subject: &MobileNumber,
     delivery: Delivery<'_>,
     pending_email: Option<&EmailAddress>,
-    client_ip: &str,
+    caller: &Caller,
 ) -> Result<SentCode, AuthError> {
     let settings = &state.auth;
     let now = now_ms();
@@ -46,7 +53,7 @@ pub async fn send(
     }
     let hour_ago = now - 3_600_000;
     if otp::count_for_subject_since(&state.db, subject.canonical(), hour_ago).await? >= settings.otp_hourly_per_number
-        || otp::count_for_ip_since(&state.db, client_ip, hour_ago).await? >= settings.otp_hourly_per_ip
+        || otp::count_for_ip_since(&state.db, &caller.ip, hour_ago).await? >= settings.otp_hourly_per_ip
     {
         return Err(AuthError::HourlyLimit);
     }
@@ -66,7 +73,7 @@ pub async fn send(
             sent_to: &sent_to,
             pending_email: pending_email.map(EmailAddress::as_str),
             code_hash: &state.tokens.keyed_hash(&["otp", &id, code.as_str()]),
-            client_ip,
+            client_ip: &caller.ip,
             send_slot: now / resend_ms,
             created_at: now,
             expires_at: now + settings.otp_ttl_seconds * 1000,
@@ -82,7 +89,7 @@ pub async fn send(
         Delivery::Sms(mobile) => state.sms.send_code(mobile, &code).await.map_err(|e| e.to_string()),
         Delivery::Email(email) => {
             let minutes = (settings.otp_ttl_seconds + 59) / 60;
-            state.mail.send_code(email, &code, minutes).await.map_err(|e| e.to_string())
+            state.mail.send_code(email, &code, minutes, caller.language).await.map_err(|e| e.to_string())
         }
     };
     if let Err(reason) = delivered {

@@ -20,6 +20,8 @@ pub struct Country {
     /// Persian name.
     pub name: String,
     pub name_en: String,
+    /// Turkish name, shown on Turkish screens.
+    pub name_tr: String,
     pub iso2: String,
     pub iso3: String,
 }

@@ -8,6 +8,7 @@ pub mod forms;
 pub mod franchise;
 pub mod gift_card;
 pub mod invoice;
+pub mod language;
 pub mod medical_profile;
 pub mod mobile_number;
 pub mod order;
@@ -22,6 +23,7 @@ pub mod transfer;
 pub mod wizard;
 
 pub use email::EmailAddress;
+pub use language::Language;
 pub use mobile_number::MobileNumber;
 pub use otp_code::OtpCode;
 pub use toman::Toman;

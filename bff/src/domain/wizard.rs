@@ -6,6 +6,8 @@ use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::Language;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
 #[oai(rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
@@ -125,6 +127,11 @@ pub struct WizardConfig {
     pub pages: Vec<WizardPage>,
     #[serde(default)]
     pub config: BTreeMap<String, Value>,
+    /// The pages again with their texts in another language, by language tag (`tr`): the same options of the same
+    /// products in the same order, only the headings, titles, descriptions and badges differ. A page of that language
+    /// is served these.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: BTreeMap<String, Vec<WizardPage>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -137,6 +144,17 @@ pub enum WizardConfigError {
     BadShowIfPage { config: String, page: usize, key: String },
     #[error("{config}: a showIf on page {page} waits for product {product}, which page {on} does not offer")]
     BadShowIfProduct { config: String, page: usize, on: usize, product: i64 },
+    #[error("{config}: the `{language}` pages offer other options than the pages they translate")]
+    TranslationDiffers { config: String, language: String },
+    #[error("{config}: `{language}` is not a language the shop writes in")]
+    UnknownLanguage { config: String, language: String },
+}
+
+/// Whether two pages offer the same, apart from their texts: the same products in order, with the same conditions,
+/// both optional or neither.
+fn same_offer(a: &WizardPage, b: &WizardPage) -> bool {
+    a.optional == b.optional
+        && a.options.iter().map(|o| (o.product_id, &o.show_if)).eq(b.options.iter().map(|o| (o.product_id, &o.show_if)))
 }
 
 impl WizardConfig {
@@ -151,10 +169,23 @@ impl WizardConfig {
             .collect()
     }
 
-    /// Checks that every option's product exists and that every showIf names an earlier page and a
-    /// product that page offers.
+    /// The pages with their texts in `language`: its translation when the config has one, else the pages as written.
+    pub fn pages_in(&self, language: Language) -> &[WizardPage] {
+        self.translations.get(language.tag()).unwrap_or(&self.pages)
+    }
+
+    /// Checks that every option's product exists, that every showIf names an earlier page and a
+    /// product that page offers, and that every translation offers what the pages offer.
     pub fn validate(&self, catalogue_ids: &BTreeSet<i64>) -> Result<(), WizardConfigError> {
         let config = || self.id.clone();
+        for (language, pages) in &self.translations {
+            if Language::from_tag(language).is_none_or(|known| known.tag() != language) {
+                return Err(WizardConfigError::UnknownLanguage { config: config(), language: language.clone() });
+            }
+            if pages.len() != self.pages.len() || !pages.iter().zip(&self.pages).all(|(a, b)| same_offer(a, b)) {
+                return Err(WizardConfigError::TranslationDiffers { config: config(), language: language.clone() });
+            }
+        }
         if self.pages.is_empty() || self.pages.iter().any(|page| page.options.is_empty()) {
             return Err(WizardConfigError::Empty { config: config() });
         }
@@ -218,6 +249,7 @@ mod tests {
                 .map(|options| WizardPage { top_content: None, middle_content: None, options, optional: false })
                 .collect(),
             config: BTreeMap::new(),
+            translations: BTreeMap::new(),
         }
     }
 
@@ -241,5 +273,23 @@ mod tests {
         let not_offered = wizard(vec![vec![option(101, None)], vec![option(151, Some(("1", 102)))]]);
         assert!(matches!(not_offered.validate(&catalogue()), Err(WizardConfigError::BadShowIfProduct { .. })));
         assert!(matches!(wizard(vec![]).validate(&catalogue()), Err(WizardConfigError::Empty { .. })));
+    }
+
+    #[test]
+    fn a_page_of_a_translated_language_gets_the_translated_pages_which_offer_the_same_options() {
+        let mut config = wizard(vec![vec![option(101, None), option(102, None)]]);
+        let mut turkish = config.pages.clone();
+        turkish[0].options[0].ui.title = "Bir aylık diyet".into();
+        config.translations.insert("tr".into(), turkish);
+        assert_eq!(config.validate(&catalogue()), Ok(()));
+        assert_eq!(config.pages_in(Language::Turkish)[0].options[0].ui.title, "Bir aylık diyet");
+        assert_eq!(config.pages_in(Language::Persian)[0].options[0].ui.title, "option 101");
+
+        let mut reordered = config.clone();
+        reordered.translations.get_mut("tr").unwrap()[0].options.reverse();
+        assert!(matches!(reordered.validate(&catalogue()), Err(WizardConfigError::TranslationDiffers { .. })));
+        let mut unknown = config.clone();
+        unknown.translations.insert("TR".into(), config.pages.clone());
+        assert!(matches!(unknown.validate(&catalogue()), Err(WizardConfigError::UnknownLanguage { .. })));
     }
 }

@@ -9,7 +9,7 @@ use lettre::{
 
 use crate::{
     config::GatewaySettings,
-    domain::{EmailAddress, OtpCode},
+    domain::{EmailAddress, Language, OtpCode},
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -53,20 +53,61 @@ impl Mailer {
     }
 
     #[tracing::instrument(skip_all, err(level = "warn", Display))]
-    pub async fn send_code(&self, to: &EmailAddress, code: &OtpCode, valid_minutes: i64) -> Result<(), MailError> {
+    pub async fn send_code(
+        &self,
+        to: &EmailAddress,
+        code: &OtpCode,
+        valid_minutes: i64,
+        language: Language,
+    ) -> Result<(), MailError> {
+        let (subject, body) = code_mail(code, valid_minutes, language);
         let message = Message::builder()
             .from(self.from.clone())
             .to(to.as_str().parse()?)
-            .subject(format!("کد ورود لیمو: {}", code.as_str()))
+            .subject(subject)
             .header(ContentType::TEXT_PLAIN)
-            .body(format!(
-                "سلام،\n\nکد ورود شما به لیمو: {}\nاین کد تا {} دقیقه معتبر است. آن را در اختیار کسی قرار ندهید.\n\nلیمو",
-                code.as_str(),
-                valid_minutes
-            ))?;
+            .body(body)?;
         tokio::time::timeout(SEND_TIMEOUT, self.transport.send(message))
             .await
             .map_err(|_| MailError::TimedOut(SEND_TIMEOUT))??;
         Ok(())
+    }
+}
+
+/// The subject and text of the e-mail with a sign-in code, in the language of the customer's page.
+fn code_mail(code: &OtpCode, valid_minutes: i64, language: Language) -> (String, String) {
+    let code = code.as_str();
+    match language {
+        Language::Persian => (
+            format!("کد ورود لیمو: {code}"),
+            format!(
+                "سلام،\n\nکد ورود شما به لیمو: {code}\nاین کد تا {valid_minutes} دقیقه معتبر است. آن را در اختیار کسی قرار ندهید.\n\nلیمو"
+            ),
+        ),
+        Language::Turkish => (
+            format!("Limoo giriş kodu: {code}"),
+            format!(
+                "Merhaba,\n\nLimoo giriş kodunuz: {code}\nBu kod {valid_minutes} dakika geçerlidir. Kimseyle paylaşmayın.\n\nLimoo"
+            ),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_arabic_script(text: &str) -> bool {
+        text.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c))
+    }
+
+    #[test]
+    fn the_code_mail_is_written_in_the_language_of_the_page() {
+        let code = OtpCode::parse("123456").unwrap();
+        let (subject, body) = code_mail(&code, 2, Language::Turkish);
+        assert!(subject.contains("123456") && body.contains("123456") && body.contains("2 dakika"));
+        assert!(!has_arabic_script(&subject) && !has_arabic_script(&body), "{subject}\n{body}");
+        let (subject, body) = code_mail(&code, 2, Language::Persian);
+        assert!(has_arabic_script(&subject) && body.contains("123456"));
     }
 }

@@ -17,7 +17,7 @@ use self::{
 use super::{
     ApiTags,
     error::ErrorEnvelope,
-    security::{CustomerToken, MaybeCustomer, client_ip},
+    security::{CustomerToken, MaybeCustomer, caller, client_ip},
 };
 use crate::{
     auth::{self, AuthError, SignedIn},
@@ -140,7 +140,7 @@ impl AuthApi {
     ) -> AuthResult<CodeSentReply> {
         let mobile = body.identity.mobile()?;
         let email = EmailAddress::parse(&body.email).map_err(AuthError::from)?;
-        Ok(Json(auth::send_email_code(&state, &mobile, &email, &client_ip(req)).await?.into()))
+        Ok(Json(auth::send_email_code(&state, &mobile, &email, &caller(req)).await?.into()))
     }
 
     /// Login with file number: the file number must belong to the mobile; a code is then sent.
@@ -152,9 +152,7 @@ impl AuthApi {
         body: Json<ProfileNumberRequest>,
     ) -> AuthResult<CodeSentReply> {
         let mobile = body.identity.mobile()?;
-        Ok(Json(
-            auth::send_code_for_profile_number(&state, &mobile, &body.profile_number, &client_ip(req)).await?.into(),
-        ))
+        Ok(Json(auth::send_code_for_profile_number(&state, &mobile, &body.profile_number, &caller(req)).await?.into()))
     }
 
     /// Register with the code just sent (an existing customer is simply signed in).
@@ -299,7 +297,7 @@ async fn legacy_login(state: &AppState, form: &LegacyLoginForm) -> Result<Legacy
 
 async fn send_code_to(state: &AppState, req: &Request, identity: &MobileIdentity) -> AuthResult<CodeSentReply> {
     let mobile = identity.mobile()?;
-    Ok(Json(auth::send_code(state, &mobile, &client_ip(req)).await?.into()))
+    Ok(Json(auth::send_code(state, &mobile, &caller(req)).await?.into()))
 }
 
 fn signed_in_response(state: &AppState, signed_in: SignedIn) -> SignedInResponse {
@@ -316,6 +314,6 @@ async fn legacy_send(
     form: &LegacySendCodeForm,
 ) -> Result<Json<LegacyMessage>, LegacyFailure> {
     let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
-    auth::send_code(state, &mobile, &client_ip(req)).await?;
+    auth::send_code(state, &mobile, &caller(req)).await?;
     Ok(Json(success(messages::CODE_SENT)))
 }

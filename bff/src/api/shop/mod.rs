@@ -18,6 +18,7 @@ use self::{
 use super::{ApiTags, prepared_json::PreparedJson, security::CustomerToken};
 use crate::{
     domain::{
+        Language,
         catalogue::{self, ProductFilter},
         diet_package,
     },
@@ -103,17 +104,23 @@ impl ShopApi {
         /// The `ETag` of a config the client holds.
         #[oai(name = "If-None-Match")]
         if_none_match: Header<Option<String>>,
+        /// The language of the page (`tr`, `fa`): a config translated into it is served in it.
+        #[oai(name = "Accept-Language")]
+        accept_language: Header<Option<String>>,
     ) -> Result<WizardConfigResponse, WizardConfigFailure> {
+        let language = Language::from_accept_language(accept_language.0.as_deref());
         let ours = format!("{}-integrations", state.product_code.to_lowercase());
         if integration.0 != ours {
             return Err(ShopError::ConfigNotFound.into());
         }
         // An unknown id is an error and never kept, so varying it cannot fill the cache.
-        let key = serde_json::json!(["wizard", config_id.0]).to_string();
+        let key = serde_json::json!(["wizard", config_id.0, language.tag()]).to_string();
         let config = state
             .catalogue
             .reply(&state.db, key, || async {
-                Ok::<_, ShopError>(PreparedJson::of(&wizard_config(&state, &config_id.0).await?).body().clone())
+                Ok::<_, ShopError>(
+                    PreparedJson::of(&wizard_config(&state, &config_id.0, language).await?).body().clone(),
+                )
             })
             .await?;
         Ok(revalidated(
@@ -166,8 +173,8 @@ async fn list_products(
     Ok(found.into_iter().map(ProductDto::from).collect())
 }
 
-/// The stored wizard with every enabled catalogue product its options offer.
-async fn wizard_config(state: &AppState, id: &str) -> Result<WizardConfigDto, ShopError> {
+/// The stored wizard, its pages in `language`, with every enabled catalogue product its options offer.
+async fn wizard_config(state: &AppState, id: &str, language: Language) -> Result<WizardConfigDto, ShopError> {
     let config = wizard_configs::find(&state.db, &state.service_name, id).await?.ok_or(ShopError::ConfigNotFound)?;
     let offered = config.product_ids();
     let products = products::list_by_service(&state.db, &state.service_name)
@@ -176,11 +183,6 @@ async fn wizard_config(state: &AppState, id: &str) -> Result<WizardConfigDto, Sh
         .filter(|p| p.is_enabled && offered.contains(&p.id))
         .map(|p| (p.id.to_string(), ProductDto::from(p)))
         .collect();
-    Ok(WizardConfigDto {
-        id: config.id,
-        products_tag: config.products_tag,
-        products,
-        pages: config.pages,
-        config: config.config,
-    })
+    let pages = config.pages_in(language).to_vec();
+    Ok(WizardConfigDto { id: config.id, products_tag: config.products_tag, products, pages, config: config.config })
 }

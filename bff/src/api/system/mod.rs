@@ -37,11 +37,15 @@ pub struct AppConfig {
     /// The support site the side menu's support popup embeds (`SUPPORT_SITE_URL`).
     pub support_site_url: Option<String>,
     /// The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
-    /// then shows its local stand-in.
+    /// then offers the support addresses below instead.
     pub chat_widget: Option<ChatWidget>,
     /// The gateways the checkout offers besides `online` and the transfers (`PAYMENT_METHODS`), in the order
     /// configured; the web app lists and advertises no other.
     pub payment_gateways: Vec<Gateway>,
+    /// The support phone number (`SUPPORT_PHONE`), as shown.
+    pub support_phone: Option<String>,
+    /// The support e-mail address (`SUPPORT_EMAIL`).
+    pub support_email: Option<String>,
 }
 
 #[OpenApi(tag = "ApiTags::System")]
@@ -73,10 +77,14 @@ impl SystemApi {
             }
             _ => None,
         };
+        let given =
+            |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
         Json(AppConfig {
             support_site_url: support.support_site_url.as_ref().map(ToString::to_string),
             chat_widget,
             payment_gateways: state.payment_settings.payment_methods.clone(),
+            support_phone: given(&support.support_phone),
+            support_email: given(&support.support_email),
         })
     }
 }

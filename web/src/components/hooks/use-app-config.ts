@@ -5,7 +5,7 @@ export type AppConfig = components['schemas']['AppConfig']
 export type ChatWidget = components['schemas']['ChatWidget']
 
 /**
- * The deployment's support site, chat widget and payment gateways, from the BFF (`GET /lemonade/api/app-config`) rather than the build,
+ * The deployment's support site, phone, e-mail, chat widget and payment gateways, from the BFF (`GET /lemonade/api/app-config`) rather than the build,
  * so one build serves every deployment. Asked once per page load; the answer does not change while the page is open.
  */
 export function appConfigQueryOptions() {
@@ -26,4 +26,9 @@ const NOTHING_CONFIGURED: AppConfig = { paymentGateways: [] }
 export function useAppConfig(): AppConfig | undefined {
   const query = useQuery(appConfigQueryOptions())
   return query.isError ? NOTHING_CONFIGURED : query.data
+}
+
+/** Whether the deployment configures any way to reach support besides a chat widget: site, phone or e-mail. */
+export function hasSupportContacts(config: AppConfig | undefined): boolean {
+  return Boolean(config?.supportSiteUrl || config?.supportPhone || config?.supportEmail)
 }

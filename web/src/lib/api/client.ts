@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import { botCheckMiddleware } from './bot-check'
+import { languageMiddleware } from './language'
 import type { paths } from './schema'
 import { fetchWithTimeout } from './timeout'
 
@@ -8,7 +9,8 @@ import { fetchWithTimeout } from './timeout'
  * `npm run gen:api`.
  *
  * The base URL is absolute (openapi-fetch cannot parse a relative one under jsdom). Every request goes out with a time
- * limit (`fetchWithTimeout`): a hung connection fails like a lost one instead of loading forever. Every client adds
+ * limit (`fetchWithTimeout`): a hung connection fails like a lost one instead of loading forever, and names the page's
+ * language (`languageMiddleware`). Every client adds
  * the bot-check token to its POST bodies [AU-47], after the client's own `middleware`: a call that those refuse (an
  * authenticated call without a token) fails at once instead of waiting for the bot check first.
  */
@@ -17,7 +19,7 @@ export function createApiClient(baseUrl: string = window.location.origin, middle
     baseUrl,
     fetch: fetchWithTimeout,
   })
-  client.use(...middleware, botCheckMiddleware())
+  client.use(languageMiddleware(), ...middleware, botCheckMiddleware())
   return client
 }
 

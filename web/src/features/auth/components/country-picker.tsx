@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { useCountries, type Country } from '../api/sign-in'
-import { filterCountries, IRAN } from '../domain/countries'
+import { countryName, filterCountries, IRAN } from '../domain/countries'
 
 interface CountryPickerProps {
   countryId: number
@@ -11,7 +11,7 @@ interface CountryPickerProps {
 
 /** The country-code button and its searchable bottom sheet with back and confirm buttons [AU-33]. */
 export function CountryPicker({ countryId, onChange }: CountryPickerProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   // Iran's code is known without the list: most visitors never open the picker, so the list (≈ 11 KB) is fetched
   // when the sheet opens or another country's code is to be shown, not with the landing (issue 15).
@@ -75,7 +75,7 @@ export function CountryPicker({ countryId, onChange }: CountryPickerProps) {
                   checked={choice === country.id}
                   onChange={() => setChoice(country.id)}
                 />
-                <span className="auth-country-option__name">{country.name}</span>
+                <span className="auth-country-option__name">{countryName(country, i18n.language)}</span>
                 <bdi dir="ltr" className="auth-country-option__code">
                   +{country.code}
                 </bdi>

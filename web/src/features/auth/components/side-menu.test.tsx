@@ -75,6 +75,19 @@ describe('side menu [AU-55]', () => {
     expect(within(menu).getByRole('link', { name: 'خانه' })).toBeInTheDocument()
     expect(within(menu).queryByRole('button', { name: 'پشتیبانی' })).not.toBeInTheDocument()
   })
+
+  it('without a support site, its support entry offers the support phone and e-mail the deployment configures', async () => {
+    signIn()
+    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ supportPhone: '021-91001234', supportEmail: 'help@limoo.ir' })))
+    const user = userEvent.setup()
+    renderApp('/diets')
+    await user.click(await screen.findByTestId('side-menu-button'))
+    await user.click(await within(screen.getByTestId('side-menu')).findByRole('button', { name: 'پشتیبانی' }))
+    const popup = screen.getByTestId('support-popup')
+    expect(within(popup).getByRole('link', { name: 'تماس تلفنی: 021-91001234' })).toHaveAttribute('href', 'tel:02191001234')
+    expect(within(popup).getByRole('link', { name: 'ایمیل: help@limoo.ir' })).toHaveAttribute('href', 'mailto:help@limoo.ir')
+    expect(within(popup).queryByTitle('پشتیبانی لیمو')).not.toBeInTheDocument()
+  })
 })
 
 describe('logout [AU-46]', () => {

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import { useAppConfig } from '@/components/hooks/use-app-config'
+import { hasSupportContacts, useAppConfig } from '@/components/hooks/use-app-config'
+import { SupportContacts } from '@/components/ui/support-contacts'
 import { paths } from '@/config/paths'
 import { currentUserQueryOptions } from '@/lib/auth'
 import { localDigits } from '@/lib/digits'
@@ -28,7 +29,7 @@ function useAccountNumber(open: boolean): string | null {
 
 /**
  * The signed-in user's menu [AU-55]: home (/diets), the orders history, the reserve list and the Limoo card (spec 2 §2),
- * support (popup with the embedded support site, offered only where the deployment names one), about us, contact us, terms, feedback and complaints, a collapsible
+ * support (popup with the embedded support site, or the support phone and e-mail, offered where the deployment configures any), about us, contact us, terms, feedback and complaints, a collapsible
  * social-networks group with three channels, and logout.
  */
 export function SideMenu() {
@@ -41,7 +42,8 @@ export function SideMenu() {
   const setOpen = (next: boolean) => setOpenOn(next ? page : null)
   const accountNumber = useAccountNumber(open)
   const [supportOpen, setSupportOpen] = useState(false)
-  const supportSiteUrl = useAppConfig()?.supportSiteUrl
+  const config = useAppConfig()
+  const supportSiteUrl = config?.supportSiteUrl
   const [socialOpen, setSocialOpen] = useState(false)
   const menuId = useId()
   const socialId = useId()
@@ -97,7 +99,7 @@ export function SideMenu() {
                       </Link>
                     </li>
                   ))}
-                  {supportSiteUrl ? (
+                  {hasSupportContacts(config) ? (
                     <li>
                       <button type="button" data-testid="menu-support" onClick={() => setSupportOpen(true)}>
                         {t('menu.support')}
@@ -155,7 +157,7 @@ export function SideMenu() {
             document.body,
           )
         : null}
-      {supportOpen && supportSiteUrl
+      {supportOpen && hasSupportContacts(config)
         ? createPortal(
             <div className="support-popup" role="dialog" aria-modal="true" aria-labelledby={supportTitleId} data-testid="support-popup">
               <div className="support-popup__bar">
@@ -164,7 +166,11 @@ export function SideMenu() {
                   {t('menu.close')}
                 </button>
               </div>
-              <iframe className="support-popup__frame" title={t('menu.supportTitle')} src={supportSiteUrl} />
+              {supportSiteUrl ? (
+                <iframe className="support-popup__frame" title={t('menu.supportTitle')} src={supportSiteUrl} />
+              ) : (
+                <SupportContacts />
+              )}
             </div>,
             document.body,
           )

@@ -10,16 +10,22 @@ export const IRAN: Country = {
   max: 10,
   name: 'ایران',
   nameEn: 'Iran',
+  nameTr: 'İran',
   iso2: 'IR',
   iso3: 'IRN',
 }
 
-/** Countries whose Persian or English name, dial code or ISO code contains the search text. */
+/** The country's name in the page's language: Turkish on a Turkish screen, Persian otherwise. */
+export function countryName(country: Country, language: string): string {
+  return language === 'tr' ? country.nameTr : country.name
+}
+
+/** Countries whose Persian, Turkish or English name, dial code or ISO code contains the search text. */
 export function filterCountries(countries: readonly Country[], search: string): Country[] {
   const needle = toLatinDigits(search).trim().replace(/^\+/, '').toLowerCase()
   if (needle === '') return [...countries]
   return countries.filter((country) =>
-    [country.name, country.nameEn, country.code, country.iso2, country.iso3].some((text) =>
+    [country.name, country.nameTr, country.nameEn, country.code, country.iso2, country.iso3].some((text) =>
       String(text ?? '').toLowerCase().includes(needle),
     ),
   )

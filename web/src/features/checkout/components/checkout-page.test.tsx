@@ -64,6 +64,13 @@ describe('checkout without an order', () => {
 })
 
 describe('checkout invoice', () => {
+  it('keeps a catalogue text in its own direction on a Turkish page ("۴ هفته همراهی" not scrambled): isolated', async () => {
+    serveInvoice(buildInvoice([buildBasketItem({ title: 'رژیم یک ماهه', subtitle2: '۴ هفته همراهی' })]))
+    renderApp(PAGE, { session: ORDER, language: 'tr' })
+    const line = await screen.findByTestId('receipt-line')
+    for (const text of ['رژیم یک ماهه', '۴ هفته همراهی']) expect(within(line).getByText(text).tagName).toBe('BDI')
+  })
+
   it('loads the order invoice with a cache-busting timestamp [CT-21]', async () => {
     const seen = serveInvoice()
     await renderLoaded()
@@ -254,8 +261,8 @@ describe('checkout support chat', () => {
   it('opens the customer-support chat from the checkout (goftino=isOpen)', async () => {
     serveInvoice()
     const { router } = await renderLoaded()
-    await userEvent.click(screen.getByRole('button', { name: 'پشتیبانی آنلاین' }))
-    expect(await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'پشتیبانی' }))
+    expect(await screen.findByRole('dialog', { name: 'ارتباط با پشتیبانی' })).toBeInTheDocument()
     expect(currentLocation(router)).toBe('/checkout-new?goftino=isOpen')
   })
 })

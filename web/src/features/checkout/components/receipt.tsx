@@ -11,14 +11,15 @@ function ReceiptLine({ item }: { item: BasketItem }) {
   return (
     <li className="receipt-line" data-testid="receipt-line" data-product-id={item.productId}>
       <div className="receipt-line__text">
-        <span className="receipt-line__title">{item.title}</span>
+        <bdi className="receipt-line__title">{item.title}</bdi>
         {percent !== null ? (
           <span className="receipt-line__discount" data-testid="discount-note">
             {t('checkout.receipt.discountNote', { percent: formatAmount(percent, i18n.language) })}
           </span>
         ) : null}
-        {item.subtitle ? <span className="receipt-line__subtitle">{item.subtitle}</span> : null}
-        {item.subtitle2 ? <span className="receipt-line__subtitle">{item.subtitle2}</span> : null}
+        {/* The catalogue's texts keep their own direction (a Persian "۴ هفته همراهی" on a Turkish page). */}
+        {item.subtitle ? <bdi className="receipt-line__subtitle">{item.subtitle}</bdi> : null}
+        {item.subtitle2 ? <bdi className="receipt-line__subtitle">{item.subtitle2}</bdi> : null}
       </div>
       <div className="receipt-line__prices">
         {showsOriginalPrice(item) ? (

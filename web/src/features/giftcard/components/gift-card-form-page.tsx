@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { SupportContacts } from '@/components/ui/support-contacts'
 import { useNavigate } from 'react-router'
 import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { errorCodeOf, useRedeemGiftCard } from '../api/limoo-cards'
@@ -64,6 +65,7 @@ export function GiftCardFormPage() {
       <h1 className="page-title">{t('giftcard.title')}</h1>
       <p className="gift-page__intro">{t('giftcard.intro')}</p>
       {failure !== null ? <GiftMessage messageKey={messageFor(failure)} /> : null}
+      {failure !== null && messageFor(failure) === 'giftcard.errors.activeDiet' ? <SupportContacts /> : null}
       <form className="gift-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={`${id}-code`}>{t('giftcard.codeLabel')}</label>
         <input

@@ -93,7 +93,7 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
   it.each([
     ['INVALID_CODE', 400, 'کد وارد شده معتبر نیست.'],
     ['USED_CODE', 409, 'این کد قبلا استفاده شده است.'],
-    ['user-has-active-diet', 409, 'شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی به شماره ۰۲۱-۹۱۰۰۰۰۰۰ تماس بگیرید.'],
+    ['user-has-active-diet', 409, 'شما در حال حاضر رژیم فعال دارید. برای رزرو رژیم بعدی با پشتیبانی تماس بگیرید.'],
     ['429', 429, 'کدهای زیادی را پشت سر هم امتحان کرده‌اید؛ لطفا چند ثانیه بعد دوباره تلاش کنید.'],
     ['SOMETHING_ELSE', 400, 'مشکلی پیش آمده است، لطفا دوباره تلاش کنید.'],
   ] as const)('shows PENDING, then FAILED with the message of %s', async (code, status, message) => {
@@ -103,6 +103,16 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
     await typeAndSubmit('code1')
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
     expect(screen.getByTestId('gift-card-form')).toHaveAttribute('data-state', 'FAILED')
+  })
+
+  it('a customer with a running diet is told to contact support by the phone the deployment configures, no stand-in number', async () => {
+    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ supportPhone: '021-91001234' })))
+    redeemAnswers(refusal('user-has-active-diet', 409))
+    renderApp('/limoocard')
+    await screen.findByTestId('gift-code-input')
+    await typeAndSubmit('code1')
+    expect(await screen.findByRole('link', { name: 'تماس تلفنی: 021-91001234' })).toHaveAttribute('href', 'tel:02191001234')
+    expect(document.body.textContent).not.toMatch(/۹۱۰۰۰۰۰۰|91000000/)
   })
 
   it('without a user says it goes to the login page and goes there after 3 s', async () => {

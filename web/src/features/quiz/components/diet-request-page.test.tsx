@@ -7,6 +7,8 @@ import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
+import { toPersianDigits } from '@/lib/digits'
+import { dietRequestForms } from '../forms/diet-request'
 import { createdRecord } from './quiz-test-helpers'
 
 const PERSONAL_INFO = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', birthDate: '1991-03-21', job: 'معلم', city: 'تبریز' }
@@ -86,6 +88,14 @@ function dietRequest(refuse = { value: false }) {
 }
 
 describe('/form/{formId}', () => {
+  it('f1 says how many questions the form has, counted from its sections (CT-08 says about 70; the form has fewer)', async () => {
+    signIn()
+    renderApp('/form/f1')
+    const count = dietRequestForms.reduce((n, form) => n + form.questions.length, 0)
+    expect(await screen.findByText(`این پرسشنامه ${toPersianDigits(count)} سوال کوتاه دارد`, { exact: false })).toBeInTheDocument()
+    expect(screen.queryByText(/حدود/)).not.toBeInTheDocument()
+  })
+
   it('f10 asks to confirm, sends every answer with step f10 and opens /finish [QN-64]', async () => {
     const sent = formAnswers()
     dietRequest()

@@ -25,8 +25,8 @@ type Sending = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'sending' } | { 
 const LAST_SECTION = dietRequestForms.at(-1)?.id ?? 'f10'
 const dietRequestPath = (formId: string) => `/form/${formId}`
 const FINISH_PATH = '/finish'
-/** The post-payment questionnaire has about 70 short questions, as its first section says (spec 2 §1) [CT-08]. */
-const DIET_REQUEST_QUESTIONS = 70
+/** How many questions the first section says the questionnaire has: all of its sections' questions, counted (CT-08's "about 70" is not what the form asks). */
+const DIET_REQUEST_QUESTIONS = dietRequestForms.reduce((count, form) => count + form.questions.length, 0)
 
 function DietRequestSection({ form, index }: { form: Form; index: number }) {
   const { t, i18n } = useTranslation()

@@ -60,3 +60,25 @@ describe('detailed diet-request form', () => {
     expect(PROFILE_LOCATION).toEqual({ countryCode: 'TR', state: 2170, city: 107851 })
   })
 })
+
+describe('the diet-request form’s options, as a customer reads them', () => {
+  const options = dietRequestForms.flatMap((form) => form.questions).flatMap((q) => q.options ?? [])
+  const titles = dietRequestForms.flatMap((form) => form.questions).map((q) => q.title.fa)
+
+  it('show Persian digits and words on the Persian form: no Latin digit outside a blood group, no "1RM"', () => {
+    const bloodGroups = new Set(question('blood')?.options?.map((o) => o.title.fa))
+    const latinDigits = options.map((o) => o.title.fa).filter((label) => !bloodGroups.has(label) && /[0-9]/.test(label))
+    expect(latinDigits).toEqual([])
+    expect([...titles, ...options.map((o) => o.title.fa)].filter((label) => /1RM/.test(label))).toEqual([])
+    expect(question('exerciseDays')?.options?.map((o) => o.title.fa)).toEqual([
+      'ورزش نمی‌کنم', '۱ روز', '۲ روز', '۳ روز', '۴ روز', '۵ روز', '۶ روز', '۷ روز',
+    ])
+    expect(question('exerciseDuration')?.options?.map((o) => o.title.fa)[0]).toBe('نیم ساعت')
+  })
+
+  it('keep a blood group whole in right-to-left text ("B+", not "+B"): isolated left to right', () => {
+    const b = question('blood')?.options?.find((o) => o.value === 'B+')
+    expect(b?.title.fa).toBe('\u2066B+\u2069')
+    expect(b?.title.tr).toBe('B+')
+  })
+})

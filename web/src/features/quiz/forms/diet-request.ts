@@ -1,6 +1,7 @@
 import type { LabTest } from '../domain/lab-ranges'
 import { detailRangeMessage, QUIZ_MESSAGES } from '../domain/messages'
 import type { Condition, Form, Option, Question, Text } from '../types'
+import { toPersianDigits } from '@/lib/digits'
 import { dateQuestion, option, question, text, type QuestionBase } from './build'
 
 /**
@@ -54,6 +55,24 @@ function freeText(base: QuestionBase): Question {
     { type: 'required', msg: QUIZ_MESSAGES.detailRequiredField },
     { type: 'maxLength', args: { max: 100 }, msg: QUIZ_MESSAGES.textTooLong },
   ])
+}
+
+/** A session's length (the stored value is hours:minutes) in words: Persian digits on the Persian form. */
+const SESSION_DURATIONS: readonly (readonly [string, Text])[] = [
+  ['0:30', text('نیم ساعت', '30 dakika')],
+  ['1:00', text('۱ ساعت', '1 saat')],
+  ['1:30', text('۱ ساعت و نیم', '1,5 saat')],
+  ['2:00', text('۲ ساعت', '2 saat')],
+  ['3:00', text('۳ ساعت', '3 saat')],
+  ['4:00', text('۴ ساعت', '4 saat')],
+]
+
+/**
+ * Left-to-right text kept whole inside right-to-left text ("B+" shows as "B+", not "+B"): an <option> cannot hold a
+ * <bdi>, so the Unicode isolate marks do its work.
+ */
+export function isolatedLtr(value: string): string {
+  return `\u2066${value}\u2069`
 }
 
 const none = (fa: string, tr: string) => option('NONE', text(fa, tr), { xor: true })
@@ -154,16 +173,18 @@ export const dietRequestForms: readonly Form[] = [
   section('f7', 7, 'sport', text('ورزش', 'Spor'), [
     radio(
       { id: 'exerciseDays', name: 'exerciseDays', title: text('چند روز در هفته ورزش می‌کنید؟', 'Haftada kaç gün spor yapıyorsunuz?') },
-      ['0', '1', '2', '3', '4', '5', '6', '7'].map((days) => option(days, text(days === '0' ? 'ورزش نمی‌کنم' : days, days === '0' ? 'Spor yapmıyorum' : days))),
+      ['0', '1', '2', '3', '4', '5', '6', '7'].map((days) =>
+        option(days, days === '0' ? text('ورزش نمی‌کنم', 'Spor yapmıyorum') : text(`${toPersianDigits(days)} روز`, `${days} gün`)),
+      ),
       'select',
     ),
     radio(
       { id: 'exerciseDuration', name: 'exerciseDuration', title: text('مدت هر جلسه', 'Seans süresi'), showIf: { question: 'exerciseDays', anyOf: ['1', '2', '3', '4', '5', '6', '7'] } },
-      ['0:30', '1:00', '1:30', '2:00', '3:00', '4:00'].map((duration) => option(duration, text(`${duration} ساعت`, `${duration} saat`))),
+      SESSION_DURATIONS.map(([duration, label]) => option(duration, label)),
       'select',
     ),
     radio(
-      { id: 'trainingIntensity', name: 'trainingIntensity', title: text('شدت تمرین (درصد از 1RM)', 'Antrenman yoğunluğu (1RM yüzdesi)'), showIf: { question: 'exerciseDays', anyOf: ['1', '2', '3', '4', '5', '6', '7'] } },
+      { id: 'trainingIntensity', name: 'trainingIntensity', title: text('شدت تمرین (درصد از سنگین‌ترین وزنه‌ای که یک بار می‌توانید بلند کنید)', 'Antrenman yoğunluğu (bir kez kaldırabildiğiniz en ağır ağırlığın yüzdesi)'), showIf: { question: 'exerciseDays', anyOf: ['1', '2', '3', '4', '5', '6', '7'] } },
       [option('40_60', text('۴۰ تا ۶۰ درصد', '%40-60')), option('60_80', text('۶۰ تا ۸۰ درصد', '%60-80')), option('80_100', text('۸۰ تا ۱۰۰ درصد', '%80-100'))],
     ),
   ]),
@@ -194,7 +215,7 @@ export const dietRequestForms: readonly Form[] = [
     radio(
       { id: 'blood', name: 'blood', title: text('گروه خونی', 'Kan grubu') },
       ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-', 'UNKNOWN'].map((group) =>
-        option(group, group === 'UNKNOWN' ? text('نمی‌دانم', 'Bilmiyorum') : text(group, group)),
+        option(group, group === 'UNKNOWN' ? text('نمی‌دانم', 'Bilmiyorum') : text(isolatedLtr(group), group)),
       ),
       'select',
     ),

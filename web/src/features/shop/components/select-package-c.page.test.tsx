@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildProduct, catalogue, partnerBundles } from '@/testing/data/products'
+import { SUPPORT_SITE_URL } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -79,44 +80,37 @@ describe('select-package-c support chat [PM-20]', () => {
     signIn()
   })
 
-  it('opens a local chat panel with goftino=isOpen and removes it on close', async () => {
+  it('without a chat widget, opens the support site, phone and e-mail the deployment configures with goftino=isOpen, nothing that pretends to answer', async () => {
+    server.use(
+      http.get('/lemonade/api/app-config', () =>
+        HttpResponse.json({ supportSiteUrl: SUPPORT_SITE_URL, supportPhone: '021-91001234', supportEmail: 'help@limoo.ir' }),
+      ),
+    )
     const user = userEvent.setup()
     const { router } = await renderLoadedPage()
-    await user.click(screen.getByRole('button', { name: 'پشتیبانی آنلاین' }))
-    const chat = await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' })
+    await user.click(screen.getByRole('button', { name: 'پشتیبانی' }))
+    const sheet = await screen.findByRole('dialog', { name: 'ارتباط با پشتیبانی' })
     expect(currentLocation(router)).toBe(`${PAGE}?goftino=isOpen`)
-    expect(within(chat).getAllByTestId('support-chat-line')).toHaveLength(1)
+    expect(within(sheet).getByRole('link', { name: 'سایت پشتیبانی' })).toHaveAttribute('href', SUPPORT_SITE_URL)
+    expect(within(sheet).getByRole('link', { name: 'تماس تلفنی: 021-91001234' })).toHaveAttribute('href', 'tel:02191001234')
+    expect(within(sheet).getByRole('link', { name: 'ایمیل: help@limoo.ir' })).toHaveAttribute('href', 'mailto:help@limoo.ir')
+    expect(within(sheet).queryByRole('textbox')).not.toBeInTheDocument()
     expect(document.querySelectorAll('script')).toHaveLength(0)
 
-    await user.click(within(chat).getByRole('button', { name: 'بستن' }))
+    await user.click(within(sheet).getByRole('button', { name: 'بستن' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(currentLocation(router)).toBe(PAGE)
   })
 
-  it('keeps the conversation however often the chat is opened', async () => {
-    const user = userEvent.setup()
+  it('shows no bubble when the deployment configures no way to reach support', async () => {
+    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({})))
     await renderLoadedPage()
-    await user.click(screen.getByRole('button', { name: 'پشتیبانی آنلاین' }))
-    let chat = await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' })
-    const send = within(chat).getByRole('button', { name: 'ارسال' })
-    expect(send).toBeDisabled()
-    await user.type(within(chat).getByRole('textbox', { name: 'پیام شما' }), 'دوره سه ماهه برای من مناسب است؟')
-    await user.click(send)
-    expect(within(chat).getAllByTestId('support-chat-line').map((line) => line.textContent)).toEqual([
-      'پشتیبانی: سلام! برای انتخاب دوره مناسب سوالی دارید؟ همین‌جا بپرسید.',
-      'شما: دوره سه ماهه برای من مناسب است؟',
-      'پشتیبانی: پیام شما دریافت شد. همکاران پشتیبانی به زودی پاسخ می‌دهند.',
-    ])
-    await user.keyboard('{Escape}')
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    await user.click(screen.getByRole('button', { name: 'پشتیبانی آنلاین' }))
-    chat = await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' })
-    expect(within(chat).getAllByTestId('support-chat-line')).toHaveLength(3)
+    await waitFor(() => expect(screen.queryByTestId('support-chat-bubble')).not.toBeInTheDocument())
   })
 
   it('opens the chat when the address already carries goftino=isOpen', async () => {
     await renderLoadedPage(`${PAGE}?goftino=isOpen`)
-    expect(await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'ارتباط با پشتیبانی' })).toBeInTheDocument()
   })
 })
 
@@ -145,8 +139,8 @@ describe('select-package-c support chat with a configured chat widget [PM-20]', 
     const user = userEvent.setup()
     const open = vi.fn<() => void>()
     const { router } = await renderLoadedPage()
-    const bubble = screen.getByRole('button', { name: 'پشتیبانی آنلاین' })
-    await waitFor(() => expect(screen.queryByTestId('support-chat')).not.toBeInTheDocument())
+    const bubble = screen.getByRole('button', { name: 'پشتیبانی' })
+    await waitFor(() => expect(screen.queryByTestId('support-contacts')).not.toBeInTheDocument())
     expect(widgetScripts()).toHaveLength(0)
 
     await user.click(bubble)
@@ -171,7 +165,7 @@ describe('select-package-c support chat with a configured chat widget [PM-20]', 
   it('injects the widget for an address that arrives with goftino=isOpen', async () => {
     await renderLoadedPage(`${PAGE}?goftino=isOpen`)
     await waitFor(() => expect(widgetScripts()).toHaveLength(1))
-    expect(screen.queryByTestId('support-chat')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('support-contacts')).not.toBeInTheDocument()
   })
 })
 
