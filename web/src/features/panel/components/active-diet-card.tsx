@@ -5,7 +5,7 @@ import { formatDay } from '@/lib/dates'
 import { localDigits } from '@/lib/digits'
 import { ACTIVE_DIET_NOT_OK, useActiveDiet } from '../api/active-diet'
 import { displayState, offersNewDiet, questionsPath } from '../domain/display-state'
-import { packageNotes } from '../domain/package-notes'
+import { isCloseToExpiry, packageNotes, placeInPackage } from '../domain/package-notes'
 import '../panel.css'
 
 /**
@@ -43,6 +43,7 @@ export function ActiveDietCard() {
     )
   }
   const state = displayState(status, remainDays)
+  const place = placeInPackage(diet.data)
   return (
     <section className="diet-card" data-testid="active-diet" data-status={status} data-state={state}>
       <h2 className="diet-card__title">{t('panel.title')}</h2>
@@ -51,6 +52,19 @@ export function ActiveDietCard() {
       </p>
       {state === 'active' && remainDays !== undefined ? (
         <p className="diet-card__days">{t('panel.remainDays', { days: localDigits(remainDays, i18n.language) })}</p>
+      ) : null}
+      {place !== undefined ? (
+        <p className="diet-card__note" data-testid="active-diet-place">
+          {t('panel.placeInPackage', {
+            current: localDigits(place.current, i18n.language),
+            count: localDigits(place.count, i18n.language),
+          })}
+        </p>
+      ) : null}
+      {isCloseToExpiry(diet.data) ? (
+        <p className="diet-card__hint" role="status" data-testid="active-diet-close-to-expire">
+          {t('panel.closeToExpire')}
+        </p>
       ) : null}
       {packageNotes(diet.data).map((note) => (
         <p key={note.key} className="diet-card__note" data-testid={`active-diet-${note.key}`}>
