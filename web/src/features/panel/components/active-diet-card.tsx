@@ -42,7 +42,7 @@ export function ActiveDietCard() {
       </section>
     )
   }
-  const state = displayState(status, remainDays)
+  const state = displayState(status, remainDays, diet.data)
   const place = placeInPackage(diet.data)
   return (
     <section className="diet-card" data-testid="active-diet" data-status={status} data-state={state}>
@@ -80,7 +80,8 @@ export function ActiveDietCard() {
         </>
       ) : null}
       {state === 'issuing' ? <p className="diet-card__hint">{t('panel.issuingHint')}</p> : null}
-      {state === 'awaitingPayment' ? (
+      {/* A payment abandoned or refused [DS-18] leaves the order to pay, like one never tried. */}
+      {state === 'awaitingPayment' || state === 'paymentNotConfirmed' ? (
         <Link className="diet-card__action" to="/select-package" data-testid="buy-diet">
           {t('panel.buy')}
         </Link>
