@@ -2,7 +2,8 @@ Feature: جریان قدیمی انتخاب بسته رژیم
   The older diet-package flow (spec 3 §3 "Packages info", §4, §5, §7, §8) over the demo catalogue. The NORMAL offers
   are 101 (one month, hami 151), 102 (three months, hami 152, bundle 121 of diet and mentor) and 103 (six months,
   hami 153). With hami, the three-month diet's share is the bundle's final price less hami 152's (490 000 toman);
-  its discount is what that share takes off the diet's original 1 290 000 toman. The package page asks the plain
+  its discount is what that share takes off the diet's original 1 290 000 toman. A bundle dearer than the diet and
+  hami side by side is never what "with hami" buys, and each offer row shows what its whole order costs. The package page asks the plain
   calls and falls back to the extend variants when the plain one names EXTEND_DIET_FOUND, as the steps do.
   The @ui scenarios drive the package page at /diets/extend: its switches, bundle set, promotion form and error
   texts, and its payment auth, invalid once the server refuses the customer's sign-in (NEED_LOGIN_FIRST). Every scenario name starts with "بسته-قدیمی".
@@ -23,7 +24,7 @@ Feature: جریان قدیمی انتخاب بسته رژیم
 
   @PR-40
   Scenario: بسته-قدیمی: پیشنهاد بسته‌ای که با حامی ارزان‌تر از رژیم تنها نیست نشان داده نمی‌شود
-    Given قیمت نهایی محصول 121 در فروشگاه 1135000 تومان است
+    Given قیمت نهایی محصول 121 در فروشگاه 1090000 تومان است
     And قیمت نهایی محصول 102 در فروشگاه 600000 تومان است
     When مشتری "09121234567" اطلاعات بسته‌ها را می‌خواهد
     Then پیشنهاد 3 ماهه از نوع "DIET" است و پیشنهاد بسته‌ای نیست
@@ -173,3 +174,29 @@ Feature: جریان قدیمی انتخاب بسته رژیم
     And سرور یک بار به "/diet/package-infos" با وضعیت 503 و متن "Service Unavailable" پاسخ می‌دهد
     And مشتری صفحه "/diets/extend" را باز می‌کند
     Then متن "مشکلی پیش آمد، لطفا دوباره تلاش کنید." دیده می‌شود
+
+  @ui @PR-01
+  Scenario: بسته-قدیمی: با حامی ردیف پیشنهاد همان مبلغی است که پس از ادامه پرداختنی است و خلاصه خرید راه بازگشت دارد
+    Given مشتری با شماره "09121234567" ثبت‌نام کرده است
+    And مشتری "09121234567" در مرورگر وارد شده است
+    When مشتری صفحه "/diets/extend" را باز می‌کند
+    Then ردیف پیشنهاد 3 ماهه صفحه بسته‌ها "۹۹۰٬۰۰۰ تومان" را نشان می‌دهد
+    When مشتری در صفحه بسته‌ها کلید حامی را می‌زند
+    Then ردیف پیشنهاد 3 ماهه صفحه بسته‌ها "۱٬۳۹۰٬۰۰۰ تومان" را نشان می‌دهد
+    When مشتری در صفحه بسته‌ها دکمه ادامه را می‌زند
+    Then خلاصه خرید صفحه بسته‌ها "بسته رژیم و همراه شخصی" را دارد و مبلغ قابل پرداخت "۱٬۳۹۰٬۰۰۰ تومان" است
+    When مشتری در صفحه بسته‌ها دکمه بازگشت را می‌زند
+    Then در صفحه بسته‌ها پیشنهاد 3 ماهه انتخاب شده است
+    And در صفحه بسته‌ها کلید حامی روشن و کلید امتیاز خاموش است
+
+  @ui @DS-32
+  Scenario: بسته-قدیمی: صفحه بسته‌ها برای مشتری با رژیم جاری بی فراخوان ناموفق پیشنهاد تمدید را نشان می‌دهد و آن را می‌خرد
+    Given مشتری "09121234567" دوره "101" را خریده است
+    And مشتری "09121234567" رژیم بسته خریده‌شده‌اش را با پرونده پزشکی درخواست کرده است
+    And متخصصان رژیم سفارش "101" مشتری "09121234567" را نوشته‌اند و 5 روز از آغاز آن گذشته است
+    And مشتری "09121234567" در مرورگر وارد شده است
+    When مشتری صفحه "/diets/extend" را باز می‌کند
+    Then در صفحه بسته‌ها پیشنهاد 3 ماهه انتخاب شده است
+    And صفحه هیچ درخواستی با پاسخ خطا نفرستاده است
+    When مشتری در صفحه بسته‌ها دکمه ادامه را می‌زند
+    Then خلاصه خرید صفحه بسته‌ها "رژیم سه ماهه" را دارد و مبلغ قابل پرداخت "۹۹۰٬۰۰۰ تومان" است

@@ -13,6 +13,7 @@ use serde::Deserialize;
 
 use crate::error::SimError;
 use crate::payment::SimPayment;
+use crate::payment::page::NO_ICON;
 use crate::scenario::{Gateway, Scenario};
 use crate::state::SimState;
 
@@ -470,7 +471,8 @@ fn page(lang: Lang, refresh: Option<u8>, body: &str) -> String {
     let (code, dir, title) = (lang.code(), lang.dir(), lang.labels().title);
     format!(
         r#"<!doctype html><html lang="{code}" dir="{dir}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">{refresh}<title>{title}</title><style>
+<meta name="viewport" content="width=device-width, initial-scale=1">{refresh}<title>{title}</title>
+<link rel="icon" href="{NO_ICON}"><style>
 body{{font:14px/1.5 system-ui,sans-serif;margin:0 auto;padding:8px;max-width:1200px}}
 html[lang=fa] body{{font-family:Vazirmatn,Vazir,Sahel,"Noto Sans Arabic","Segoe UI",Tahoma,system-ui,sans-serif}}
 h1{{font-size:20px}}h2{{font-size:16px;margin-top:24px}}

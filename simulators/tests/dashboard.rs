@@ -38,6 +38,7 @@ async fn the_dashboard_shows_sent_codes_forced_scenarios_and_the_journal_escaped
     assert_eq!(status, StatusCode::OK);
     assert!(content_type.starts_with("text/html"), "{content_type}");
     assert!(html.contains(r#"name="viewport""#));
+    assert!(html.contains(r#"<link rel="icon" href="data:,">"#), "no favicon asked of the simulator");
     assert!(html.contains("09121234567"));
     assert!(html.contains("&lt;b&gt;4821&lt;/b&gt;"), "the token is escaped");
     assert!(!html.contains("<b>4821</b>"));

@@ -146,3 +146,16 @@ async fn only_an_active_members_code_is_kept_before_a_sign_up() {
     };
     assert_eq!(kept, vec![(code,)]);
 }
+
+/// The franchise page learns whether the customer is a member without being refused: a member, a customer who never
+/// was one and a revoked member each get a plain answer.
+#[tokio::test]
+async fn membership_answers_everyone_without_an_error() {
+    let app = spawn_app().await;
+    let (member, _) = app.franchise_member(MEMBER).await;
+    let stranger = app.existing_customer("09121234567").await;
+    assert_eq!(get(&app, &member, "/franchise/membership").await, serde_json::json!({ "isFranchizer": true }));
+    assert_eq!(get(&app, &stranger, "/franchise/membership").await, serde_json::json!({ "isFranchizer": false }));
+    app.revoke_franchise(MEMBER).await;
+    assert_eq!(get(&app, &member, "/franchise/membership").await, serde_json::json!({ "isFranchizer": false }));
+}

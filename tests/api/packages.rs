@@ -15,7 +15,7 @@ async fn racing_identical_selections_answer_one_order_and_another_length_makes_a
     let (a, b) = tokio::join!(select(&app, &token, body.clone()), select(&app, &token, body.clone()));
     assert_eq!((a.0, b.0), (200, 200), "{} {}", a.1, b.1);
     assert_eq!(a.1["orderId"], b.1["orderId"], "a double tap makes one order");
-    assert_eq!(a.1["invoice"]["totalPrice"], 1_490_000, "bundle 121");
+    assert_eq!(a.1["invoice"]["totalPrice"], 1_390_000, "bundle 121");
     assert_eq!(a.1["needPayment"], true);
     let (_, one_month) = select(&app, &token, json!({ "dietCount": 1 })).await;
     assert_ne!(one_month["orderId"], a.1["orderId"]);
@@ -134,4 +134,16 @@ async fn package_infos_without_a_running_diet_hold_no_diet_id() {
     let declared = &spec["components"]["schemas"]["PackagesInfoDto"];
     assert_eq!(declared["properties"]["dietID"]["type"], "string");
     assert!(!declared["required"].as_array().unwrap().contains(&json!("dietID")));
+}
+
+/// The package page asks once, with `orExtend`: a customer without a running diet gets the new info with `flow`
+/// NEW (the extend half is a Gherkin scenario of the page), and each offer says what its order costs.
+#[tokio::test]
+async fn package_infos_or_extend_answers_the_flow_and_what_each_offer_costs() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let (status, new) = app.get_as(&token, "/diet/package-infos?orExtend=true").await;
+    assert_eq!((status, new["flow"].as_str()), (200, Some("NEW")), "{new}");
+    let three = new["allOffers"].as_array().and_then(|o| o.iter().find(|o| o["productCount"] == 3)).expect("3 months");
+    assert_eq!((three["totalWithHami"].as_i64(), three["totalWithoutHami"].as_i64()), (Some(1_390_000), Some(990_000)));
 }

@@ -57,7 +57,9 @@ proptest! {
         let share = (bundle_final - mentor_final).max(0);
         let bundle_discount = (original - share) * 100 / original;
         let bundle_is_bundle_offer = bundle_discount >= BUNDLE_DISCOUNT_PERCENT;
-        let bundle_shown = !bundle_is_bundle_offer || share < diet_final;
+        // A bundle dearer than its diet and mentor side by side is never what "with hami" buys.
+        let bundle_shown =
+            bundle_final <= diet_final + mentor_final && (!bundle_is_bundle_offer || share < diet_final);
         prop_assert_eq!(offer.bundle_product_id.is_some(), bundle_shown);
         prop_assert_eq!(offer.is_bundle_offer(), bundle_shown && bundle_is_bundle_offer);
         if offer.is_bundle_offer() {
@@ -68,8 +70,9 @@ proptest! {
         prop_assert_eq!(offer.product_ids(false), vec![1]);
         let with_hami = if bundle_shown { vec![21] } else { vec![1, 51] };
         prop_assert_eq!(offer.product_ids(true), with_hami);
-        let total_with_hami = if bundle_shown { share + mentor_final } else { diet_final + mentor_final };
+        let total_with_hami = if bundle_shown { bundle_final } else { diet_final + mentor_final };
         prop_assert_eq!(offer.total(true), t(total_with_hami));
+        prop_assert!(offer.total(true) <= t(diet_final + mentor_final), "never dearer than the parts");
     }
 
     #[test]

@@ -307,6 +307,15 @@ impl Browser {
         Ok(self.execute(&script).await?.as_u64().unwrap_or_default())
     }
 
+    /// The requests of this document answered with an error status (4xx, 5xx), as "status url" (resource timing
+    /// entries).
+    pub async fn failed_requests(&self) -> anyhow::Result<Vec<String>> {
+        let script = "return performance.getEntriesByType('resource')\
+            .filter(e => e.responseStatus >= 400).map(e => e.responseStatus + ' ' + e.name);";
+        let failed = self.execute(script).await?;
+        Ok(failed.as_array().into_iter().flatten().filter_map(|e| e.as_str().map(str::to_owned)).collect())
+    }
+
     pub async fn execute(&self, script: &str) -> anyhow::Result<serde_json::Value> {
         Ok(self.client.execute(script, Vec::new()).await?)
     }

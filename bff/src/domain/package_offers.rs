@@ -8,7 +8,9 @@
 //! less the hami's final price. The offer's discount is what its with-hami diet price takes off the diet's
 //! original price; a bundle-priced offer at 50 % or more is a bundle offer [PR-39], shown only when its with-hami
 //! diet price is below the without-hami one [PR-40]. A bundle offer that may not be shown leaves its length
-//! priced without the bundle (diet and mentor bought side by side), which is never a bundle offer.
+//! priced without the bundle (diet and mentor bought side by side), which is never a bundle offer. A bundle that
+//! costs more than its diet and mentor bought side by side is not offered either: buying with hami never costs the
+//! customer more than the two parts.
 use super::{
     Toman,
     catalogue::{Product, ProductType},
@@ -31,6 +33,8 @@ pub struct Offer {
     pub diet_final_price_without_hami: Toman,
     pub hami_original_price: Toman,
     pub hami_final_price_with_hami: Toman,
+    /// The bundle's final price when buying with hami buys it.
+    pub bundle_final_price: Option<Toman>,
 }
 
 impl Offer {
@@ -55,12 +59,15 @@ impl Offer {
         !self.is_bundle_offer() || self.diet_final_price_with_hami < self.diet_final_price_without_hami
     }
 
-    /// What the customer pays for the offer, with or without its hami.
+    /// What the customer pays for the offer, with or without its hami, before points and codes: the price of what
+    /// [`Offer::product_ids`] puts in the order.
     pub fn total(&self, with_hami: bool) -> Toman {
-        if with_hami && self.hami_product_id.is_some() {
-            Toman::sum([self.diet_final_price_with_hami, self.hami_final_price_with_hami]).unwrap_or_default()
-        } else {
-            self.diet_final_price_without_hami
+        match (with_hami, self.bundle_final_price, self.hami_product_id) {
+            (true, Some(bundle), _) => bundle,
+            (true, None, Some(_)) => {
+                Toman::sum([self.diet_final_price_without_hami, self.hami_final_price_with_hami]).unwrap_or_default()
+            }
+            _ => self.diet_final_price_without_hami,
         }
     }
 
@@ -98,12 +105,19 @@ pub fn offers(products: &[Product], package_type: &str, tag: &str) -> Vec<Offer>
             let hami = enabled(ProductType::Mentor)
                 .find(|m| m.meta.count == Some(count))
                 .filter(|_| diet.meta.is_allowed_mentor == Some(true));
-            let bundle = hami.and_then(|_| {
-                enabled(ProductType::Bundle).find(|b| b.meta.count == Some(count) && holds_diet_and_mentor(b))
+            let bundle = hami.and_then(|hami| {
+                enabled(ProductType::Bundle).find(|b| {
+                    b.meta.count == Some(count) && holds_diet_and_mentor(b) && costs_no_more_than(b, diet, hami)
+                })
             });
             Some(Some(offer(diet, hami, bundle)).filter(Offer::is_shown).unwrap_or_else(|| offer(diet, hami, None)))
         })
         .collect()
+}
+
+/// The bundle's final price is not above the diet's and the mentor's bought side by side.
+fn costs_no_more_than(bundle: &Product, diet: &Product, mentor: &Product) -> bool {
+    Toman::sum([diet.final_price, mentor.final_price]).is_ok_and(|parts| bundle.final_price <= parts)
 }
 
 fn holds_diet_and_mentor(bundle: &Product) -> bool {
@@ -128,6 +142,7 @@ fn offer(diet: &Product, hami: Option<&Product>, bundle: Option<&Product>) -> Of
         diet_final_price_without_hami: diet.final_price,
         hami_original_price: hami.map_or(Toman::ZERO, |h| h.price),
         hami_final_price_with_hami: hami_final,
+        bundle_final_price: bundle.map(|b| b.final_price),
     }
 }
 
@@ -187,6 +202,19 @@ mod tests {
         assert_eq!(three.total(true), t(1_000_000));
         assert_eq!(three.product_ids(true), [21]);
         assert_eq!(three.product_ids(false), [3]);
+    }
+
+    #[test]
+    fn a_bundle_dearer_than_its_diet_and_mentor_side_by_side_is_not_offered() {
+        let diet = product(3, ProductType::Diet, 3, 1_290_000, 990_000);
+        let mentor = product(52, ProductType::Mentor, 3, 790_000, 490_000);
+        let dearer = [diet.clone(), mentor.clone(), bundle(21, 3, 1_490_000)];
+        let three = &offers(&dearer, "NORMAL", "DIET")[0];
+        assert_eq!(three.bundle_product_id, None);
+        assert_eq!(three.product_ids(true), [3, 52]);
+        assert_eq!(three.total(true), t(1_480_000), "the parts side by side");
+        let equal = [diet, mentor, bundle(21, 3, 1_480_000)];
+        assert_eq!(offers(&equal, "NORMAL", "DIET")[0].bundle_product_id, Some(21), "no dearer than the parts");
     }
 
     #[test]

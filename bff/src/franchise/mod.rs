@@ -79,6 +79,11 @@ pub struct Summary {
     pub invitations: i64,
 }
 
+/// Whether the customer is a franchise member now (a revoked membership is not).
+pub async fn is_member(db: &Db, customer_id: i64) -> anyhow::Result<bool> {
+    Ok(franchise::code_of(db, customer_id, true).await?.is_some())
+}
+
 async fn member_code(db: &Db, customer_id: i64) -> Result<ReferralCode, FranchiseError> {
     franchise::code_of(db, customer_id, true).await?.ok_or(FranchiseError::NotFranchizer)
 }

@@ -64,6 +64,8 @@ impl Flow {
 }
 
 pub struct PackageInfo {
+    /// The flow the offers are for.
+    pub flow: Flow,
     pub offers: Vec<Offer>,
     pub is_new_user: bool,
     /// The running diet's number in the extend flow.
@@ -89,13 +91,14 @@ fn awaits_diet(status: PackageStatus) -> bool {
     )
 }
 
-/// The customer's packages info for a package type (`NORMAL` or `PREMIUM`) in the flow.
+/// The customer's packages info for a package type (`NORMAL` or `PREMIUM`) in the flow; with no flow asked, in the
+/// one the customer is in (extend while a diet runs), so a page need not be refused to learn which.
 pub async fn info(
     db: &Db,
     service_name: &str,
     point_settings: &PointSettings,
     customer_id: i64,
-    flow: Flow,
+    flow: Option<Flow>,
     package_type: &str,
 ) -> Result<PackageInfo, PackageError> {
     Ok(info_with_catalogue(db, service_name, point_settings, customer_id, flow, package_type).await?.0)
@@ -107,12 +110,13 @@ async fn info_with_catalogue(
     service_name: &str,
     point_settings: &PointSettings,
     customer_id: i64,
-    flow: Flow,
+    flow: Option<Flow>,
     package_type: &str,
 ) -> Result<(PackageInfo, Vec<Product>), PackageError> {
     let now = now_ms();
     let package = diets::active_package(db, customer_id, now).await?;
     let status = diet_package::status(&package.facts);
+    let flow = flow.unwrap_or(if is_running(status) { Flow::Extend } else { Flow::New });
     match flow {
         Flow::New if is_running(status) => return Err(PackageError::ExtendDietFound),
         Flow::Extend if !is_running(status) => return Err(PackageError::NoDietToExtend),
@@ -121,6 +125,7 @@ async fn info_with_catalogue(
     let catalogue = products::list_by_service(db, service_name).await?;
     let balance = shop_points::balance(db, customer_id).await?;
     let info = PackageInfo {
+        flow,
         offers: package_offers::offers(&catalogue, package_type, DEFAULT_TAG),
         is_new_user: package.very_first_time_user,
         diet_id: package.diet.map(|d| d.diet_number).filter(|_| flow == Flow::Extend),
@@ -152,7 +157,7 @@ pub async fn select(
     selection: Selection<'_>,
 ) -> Result<Invoice, PackageError> {
     let (info, catalogue) =
-        info_with_catalogue(db, service_name, point_settings, customer_id, flow, selection.package_type).await?;
+        info_with_catalogue(db, service_name, point_settings, customer_id, Some(flow), selection.package_type).await?;
     if !info.need_payment {
         return Err(PackageError::NoNeedToPayment);
     }

@@ -153,11 +153,15 @@ pub(crate) fn notice(lang: Lang, title: &str, message: &str) -> String {
     document(lang, title, &body, "")
 }
 
+/// The pages declare an empty icon, so a browser asks no `/favicon.ico` the simulators do not serve.
+pub(crate) const NO_ICON: &str = "data:,";
+
 fn document(lang: Lang, title: &str, body: &str, script: &str) -> String {
     let t = lang.texts();
     format!(
         "<!doctype html><html lang=\"{lang}\" dir=\"{dir}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
+         <link rel=\"icon\" href=\"{NO_ICON}\">\
          <style>{STYLE}</style></head><body><main><div class=\"card\">{body}</div></main>{script}</body></html>",
         lang = t.lang,
         dir = t.dir,

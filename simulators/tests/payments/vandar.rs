@@ -80,7 +80,9 @@ async fn a_paid_payment_redirects_back_and_verifies_once() {
     assert_eq!(info_code(&sim, &token).await, 2);
     assert_refused(verify(&sim, &token).await, 422).await;
     let page = client().get(format!("{}/v3/{token}", sim.vandar_base_url())).send().await.expect("page");
-    assert!(page.text().await.expect("html").contains("۱٬۲۵۰٬۰۰۰ ریال"));
+    let html = page.text().await.expect("html");
+    assert!(html.contains("۱٬۲۵۰٬۰۰۰ ریال"));
+    assert!(html.contains(r#"<link rel="icon" href="data:,">"#), "no favicon asked of the simulator: {html}");
     let paths: Vec<String> = sim.journal().into_iter().map(|e| e.path).collect();
     assert!(paths.starts_with(&["/vandar/api/v3/send".to_owned(), format!("/vandar/v3/{token}")]), "{paths:?}");
 }

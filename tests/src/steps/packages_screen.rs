@@ -101,3 +101,21 @@ async fn payment_auth_invalid(world: &mut LimooWorld, message: String) {
 async fn press_sign_in(world: &mut LimooWorld) {
     world.browser().await.click("[data-testid=older-sign-in]").await.or_fail("sign-in button");
 }
+
+#[then(expr = "ردیف پیشنهاد {int} ماهه صفحه بسته‌ها {string} را نشان می‌دهد")]
+async fn offer_price(world: &mut LimooWorld, months: i64, price: String) {
+    let css = format!("label:has([data-testid=offer-{months}]) [data-testid=offer-price]");
+    world.browser().await.wait_for_text_in(&css, &price).await.or_fail("offer price");
+}
+
+#[then(expr = "خلاصه خرید صفحه بسته‌ها {string} را دارد و مبلغ قابل پرداخت {string} است")]
+async fn order_summary(world: &mut LimooWorld, item: String, payable: String) {
+    let browser = world.browser().await;
+    browser.wait_for_text_in("[data-testid=older-summary]", &item).await.or_fail("summary item");
+    browser.wait_for_text_in("[data-testid=older-payable]", &payable).await.or_fail("summary payable");
+}
+
+#[when("مشتری در صفحه بسته‌ها دکمه بازگشت را می‌زند")]
+async fn press_back(world: &mut LimooWorld) {
+    world.browser().await.click("[data-testid=older-back]").await.or_fail("back button");
+}

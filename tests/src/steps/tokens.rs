@@ -137,6 +137,13 @@ async fn no_request_sent(world: &mut LimooWorld, path: String) {
     assert_eq!(sent, 0, "{sent} requests to {path} left the browser");
 }
 
+/// Checked after the page settled on what it shows (an earlier step waited for it).
+#[then("صفحه هیچ درخواستی با پاسخ خطا نفرستاده است")]
+async fn no_failed_request(world: &mut LimooWorld) {
+    let failed = world.browser().await.failed_requests().await.or_fail("request log read");
+    assert!(failed.is_empty(), "a normal path made failing calls: {failed:?}");
+}
+
 #[then("بخش خطای پرداخت دیده می‌شود")]
 async fn checkout_error_shown(world: &mut LimooWorld) {
     world.browser().await.texts("[data-testid=checkout-error]").await.or_fail("checkout error section");

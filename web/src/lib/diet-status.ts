@@ -25,9 +25,22 @@ const STATE_OF_STATUS: Record<string, DisplayState> = {
   EXPIRED: 'expired',
 }
 
-/** Display state 6 while `remainDays` is above 0 or unknown, 7 once it is 0 or less [DS-20, DS-21]. */
-export function displayState(status: string, remainDays: number | undefined): DisplayState {
+/** What the panel knows of the order's payments (the active diet's fields). */
+export interface PaymentFacts {
+  hasRequestedPaymentBefore?: boolean
+  paymentType?: string
+}
+
+/**
+ * Display state 6 while `remainDays` is above 0 or unknown, 7 once it is 0 or less [DS-20, DS-21]. An unpaid order
+ * whose payment was requested but has no payment type (an online payment abandoned, a transfer refused) is display
+ * state 4, not 2 [DS-18]; the franchise invitations, which know no payments, pass none.
+ */
+export function displayState(status: string, remainDays: number | undefined, payment: PaymentFacts = {}): DisplayState {
   const state = STATE_OF_STATUS[status] ?? 'awaitingPayment'
   if (state === 'active' && remainDays !== undefined && remainDays <= 0) return 'expired'
+  if (state === 'awaitingPayment' && payment.hasRequestedPaymentBefore === true && payment.paymentType === undefined) {
+    return 'paymentNotConfirmed'
+  }
   return state
 }

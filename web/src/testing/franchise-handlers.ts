@@ -20,6 +20,7 @@ export const pointsSummaryHandler = http.get('/app/points/summary', () => HttpRe
 
 /** A franchise member with one invitee on an active diet, first on the leaderboard. */
 export const franchiseMemberHandlers = [
+  http.get('/franchise/membership', () => HttpResponse.json({ isFranchizer: true })),
   http.get('/franchise/summary', () =>
     HttpResponse.json({
       ok: true,
@@ -41,6 +42,9 @@ export const franchiseMemberHandlers = [
     }) as never,
   ),
 ]
+
+/** A customer who is not a franchise member: the page asks nothing member-only. */
+export const notMemberHandler = http.get('/franchise/membership', () => HttpResponse.json({ isFranchizer: false }))
 
 /** The team's franchise tools: the customer is an active member granted by `qa`. */
 const staffMembership = {

@@ -29,6 +29,13 @@ impl From<Summary> for FranchiseSummary {
     }
 }
 
+/// Whether the caller is a franchise member: what the franchise page asks before the member-only calls.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct MembershipReply {
+    pub is_franchizer: bool,
+}
+
 #[derive(Object, Debug)]
 pub struct FranchiseSummaryReply {
     pub ok: bool,

@@ -7,7 +7,7 @@ pub mod dto;
 pub mod error;
 
 use self::{
-    dto::{FranchiseSummaryReply, InviteListsReply, LeaderboardMsg, LeaderboardReply},
+    dto::{FranchiseSummaryReply, InviteListsReply, LeaderboardMsg, LeaderboardReply, MembershipReply},
     error::FranchiseFailure,
 };
 use super::{ApiTags, security::CustomerToken};
@@ -17,6 +17,19 @@ pub struct FranchiseApi;
 
 #[OpenApi(prefix_path = "/franchise", tag = "ApiTags::Franchise")]
 impl FranchiseApi {
+    /// Whether the caller is a franchise member, answered for everyone: a page learns it without being refused
+    /// with `NOT_FRANCHIZER`, and asks the member-only calls only when it is true.
+    #[oai(path = "/membership", method = "get", operation_id = "franchiseMembership")]
+    async fn membership(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+    ) -> Result<Json<MembershipReply>, FranchiseFailure> {
+        let is_franchizer =
+            franchise::is_member(&state.db, token.customer_id()).await.map_err(franchise::FranchiseError::from)?;
+        Ok(Json(MembershipReply { is_franchizer }))
+    }
+
     /// The member's referral code, franchise points, leaderboard points and how many customers they invited. Its
     /// loading is what sets `isFranchizer` true [DS-28].
     #[oai(path = "/summary", method = "get", operation_id = "franchiseSummary")]

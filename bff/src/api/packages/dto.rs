@@ -3,7 +3,7 @@ use poem_openapi::{Enum, Multipart, Object};
 use crate::{
     api::shop::invoice::InvoiceDto,
     domain::{Toman, catalogue::ProductType, package_offers::Offer},
-    shop::packages::PackageInfo,
+    shop::packages::{Flow, PackageInfo},
 };
 
 /// One programme length. Prices in toman.
@@ -25,6 +25,11 @@ pub struct OfferDto {
     pub has_hami: bool,
     /// At least 50 % off the diet's original price through a bundle [PR-39].
     pub is_bundle_offer: bool,
+    /// What the order costs with hami, before points and codes: the bundle, or the diet and its hami side by side;
+    /// the diet alone when the length has no hami.
+    pub total_with_hami: i64,
+    /// What the order costs without hami, before points and codes.
+    pub total_without_hami: i64,
 }
 
 impl From<&Offer> for OfferDto {
@@ -39,14 +44,28 @@ impl From<&Offer> for OfferDto {
             hami_final_price_with_hami: offer.hami_final_price_with_hami.get(),
             has_hami: offer.hami_product_id.is_some(),
             is_bundle_offer: offer.is_bundle_offer(),
+            total_with_hami: offer.total(true).get(),
+            total_without_hami: offer.total(false).get(),
         }
     }
+}
+
+/// Which selection the packages info is for.
+#[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
+#[oai(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PackageFlow {
+    /// `POST /diet/select-package`.
+    New,
+    /// `POST /diets/extend/select-package`.
+    Extend,
 }
 
 /// Packages info (spec 3 §3). The top-level prices are those of the first (shortest) offer, the page's default.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct PackagesInfoDto {
+    /// `NEW` for a new package, `EXTEND` for the next one of a running diet: the select call to make.
+    pub flow: PackageFlow,
     /// Shortest programme first; bundle offers only when cheaper with hami [PR-40].
     pub all_offers: Vec<OfferDto>,
     /// The customer never had a diet.
@@ -77,6 +96,10 @@ impl From<PackageInfo> for PackagesInfoDto {
         let first = info.offers.first();
         let price = |pick: fn(&Offer) -> Toman| first.map_or(0, |o| pick(o).get());
         PackagesInfoDto {
+            flow: match info.flow {
+                Flow::New => PackageFlow::New,
+                Flow::Extend => PackageFlow::Extend,
+            },
             all_offers: info.offers.iter().map(OfferDto::from).collect(),
             is_new_user: info.is_new_user,
             diet_id: info.diet_id,

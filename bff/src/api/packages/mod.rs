@@ -52,7 +52,8 @@ pub struct PackagesApi;
 #[OpenApi(tag = "ApiTags::Packages")]
 impl PackagesApi {
     /// Packages info for a new package: the offers of the package type with their hami and bundle prices, and the
-    /// customer's points. A customer whose diet runs gets `EXTEND_DIET_FOUND` and asks the extend variant [DS-31].
+    /// customer's points. A customer whose diet runs gets `EXTEND_DIET_FOUND` and asks the extend variant [DS-31],
+    /// unless `orExtend` is true: then the extend info answers at once, `flow` saying which it is.
     #[oai(path = "/diet/package-infos", method = "get", operation_id = "packageInfos")]
     async fn package_infos(
         &self,
@@ -60,12 +61,14 @@ impl PackagesApi {
         customer: MaybeCustomer,
         /// `NORMAL` (default) or `PREMIUM`.
         packagetype: Query<Option<String>>,
+        /// Answer the extend info for a customer whose diet runs instead of `EXTEND_DIET_FOUND`.
+        #[oai(name = "orExtend")]
+        or_extend: Query<Option<bool>>,
     ) -> Result<Json<PackagesInfoDto>, PackageFailure> {
         let customer_id = signed_in(&customer)?;
         let kind = package_type(packagetype.0.as_deref())?;
-        Ok(Json(
-            packages::info(&state.db, &state.service_name, &state.points, customer_id, Flow::New, kind).await?.into(),
-        ))
+        let flow = Some(Flow::New).filter(|_| or_extend.0 != Some(true));
+        Ok(Json(packages::info(&state.db, &state.service_name, &state.points, customer_id, flow, kind).await?.into()))
     }
 
     /// Packages info for extending the running diet (`dietID` is its number).
@@ -80,7 +83,7 @@ impl PackagesApi {
         let customer_id = signed_in(&customer)?;
         let kind = package_type(packagetype.0.as_deref())?;
         Ok(Json(
-            packages::info(&state.db, &state.service_name, &state.points, customer_id, Flow::Extend, kind)
+            packages::info(&state.db, &state.service_name, &state.points, customer_id, Some(Flow::Extend), kind)
                 .await?
                 .into(),
         ))

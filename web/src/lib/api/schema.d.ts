@@ -628,6 +628,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/franchise/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller is a franchise member, answered for everyone: a page learns it without being refused
+         *     with `NOT_FRANCHIZER`, and asks the member-only calls only when it is true.
+         */
+        get: operations["franchiseMembership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/franchise/summary": {
         parameters: {
             query?: never;
@@ -1663,7 +1683,8 @@ export interface paths {
         };
         /**
          * Packages info for a new package: the offers of the package type with their hami and bundle prices, and the
-         *     customer's points. A customer whose diet runs gets `EXTEND_DIET_FOUND` and asks the extend variant [DS-31].
+         *     customer's points. A customer whose diet runs gets `EXTEND_DIET_FOUND` and asks the extend variant [DS-31],
+         *     unless `orExtend` is true: then the extend info answers at once, `flow` saying which it is.
          */
         get: operations["packageInfos"];
         put?: never;
@@ -2835,6 +2856,13 @@ export interface components {
             at: number;
         };
         /**
+         * MembershipReply
+         * @description Whether the caller is a franchise member: what the franchise page asks before the member-only calls.
+         */
+        MembershipReply: {
+            isFranchizer: boolean;
+        };
+        /**
          * MembershipRequest
          * @description Grant or revoke the membership of the customer with this mobile number.
          */
@@ -2914,6 +2942,17 @@ export interface components {
             hasHami: boolean;
             /** @description At least 50 % off the diet's original price through a bundle [PR-39]. */
             isBundleOffer: boolean;
+            /**
+             * Format: int64
+             * @description What the order costs with hami, before points and codes: the bundle, or the diet and its hami side by side;
+             *     the diet alone when the length has no hami.
+             */
+            totalWithHami: number;
+            /**
+             * Format: int64
+             * @description What the order costs without hami, before points and codes.
+             */
+            totalWithoutHami: number;
         };
         /**
          * OptionDescription
@@ -3053,6 +3092,11 @@ export interface components {
             status: components["schemas"]["ReserveStatus"];
         };
         /**
+         * @description Which selection the packages info is for.
+         * @enum {string}
+         */
+        PackageFlow: "NEW" | "EXTEND";
+        /**
          * @description A customer's diet-package status (spec 3 §4) [DS-01…DS-11]; wire names as the spec spells them (typos
          *     included: `VERIFCATION`, `WATING`).
          * @enum {string}
@@ -3063,6 +3107,8 @@ export interface components {
          * @description Packages info (spec 3 §3). The top-level prices are those of the first (shortest) offer, the page's default.
          */
         PackagesInfoDto: {
+            /** @description `NEW` for a new package, `EXTEND` for the next one of a running diet: the select call to make. */
+            flow: components["schemas"]["PackageFlow"] & unknown;
             /** @description Shortest programme first; bundle offers only when cheaper with hami [PR-40]. */
             allOffers: components["schemas"]["OfferDto"][];
             /** @description The customer never had a diet. */
@@ -6435,6 +6481,59 @@ export interface operations {
             };
             /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    franchiseMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MembershipReply"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, expired or invalid bearer token: refresh it and retry once. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FRANCHIZER`: the customer is not (or no longer) a franchise member. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10107,6 +10206,8 @@ export interface operations {
             query?: {
                 /** @description `NORMAL` (default) or `PREMIUM`. */
                 packagetype?: string;
+                /** @description Answer the extend info for a customer whose diet runs instead of `EXTEND_DIET_FOUND`. */
+                orExtend?: boolean;
             };
             header?: never;
             path?: never;

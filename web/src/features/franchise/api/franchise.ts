@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { toApiError } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 
@@ -8,18 +8,28 @@ function dataOf<T>(result: { data?: T; error?: unknown; response: Response }): T
   return result.data
 }
 
-/** `GET /franchise/summary`: the member's code and points; `NOT_FRANCHIZER` for everyone else [DS-28, ER-54]. */
-export function franchiseSummaryQueryOptions() {
-  return queryOptions({
-    queryKey: ['franchise', 'summary'] as const,
+/** `GET /franchise/membership`: whether the customer is a member, answered without refusing anyone. */
+export function useMembership() {
+  return useQuery({
+    queryKey: ['franchise', 'membership'] as const,
     staleTime: 0,
     retry: false,
-    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/summary', { signal })).msg,
+    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/membership', { signal })).isFranchizer,
   })
 }
 
-export function useFranchiseSummary() {
-  return useQuery(franchiseSummaryQueryOptions())
+/**
+ * `GET /franchise/summary`: the member's code and points, asked for members only; `NOT_FRANCHIZER` should the
+ * membership end in between [DS-28, ER-54].
+ */
+export function useFranchiseSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: ['franchise', 'summary'] as const,
+    staleTime: 0,
+    retry: false,
+    enabled,
+    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/summary', { signal })).msg,
+  })
 }
 
 /** `GET /franchise/leaderboard`: the top members and the caller's place; asked for members only. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '@/testing/auth'
-import { franchiseMemberHandlers, pointsSummaryHandler } from '@/testing/franchise-handlers'
+import { franchiseMemberHandlers, notMemberHandler, pointsSummaryHandler } from '@/testing/franchise-handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -69,10 +69,30 @@ describe('/franchise', () => {
     expect(screen.queryByTestId('invite-share')).not.toBeInTheDocument()
   })
 
-  it('shows a friendly note, not an error, to a customer who is not a member [ER-54]', async () => {
+  it('shows a friendly note, not an error, to a customer who is not a member, asking nothing member-only', async () => {
+    const memberOnly: string[] = []
     signIn()
     answerPoints()
     server.use(
+      notMemberHandler,
+      http.get('/franchise/summary', () => {
+        memberOnly.push('summary')
+        return HttpResponse.json({ err: { code: 'NOT_FRANCHIZER', message: 'x' } }, { status: 403 }) as never
+      }),
+    )
+    renderApp('/franchise')
+    expect(await screen.findByTestId('not-franchizer')).toHaveTextContent('هنوز عضو طرح معرفی')
+    expect(screen.getByTestId('franchise-page')).toHaveAttribute('data-franchizer', 'false')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('leaderboard')).not.toBeInTheDocument()
+    expect(memberOnly).toEqual([])
+  })
+
+  it('shows the friendly note when a membership ends between the two calls [ER-54]', async () => {
+    signIn()
+    answerPoints()
+    server.use(
+      http.get('/franchise/membership', () => HttpResponse.json({ isFranchizer: true })),
       http.get('/franchise/summary', () =>
         HttpResponse.json(
           { err: { code: 'NOT_FRANCHIZER', message: 'x', details: { messages: [] } } },
@@ -82,8 +102,6 @@ describe('/franchise', () => {
     )
     renderApp('/franchise')
     expect(await screen.findByTestId('not-franchizer')).toHaveTextContent('هنوز عضو طرح معرفی')
-    expect(screen.getByTestId('franchise-page')).toHaveAttribute('data-franchizer', 'false')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
-    expect(screen.queryByTestId('leaderboard')).not.toBeInTheDocument()
   })
 })

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
 import { displayState } from '@/lib/diet-status'
-import { useFranchiseSummary, useInvitations, useLeaderboard, usePointsSummary } from '../api/franchise'
+import { useFranchiseSummary, useInvitations, useLeaderboard, useMembership, usePointsSummary } from '../api/franchise'
 import { isFranchizer } from '../domain/membership'
 import { InviteLink } from './invite-link'
 import '../franchise.css'
@@ -9,11 +9,14 @@ import '../franchise.css'
 /**
  * /franchise, signed-in customers only [DS-29]: the points summary, and for franchise members their summary, the
  * leaderboard, their invite link and their invitations. A customer who is not a member sees a friendly note instead [DS-28, ER-54].
+ * The page asks the membership first, so a customer who is not a member is never refused a member-only call.
  */
 export function FranchisePage() {
   const { t } = useTranslation()
-  const summary = useFranchiseSummary()
-  const member = isFranchizer(summary.isSuccess, summary.error)
+  const membership = useMembership()
+  const summary = useFranchiseSummary(membership.data === true)
+  const member = membership.data === false ? false : isFranchizer(summary.isSuccess, summary.error)
+  const failed = membership.isError || (summary.isError && member === undefined)
   return (
     <div className="franchise-page" data-testid="franchise-page" data-franchizer={String(member ?? 'unknown')}>
       <h1 className="franchise-page__title">{t('franchise.title')}</h1>
@@ -23,7 +26,7 @@ export function FranchisePage() {
           <p className="diet-card__hint">{t('franchise.notMember')}</p>
         </section>
       ) : null}
-      {summary.isError && member === undefined ? <p role="alert">{t('franchise.error')}</p> : null}
+      {failed ? <p role="alert">{t('franchise.error')}</p> : null}
       {summary.isSuccess ? (
         <>
           <SummaryCard {...summary.data} />

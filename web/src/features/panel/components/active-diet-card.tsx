@@ -5,7 +5,7 @@ import { formatDay } from '@/lib/dates'
 import { localDigits } from '@/lib/digits'
 import { ACTIVE_DIET_NOT_OK, useActiveDiet } from '../api/active-diet'
 import { displayState, offersNewDiet, questionsPath } from '../domain/display-state'
-import { packageNotes } from '../domain/package-notes'
+import { isCloseToExpiry, packageNotes, placeInPackage } from '../domain/package-notes'
 import '../panel.css'
 
 /**
@@ -42,7 +42,8 @@ export function ActiveDietCard() {
       </section>
     )
   }
-  const state = displayState(status, remainDays)
+  const state = displayState(status, remainDays, diet.data)
+  const place = placeInPackage(diet.data)
   return (
     <section className="diet-card" data-testid="active-diet" data-status={status} data-state={state}>
       <h2 className="diet-card__title">{t('panel.title')}</h2>
@@ -51,6 +52,19 @@ export function ActiveDietCard() {
       </p>
       {state === 'active' && remainDays !== undefined ? (
         <p className="diet-card__days">{t('panel.remainDays', { days: localDigits(remainDays, i18n.language) })}</p>
+      ) : null}
+      {place !== undefined ? (
+        <p className="diet-card__note" data-testid="active-diet-place">
+          {t('panel.placeInPackage', {
+            current: localDigits(place.current, i18n.language),
+            count: localDigits(place.count, i18n.language),
+          })}
+        </p>
+      ) : null}
+      {isCloseToExpiry(diet.data) ? (
+        <p className="diet-card__hint" role="status" data-testid="active-diet-close-to-expire">
+          {t('panel.closeToExpire')}
+        </p>
       ) : null}
       {packageNotes(diet.data).map((note) => (
         <p key={note.key} className="diet-card__note" data-testid={`active-diet-${note.key}`}>
@@ -66,7 +80,8 @@ export function ActiveDietCard() {
         </>
       ) : null}
       {state === 'issuing' ? <p className="diet-card__hint">{t('panel.issuingHint')}</p> : null}
-      {state === 'awaitingPayment' ? (
+      {/* A payment abandoned or refused [DS-18] leaves the order to pay, like one never tried. */}
+      {state === 'awaitingPayment' || state === 'paymentNotConfirmed' ? (
         <Link className="diet-card__action" to="/select-package" data-testid="buy-diet">
           {t('panel.buy')}
         </Link>

@@ -19,6 +19,16 @@ describe('active-diet display states [DS-15…DS-21]', () => {
     expect(displayState(status, days)).toBe(expected)
   })
 
+  it('shows "payment not confirmed" for an unpaid order whose payment was requested without a payment type [DS-18]', () => {
+    expect(displayState('TRANSACTION_WATING', undefined, { hasRequestedPaymentBefore: true })).toBe('paymentNotConfirmed')
+    expect(displayState('TRANSACTION_WATING', undefined, { hasRequestedPaymentBefore: false })).toBe('awaitingPayment')
+    expect(displayState('TRANSACTION_WATING', undefined, {})).toBe('awaitingPayment')
+    expect(displayState('TRANSACTION_VERIFCATION_WATING', undefined, { hasRequestedPaymentBefore: true })).toBe(
+      'awaitingConfirmation',
+    )
+    expect(displayState('ACTIVE', 5, { hasRequestedPaymentBefore: true, paymentType: 'VANDAR' })).toBe('active')
+  })
+
   it('offers a new diet only when expired or close to expiry [DS-23]', () => {
     const statuses = ['EXPIRED', 'CLOSE_TO_EXPIRE', 'ACTIVE', 'ISSUING']
     expect(statuses.map((status) => offersNewDiet({ status }))).toEqual([true, true, false, false])

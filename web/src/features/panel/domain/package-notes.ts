@@ -23,3 +23,15 @@ export function packageNotes(diet: ActiveDiet): PackageNote[] {
   }
   return notes
 }
+
+/** The running diet's place in a package of several diets, e.g. the second of three; none for a one-diet package. */
+export function placeInPackage(diet: ActiveDiet): { current: number; count: number } | undefined {
+  const { packageCount: count, currentDietCount: current } = diet
+  if (count === undefined || current === undefined || count < 2 || current < 1) return undefined
+  return { current, count }
+}
+
+/** The package is close to its end (CLOSE_TO_EXPIRE): the card says so, beside the button for the next diet [DS-23]. */
+export function isCloseToExpiry(diet: ActiveDiet): boolean {
+  return diet.status === 'CLOSE_TO_EXPIRE'
+}

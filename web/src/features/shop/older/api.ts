@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toApiError, type ApiError } from '@/lib/api'
 import { clearToken, createAuthenticatedClient } from '@/lib/auth'
-import { EXTEND_DIET_FOUND, NEED_LOGIN_FIRST, type PackagesInfo } from './domain'
+import { NEED_LOGIN_FIRST, type PackagesInfo } from './domain'
 
 /**
  * The flow's calls. A sign-in the server refuses (NEED_LOGIN_FIRST, renewal refused too) is not a trip to sign in:
@@ -16,34 +16,17 @@ function failureOf(error: unknown, response: Response): ApiError {
   return failure
 }
 
-/** Which calls answered: the plain ones, or the extend ones for a customer with a running diet [DS-31]. */
-export interface LoadedPackages {
-  info: PackagesInfo
-  extend: boolean
-}
-
-const PACKAGE_TYPE = 'NORMAL'
-
-async function plainInfos(): Promise<PackagesInfo> {
-  const { data, error, response } = await packagesApi.GET('/diet/package-infos')
+/**
+ * The packages info of the flow the customer is in: a new package, or the next one of a running diet. The plain call
+ * with `orExtend` answers the extend info at once (its `flow` says which), so no visit is refused with
+ * EXTEND_DIET_FOUND to learn it [DS-31].
+ */
+async function loadPackages(): Promise<PackagesInfo> {
+  const { data, error, response } = await packagesApi.GET('/diet/package-infos', {
+    params: { query: { orExtend: true } },
+  })
   if (data === undefined) throw failureOf(error, response)
   return data
-}
-
-async function extendInfos(): Promise<PackagesInfo> {
-  const { data, error, response } = await packagesApi.GET('/diets/extend/package-infos')
-  if (data === undefined) throw failureOf(error, response)
-  return data
-}
-
-/** `GET /diet/package-infos`, falling back to `/diets/extend/package-infos` on EXTEND_DIET_FOUND [DS-31]. */
-async function loadPackages(): Promise<LoadedPackages> {
-  try {
-    return { info: await plainInfos(), extend: false }
-  } catch (failure) {
-    if ((failure as { code?: string }).code !== EXTEND_DIET_FOUND) throw failure
-    return { info: await extendInfos(), extend: true }
-  }
 }
 
 /** The packages info query (states PENDING, SUCCESS, FAILED of spec 3 §4); not retried, its error has a text. */
@@ -57,6 +40,8 @@ export interface Selection {
   hasPoints: boolean
   extend: boolean
 }
+
+const PACKAGE_TYPE = 'NORMAL'
 
 /** `POST /diet/select-package`, or the extend variant (without packageType) for a running diet [DS-32]. */
 async function selectPackage({ extend, ...choice }: Selection) {

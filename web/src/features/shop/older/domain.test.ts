@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bundleSetOf, choicesFromInfo, dietPriceOf, initialOffer, packageErrorKey, type Offer, type PackagesInfo } from './domain'
+import { bundleSetOf, choicesFromInfo, initialOffer, offerTotalOf, packageErrorKey, type Offer, type PackagesInfo } from './domain'
 
 function offer(productCount: number, productType: Offer['productType'] = 'DIET'): Offer {
   return {
@@ -12,6 +12,8 @@ function offer(productCount: number, productType: Offer['productType'] = 'DIET')
     hamiFinalPriceWithHami: 300,
     hasHami: true,
     isBundleOffer: productType === 'BUNDLE',
+    totalWithHami: 700,
+    totalWithoutHami: 900,
   }
 }
 
@@ -46,10 +48,10 @@ describe('switches from the packages info [PR-26]', () => {
     expect(choicesFromInfo(info(false, true))).toEqual({ hami: false, points: false })
   })
 
-  it('prices the diet with hami only where the length has one', () => {
-    expect(dietPriceOf(offer(3), true)).toBe(400)
-    expect(dietPriceOf({ ...offer(3), hasHami: false }, true)).toBe(900)
-    expect(dietPriceOf(offer(3), false)).toBe(900)
+  it('prices an offer at its whole order, the hami in it only where the length has one', () => {
+    expect(offerTotalOf(offer(3), true)).toBe(700)
+    expect(offerTotalOf({ ...offer(3), hasHami: false }, true)).toBe(900)
+    expect(offerTotalOf(offer(3), false)).toBe(900)
   })
 })
 

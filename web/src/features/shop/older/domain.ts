@@ -4,6 +4,7 @@ import type { components } from '@/lib/api'
 
 export type PackagesInfo = components['schemas']['PackagesInfoDto']
 export type Offer = components['schemas']['OfferDto']
+export type Invoice = components['schemas']['InvoiceDto']
 
 /** Session storage key of the bundle the page opens on: the offer's programme length in months [DS-33]. */
 export const BUNDLE_ID_KEY = 'packageBundleId'
@@ -38,9 +39,9 @@ export function initialOffer(offers: readonly Offer[], bundleSet: BundleSet): Of
   return bundleSet.state === 'SUCCESS' ? bundleSet.offer : offers[0]
 }
 
-/** What the diet of an offer costs with the chosen hami switch. */
-export function dietPriceOf(offer: Offer, hami: boolean): number {
-  return hami && offer.hasHami ? offer.dietFinalPriceWithHami : offer.dietFinalPriceWithoutHami
+/** What the order of an offer costs with the chosen hami switch, before points and codes: what is then charged. */
+export function offerTotalOf(offer: Offer, hami: boolean): number {
+  return hami && offer.hasHami ? offer.totalWithHami : offer.totalWithoutHami
 }
 
 export type PackageErrorKey = 'older.errors.needLogin' | 'older.errors.noNeedToPay' | 'older.errors.problem'
@@ -54,6 +55,3 @@ export function packageErrorKey(code: string | undefined): PackageErrorKey {
   if (code === 'NO_NEED_TO_PAYMENT') return 'older.errors.noNeedToPay'
   return 'older.errors.problem'
 }
-
-/** The plain calls name this when the customer has a running diet; the page then uses the extend calls [DS-31]. */
-export const EXTEND_DIET_FOUND = 'EXTEND_DIET_FOUND'

@@ -7,6 +7,7 @@ import { signIn } from '@/testing/auth'
 import { doubleTap } from '@/testing/double-tap'
 import { errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
+import { buildBasketItem, buildInvoice } from '@/testing/data/checkout'
 import { packagesInfo, selectedPackage } from '@/testing/package-handlers'
 import { currentLocation, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -28,13 +29,14 @@ describe('older package page', () => {
     expect(screen.getByTestId('bundle-set')).toHaveAttribute('data-state', 'SUCCESS')
   })
 
-  it('uses the extend calls when the plain one names EXTEND_DIET_FOUND [DS-31, DS-32]', async () => {
+  it('asks once for the flow the customer is in and selects through the extend call for a running diet [DS-32]', async () => {
+    const asked: string[] = []
     const selections: unknown[] = []
     server.use(
-      http.get('/diet/package-infos', () =>
-        HttpResponse.json(errorBody('EXTEND_DIET_FOUND'), { status: 400 }),
-      ),
-      http.get('/diets/extend/package-infos', () => HttpResponse.json({ ...info, dietID: '42' })),
+      http.get('/diet/package-infos', ({ request }) => {
+        asked.push(new URL(request.url).search)
+        return HttpResponse.json({ ...info, flow: 'EXTEND', dietID: '42' })
+      }),
       http.post('/diets/extend/select-package', async ({ request }) => {
         selections.push(await request.json())
         return HttpResponse.json(selected)
@@ -44,8 +46,29 @@ describe('older package page', () => {
     renderApp(PAGE)
     await user.click(await screen.findByTestId('older-continue'))
     await screen.findByTestId('older-order')
+    expect(asked).toEqual(['?orExtend=true'])
     expect(selections).toMatchObject([{ dietCount: 3, hasHami: false, hasPoints: true }])
     expect(selections[0]).not.toHaveProperty('packageType')
+  })
+
+  it('shows on each offer what its order costs with the hami switch, and after continue what is bought', async () => {
+    const invoice = buildInvoice([
+      buildBasketItem({ productId: 121, title: 'بسته رژیم و همراه شخصی', originalPrice: 1000000, finalPrice: 700000 }),
+    ])
+    server.use(http.post('/diet/select-package', () => HttpResponse.json({ ...selected, invoice })))
+    const user = userEvent.setup()
+    renderApp(PAGE)
+    const row = await screen.findByTestId('offer-3')
+    expect(row.closest('label')).toHaveTextContent('۹۰۰٬۰۰۰ تومان')
+    await user.click(screen.getByTestId('hami-switch'))
+    expect(row.closest('label')).toHaveTextContent('۷۰۰٬۰۰۰ تومان')
+    await user.click(screen.getByTestId('older-continue'))
+    const summary = await screen.findByTestId('older-summary')
+    expect(summary).toHaveTextContent('بسته رژیم و همراه شخصی')
+    expect(screen.getByTestId('older-payable')).toHaveTextContent(`${'۷۰۰٬۰۰۰'} تومان`)
+    await user.click(screen.getByTestId('older-back'))
+    expect(await screen.findByTestId('offer-3')).toBeChecked()
+    expect(screen.queryByTestId('older-summary')).toBeNull()
   })
 
   it('selects the package once and applies a code once for double taps', async () => {

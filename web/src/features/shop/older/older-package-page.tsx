@@ -15,16 +15,17 @@ import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { ORDER_ID_KEY } from '../api/create-order'
 import '../shop.css'
 import './older.css'
-import { usePackagesInfo, usePromotionForm, useSelectPackage, type LoadedPackages } from './api'
+import { usePackagesInfo, usePromotionForm, useSelectPackage } from './api'
 import {
   BUNDLE_ID_KEY,
   bundleSetOf,
   choicesFromInfo,
-  dietPriceOf,
+  offerTotalOf,
   initialOffer,
   NEED_LOGIN_FIRST,
   packageErrorKey,
   type PackageChoices,
+  type Invoice,
   type PackagesInfo,
 } from './domain'
 
@@ -79,8 +80,8 @@ function Packages() {
       {packages.isPending && <p className="status-line">{t('older.loading')}</p>}
       {packages.isError && <PackageError failure={packages.error} />}
       {packages.data !== undefined &&
-        (packages.data.info.needPayment ? (
-          <PackageOffers loaded={packages.data} />
+        (packages.data.needPayment ? (
+          <PackageOffers info={packages.data} />
         ) : (
           <>
             <PackageError failure={{ code: 'NO_NEED_TO_PAYMENT' }} />
@@ -95,9 +96,9 @@ function Packages() {
   )
 }
 
-function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
+function PackageOffers({ info }: { info: PackagesInfo }) {
   const { t, i18n } = useTranslation()
-  const { info, extend } = loaded
+  const extend = info.flow === 'EXTEND'
   const offers = info.allOffers
   const bundleSet = useMemo(() => bundleSetOf(offers, readSetting(BUNDLE_ID_KEY)), [offers])
   const [months, setMonths] = useState(() => initialOffer(offers, bundleSet)?.productCount)
@@ -110,7 +111,10 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
   const offer = offers.find((candidate) => candidate.productCount === months)
   const price = useFormatPrice()
 
-  if (select.data !== undefined) return <SelectedOrder orderId={select.data.orderId} total={select.data.invoice.totalPrice} />
+  if (select.data !== undefined) {
+    // Back to the offers as they were left; the order stays and the same choice answers it again.
+    return <SelectedOrder orderId={select.data.orderId} invoice={select.data.invoice} onBack={() => select.reset()} />
+  }
   return (
     <>
       <p data-testid="bundle-set" data-state={bundleSet.state}>
@@ -130,7 +134,7 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
                 onChange={() => setMonths(candidate.productCount)}
               />
               {t('older.months', { months: formatCount(candidate.productCount, i18n.language) })}{' '}
-              <span className="older-offer__price" data-testid="offer-price">{price(dietPriceOf(candidate, choices.hami))}</span>
+              <span className="older-offer__price" data-testid="offer-price">{price(offerTotalOf(candidate, choices.hami))}</span>
               {candidate.isBundleOffer && <strong> {t('older.bundleBadge')}</strong>}
             </label>
           </li>
@@ -180,15 +184,40 @@ function PackageOffers({ loaded }: { loaded: LoadedPackages }) {
 
 const codeSchema = z.object({ code: z.string().trim().min(1).max(64) })
 
-/** The order made: its payable total, the promotion code form, and the shop's payment step. */
-function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
+/** What the order holds and costs: each product at its price, the points it spends and the payable total. */
+function OrderSummary({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation()
   const price = useFormatPrice()
+  return (
+    <dl className="older-summary" data-testid="older-summary">
+      {invoice.basketItems.map((item) => (
+        <div key={item.id} className="older-summary__row" data-testid="older-summary-item">
+          <dt>{item.title}</dt>
+          <dd>{price(item.finalPrice, item.currency)}</dd>
+        </div>
+      ))}
+      {invoice.userPointDeduction > 0 && (
+        <div className="older-summary__row" data-testid="older-summary-points">
+          <dt>{t('older.summaryPoints')}</dt>
+          <dd>{price(invoice.userPointDeduction)}</dd>
+        </div>
+      )}
+      <div className="older-summary__row older-summary__total">
+        <dt>{t('older.summaryPayable')}</dt>
+        <dd data-testid="older-payable">{price(invoice.totalPrice)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The order made: what it holds and costs, the promotion code form, the shop's payment step and the way back. */
+function SelectedOrder({ orderId, invoice, onBack }: { orderId: number; invoice: Invoice; onBack: () => void }) {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const { apply, cancel } = usePromotionForm()
   // One code change at a time: applying and cancelling share the guard.
   const run = useSingleFlight()
-  const [payable, setPayable] = useState(total)
+  const [shown, setShown] = useState(invoice)
   const [usedDiscountId, setUsedDiscountId] = useState<number | undefined>()
   const [message, setMessage] = useState<string | undefined>()
   const form = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } })
@@ -201,7 +230,7 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
         {
           onSuccess: (reply) => {
             setUsedDiscountId(reply.usedDiscountId)
-            setPayable(reply.invoice.totalPrice)
+            setShown(reply.invoice)
             // On tr screens this is the one-month subscription message [ER-63].
             setMessage(t('older.promotionApplied'))
           },
@@ -216,7 +245,7 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
       cancel.mutateAsync(usedDiscountId, {
         onSuccess: (reply) => {
           setUsedDiscountId(undefined)
-          setPayable(reply.invoice.totalPrice)
+          setShown(reply.invoice)
           setMessage(t('older.promotionCanceled'))
         },
         onError: showFailure,
@@ -229,7 +258,8 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
   }
   return (
     <section className="older-order" data-testid="older-order">
-      <p data-testid="older-payable">{t('older.payable', { amount: price(payable) })}</p>
+      <h2 className="older-order__title">{t('older.summaryTitle')}</h2>
+      <OrderSummary invoice={shown} />
       <form className="older-promotion" onSubmit={(event) => void onApply(event)}>
         <label>
           {t('older.promotionLabel')}
@@ -248,6 +278,9 @@ function SelectedOrder({ orderId, total }: { orderId: number; total: number }) {
       {message !== undefined && <p data-testid="older-promotion-message">{message}</p>}
       <button type="button" className="primary-button" data-testid="older-pay" onClick={pay}>
         {t('older.pay')}
+      </button>
+      <button type="button" className="older-back" data-testid="older-back" onClick={onBack}>
+        {t('older.back')}
       </button>
     </section>
   )
