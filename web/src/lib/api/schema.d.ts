@@ -1966,7 +1966,7 @@ export interface components {
             supportSiteUrl?: string;
             /**
              * @description The chat widget (`CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`); absent when either is missing, and the app
-             *     then shows its local stand-in.
+             *     then offers the support addresses below instead.
              */
             chatWidget?: components["schemas"]["ChatWidget"] & unknown;
             /**
@@ -1974,6 +1974,10 @@ export interface components {
              *     configured; the web app lists and advertises no other.
              */
             paymentGateways: components["schemas"]["Gateway"][];
+            /** @description The support phone number (`SUPPORT_PHONE`), as shown. */
+            supportPhone?: string;
+            /** @description The support e-mail address (`SUPPORT_EMAIL`). */
+            supportEmail?: string;
         };
         /** AppliedCodeReply */
         AppliedCodeReply: {
@@ -2137,6 +2141,8 @@ export interface components {
             /** @description Persian name. */
             name: string;
             nameEn: string;
+            /** @description Turkish name, shown on Turkish screens. */
+            nameTr: string;
             iso2: string;
             iso3: string;
         };
@@ -5466,6 +5472,8 @@ export interface operations {
             header?: {
                 /** @description The `ETag` of a config the client holds. */
                 "If-None-Match"?: string;
+                /** @description The language of the page (`tr`, `fa`): a config translated into it is served in it. */
+                "Accept-Language"?: string;
             };
             path: {
                 /** @description `{product}-integrations`, e.g. `limoo-integrations`. */
