@@ -72,6 +72,13 @@ async fn shop_offering(world: &mut LimooWorld, gateways: String) {
     world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
 }
 
+/// `SUPPORT_PHONE` and `SUPPORT_EMAIL`: the ways to reach support a deployment without a chat widget offers.
+#[given(expr = "فروشگاه تلفن پشتیبانی {string} و ایمیل {string} را دارد")]
+async fn shop_with_support_contacts(world: &mut LimooWorld, phone: String, email: String) {
+    let options = AppOptions { support_contacts: Some((phone, email)), ..AppOptions::default() };
+    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+}
+
 #[given(expr = "شبیه‌سازهای فروشگاه زمان را {int} برابر تندتر می‌گذرانند")]
 async fn shop_with_fast_simulators(world: &mut LimooWorld, speed: u32) {
     let options = AppOptions { sim_time_scale: 1.0 / f64::from(speed), ..AppOptions::default() };

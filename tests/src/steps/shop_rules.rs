@@ -311,22 +311,12 @@ async fn no_script_added(world: &mut LimooWorld) {
     assert_eq!(added.as_i64(), Some(0), "scripts added to the page");
 }
 
-#[when(expr = "مشتری پیام {string} را در گفتگو می‌فرستد")]
-async fn send_chat_message(world: &mut LimooWorld, message: String) {
-    world.type_text("[data-testid=support-chat-input]", &message).await;
-    world.wait_for_flag(".support-chat__send", "disabled", false).await;
-    world.browser().await.click(".support-chat__send").await.or_fail("send clickable");
-}
-
-#[then(expr = "گفتگو پیام {string} را دارد")]
-async fn chat_has_message(world: &mut LimooWorld, message: String) {
-    world.browser().await.wait_for_text_in("[data-testid=support-chat-line]", &message).await.or_fail("chat line");
-}
-
-#[then("تنها یک گفتگوی پشتیبانی در صفحه است")]
-async fn one_chat(world: &mut LimooWorld) {
-    let count = world.browser().await.execute("return document.querySelectorAll('[data-testid=support-chat]').length;");
-    assert_eq!(count.await.or_fail("chats counted").as_i64(), Some(1), "support chats on the page");
+/// Without a chat widget the bubble opens the ways to reach support; opened again, it is the same one list.
+#[then("تنها یک فهرست راه‌های تماس پشتیبانی در صفحه است")]
+async fn one_contacts_list(world: &mut LimooWorld) {
+    let script = "return document.querySelectorAll('[data-testid=support-contacts]').length;";
+    let count = world.browser().await.execute(script).await.or_fail("support contacts counted");
+    assert_eq!(count.as_i64(), Some(1), "lists of support contacts on the page");
 }
 
 // --- social-proof toast ---

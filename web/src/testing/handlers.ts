@@ -13,7 +13,7 @@ export function errorBody(code: string, message = 'خطا') {
 export const CREATED_ORDER_ID = 501
 
 /**
- * The support site of the default app config; the chat widget is not configured, so the stand-in shows, and no
+ * The support site of the default app config; the chat widget is not configured, so the support sheet shows, and no
  * gateway besides `online` and the transfers is offered (the BFF's default): see `offeringGateways`.
  */
 export const SUPPORT_SITE_URL = 'https://support.limoo.example/'

@@ -17,7 +17,7 @@ describe('the language of a call', () => {
     server.use(
       http.get(CONFIG, ({ request }) => {
         sent = request.headers.get('Accept-Language')
-        return HttpResponse.json({})
+        return HttpResponse.json({ paymentGateways: [] })
       }),
     )
     await api.GET(CONFIG)

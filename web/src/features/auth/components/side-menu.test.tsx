@@ -78,7 +78,7 @@ describe('side menu [AU-55]', () => {
 
   it('without a support site, its support entry offers the support phone and e-mail the deployment configures', async () => {
     signIn()
-    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ supportPhone: '021-91001234', supportEmail: 'help@limoo.ir' })))
+    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ paymentGateways: [], supportPhone: '021-91001234', supportEmail: 'help@limoo.ir' })))
     const user = userEvent.setup()
     renderApp('/diets')
     await user.click(await screen.findByTestId('side-menu-button'))

@@ -106,7 +106,7 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
   })
 
   it('a customer with a running diet is told to contact support by the phone the deployment configures, no stand-in number', async () => {
-    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ supportPhone: '021-91001234' })))
+    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ paymentGateways: [], supportPhone: '021-91001234' })))
     redeemAnswers(refusal('user-has-active-diet', 409))
     renderApp('/limoocard')
     await screen.findByTestId('gift-code-input')

@@ -83,7 +83,7 @@ describe('select-package-c support chat [PM-20]', () => {
   it('without a chat widget, opens the support site, phone and e-mail the deployment configures with goftino=isOpen, nothing that pretends to answer', async () => {
     server.use(
       http.get('/lemonade/api/app-config', () =>
-        HttpResponse.json({ supportSiteUrl: SUPPORT_SITE_URL, supportPhone: '021-91001234', supportEmail: 'help@limoo.ir' }),
+        HttpResponse.json({ supportSiteUrl: SUPPORT_SITE_URL, paymentGateways: [], supportPhone: '021-91001234', supportEmail: 'help@limoo.ir' }),
       ),
     )
     const user = userEvent.setup()
@@ -103,7 +103,7 @@ describe('select-package-c support chat [PM-20]', () => {
   })
 
   it('shows no bubble when the deployment configures no way to reach support', async () => {
-    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({})))
+    server.use(http.get('/lemonade/api/app-config', () => HttpResponse.json({ paymentGateways: [] })))
     await renderLoadedPage()
     await waitFor(() => expect(screen.queryByTestId('support-chat-bubble')).not.toBeInTheDocument())
   })
