@@ -343,3 +343,29 @@ async fn an_order_priced_by_a_code_or_points_or_holding_two_copies_is_not_paid_t
     }
     assert!(app.sims.payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
 }
+
+/// A deployment offers only the gateways it configures: a client asking to pay through another one (a method the
+/// checkout never listed) is refused before any gateway is asked, and the order is left as it was; `online` and
+/// the gateways it may pay through stay open.
+#[tokio::test]
+async fn a_gateway_the_deployment_does_not_offer_is_refused_whatever_the_client_asks() {
+    let options = limoo_tests::AppOptions {
+        payment_methods: vec![limoo_bff::domain::payment::Gateway::Digipay],
+        ..Default::default()
+    };
+    let app = TestApp::spawn(options).await.expect("app");
+    let token = app.existing_customer("09121234567").await;
+    let order = app.create_order(&token, &[101]).await;
+    for gateway in [Gateway::SnappPay, Gateway::Tara, Gateway::Saman, Gateway::Gumroad] {
+        let (status, body) = start_paying_from(&app, &token, order, gateway, "09121234567").await;
+        assert_eq!(status, 400, "{gateway:?}: {body}");
+        assert_eq!(
+            body["err"]["details"]["messages"][0],
+            limoo_bff::messages::PAYMENT_METHOD_UNAVAILABLE,
+            "{gateway:?}: {body}"
+        );
+    }
+    assert!(payment_states(&app, order).await.is_empty(), "no payment was started");
+    let (status, body) = start_paying_from(&app, &token, order, Gateway::Digipay, "09121234567").await;
+    assert_eq!(status, 200, "the offered gateway: {body}");
+}

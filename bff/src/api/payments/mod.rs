@@ -153,7 +153,9 @@ impl PaymentsApi {
         let gateway = if config.gateway.eq_ignore_ascii_case(ONLINE) {
             state.payment_settings.online_payment_gateway
         } else {
-            Gateway::from_method(&config.gateway, &state.product_code).ok_or_else(|| {
+            // A gateway the deployment does not offer is not one a customer can be sent to, whatever the client asks.
+            let offered = |g: &Gateway| g.is_online() || state.payment_settings.payment_methods.contains(g);
+            Gateway::from_method(&config.gateway, &state.product_code).filter(offered).ok_or_else(|| {
                 PaymentFailure::bad_request(
                     messages::BAD_REQUEST,
                     vec![messages::PAYMENT_METHOD_UNAVAILABLE.to_owned()],
