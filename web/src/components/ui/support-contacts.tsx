@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { hasSupportContacts, useAppConfig } from '@/components/hooks/use-app-config'
+import { localDigits } from '@/lib/digits'
 
 /**
  * The ways to reach support that the deployment configures (the BFF's app config): its support site, phone and
  * e-mail, each a link that leads there. Nothing when none is configured: the app never shows a stand-in number.
  */
 export function SupportContacts() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const config = useAppConfig()
   if (!hasSupportContacts(config)) return null
   const phone = config?.supportPhone
@@ -26,7 +27,7 @@ export function SupportContacts() {
           <li>
             <a href={`tel:${phone.replace(/[^+0-9]/g, '')}`}>
               {`${t('support.phone')}: `}
-              <bdi dir="ltr">{phone}</bdi>
+              <bdi dir="ltr">{localDigits(phone, i18n.language)}</bdi>
             </a>
           </li>
         ) : null}

@@ -84,7 +84,7 @@ describe('side menu [AU-55]', () => {
     await user.click(await screen.findByTestId('side-menu-button'))
     await user.click(await within(screen.getByTestId('side-menu')).findByRole('button', { name: 'پشتیبانی' }))
     const popup = screen.getByTestId('support-popup')
-    expect(within(popup).getByRole('link', { name: 'تماس تلفنی: 021-91001234' })).toHaveAttribute('href', 'tel:02191001234')
+    expect(within(popup).getByRole('link', { name: 'تماس تلفنی: ۰۲۱-۹۱۰۰۱۲۳۴' })).toHaveAttribute('href', 'tel:02191001234')
     expect(within(popup).getByRole('link', { name: 'ایمیل: help@limoo.ir' })).toHaveAttribute('href', 'mailto:help@limoo.ir')
     expect(within(popup).queryByTitle('پشتیبانی لیمو')).not.toBeInTheDocument()
   })

@@ -111,7 +111,7 @@ describe('/limoocard [PM-75…PM-80, ER-41…ER-46]', () => {
     renderApp('/limoocard')
     await screen.findByTestId('gift-code-input')
     await typeAndSubmit('code1')
-    expect(await screen.findByRole('link', { name: 'تماس تلفنی: 021-91001234' })).toHaveAttribute('href', 'tel:02191001234')
+    expect(await screen.findByRole('link', { name: 'تماس تلفنی: ۰۲۱-۹۱۰۰۱۲۳۴' })).toHaveAttribute('href', 'tel:02191001234')
     expect(document.body.textContent).not.toMatch(/۹۱۰۰۰۰۰۰|91000000/)
   })
 

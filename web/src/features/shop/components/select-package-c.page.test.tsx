@@ -92,7 +92,7 @@ describe('select-package-c support chat [PM-20]', () => {
     const sheet = await screen.findByRole('dialog', { name: 'ارتباط با پشتیبانی' })
     expect(currentLocation(router)).toBe(`${PAGE}?goftino=isOpen`)
     expect(within(sheet).getByRole('link', { name: 'سایت پشتیبانی' })).toHaveAttribute('href', SUPPORT_SITE_URL)
-    expect(within(sheet).getByRole('link', { name: 'تماس تلفنی: 021-91001234' })).toHaveAttribute('href', 'tel:02191001234')
+    expect(within(sheet).getByRole('link', { name: 'تماس تلفنی: ۰۲۱-۹۱۰۰۱۲۳۴' })).toHaveAttribute('href', 'tel:02191001234')
     expect(within(sheet).getByRole('link', { name: 'ایمیل: help@limoo.ir' })).toHaveAttribute('href', 'mailto:help@limoo.ir')
     expect(within(sheet).queryByRole('textbox')).not.toBeInTheDocument()
     expect(document.querySelectorAll('script')).toHaveLength(0)
