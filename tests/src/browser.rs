@@ -148,11 +148,13 @@ impl Browser {
             .context("cannot start chromedriver (apt-get install chromium-driver)")?;
         let mut processes = Processes { driver, chromium, profile };
         let started = Instant::now();
-        // Both need a moment to listen: retry rather than sleeping a fixed time.
+        // Both need a moment to listen: retry rather than sleeping a fixed time. The bound is generous: the first
+        // browsers of a run start together, and on a machine whose disk cache no longer holds Chromium each reads
+        // its 200 MB from disk first (four at once took over 20 s here).
         loop {
             match processes.connect(port).await {
                 Ok(client) => return Ok(Browser { client, processes }),
-                Err(e) if started.elapsed() < Duration::from_secs(20) => {
+                Err(e) if started.elapsed() < Duration::from_secs(90) => {
                     let _ = e;
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
@@ -303,6 +305,14 @@ impl Browser {
     pub async fn requests_to(&self, fragment: &str) -> anyhow::Result<u64> {
         let script = format!(
             "return performance.getEntriesByType('resource').filter(e => e.name.includes({fragment:?})).length;"
+        );
+        Ok(self.execute(&script).await?.as_u64().unwrap_or_default())
+    }
+
+    /// How many requests of this document went to exactly `path` (not to the paths under it).
+    pub async fn requests_at(&self, path: &str) -> anyhow::Result<u64> {
+        let script = format!(
+            "return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname === {path:?}).length;"
         );
         Ok(self.execute(&script).await?.as_u64().unwrap_or_default())
     }

@@ -133,7 +133,8 @@ async fn token_removed(world: &mut LimooWorld) {
 
 #[then(expr = "مرورگر هیچ درخواستی به {string} نفرستاده است")]
 async fn no_request_sent(world: &mut LimooWorld, path: String) {
-    let sent = world.browser().await.requests_to(&path).await.or_fail("request log read");
+    // Exactly the path: the payment sheet's own SnappPay eligibility question lives under it.
+    let sent = world.browser().await.requests_at(&path).await.or_fail("request log read");
     assert_eq!(sent, 0, "{sent} requests to {path} left the browser");
 }
 
