@@ -105,7 +105,7 @@ test.describe('the detailed diet request on a 390 px phone', () => {
 
     // f1: body measurements. The age comes right after gender: 14 is out of range, then a valid age in Persian digits.
     await expectSection(page, 'f1')
-    await expect(page.getByTestId('diet-request-about')).toContainText('۷۰ سوال')
+    await expect(page.getByTestId('diet-request-about')).toContainText('سوال کوتاه دارد')
     await choose(page, 'gender', 'خانم')
     const age = question(page, 'age')
     await age.getByTestId('quiz-number').pressSequentially('۱۴')

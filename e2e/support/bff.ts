@@ -143,6 +143,9 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       GUMROAD_API_BASE_URL: `${simulators.baseURL}/gumroad`,
       // The demo offers every gateway, as ./run.sh does.
       PAYMENT_METHODS: 'SNAPP_PAY,SAMAN,DIGIPAY,TARA,GUMROAD',
+      // Without a chat widget the support bubble offers these; with none configured there is no bubble.
+      SUPPORT_PHONE: '021-91001234',
+      SUPPORT_EMAIL: 'support@limoo.ir',
       TRANSFER_CARD_NUMBER: TRANSFER_DESTINATION.cardNumber,
       TRANSFER_CARD_HOLDER: TRANSFER_DESTINATION.holder,
       TRANSFER_CARD_BANK: TRANSFER_DESTINATION.bank,
