@@ -167,8 +167,8 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     }
     await nextSection(page, 'f7')
 
-    await pick(page, 'exerciseDays', '3')
-    await pick(page, 'exerciseDuration', '1:00 ساعت')
+    await pick(page, 'exerciseDays', '۳ روز')
+    await pick(page, 'exerciseDuration', '۱ ساعت')
     await choose(page, 'trainingIntensity', '۶۰ تا ۸۰ درصد')
     await nextSection(page, 'f8')
 
@@ -185,7 +185,7 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     // f10: personal details, then the confirmation popup before anything is sent [QN-64].
     await choose(page, 'marital', 'متاهل')
     await pick(page, 'education', 'کارشناسی')
-    await pick(page, 'blood', 'O+')
+    await pick(page, 'blood', '\u2066O+\u2069')
     const birthDate = question(page, 'birthDate')
     await birthDate.getByTestId('date-day').selectOption('21')
     await birthDate.getByTestId('date-month').selectOption('6')
