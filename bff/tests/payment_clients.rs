@@ -53,7 +53,14 @@ fn start(mobile: &str) -> PaymentStart {
 }
 
 fn verify<'a>(authority: &'a str, ref_id: Option<&'a str>) -> VerifyRequest<'a> {
-    VerifyRequest { payment_id: 916_132_831, authority, ref_id, amount: 3_900_000, product_permalink: None }
+    VerifyRequest {
+        payment_id: 916_132_831,
+        authority,
+        ref_id,
+        amount: 3_900_000,
+        product_permalink: None,
+        ref_held_elsewhere: false,
+    }
 }
 
 async fn snapp_login(server: &MockServer) {

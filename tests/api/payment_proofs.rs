@@ -3,10 +3,13 @@
 //! or a dearer one. Every check reads the money the simulators keep: per order it is the order's price once, or
 //! nothing, and no customer's money is kept without their order paid or a refund.
 use limoo_bff::shop::payments::{Settling, sweep};
-use limoo_simulators::{Gateway, Money, PageAction, browser, browser::Navigation};
+use std::time::Duration;
+
+use limoo_simulators::{Gateway, Money, PageAction, PaymentScenario, browser, browser::Navigation};
 use limoo_tests::{
-    TestApp,
+    AppOptions, TestApp,
     app::FINANCE_TOKEN,
+    browser::poll_for,
     payment::{
         borrow_proof, checkout_method, entry, follow, money_by_payment, payment_ids, payment_request, payment_states,
         result_url, texts_of_order, times_paid,
@@ -102,6 +105,34 @@ async fn a_digipay_tracking_code_borrowed_while_the_payer_returns_pays_the_payer
         assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0, "{case}");
         kept_once_for_the_payer(&app, Gateway::Digipay, &payer, &forger, &case).await;
     }
+}
+
+/// The payer's verify has reached Digipay (the purchase is verified there) but not answered yet when the forger
+/// posts the tracking code: Digipay answers the forger's verify "wrong state". That says another payment of ours
+/// verified the purchase, never that the forger's own verify answer was lost: nothing is delivered or paid under the
+/// forger's payment, and once the payer's answer comes the payer's order alone is paid.
+#[tokio::test]
+async fn a_digipay_code_verified_for_its_payer_but_not_yet_answered_pays_nothing_else() {
+    // A slow verify answers after 40 s x 0.1 = 4 s, within the BFF's time limit and its wait for other callers.
+    let app = TestApp::spawn(AppOptions { sim_time_scale: 0.1, ..AppOptions::default() }).await.expect("test app");
+    let payer = buyer(&app, "09121234567", 101, Gateway::Digipay).await;
+    let forger = buyer(&app, "09127654321", 102, Gateway::Digipay).await;
+    let paid = pay_page(&payer).await;
+    app.sims.force(Gateway::Digipay, PaymentScenario::VerifySlow).expect("digipay takes verify-slow");
+    let proof = paid.clone();
+    let returning = tokio::spawn(async move { follow(&paid).await });
+    poll_for(Duration::from_secs(10), || async {
+        let verifies = app.sims.journal().iter().filter(|call| call.path.contains("/purchases/verify")).count();
+        Ok((verifies > 0).then_some(()))
+    })
+    .await
+    .expect("the payer's verify reached Digipay");
+    let went = borrow_proof(Gateway::Digipay, &forger.reply, &proof).await;
+    assert_eq!(went, result_url(&app, false, forger.order), "the forger is not paid");
+    assert_eq!(returning.await.expect("the payer's callback"), result_url(&app, true, payer.order));
+    assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1);
+    assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0);
+    kept_once_for_the_payer(&app, Gateway::Digipay, &payer, &forger, "verified, not yet answered").await;
 }
 
 /// PayPing refuses a verify of one payment's `paymentRefId` with another's `paymentCode`: the refused proof claims

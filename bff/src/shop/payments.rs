@@ -44,16 +44,21 @@ pub struct Settling<'a> {
 impl Settling<'_> {
     /// Asks the payment's gateway, server to server, whether it went through, with the proof `ref_id` and the
     /// amount from the database; [`GatewayVerdict::Unknown`] while the gateway has no handle on it yet.
-    pub(super) async fn verify(&self, payment: &Payment, ref_id: Option<&str>) -> GatewayVerdict {
-        let Some(authority) = payment.authority.as_deref() else { return GatewayVerdict::Unknown };
+    pub(super) async fn verify(&self, payment: &Payment, ref_id: Option<&str>) -> anyhow::Result<GatewayVerdict> {
+        let Some(authority) = payment.authority.as_deref() else { return Ok(GatewayVerdict::Unknown) };
+        let ref_held_elsewhere = match ref_id {
+            Some(ref_id) => payments::held_elsewhere(self.db, payment, ref_id, None).await?,
+            None => false,
+        };
         let request = VerifyRequest {
             payment_id: payment.id,
             authority,
             ref_id,
             amount: payment.gateway_amount,
             product_permalink: payment.product_permalink.as_deref(),
+            ref_held_elsewhere,
         };
-        self.gateways.verify(payment.gateway, &request).await
+        Ok(self.gateways.verify(payment.gateway, &request).await)
     }
 }
 
@@ -489,14 +494,33 @@ const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
 async fn settled(settling: Settling<'_>, payment_id: i64, report: Report) -> anyhow::Result<Payment> {
     complete(settling, payment_id, report).await?;
     let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
+    let mut waited_for_another = false;
     loop {
         let payment = payments::find(settling.db, payment_id).await?.ok_or_else(|| anyhow::anyhow!("payment gone"))?;
-        // Only a caller holding the lease can still finish it now: once none does (a gateway that did not answer
-        // in time leaves it open), waiting longer would only keep the customer from the result page.
-        let being_verified = payment.lease_until >= now_ms();
-        if payment.state.is_final() || !being_verified || tokio::time::Instant::now() >= deadline {
+        if payment.state.is_final() || tokio::time::Instant::now() >= deadline {
             return Ok(payment);
         }
+        let now = now_ms();
+        // Only a caller holding a lease can still finish it now: this payment's, or that of another payment holding
+        // the same reference (a borrowed proof racing its payer's callback), after which this one is completed
+        // again and the reference counts for the payment it proves. Once none does (a gateway that did not answer
+        // in time leaves it open), waiting longer would only keep the customer from the result page.
+        let another_verifying = match payment.ref_id.as_deref() {
+            Some(ref_id) => payments::held_elsewhere(settling.db, &payment, ref_id, Some(now)).await?,
+            None => false,
+        };
+        if payment.lease_until < now && !another_verifying {
+            // The other payment finished (perhaps just before this one looked): if it was paid with the reference,
+            // completing this one again says so.
+            if !waited_for_another && !proven_by_another(settling.db, &payment).await? {
+                return Ok(payment);
+            }
+            waited_for_another = false;
+            // Bounded by the deadline, like every wait here.
+            complete(settling, payment_id, report).await?;
+            continue;
+        }
+        waited_for_another |= another_verifying;
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -527,7 +551,7 @@ pub async fn complete(settling: Settling<'_>, payment_id: i64, report: Report) -
         finish(settling, &payment, PaymentState::Failed, None, Some(reason)).await?;
         return current_state(settling.db, payment_id).await;
     }
-    let verdict = settling.verify(&payment, payment.ref_id.as_deref()).await;
+    let verdict = settling.verify(&payment, payment.ref_id.as_deref()).await?;
     let verdict = match verdict {
         GatewayVerdict::Unknown if report == Report::Unpaid => {
             GatewayVerdict::NotPaid { reason: "the gateway's callback says not paid".to_owned() }
@@ -558,6 +582,11 @@ async fn conclude(
         GatewayVerdict::ProvesAnother { payment_id: named, amount, ref_id } => {
             borrowed_proof(settling, payment, named, amount, &ref_id).await?;
             GatewayVerdict::NotPaid { reason: format!("the gateway's answer names another payment ({named:?})") }
+        }
+        // A gateway that cannot tell (Digipay answers a second verify of one tracking code "wrong state") about a
+        // reference another payment was paid with meanwhile: the money under it is that payment's.
+        GatewayVerdict::Unknown | GatewayVerdict::Unanswered if proven_by_another(settling.db, payment).await? => {
+            GatewayVerdict::NotPaid { reason: "its reference proved another payment meanwhile".to_owned() }
         }
         other => other,
     };
@@ -595,8 +624,9 @@ async fn conclude(
 
 /// The gateway's answer to this payment's proof named another payment of ours (a customer's callback carried
 /// someone else's tracking code): this payment lets go of the proof (and fails: its callback was forged), and the
-/// proof completes the payment it names, with that payment's own amount and order, unless its own caller is
-/// completing it right now.
+/// proof completes the payment it names, with that payment's own amount and order. If its own caller is completing
+/// it right now, that caller is waited for: its verify may find the purchase verified already by this one's (Digipay
+/// answers "wrong state") and leave the payment open, which the answer in hand then settles.
 async fn borrowed_proof(
     settling: Settling<'_>,
     payment: &Payment,
@@ -607,18 +637,31 @@ async fn borrowed_proof(
     tracing::warn!(payment_id = payment.id, named, "a callback brought another payment's proof; it pays that one");
     payments::drop_ref(settling.db, payment.id, ref_id).await?;
     let Some(named) = named else { return Ok(()) };
-    let Some(proven) = payments::find(settling.db, named).await? else { return Ok(()) };
-    if proven.gateway != payment.gateway || !proven.state.is_open() {
-        return Ok(());
-    }
-    let now = now_ms();
-    if !payments::take_lease(settling.db, &proven, now, now + settling.settings.lease_ms()).await? {
-        return Ok(());
-    }
+    let deadline = tokio::time::Instant::now() + WAIT_FOR_OTHERS;
+    let (proven, now) = loop {
+        let Some(proven) = payments::find(settling.db, named).await? else { return Ok(()) };
+        if proven.gateway != payment.gateway || !proven.state.is_open() {
+            return Ok(());
+        }
+        let now = now_ms();
+        if payments::take_lease(settling.db, &proven, now, now + settling.settings.lease_ms()).await? {
+            break (proven, now);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
     payments::record_callback(settling.db, proven.id, Some(ref_id), true).await?;
     let order_paid = order_paid(settling.db, proven.order_id).await?;
     let paid = GatewayVerdict::Paid { amount, ref_id: ref_id.to_owned() };
     Box::pin(conclude(settling, &proven, paid, order_paid, now)).await
+}
+
+/// Whether the reference the payment holds proved another payment.
+async fn proven_by_another(db: &Db, payment: &Payment) -> anyhow::Result<bool> {
+    let Some(ref_id) = payment.ref_id.as_deref() else { return Ok(false) };
+    Ok(payments::proven_elsewhere(db, payment.gateway, ref_id, payment.id).await?.is_some())
 }
 
 async fn current_state(db: &Db, payment_id: i64) -> anyhow::Result<PaymentState> {
@@ -686,7 +729,7 @@ async fn late_sale(settling: Settling<'_>, payment: &Payment, sale_id: Option<&s
     if sale_id.is_none() && !payment.gateway.verify_names_payment() {
         return Ok(());
     }
-    if let GatewayVerdict::Paid { ref_id, amount } = settling.verify(payment, sale_id).await {
+    if let GatewayVerdict::Paid { ref_id, amount } = settling.verify(payment, sale_id).await? {
         let reason = "paid after the payment was replaced or had expired";
         refunds::give_back(settling, payment, Some(&ref_id), Some(amount), reason).await?;
     }

@@ -70,7 +70,7 @@ async fn ask_and_tell(settling: Settling<'_>, payment_id: i64) -> anyhow::Result
 /// of the first, which alone may pay the order.
 #[tracing::instrument(skip_all, fields(payment_id = payment.id, sale_id))]
 pub async fn give_back_extra_sale(settling: Settling<'_>, payment: &Payment, sale_id: &str) -> anyhow::Result<()> {
-    let GatewayVerdict::Paid { amount, .. } = settling.verify(payment, Some(sale_id)).await else {
+    let GatewayVerdict::Paid { amount, .. } = settling.verify(payment, Some(sale_id)).await? else {
         tracing::warn!(payment_id = payment.id, "a second sale was pinged that the gateway does not confirm");
         return Ok(());
     };

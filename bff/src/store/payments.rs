@@ -271,6 +271,26 @@ pub async fn proven_elsewhere(db: &Db, gateway: Gateway, ref_id: &str, payment_i
     .context("cannot look a payment reference up")
 }
 
+/// Whether a payment other than `payment` holds the same gateway reference: any, or (`leased_at` given) an open
+/// one being verified at that moment.
+pub async fn held_elsewhere(db: &Db, payment: &Payment, ref_id: &str, leased_at: Option<i64>) -> anyhow::Result<bool> {
+    let leased = match leased_at {
+        Some(_) => format!("AND lease_until >= $4 AND state IN {}", open_states()),
+        None => "AND $4 IS NULL".to_owned(),
+    };
+    let sql = format!(
+        "SELECT COUNT(*) FROM payment WHERE gateway = $1 AND ref_id = $2 AND payment_id <> $3 \
+         AND (sale_of IS NULL OR sale_of <> $3) {leased}"
+    );
+    let held: i64 = on_pool!(db, pool => {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(payment.gateway.as_str()).bind(ref_id).bind(payment.id).bind(leased_at)
+        .fetch_one(pool).await
+    })
+    .context("cannot look for another payment holding a reference")?;
+    Ok(held > 0)
+}
+
 /// An open payment lets go of a reference a callback brought that did not prove it (a verify refused it, or its
 /// answer named another payment): the payment it does prove can still be completed with it.
 pub async fn drop_ref(db: &Db, payment_id: i64, ref_id: &str) -> anyhow::Result<()> {

@@ -160,6 +160,10 @@ impl DigipayClient {
                 }
                 None => GatewayVerdict::Unanswered,
             },
+            // Another payment of ours holding the same tracking code most likely verified the purchase: nothing is
+            // settled under this one on that guess (a delivery or reverse would not say whose purchase it is); it is
+            // asked about again, and a reference that proved the other payment fails it.
+            (_, Some(WRONG_STATE)) if request.ref_held_elsewhere => GatewayVerdict::Unknown,
             (_, Some(WRONG_STATE)) => self.settle_unanswered(ticket_type, tracking_code, request).await,
             (_, Some(code)) if NOT_YET.contains(&code) => GatewayVerdict::Unknown,
             (422, Some(_)) => {

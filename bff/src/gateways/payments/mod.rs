@@ -60,6 +60,10 @@ pub struct VerifyRequest<'a> {
     pub amount: i64,
     /// The Gumroad product the payment was opened for: a sale of another product does not pay it.
     pub product_permalink: Option<&'a str>,
+    /// Another payment of ours holds the same reference (a callback brought another customer's proof, or raced
+    /// it): a gateway's "already verified" then says that payment's verify went first, never that this one's answer
+    /// was lost.
+    pub ref_held_elsewhere: bool,
 }
 
 /// A payment whose money goes back: what the gateway knows it by.
