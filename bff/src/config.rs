@@ -230,9 +230,10 @@ pub struct GatewaySettings {
     pub smtp_starttls: bool,
     #[arg(long, env = "MAIL_FROM", default_value = "Limoo <no-reply@limoo.example>")]
     pub mail_from: String,
-    /// The customer's connect-to-support (mentor) address is this followed by their profile number.
-    #[arg(long, env = "MENTOR_LINK_BASE_URL", default_value = "https://support.limoo.example/mentor/")]
-    pub mentor_link_base_url: String,
+    /// The customer's connect-to-support (mentor) address is this followed by their profile number; unset, the
+    /// success page shows no mentor button rather than a link to nowhere.
+    #[arg(long, env = "MENTOR_LINK_BASE_URL")]
+    pub mentor_link_base_url: Option<Url>,
 }
 
 /// Where customers reach support, as the web app learns it at start-up (`GET /lemonade/api/app-config`), so one

@@ -36,8 +36,9 @@ pub struct AppState {
     pub payment_settings: Arc<PaymentSettings>,
     pub payment_gateways: Arc<PaymentGateways>,
     pub finance: Arc<FinanceSettings>,
-    /// `MENTOR_LINK_BASE_URL`: the mentor link is this followed by the customer's profile number.
-    pub mentor_link_base_url: Arc<str>,
+    /// `MENTOR_LINK_BASE_URL`: the mentor link is this followed by the customer's profile number; none is
+    /// given when unset.
+    pub mentor_link_base_url: Option<Arc<str>>,
     /// Where the gateways send browsers back: `PAYMENT_CALLBACK_BASE_URL`, else `PUBLIC_BASE_URL`; no
     /// trailing slash.
     pub payment_callback_base: Arc<str>,
@@ -91,7 +92,7 @@ impl AppState {
             payment_settings: Arc::new(settings.payments.clone()),
             payment_gateways: Arc::new(PaymentGateways::new(&settings.payments)?),
             finance: Arc::new(settings.finance.clone()),
-            mentor_link_base_url: settings.gateways.mentor_link_base_url.as_str().into(),
+            mentor_link_base_url: settings.gateways.mentor_link_base_url.as_ref().map(|url| url.as_str().into()),
             payment_callback_base: callback_base.as_str().trim_end_matches('/').into(),
             payment_result_origins: result_origins.cloned().collect(),
             trusted_proxies: settings.trusted_proxies.as_slice().into(),

@@ -103,6 +103,10 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     // Assert 1: the confirmation promises an SMS within 48 hours [PM-59].
     await expect(page).toHaveURL(/#\/pay-card-success/)
     await expect(page.getByTestId('pay-card-success')).toContainText('حداکثر تا ۴۸ ساعت')
+    // The page leads on: the panel shows the payment awaiting finance's confirmation.
+    await page.getByRole('link', { name: 'رفتن به پنل رژیم' }).click()
+    await expect(page).toHaveURL(/#\/diets$/)
+    await expect(page.getByTestId('active-diet-state')).toHaveText('در انتظار تایید پرداخت')
 
     // Act 3: finance lists the pending transfer and approves it from the terminal.
     const list = await finance(bff, simulators, 'list')

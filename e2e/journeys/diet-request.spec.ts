@@ -97,6 +97,9 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     await page.getByTestId('sim-pay').click()
     await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+/)
     expect((await activeDiet(page)).status).toBe('ANSWERING_QUESTIONS')
+    // The success page names the next step, the diet questions, with the button that opens them.
+    await expect(page.getByTestId('next-step-questions')).toContainText('قدم بعدی: به سوالات رژیم پاسخ دهید')
+    await expect(page.getByRole('link', { name: 'تکمیل سوالات' })).toHaveAttribute('href', '#/form/f1')
 
     // The panel home shows the paid diet waiting for its questions and leads to them.
     await page.goto('/#/diets')
@@ -189,7 +192,14 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     const birthDate = question(page, 'birthDate')
     await birthDate.getByTestId('date-day').selectOption('21')
     await birthDate.getByTestId('date-month').selectOption('6')
+    // A birth year that makes the 32-year-old of section 1 seven is refused on the birth date, in Persian.
+    await birthDate.getByTestId('date-year').selectOption('1398')
+    await expect(birthDate.getByTestId('field-error')).toHaveText(
+      'این تاریخ تولد با سنی که در بخش ۱ وارد کرده‌اید جور نیست؛ یکی از آن دو را اصلاح کنید.',
+    )
+    await expect(page.getByTestId('quiz-submit')).toBeDisabled()
     await birthDate.getByTestId('date-year').selectOption('1373')
+    await expect(birthDate.getByTestId('field-error')).toHaveCount(0)
     await write(page, 'job', 'معلم')
     await write(page, 'city', 'تبریز')
     await expect(page.getByTestId('quiz-submit')).toHaveText('ثبت درخواست رژیم')

@@ -146,6 +146,8 @@ export async function startBff(logFile: string, simulators: RunningSimulators): 
       // Without a chat widget the support bubble offers these; with none configured there is no bubble.
       SUPPORT_PHONE: '021-91001234',
       SUPPORT_EMAIL: 'support@limoo.ir',
+      // The success page's mentor button links here followed by the customer's profile number.
+      MENTOR_LINK_BASE_URL: 'https://mentor.limoo.test/mentor/',
       TRANSFER_CARD_NUMBER: TRANSFER_DESTINATION.cardNumber,
       TRANSFER_CARD_HOLDER: TRANSFER_DESTINATION.holder,
       TRANSFER_CARD_BANK: TRANSFER_DESTINATION.bank,

@@ -138,6 +138,15 @@ async fn all_diets_come_most_recent_referral_first_with_the_running_one_active()
     assert_eq!(nothing["msg"]["allDiets"], serde_json::json!([]), "only the customer's own diets");
 }
 
+/// What the diets list says of the diet's start: the customer's moves recorded, and whether another is accepted.
+async fn start_moves(app: &TestApp, token: &str, id: i64) -> (i64, bool) {
+    let (status, all) = app.get_as(token, "/app/diets/all").await;
+    assert_eq!(status, 200, "{all}");
+    let diets = all["msg"]["allDiets"].as_array().expect("allDiets");
+    let diet = diets.iter().find(|d| d["id"] == id).unwrap_or_else(|| panic!("diet {id} listed: {all}"));
+    (diet["startDateMoves"].as_i64().expect("startDateMoves"), diet["canMoveStartDate"].as_bool().expect("canMove"))
+}
+
 async fn move_start(app: &TestApp, token: &str, id: i64, start_date: &str) -> (u16, Value) {
     let request = app.client.post(app.url("/app/diets/startdate")).bearer_auth(token);
     let response = request.form(&[("id", id.to_string()), ("startDate", start_date.to_owned())]).send().await.unwrap();
@@ -189,8 +198,10 @@ async fn moving_a_start_again_and_again_does_not_add_up_to_more_than_a_week() {
     let starts_at = Some(now_ms() - 6 * DAY_MS);
     let diet = DietByTeam { order_id, number: "D-1", days: 30, package_count: None, slot: 1, ready: true, starts_at };
     let id = app.team_issues_diet(&diet).await;
+    assert_eq!(start_moves(&app, &token, id).await, (0, true), "the panel offers the editor");
     let (status, moved) = move_start(&app, &token, id, &now_ms().to_string()).await;
     assert_eq!(status, 200, "six days in, the start moves to today: {moved}");
+    assert_eq!(start_moves(&app, &token, id).await, (1, true), "one move recorded, more accepted");
 
     // Two days pass.
     app.execute_sql(format!(
@@ -198,6 +209,7 @@ async fn moving_a_start_again_and_again_does_not_add_up_to_more_than_a_week() {
         two = 2 * DAY_MS
     ))
     .await;
+    assert_eq!(start_moves(&app, &token, id).await, (1, false), "the panel no longer offers what is refused");
     let (status, refused) = move_start(&app, &token, id, &now_ms().to_string()).await;
     assert_eq!(status, 409, "eight days after its earliest start: {refused}");
     assert_eq!(
@@ -269,6 +281,7 @@ async fn a_customer_cannot_win_back_the_days_a_diet_has_run() {
     let tries = futures::future::join_all(dates.iter().map(|date| move_start(&app, &token, id, date))).await;
     let moved = tries.iter().filter(|(status, _)| *status == 200).count();
     assert_eq!(moved, 3, "{tries:?}");
+    assert_eq!(start_moves(&app, &token, id).await, (3, false), "three moves recorded, no more accepted");
     assert!(tries.iter().all(|(status, _)| matches!(status, 200 | 409)), "{tries:?}");
     let audit = limoo_bff::store::diet_team::audit(&app.db, id).await.unwrap();
     let customer_moves = audit.iter().filter(|(action, actor, ..)| action == "START" && actor == "customer").count();

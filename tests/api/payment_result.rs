@@ -5,7 +5,7 @@ use limoo_simulators::{
     PageAction,
     browser::{self, Navigation},
 };
-use limoo_tests::{TestApp, payment::payment_request, spawn_app};
+use limoo_tests::{AppOptions, MENTOR_LINK_BASE_URL, TestApp, payment::payment_request, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -42,7 +42,7 @@ async fn the_mentor_link_is_the_base_address_and_the_customers_profile_number() 
     let id = app.tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
     let customer = customers::find_by_id(&app.db, id).await.unwrap().expect("stored");
     assert!(!customer.profile_number.is_empty());
-    assert_eq!(link, format!("https://support.limoo.example/mentor/{}", customer.profile_number));
+    assert_eq!(link, format!("{MENTOR_LINK_BASE_URL}{}", customer.profile_number));
 
     for own in ["09121234567", "9121234567", "+989121234567", "۰۹۱۲۱۲۳۴۵۶۷"] {
         let (status, reply) = app.get_as(&token, &format!("/mentors/link-by-mobile?mobile={}", urlencoding(own))).await;
@@ -53,6 +53,16 @@ async fn the_mentor_link_is_the_base_address_and_the_customers_profile_number() 
 /// `+` and non-ASCII digits as a query string carries them.
 fn urlencoding(raw: &str) -> String {
     raw.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+#[tokio::test]
+async fn a_deployment_without_a_mentor_service_gives_no_mentor_link() {
+    let options = AppOptions { mentor_link_base_url: None, ..AppOptions::default() };
+    let app = TestApp::spawn(options).await.expect("test app");
+    let token = app.existing_customer("09121234567").await;
+    let (status, reply) = app.get_as(&token, "/mentors/link-by-mobile").await;
+    assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("MENTOR_LINK_NOT_CONFIGURED")), "{reply}");
+    assert_eq!(reply["err"]["message"], messages::MENTOR_LINK_NOT_CONFIGURED);
 }
 
 #[tokio::test]

@@ -68,6 +68,8 @@ pub struct AppOptions {
     pub payment_methods: Vec<Gateway>,
     /// `SUPPORT_SITE_URL`; unset by default.
     pub support_site_url: Option<String>,
+    /// `MENTOR_LINK_BASE_URL`; [`MENTOR_LINK_BASE_URL`] by default.
+    pub mentor_link_base_url: Option<String>,
     /// `CHAT_WIDGET_SCRIPT_URL` and `CHAT_WIDGET_ID`; unset by default.
     pub chat_widget: Option<(String, String)>,
     /// `SUPPORT_PHONE` and `SUPPORT_EMAIL`; unset by default.
@@ -79,6 +81,9 @@ pub struct AppOptions {
     /// The listener's timeouts and connection cap (`HEADER_READ_TIMEOUT_SECONDS` …); the BFF's own when `None`.
     pub connections: Option<ConnectionSettings>,
 }
+
+/// The mentor service the test deployments link customers to.
+pub const MENTOR_LINK_BASE_URL: &str = "https://mentor.limoo.test/link/";
 
 impl Default for AppOptions {
     fn default() -> Self {
@@ -93,6 +98,7 @@ impl Default for AppOptions {
             max_body_bytes: None,
             payment_methods: Gateway::ALL.into_iter().filter(|g| !g.is_online()).collect(),
             support_site_url: None,
+            mentor_link_base_url: Some(MENTOR_LINK_BASE_URL.to_owned()),
             chat_widget: None,
             support_contacts: None,
             orders_per_customer_minute: None,
@@ -160,6 +166,7 @@ impl TestApp {
         }
         settings.payments.payment_methods = options.payment_methods.clone();
         settings.support.support_site_url = options.support_site_url.as_deref().map(str::parse).transpose()?;
+        settings.gateways.mentor_link_base_url = options.mentor_link_base_url.as_deref().map(str::parse).transpose()?;
         if let Some((phone, email)) = &options.support_contacts {
             settings.support.support_phone = Some(phone.clone());
             settings.support.support_email = Some(email.clone());

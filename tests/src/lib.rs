@@ -13,7 +13,7 @@ pub mod process;
 pub mod steps;
 pub mod web_module;
 
-pub use app::{AnalyticsRow, AppOptions, SignIn, TestApp, refresh_cookie_of, spawn_app};
+pub use app::{AnalyticsRow, AppOptions, MENTOR_LINK_BASE_URL, SignIn, TestApp, refresh_cookie_of, spawn_app};
 pub use db::TestDb;
 
 /// The workspace root, found from the tested crate's manifest (never from the current directory). Cargo names it to

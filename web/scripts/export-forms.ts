@@ -15,6 +15,8 @@ export interface ExportedRule {
   type: Rule['type']
   min?: number
   max?: number
+  /** The other question a cross-field rule compares with (`matchesAge`: the age). */
+  question?: string
   /** The Persian message; absent when the rule has none (the BFF then answers `error`, like the renderer). */
   message?: string
 }
@@ -46,11 +48,12 @@ export interface ExportedForm {
 }
 
 function exportRule(rule: Rule): ExportedRule {
-  const bounds: { min?: number; max?: number } = 'args' in rule ? rule.args : {}
+  const args: { min?: number; max?: number; question?: string } = 'args' in rule ? rule.args : {}
   return {
     type: rule.type,
-    ...(bounds.min !== undefined ? { min: bounds.min } : {}),
-    ...(bounds.max !== undefined ? { max: bounds.max } : {}),
+    ...(args.min !== undefined ? { min: args.min } : {}),
+    ...(args.max !== undefined ? { max: args.max } : {}),
+    ...(args.question !== undefined ? { question: args.question } : {}),
     ...(rule.msg ? { message: rule.msg.fa } : {}),
   }
 }

@@ -11,6 +11,19 @@ pub const DAY_MS: i64 = 86_400_000;
 pub const CUSTOMER_MAX_AHEAD_DAYS: i64 = 60;
 /// The team may also put a start in the past (a diet that began before it was recorded), within a year.
 pub const TEAM_MAX_DISTANCE_DAYS: i64 = 365;
+/// How many times a customer may move a diet's start; after that the medical team does it.
+pub const CUSTOMER_START_MOVES: i64 = 3;
+/// A diet that has run longer than this since its earliest start keeps its start: moving it then would hand back
+/// the days it ran.
+pub const CUSTOMER_START_GRACE_MS: i64 = 7 * DAY_MS;
+
+/// Whether the customer may still move a diet's start at `now`: not one the team closed, not one that has run
+/// longer than [`CUSTOMER_START_GRACE_MS`] from its earliest start, and fewer than [`CUSTOMER_START_MOVES`] moves.
+pub fn customer_may_move(expired_at: Option<i64>, earliest_start_at: Option<i64>, moves: i64, now: i64) -> bool {
+    expired_at.is_none()
+        && earliest_start_at.is_none_or(|started| started > now - CUSTOMER_START_GRACE_MS)
+        && moves < CUSTOMER_START_MOVES
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum StartDateError {

@@ -7,6 +7,7 @@
 //! offered option, the exclusive one alone [QN-30], tags within their limit [QN-37].
 use std::{collections::HashMap, fmt, sync::LazyLock};
 
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -98,6 +99,9 @@ pub struct Rule {
     pub min: Option<f64>,
     #[serde(default)]
     pub max: Option<f64>,
+    /// The other question a cross-field rule compares with (`matchesAge`: the age).
+    #[serde(default)]
+    pub question: Option<String>,
     #[serde(default)]
     pub message: Option<String>,
 }
@@ -112,6 +116,8 @@ pub enum RuleKind {
     Numeric,
     Mobile,
     CreditCard,
+    /// A birth date (ISO day) that agrees, within a year, with the age answered to the rule's `question`.
+    MatchesAge,
 }
 
 impl Rule {
@@ -133,7 +139,26 @@ impl Rule {
             RuleKind::Numeric => number_like(value).is_some(),
             RuleKind::Mobile => digits_only(value).is_some_and(|d| is_iranian_mobile(&d)),
             RuleKind::CreditCard => digits_only(value).is_some_and(|d| d.len() == 16 && all_digits(&d)),
+            // Needs the other answers: `accepts_with`.
+            RuleKind::MatchesAge => true,
         }
+    }
+
+    /// Whether the answer passes, given the set's other answers for a cross-field rule.
+    fn accepts_with(&self, value: &Value, answers: &Answers) -> bool {
+        match self.kind {
+            RuleKind::MatchesAge => self.agrees_with_age(value, answers, chrono::Utc::now().date_naive()),
+            _ => self.accepts(value),
+        }
+    }
+
+    /// A birth date agrees with a typed age when they differ by at most a year (an age typed before a birthday);
+    /// without both answers, or with a date that is no ISO day, there is nothing to compare.
+    fn agrees_with_age(&self, value: &Value, answers: &Answers, today: NaiveDate) -> bool {
+        let age = self.question.as_deref().and_then(|other| answers.get(other)).and_then(number_like);
+        let born = value.as_str().and_then(|day| NaiveDate::parse_from_str(day, "%Y-%m-%d").ok());
+        let (Some(age), Some(born)) = (age, born) else { return true };
+        today.years_since(born).is_none_or(|years| (f64::from(years) - age).abs() <= 1.0)
     }
 }
 
@@ -328,7 +353,7 @@ impl QuestionDefinition {
         let answered = is_answered(value);
         let invalid = |message: &str| Problem::Invalid { question: self.id.clone(), message: message.to_owned() };
         for rule in &self.rules {
-            if (rule.kind == RuleKind::Required || answered) && !rule.accepts(value) {
+            if (rule.kind == RuleKind::Required || answered) && !rule.accepts_with(value, answers) {
                 return Some(invalid(rule.message()));
             }
         }
@@ -447,6 +472,30 @@ mod tests {
     }
 
     #[test]
+    fn a_birth_date_must_agree_with_the_age_within_a_year() {
+        let rule = definition("diet-request")
+            .and_then(|form| form.question("birthDate"))
+            .and_then(|q| q.rules.iter().find(|r| r.kind == RuleKind::MatchesAge))
+            .expect("the birth date checks the age")
+            .clone();
+        let today = NaiveDate::from_ymd_opt(2026, 12, 1).expect("a day");
+        let agrees = |age: Value, born: &str| {
+            let answers: Answers = [("age".to_owned(), age)].into_iter().collect();
+            rule.agrees_with_age(&json!(born), &answers, today)
+        };
+        // 35 on 21 March 2026; 34 typed before that birthday, or 36 rounded up, still agree.
+        for age in [json!(35), json!(34), json!("۳۶")] {
+            assert!(agrees(age.clone(), "1991-03-21"), "age {age}");
+        }
+        for age in [json!(32), json!(7), json!(37)] {
+            assert!(!agrees(age.clone(), "1991-03-21"), "age {age}");
+        }
+        // Nothing to compare: no age answered, or no ISO day.
+        assert!(rule.agrees_with_age(&json!("2019-01-01"), &Answers::new(), today));
+        assert!(agrees(json!(32), "21/03/1991"));
+    }
+
+    #[test]
     fn konkur_form_types_from_a_landing_use_the_konkur_form() {
         assert_eq!(definition("konkur-1403").map(|d| d.form_type.as_str()), Some("konkur"));
         assert!(definition("unknown").is_none());
@@ -538,7 +587,7 @@ mod tests {
 
     #[test]
     fn the_age_rule_takes_whole_years_from_15_to_70_in_latin_or_persian_digits() {
-        let age = Rule { kind: RuleKind::Age, min: None, max: None, message: None };
+        let age = Rule { kind: RuleKind::Age, min: None, max: None, question: None, message: None };
         for accepted in [json!(15), json!(70), json!("۱۵"), json!("٧٠"), json!("42")] {
             assert!(age.accepts(&accepted), "{accepted} is an age");
         }

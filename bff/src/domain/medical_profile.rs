@@ -215,6 +215,7 @@ fn form() -> &'static FormDefinition {
 
 #[cfg(test)]
 mod tests {
+    use chrono::Datelike;
     use serde_json::json;
 
     use super::*;
@@ -294,8 +295,13 @@ mod tests {
         assert!(problems.iter().any(|p| p.to_string().starts_with("medicationNames:")), "{problems:?}");
     }
 
+    /// The complete profile with `age`, and a birth date that agrees with it when it is a number.
     fn with_age(age: Value) -> Result<MedicalProfile, Vec<ProfileProblem>> {
         let mut profile = complete();
+        if let Some(years) = forms::number_like(&age) {
+            let born = chrono::Utc::now().date_naive().year() - years.trunc() as i32;
+            profile.general.insert("birthDate".into(), json!(format!("{born}-01-01")));
+        }
         profile.general.insert("age".into(), age);
         MedicalProfile::parse(profile, "TR", 2170, 107851)
     }

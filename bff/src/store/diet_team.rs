@@ -3,7 +3,10 @@
 use anyhow::Context;
 
 use super::{Db, Tx, customers::random_id, now_ms, on_tx};
-use crate::domain::order::OrderStatus;
+use crate::domain::{
+    diet_start::{CUSTOMER_START_GRACE_MS, CUSTOMER_START_MOVES},
+    order::OrderStatus,
+};
 
 /// A diet as the team lists it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -175,12 +178,6 @@ pub async fn set_start(db: &Db, diet_id: i64, starts_at: i64, by: &str) -> Resul
     let sql = "UPDATE diet SET starts_at = $2, earliest_start_at = $2 WHERE diet_id = $1";
     change(db, diet_id, ("START", by, &format!("startsAt={starts_at}")), sql, starts_at).await
 }
-
-/// How many times a customer may move a diet's start; after that the medical team does it.
-pub const CUSTOMER_START_MOVES: i64 = 3;
-/// A diet that has run longer than this since its earliest start keeps its start: moving it then would hand back
-/// the days it ran.
-pub const CUSTOMER_START_GRACE_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// The customer moves the start of their own diet (recorded as the customer's): not one the team closed, not one
 /// that has run longer than [`CUSTOMER_START_GRACE_MS`] from its earliest start (moving it forward every few days

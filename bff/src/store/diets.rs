@@ -6,6 +6,7 @@ use super::{Db, Tx, customers::random_id, now_ms, on_tx, orders};
 use crate::domain::{
     catalogue::ProductType,
     diet_package::{self, CardPayment, IssuedDiet, PackageFacts, QuestionProgress, ReserveStatus, remain_days},
+    diet_start::customer_may_move,
     order::OrderStatus,
     payment::PaymentState,
     transfer::{TransferGateway, TransferState},
@@ -412,12 +413,16 @@ pub struct CustomerDiet {
     pub submitted_at: Option<i64>,
     /// When the customer's diet before this one ended; none for the first or while that one has no start.
     pub before: Option<i64>,
+    /// How many times the customer moved its start.
+    pub start_moves: i64,
+    /// Whether the customer may still move its start (`diet_start::customer_may_move`).
+    pub start_movable: bool,
 }
 
 /// The columns of one diet as the customer sees it, with its package's diet product title, which of the customer's
 /// diets it is (`refer_times`) and its request's times, so no diet needs a query of its own.
 const DIET_SELECT: &str = "SELECT d.diet_id, d.customer_order_id, d.diet_number, d.is_ready, d.starts_at, d.days, \
-     d.package_count, d.current_diet_count, d.expired_at, d.created_at, \
+     d.package_count, d.current_diet_count, d.expired_at, d.created_at, d.customer_start_moves, d.earliest_start_at, \
      (SELECT b.title FROM basket_item b WHERE b.customer_order_id = d.customer_order_id \
      AND b.product_type IN ('DIET', 'BUNDLE') ORDER BY b.position LIMIT 1) AS title, \
      (SELECT COUNT(*) FROM diet e WHERE e.customer_id = d.customer_id \
@@ -439,6 +444,8 @@ struct CustomerDietRow {
     current_diet_count: i64,
     expired_at: Option<i64>,
     created_at: i64,
+    customer_start_moves: i64,
+    earliest_start_at: Option<i64>,
     title: Option<String>,
     refer_times: i64,
     sent_at: Option<i64>,
@@ -467,6 +474,8 @@ impl CustomerDietRow {
             sent_at: self.sent_at,
             submitted_at: self.submitted_at,
             before: None,
+            start_moves: self.customer_start_moves,
+            start_movable: customer_may_move(self.expired_at, self.earliest_start_at, self.customer_start_moves, now),
         }
     }
 }

@@ -550,3 +550,29 @@ async fn legacy_error(world: &mut LimooWorld, status: u16, code: String) {
     assert_eq!(reply.body["code"], code.as_str(), "{}", reply.body);
     assert!(reply.body["msg"].as_str().is_some_and(|m| !m.is_empty()), "a message for the customer: {}", reply.body);
 }
+
+#[then(expr = "نوشته پذیرش به قوانین {string} و حریم خصوصی {string} پیوند دارد")]
+async fn terms_links(world: &mut LimooWorld, terms: String, privacy: String) {
+    let browser = world.browser().await;
+    let links = format!("{POPUP} [data-testid=terms-notice] a");
+    let texts = browser.texts(&links).await.or_fail("terms notice links");
+    assert_eq!(texts, ["قوانین و مقررات", "حریم خصوصی"], "the notice links its two documents");
+    for (nth, expected) in [(1, terms), (2, privacy)] {
+        let css = format!("{links}:nth-of-type({nth})");
+        let href = browser.attribute(&css, "href").await.or_fail("terms notice link");
+        assert_eq!(href.as_deref(), Some(expected.as_str()), "{css}");
+    }
+}
+
+/// A first visit has nothing of the app behind it, so the first step offers no back button that would do nothing:
+/// it is kept in place disabled and unseen.
+#[then("پنجره ورود دکمه بازگشت ندارد")]
+async fn no_back_button(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.texts(&format!("{POPUP} [data-testid=mobile-input]")).await.or_fail("first step shown");
+    let back = format!("{POPUP} [data-testid=auth-back]");
+    let script = format!(
+        "const b = document.querySelector({back:?}); return b.disabled && getComputedStyle(b).visibility === 'hidden';"
+    );
+    assert_eq!(browser.execute(&script).await.or_fail("back button read"), serde_json::json!(true), "no back button");
+}

@@ -3,6 +3,7 @@
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
 //! next diet of a package) through the medical team's staff API.
 use crate::app::{DietByTeam, FINANCE_TOKEN, STAFF_TOKEN};
+use crate::browser::Storage;
 use crate::params::{Mobile, Products};
 use cucumber::{given, then, when};
 use limoo_bff::domain::transfer::{TransferGateway, moment_at};
@@ -277,13 +278,43 @@ async fn picks_start_date(world: &mut LimooWorld, days: i64) {
     }
 }
 
+impl LimooWorld {
+    /// The customer's running diet as the diets list gives it.
+    async fn running_diet(&self, mobile: &str) -> Value {
+        let token = self.token_of(mobile).await;
+        let (code, body) = self.app().api(&token).all_diets().await;
+        assert_eq!(code, 200, "all diets failed: {body}");
+        let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
+        diets.into_iter().find(|d| d["isActive"] == json!(true)).unwrap_or_else(|| panic!("a running diet: {body}"))
+    }
+}
+
+/// The device's start-date edit counter as the panel keeps it in local storage [DS-27].
+#[given(expr = "شمارنده ویرایش تاریخ شروع در این دستگاه برای رژیم جاری مشتری {mobile} {int} است")]
+async fn device_start_edits(world: &mut LimooWorld, mobile: Mobile, count: i64) {
+    let diet_id = world.running_diet(&mobile).await["id"].clone();
+    world.ensure_app_loaded().await;
+    let stored = json!({ "dietId": diet_id, "count": count }).to_string();
+    world.browser().await.store(Storage::Local, "diet_start_date_edits", &stored).await.or_fail("local storage");
+}
+
+/// The panel offers no editor the server would refuse: checked once the diets list has come back.
+#[then("ویرایشگر تاریخ شروع پس از رسیدن فهرست رژیم‌ها دیده نمی‌شود")]
+async fn no_start_date_editor(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.texts("[data-testid=active-diet]").await.or_fail("the package card");
+    crate::browser::poll_for(std::time::Duration::from_secs(10), || async {
+        Ok((browser.requests_at("/app/diets/all").await? > 0).then_some(()))
+    })
+    .await
+    .or_fail("the diets list came back");
+    browser.wait_for_absence("[data-testid=start-date-editor]").await.or_fail("no start-date editor");
+}
+
 #[then(expr = "رژیم جاری مشتری {mobile} حدود {int} روز دیگر آغاز می‌شود")]
 async fn running_diet_starts_in(world: &mut LimooWorld, mobile: Mobile, days: i64) {
-    let token = world.token_of(&mobile).await;
-    let (code, body) = world.app().api(&token).all_diets().await;
-    assert_eq!(code, 200, "all diets failed: {body}");
-    let diets = body["msg"]["allDiets"].as_array().cloned().unwrap_or_default();
-    let running = diets.iter().find(|d| d["isActive"] == json!(true)).expect("a running diet");
+    let running = world.running_diet(&mobile).await;
+    let body = &running;
     let starts_in = running["startDate"].as_i64().expect("a start date") - now_ms();
     assert!((days - 1) * DAY_MS < starts_in && starts_in <= (days + 1) * DAY_MS, "start date: {body}");
 }

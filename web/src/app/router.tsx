@@ -151,7 +151,10 @@ export const routes: RouteObject[] = [
       )),
       redirectOnly({ path: '/checkout', loader: redirectBy(checkoutTarget) }),
       redirectOnly({ path: '/payment-result', loader: redirectBy(paymentResultTarget) }),
-      lazyRoute({ path: '/payment-success' }, paymentSuccess, (m) => <m.PaymentSuccessPage />),
+      // With the panel's next step (the diet questions), from the panel's chunk.
+      lazyRoute({ path: '/payment-success' }, () => Promise.all([paymentSuccess(), diets()]), ([m, panel]) => (
+        <m.PaymentSuccessPage NextStep={panel.QuestionsNextStep} />
+      )),
       lazyRoute({ path: '/payment-fail' }, paymentFail, (m) => <m.PaymentFailPage />),
       lazyRoute({ path: '/pay-card', loader: requireAuth }, transferScreen, (m) => (
         <m.TransferFormPage gateway="C2C" ErrorSection={m.CheckoutErrorSection} />

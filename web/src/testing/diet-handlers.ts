@@ -21,6 +21,8 @@ export const runningDiet = {
   remainDays: 24,
   packageDietCount: 3,
   currentDietCount: 2,
+  startDateMoves: 0,
+  canMoveStartDate: true,
 }
 
 /** The package's first diet, over. */

@@ -34,6 +34,11 @@ pub struct DietItem {
     /// When the customer's diet before this one ended (that diet's `expireDietDate`); none for the first diet or
     /// while the one before has no start.
     pub before: Option<i64>,
+    /// How many times the customer moved its start (the start-date editor's counter) [DS-27].
+    pub start_date_moves: i64,
+    /// Whether `POST /app/diets/startdate` would accept a move now: not closed, not underway more than 7 days,
+    /// fewer than 3 moves; the panel offers the editor only then.
+    pub can_move_start_date: bool,
 }
 
 impl From<CustomerDiet> for DietItem {
@@ -55,6 +60,8 @@ impl From<CustomerDiet> for DietItem {
             send_to_dr_date: d.sent_at,
             submit_date: d.submitted_at,
             before: d.before,
+            start_date_moves: d.start_moves,
+            can_move_start_date: d.start_movable,
         }
     }
 }

@@ -394,6 +394,8 @@ mod tests {
             sent_at: None,
             submitted_at: None,
             before: None,
+            start_moves: 0,
+            start_movable: true,
         }
     }
 

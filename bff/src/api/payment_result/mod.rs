@@ -179,7 +179,15 @@ impl PaymentResultApi {
                 vec!["the customer has no profile number".to_owned()],
             ));
         }
-        Ok(Json(MentorLinkReply { mentor_link: format!("{}{profile_number}", state.mentor_link_base_url) }))
+        let Some(base) = state.mentor_link_base_url.as_deref() else {
+            return Err(MentorLinkFailure::named(
+                404,
+                "MENTOR_LINK_NOT_CONFIGURED",
+                messages::MENTOR_LINK_NOT_CONFIGURED,
+                vec!["MENTOR_LINK_BASE_URL is not set".to_owned()],
+            ));
+        };
+        Ok(Json(MentorLinkReply { mentor_link: format!("{base}{profile_number}") }))
     }
 
     /// The GraphQL gateway, answering exactly one query: the partner-discount SMS texts of one of the

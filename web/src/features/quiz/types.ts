@@ -53,6 +53,8 @@ export type Rule =
   | { type: 'numeric'; msg?: Text }
   | { type: 'mobile'; msg?: Text }
   | { type: 'creditCard'; msg?: Text }
+  /** A birth date (ISO day) that agrees, within a year, with the age answered to `args.question`. */
+  | { type: 'matchesAge'; args: { question: string }; msg?: Text }
 
 export type RuleType = Rule['type']
 

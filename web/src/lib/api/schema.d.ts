@@ -2260,6 +2260,16 @@ export interface components {
              *     while the one before has no start.
              */
             before?: number;
+            /**
+             * Format: int64
+             * @description How many times the customer moved its start (the start-date editor's counter) [DS-27].
+             */
+            startDateMoves: number;
+            /**
+             * @description Whether `POST /app/diets/startdate` would accept a move now: not closed, not underway more than 7 days,
+             *     fewer than 3 moves; the panel offers the editor only then.
+             */
+            canMoveStartDate: boolean;
         };
         /**
          * DietPackage
@@ -7860,7 +7870,8 @@ export interface operations {
             };
             /**
              * @description `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
-             *     button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
+             *     button); `MENTOR_LINK_NOT_CONFIGURED`: the deployment has no mentor service (hidden too);
+             *     `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
              */
             404: {
                 headers: {

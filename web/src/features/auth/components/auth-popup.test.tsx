@@ -95,8 +95,23 @@ describe('sign-in popup', () => {
 
   it('shows the terms notice [AU-34] and no operator logo without the flag [AU-54]', async () => {
     await openPopup()
-    expect(screen.getByTestId('terms-notice')).toHaveTextContent('قوانین و مقررات')
+    expect(screen.getByTestId('terms-notice')).toHaveTextContent(
+      'ورود یا ثبت‌نام شما به معنای پذیرش قوانین و مقررات و حریم خصوصی لیمو است.',
+    )
+    expect(screen.getByRole('link', { name: 'قوانین و مقررات' })).toHaveAttribute('href', 'https://limoo.ir/terms')
+    expect(screen.getByRole('link', { name: 'حریم خصوصی' })).toHaveAttribute('href', 'https://limoo.ir/privacy')
     expect(within(screen.getByTestId('auth-popup')).queryByTestId('operator-logo')).not.toBeInTheDocument()
+  })
+
+  it('offers no back button on a first visit, where there is nothing to go back to, and one on the code step', async () => {
+    recordCalls()
+    const { user } = await openPopup()
+    expect(within(screen.getByTestId('auth-popup')).getByTestId('auth-back')).toBeDisabled()
+    await enterMobile(user)
+    await expectStep('LOGIN_MOBILE')
+    expect(screen.getByTestId('auth-back')).toBeEnabled()
+    await user.click(screen.getByTestId('auth-back'))
+    await expectStep('ENTER_MOBILE')
   })
 
   it('shows the operator logo with the operator theme flag [AU-54]', async () => {

@@ -6,6 +6,7 @@ import { trackClick } from '@/lib/analytics'
 import { submitPendingForm } from '@/lib/auth'
 import { checkMobile, confirmCode, sendCode, sendFileNumberCode, type Country } from '../api/sign-in'
 import { authErrorKey, codeReasonKey } from '../domain/errors'
+import { LEGAL_LINKS } from '../domain/legal-links'
 import { displayMobile, IRAN_COUNTRY_ID } from '../domain/mobile'
 import { isCodeStep, previousStep, stepAfterCheck, type AuthStep, type CodeStep as CodeStepName } from '../domain/steps'
 import { rememberIdentity } from '../domain/stored-identity'
@@ -37,8 +38,8 @@ interface AuthPopupProps {
   start: AuthFlowStart
   /** After a successful login or registration; the popup has closed [AU-08]. */
   onSignedIn: () => void
-  /** The top bar's back button on the first step. */
-  onLeave: () => void
+  /** The top bar's back button on the first step; without it (nothing to go back to) the first step has none. */
+  onLeave?: () => void
 }
 
 /**
@@ -178,15 +179,14 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
     goTo(flow.viaFileNumber ? 'ENTER_FILE_NUMBER' : 'ENTER_MOBILE')
   }
 
-  const back = () => {
-    const previous = previousStep(flow.step, flow.entry)
-    if (previous === null) onLeave()
-    else goTo(previous)
-  }
+  const previous = previousStep(flow.step, flow.entry)
+  const back = previous === null ? onLeave : () => goTo(previous)
 
   if (closed) return null
 
   const { step } = flow
+  // The notice's sentence around its two links: before, the terms, between, the privacy rules, after.
+  const terms = t('auth.terms', { returnObjects: true })
   return (
     <div className="auth-overlay">
       <div
@@ -199,7 +199,8 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
         data-server-state={serverState}
       >
         <header className="auth-popup__bar">
-          <button type="button" className="auth-popup__back" data-testid="auth-back" onClick={back}>
+          {/* Kept in place, hidden, where there is nothing to go back to: the logo stays centred. */}
+          <button type="button" className="auth-popup__back" data-testid="auth-back" disabled={!back} onClick={back}>
             <span aria-hidden="true">→</span>
             <span className="visually-hidden">{t('auth.back')}</span>
           </button>
@@ -248,8 +249,17 @@ export function AuthPopup({ start, onSignedIn, onLeave }: AuthPopupProps) {
               resendWait={resendWait}
             />
           ) : null}
+          {/* The terms open beside the sign-in, so a visitor reading them does not lose the step they are on. */}
           <p className="auth-terms" data-testid="terms-notice">
-            {t('auth.terms')}
+            {terms[0]}
+            <a href={LEGAL_LINKS.terms} target="_blank" rel="noreferrer">
+              {terms[1]}
+            </a>
+            {terms[2]}
+            <a href={LEGAL_LINKS.privacy} target="_blank" rel="noreferrer">
+              {terms[3]}
+            </a>
+            {terms[4]}
           </p>
         </div>
       </div>

@@ -33,7 +33,8 @@ export function AuthScreen() {
         key={location.pathname}
         start={start}
         onSignedIn={() => void navigate(paths.enterSuccess, { replace: true })}
-        onLeave={() => void (location.key !== 'default' ? navigate(-1) : navigate(paths.home))}
+        // A first visit has no page of the app to go back to (home would bring the visitor straight back here).
+        onLeave={location.key === 'default' ? undefined : () => void navigate(-1)}
       />
     </section>
   )

@@ -1,10 +1,11 @@
 import { paths } from '@/config/paths'
+import { LEGAL_LINKS } from './legal-links'
 
 /** Pages of the main site the menu links to (outside this app). */
 export const SITE_LINKS = {
   about: 'https://limoo.ir/about-us',
   contact: 'https://limoo.ir/contact-us',
-  terms: 'https://limoo.ir/terms',
+  terms: LEGAL_LINKS.terms,
   feedback: 'https://limoo.ir/complaints',
 } as const
 

@@ -7,7 +7,7 @@ import { doubleTap } from '@/testing/double-tap'
 import { activeDiet, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
-import { startDateEdits } from '../domain/start-date-edits'
+import { START_DATE_EDITS_KEY, startDateEdits } from '../domain/start-date-edits'
 import { server } from '@/testing/server'
 
 function answerStatus(status: Parameters<typeof activeDiet>[0], extra: Record<string, unknown> = {}) {
@@ -180,6 +180,61 @@ describe('/diets: the diet package card', () => {
     expect(sent?.get('id')).toBe(String(runningDiet.id))
     expect(sent?.get('startDate')).toBe('2026-12-01')
     expect(startDateEdits(runningDiet.id)).toBe(1)
+  })
+
+  /** Answers the all-diets list with `diets`; the returned function tells whether it was asked for. */
+  function answerAllDiets(diets: (typeof runningDiet)[]) {
+    let asked = false
+    server.use(
+      http.get('/app/diets/all', () => {
+        asked = true
+        return HttpResponse.json({ ok: true, msg: { allDiets: diets } }) as never
+      }),
+    )
+    return () => asked
+  }
+
+  it("resets the device's counter to the moves the server recorded [DS-27]", async () => {
+    signIn()
+    localStorage.setItem(START_DATE_EDITS_KEY, JSON.stringify({ dietId: runningDiet.id, count: 2 }))
+    answerAllDiets([{ ...runningDiet, startDateMoves: 1 }])
+    renderApp('/diets')
+    const editor = await screen.findByTestId('start-date-editor')
+    expect(within(editor).getByTestId('start-date-edits')).toHaveTextContent('تعداد ویرایش تاریخ شروع: ۱')
+    expect(startDateEdits(runningDiet.id)).toBe(1)
+  })
+
+  it('offers no start-date editor for a diet whose start the server would keep', async () => {
+    signIn()
+    const asked = answerAllDiets([{ ...runningDiet, startDateMoves: 0, canMoveStartDate: false }])
+    renderApp('/diets')
+    await screen.findByTestId('active-diet')
+    await waitFor(() => expect(asked()).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByTestId('start-date-editor')).not.toBeInTheDocument()
+  })
+
+  it('locks the editor after the last move the server accepts, keeping what was saved in view', async () => {
+    signIn()
+    let moves = 2
+    server.use(
+      http.get('/app/diets/all', () =>
+        HttpResponse.json({
+          ok: true,
+          msg: { allDiets: [{ ...runningDiet, startDateMoves: moves, canMoveStartDate: moves < 3 }] },
+        }) as never,
+      ),
+      http.post('/app/diets/startdate', () => {
+        moves += 1
+        return HttpResponse.json({ ok: true, msg: { diet: runningDiet } }) as never
+      }),
+    )
+    renderApp('/diets')
+    const editor = await screen.findByTestId('start-date-editor')
+    fireEvent.click(within(editor).getByTestId('start-date-save'))
+    expect(await screen.findByTestId('start-date-locked')).toHaveTextContent('دیگر از اینجا تغییر نمی‌کند')
+    expect(screen.getByTestId('start-date-edits')).toHaveTextContent('۳')
+    expect(screen.getByTestId('start-date-save')).toBeDisabled()
   })
 
   it('sends one start and counts one edit for a double tap', async () => {

@@ -7,6 +7,9 @@ import { HamiCard } from './hami-card'
 import { PhysicalInfoCard } from './physical-info-card'
 import { StartDateEditor } from './start-date-editor'
 
+/** The step after a purchase, which the success page shows from this chunk. */
+export { QuestionsNextStep } from './questions-next-step'
+
 /** The panel home's cards: the diet package, its start date, body figures, the mentor add-on and earlier diets. */
 export function PanelHome() {
   return (

@@ -11,12 +11,15 @@ describe('start-date edit counter [DS-27]', () => {
     expect(startDateEdits(7)).toBe(2)
   })
 
-  it('starts again for a new diet and resets on request', () => {
+  it('starts again for a new diet and resets to the moves the server recorded', () => {
     countStartDateEdit(7)
     expect(startDateEdits(8)).toBe(0)
     expect(countStartDateEdit(8)).toBe(1)
-    resetStartDateEdits()
-    expect(localStorage.getItem(START_DATE_EDITS_KEY)).toBeNull()
+    expect(countStartDateEdit(8)).toBe(2)
+    expect(resetStartDateEdits(8, 1)).toBe(1)
+    expect(startDateEdits(8)).toBe(1)
+    expect(countStartDateEdit(8)).toBe(2)
+    expect(resetStartDateEdits(9, 0)).toBe(0)
     expect(startDateEdits(8)).toBe(0)
   })
 

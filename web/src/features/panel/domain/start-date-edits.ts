@@ -28,7 +28,11 @@ export function countStartDateEdit(dietId: number): number {
   return count
 }
 
-/** Forgets the counter [DS-27]. */
-export function resetStartDateEdits(): void {
-  localStorage.removeItem(START_DATE_EDITS_KEY)
+/**
+ * Resets the counter to the moves the server recorded for this diet [DS-27]: moves made on another device, or a count
+ * this device kept for an earlier diet, never make it read otherwise.
+ */
+export function resetStartDateEdits(dietId: number, recorded: number): number {
+  localStorage.setItem(START_DATE_EDITS_KEY, JSON.stringify({ dietId, count: recorded }))
+  return recorded
 }

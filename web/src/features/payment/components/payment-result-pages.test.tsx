@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { signIn } from '@/testing/auth'
 import { buildInvoice } from '@/testing/data/checkout'
-import { errorBody } from '@/testing/handlers'
+import { activeDiet, errorBody } from '@/testing/handlers'
 import { http } from '@/testing/http'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -32,10 +32,23 @@ function mentorAnswers(status: number, code?: string) {
   )
 }
 
+/** The customer's package (with an order) in `status`; paths the page asked for are in `requests`. */
+function answerPackage(status: 'ANSWERING_QUESTIONS' | 'ISSUING') {
+  server.use(
+    http.get('/app/diets/active', () => {
+      requests.push('/app/diets/active')
+      const answer = activeDiet(status)
+      return HttpResponse.json({ ...answer, msg: { activeDiet: { ...answer.msg.activeDiet, orderId: 77 } } })
+    }),
+  )
+}
+let requests: string[] = []
+
 /** The invoice of a paid order: the only one the success page calls a success. */
 const PAID = { id: 77, status: 'PAYMENT_SUCCESS' as const }
 
 beforeEach(() => {
+  requests = []
   signIn()
   answerInvoice(buildInvoice(undefined, PAID))
 })
@@ -86,6 +99,24 @@ describe('/payment-success [PM-61…PM-67]', () => {
     answerInvoice(invoiceWith({ variation: 'LIMOO_PLUS' }))
     renderApp('/payment-success?orderId=77')
     expect(await screen.findByTestId('limoo-plus-instructions')).toHaveTextContent('تکمیل سوالات')
+    // The button the instructions name exists and opens the diet questions.
+    expect(await screen.findByRole('link', { name: 'تکمیل سوالات' })).toHaveAttribute('href', '/form/f1')
+  })
+
+  it('names the diet questions as the next step while the package waits for them', async () => {
+    answerPackage('ANSWERING_QUESTIONS')
+    renderApp('/payment-success?orderId=77')
+    expect(await screen.findByTestId('next-step-questions')).toHaveTextContent('قدم بعدی: به سوالات رژیم پاسخ دهید')
+    expect(screen.getByRole('link', { name: 'تکمیل سوالات' })).toHaveAttribute('href', '/form/f1')
+  })
+
+  it('offers no questions step to a customer whose diet is already being issued', async () => {
+    answerPackage('ISSUING')
+    renderApp('/payment-success?orderId=77')
+    await screen.findByTestId('track-order')
+    await waitFor(() => expect(requests).toContain('/app/diets/active'))
+    expect(screen.queryByTestId('next-step-questions')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('complete-questions')).not.toBeInTheDocument()
   })
 
   it('shows the partner-discount SMS text of a partner-discount order [PM-66]', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { loginPathFor } from '@/lib/auth'
@@ -33,13 +33,24 @@ function sendPurchaseEvent(invoice: Invoice) {
   })
 }
 
-function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invoice; goToLimooCard: boolean; partnerFromQuery: boolean }) {
+/** The app's next step after a purchase (the diet questions, from the panel), given by the router. */
+export type NextStepSlot = ComponentType<{ limooPlus: boolean }>
+
+interface PaidOrderProps {
+  invoice: Invoice
+  goToLimooCard: boolean
+  partnerFromQuery: boolean
+  NextStep: NextStepSlot
+}
+
+function PaidOrder({ invoice, goToLimooCard, partnerFromQuery, NextStep }: PaidOrderProps) {
   const { t, i18n } = useTranslation()
   const formatPrice = useFormatPrice()
   const [query] = useSearchParams()
   const mentor = useMentorSupport(true)
   const partnerSms = usePartnerDiscountSms(invoice.id, isPartnerDiscountOrder(invoice, partnerFromQuery))
   const track = trackOrderTarget(invoice, goToLimooCard)
+  const limooPlus = hasLimooPlus(invoice)
 
   useEffect(() => sendPurchaseEvent(invoice), [invoice])
 
@@ -51,7 +62,7 @@ function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invo
       <p className="payment-result__order" data-testid="paid-amount">
         {t('payment.result.paidAmount', { amount: formatPrice(invoice.totalPrice) })}
       </p>
-      {hasLimooPlus(invoice) ? (
+      {limooPlus ? (
         <p className="payment-result__note" data-testid="limoo-plus-instructions">
           {t('payment.result.limooPlus')}
         </p>
@@ -62,6 +73,7 @@ function PaidOrder({ invoice, goToLimooCard, partnerFromQuery }: { invoice: Invo
         </p>
       ) : null}
       <div className="payment-result__actions">
+        <NextStep limooPlus={limooPlus} />
         {track.kind === 'external' ? (
           <a className="primary-button" href={track.href} data-testid="track-order">
             {t('payment.result.trackOrder')}
@@ -126,7 +138,7 @@ const TITLES: Record<SuccessPageState, string> = {
  * /payment-success: the paid order, purchase event, support or login button, LIMOO_PLUS and partner texts (spec 2 §2).
  * It claims success only once the invoice says the order is paid; otherwise one neutral state with a way on (issue 17).
  */
-export function PaymentSuccessPage() {
+export function PaymentSuccessPage({ NextStep }: { NextStep: NextStepSlot }) {
   const { t } = useTranslation()
   const [query] = useSearchParams()
   const orderId = resultOrderId(query)
@@ -140,6 +152,7 @@ export function PaymentSuccessPage() {
         invoice={invoice.data}
         goToLimooCard={goToLimooCard(query)}
         partnerFromQuery={query.get('isPartnerDiscount') === 'true'}
+        NextStep={NextStep}
       />
     )
   } else if (state === 'loading') {

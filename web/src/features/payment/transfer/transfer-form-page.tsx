@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useMemo, type ComponentType } from 'react'
 import { Controller, useController, useForm, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { paths } from '@/config/paths'
 import { useSingleFlight } from '@/components/hooks/use-single-flight'
 import { JalaliDateSelect } from '@/components/ui/jalali-date-select'
 import { PRODUCT_CODE } from '@/config/env'
@@ -67,11 +68,14 @@ interface JalaliPayDateProps {
  * legend. They write the form's own day, 0-based month and year fields, so the schema and the submission are those
  * of the PayPal form's selects [PR-38].
  */
+/** The fields the date check's message may sit on. */
+const MOMENT_FIELDS: ('pay-day' | 'pay-hour')[] = ['pay-day', 'pay-hour']
+
 function JalaliPayDate({ control, years, invalid, describedBy }: JalaliPayDateProps) {
-  // The date check's message sits on `pay-day`: a month or year that completes the date checks it again.
-  const day = useController({ control, name: 'pay-day' }).field
-  const month = useController({ control, name: 'pay-month', rules: { deps: ['pay-day'] } }).field
-  const year = useController({ control, name: 'pay-year', rules: { deps: ['pay-day'] } }).field
+  // The date check's message sits on `pay-day` or `pay-hour`: a month or year that completes the date checks both.
+  const day = useController({ control, name: 'pay-day', rules: { deps: ['pay-hour'] } }).field
+  const month = useController({ control, name: 'pay-month', rules: { deps: MOMENT_FIELDS } }).field
+  const year = useController({ control, name: 'pay-year', rules: { deps: MOMENT_FIELDS } }).field
   const fields = { 'pay-day': day.value, 'pay-month': month.value, 'pay-year': year.value }
   const choose = (iso: string | null) => {
     const next = dateFieldsOfIso(iso)
@@ -131,8 +135,8 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
     )
   }
 
-  // The date check's message sits on `pay-day`; any other field may be the one that completes the form.
-  const revalidateDate = (name: keyof TransferValues) => (name === 'pay-day' ? undefined : { deps: ['pay-day' as const] })
+  // The date check's message sits on `pay-day` or `pay-hour`; any other field may be the one that completes the form.
+  const revalidateDate = (name: keyof TransferValues) => ({ deps: MOMENT_FIELDS.filter((field) => field !== name) })
   const select = (name: keyof TransferValues, label: string, options: { value: number; label: string }[]) => (
     <div className="transfer-form__field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -227,6 +231,7 @@ export function TransferFormPage({ gateway, ErrorSection }: TransferFormPageProp
           {select('pay-minute', t('payment.transfer.minute'), numbers(range(0, 60)))}
         </fieldset>
         {fieldError('pay-day')}
+        {fieldError('pay-hour')}
         <button
           type="submit"
           className="primary-button transfer-form__submit"
@@ -247,6 +252,14 @@ export function PayCardSuccessPage() {
     <section className="transfer-form" data-testid="pay-card-success">
       <h1 className="page-title">{t('payment.transfer.successTitle')}</h1>
       <p className="transfer-form__intro">{t('payment.transfer.successBody')}</p>
+      <div className="payment-result__actions">
+        <Link className="primary-button" to={paths.diets} data-testid="pay-card-success-panel">
+          {t('payment.transfer.toPanel')}
+        </Link>
+        <Link className="secondary-button" to={paths.ordersHistory} data-testid="pay-card-success-orders">
+          {t('payment.transfer.ordersHistory')}
+        </Link>
+      </div>
     </section>
   )
 }

@@ -89,10 +89,13 @@ describe('the transfer date: not in the future, not before the order (issue 17)'
   it('accepts the minute the order was made and the current one, and refuses outside them', () => {
     expect(dateProblem('persian', [1405, 8, 2, 14, 0], bounds)).toBeNull()
     expect(dateProblem('persian', [1405, 8, 2, 15, 30], bounds)).toBeNull()
-    expect(dateProblem('persian', [1405, 8, 2, 15, 31], bounds)).toBe('payment.transferDestination.dateFuture')
-    expect(dateProblem('persian', [1405, 8, 3, 9, 0], bounds)).toBe('payment.transferDestination.dateFuture')
-    expect(dateProblem('persian', [1405, 8, 2, 13, 59], bounds)).toBe('payment.transferDestination.dateBeforeOrder')
-    expect(dateProblem('persian', [1404, 8, 2, 15, 0], bounds)).toBe('payment.transferDestination.dateBeforeOrder')
+    const future = 'payment.transferDestination.dateFuture'
+    const beforeOrder = 'payment.transferDestination.dateBeforeOrder'
+    // Today at a later minute: the time is what is wrong; a later day: the day.
+    expect(dateProblem('persian', [1405, 8, 2, 15, 31], bounds)).toEqual({ message: future, field: 'pay-hour' })
+    expect(dateProblem('persian', [1405, 8, 3, 9, 0], bounds)).toEqual({ message: future, field: 'pay-day' })
+    expect(dateProblem('persian', [1405, 8, 2, 13, 59], bounds)).toEqual({ message: beforeOrder, field: 'pay-hour' })
+    expect(dateProblem('persian', [1404, 8, 2, 15, 0], bounds)).toEqual({ message: beforeOrder, field: 'pay-day' })
     expect(dateProblem('gregory', [2026, 10, 23, 15, 0], bounds)).toBeNull()
   })
 
@@ -101,6 +104,13 @@ describe('the transfer date: not in the future, not before the order (issue 17)'
     const lastYear = { ...values, 'pay-year': '1404', 'pay-month': '8', 'pay-day': '2' }
     const issues = schema.safeParse(lastYear).error?.issues ?? []
     expect(issues).toEqual([expect.objectContaining({ path: ['pay-day'], message: 'payment.transferDestination.dateBeforeOrder' })])
+  })
+
+  it('puts the message on the time when the day is today and the time is later', () => {
+    const schema = transferSchema('C2C', [1405, 1404], bounds)
+    const later = { ...values, 'pay-year': '1405', 'pay-month': '8', 'pay-day': '2', 'pay-hour': '16', 'pay-minute': '0' }
+    const issues = schema.safeParse(later).error?.issues ?? []
+    expect(issues).toEqual([expect.objectContaining({ path: ['pay-hour'], message: 'payment.transferDestination.dateFuture' })])
   })
 })
 

@@ -104,7 +104,7 @@ function esfandHasThirtyDays(year: number): boolean {
   })
 }
 
-const compareMoments = (a: TransferMoment, b: TransferMoment): number =>
+const compareMoments = (a: readonly number[], b: readonly number[]): number =>
   a.reduce((order, value, i) => order || value - (b[i] ?? 0), 0)
 
 /** What the chosen date is checked against: the order's creation time, once known, and the clock. */
@@ -113,18 +113,26 @@ export interface TransferDateBounds {
   now: () => number
 }
 
+/** What is wrong with a transfer's moment, and the field that is wrong: the day, or the time on the right day. */
+export interface DateProblem {
+  message: 'payment.transferDestination.dateFuture' | 'payment.transferDestination.dateBeforeOrder'
+  field: 'pay-day' | 'pay-hour'
+}
+
 /**
  * A transfer dated in the future, or before the order was created, cannot be the order's payment: compared to the
- * minute, as the BFF does, so the minute the order was made and the current one are accepted. Null when it may be.
+ * minute, as the BFF does, so the minute the order was made and the current one are accepted. The message sits on
+ * the day when the day is past the bound, on the time when only the time is. Null when it may be.
  */
-export function dateProblem(
-  calendar: TransferCalendar,
-  chosen: TransferMoment,
-  bounds: TransferDateBounds,
-): 'payment.transferDestination.dateFuture' | 'payment.transferDestination.dateBeforeOrder' | null {
-  if (compareMoments(chosen, tehranMoment(calendar, bounds.now())) > 0) return 'payment.transferDestination.dateFuture'
-  if (bounds.orderCreatedAt !== undefined && compareMoments(chosen, tehranMoment(calendar, bounds.orderCreatedAt)) < 0) {
-    return 'payment.transferDestination.dateBeforeOrder'
+export function dateProblem(calendar: TransferCalendar, chosen: TransferMoment, bounds: TransferDateBounds): DateProblem | null {
+  const wrongField = (bound: TransferMoment): DateProblem['field'] =>
+    compareMoments(chosen.slice(0, 3), bound.slice(0, 3)) === 0 ? 'pay-hour' : 'pay-day'
+  const now = tehranMoment(calendar, bounds.now())
+  if (compareMoments(chosen, now) > 0) return { message: 'payment.transferDestination.dateFuture', field: wrongField(now) }
+  if (bounds.orderCreatedAt === undefined) return null
+  const ordered = tehranMoment(calendar, bounds.orderCreatedAt)
+  if (compareMoments(chosen, ordered) < 0) {
+    return { message: 'payment.transferDestination.dateBeforeOrder', field: wrongField(ordered) }
   }
   return null
 }
@@ -133,7 +141,7 @@ export function dateProblem(
  * The form's rules: every field required; card to card needs exactly four digits (Persian and Arabic-Indic digits
  * count, converted to Latin) [PM-55, PM-56], PayPal a valid e-mail [PM-60]; day 1–31, month 0–11 (0-based), the
  * year one of `years`, hour 0–23, minute 0–59 [PM-57]; a day the month has; the whole no later than now and not before the order, the
- * message on `pay-day`.
+ * message on `pay-day`, or on `pay-hour` when the day is right and the time is not.
  */
 export function transferSchema(gateway: TransferGateway, years: readonly number[], bounds: TransferDateBounds) {
   const required = 'payment.transfer.errors.required'
@@ -164,7 +172,7 @@ export function transferSchema(gateway: TransferGateway, years: readonly number[
         return
       }
       const problem = dateProblem(calendarOf(gateway), chosen, bounds)
-      if (problem !== null) context.addIssue({ code: 'custom', path: ['pay-day'], message: problem })
+      if (problem !== null) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
     })
 }
 

@@ -17,6 +17,7 @@ describe('questionnaire steps', () => {
     expect(screen.queryByTestId('quiz-back')).not.toBeInTheDocument()
     expect(screen.getByTestId('quiz-progress-text')).toHaveTextContent('۱ از ۱۱')
     expect(screen.getByTestId('partner-flow-link')).toHaveAttribute('target', '_blank')
+    expect(screen.getByTestId('partner-flow-link')).toHaveAttribute('href', '#/partner-bundle-landing?next=%2Fbetterme%2F1')
     expect(option('خانم')).toHaveAttribute('aria-checked', 'true')
     expect(screen.queryByTestId('quiz-submit')).not.toBeInTheDocument()
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
+import { href } from '@/config/paths'
 import { sendAnalyticsEvent } from '@/lib/analytics'
 import { sendStepAnswers } from '../api/send-answers'
 import { answerValues, markStepCompleted, mergeAnswers, readCompletedSteps, resetAnswerSet } from '../domain/answer-store'
@@ -25,8 +26,11 @@ const TEST_MINUTES: Record<FlowId, number> = {
   konkur: 1,
 }
 
-/** The partner-flow landing page linked from the betterme gender step; its host is not given [QN-09]. */
-export const PARTNER_FLOW_URL = 'about:blank'
+/**
+ * The partner-flow landing linked from the betterme gender step [QN-09]: the spec gives no host, so it is the shop's
+ * own partner-bundle page, opened beside the test, whose back button returns to the test's first step [RG-38].
+ */
+const PARTNER_FLOW_URL = href(`/partner-bundle-landing?next=${encodeURIComponent('/betterme/1')}`)
 
 function QuizStep({ flow, form }: { flow: Flow; form: Form }) {
   const { t, i18n } = useTranslation()

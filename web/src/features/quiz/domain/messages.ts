@@ -32,6 +32,11 @@ export const QUIZ_MESSAGES = {
   detailRequiredRadio: { fa: 'لطفا یک گزینه را انتخاب کنید', tr: 'Lütfen bir seçenek seçin' },
   detailRequiredCheckbox: { fa: 'لطفا یک یا چند گزینه را انتخاب کنید', tr: 'Lütfen bir veya daha fazla seçenek seçin' },
   detailNumericOnly: { fa: 'فقط عدد وارد کنید', tr: 'Lütfen yalnızca sayı girin' },
+  /** Detailed form: a birth date that contradicts the age of section 1. */
+  birthDateAge: {
+    fa: 'این تاریخ تولد با سنی که در بخش ۱ وارد کرده‌اید جور نیست؛ یکی از آن دو را اصلاح کنید.',
+    tr: 'Bu doğum tarihi 1. bölümde girdiğiniz yaşla uyuşmuyor; birini düzeltin.',
+  },
 } as const satisfies Record<string, Text>
 
 /** Shown when a failing rule has no message of its own [QN-33]. */

@@ -69,7 +69,30 @@ export function ruleSchema(rule: Rule): z.ZodType {
       return digitsOnly(MOBILE)
     case 'creditCard':
       return digitsOnly(CARD)
+    case 'matchesAge':
+      // Checked against the other answer in `questionSchema`; alone, any date passes.
+      return z.unknown()
   }
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Whole years from an ISO birth day to `today` (epoch ms); undefined for a value that is no ISO day. */
+export function ageOn(birthDay: string, today: number): number | undefined {
+  const match = ISO_DAY.exec(birthDay)
+  if (match === null) return undefined
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const now = new Date(today)
+  const hadBirthday = now.getUTCMonth() + 1 > month || (now.getUTCMonth() + 1 === month && now.getUTCDate() >= day)
+  return now.getUTCFullYear() - year - (hadBirthday ? 0 : 1)
+}
+
+/** A birth date and a typed age agree when they differ by at most a year (an age typed before a birthday, say). */
+function agreesWithAge(rule: Extract<Rule, { type: 'matchesAge' }>, value: AnswerValue, values: AnswerValues): boolean {
+  const age = numberLike.safeParse(values[rule.args.question])
+  if (!age.success || typeof value !== 'string') return true
+  const fromDate = ageOn(value, Date.now())
+  return fromDate === undefined || Math.abs(fromDate - age.data) <= 1
 }
 
 function messageOf(rule: Rule, language: Language): string {
@@ -98,7 +121,8 @@ export function questionSchema(question: Question, language: Language = 'fa', va
   return z.custom<AnswerValue>().superRefine((value, ctx) => {
     for (const rule of question.rules) {
       if (rule.type !== 'required' && !isAnswered(value)) continue
-      if (!ruleSchema(rule).safeParse(value).success) {
+      const refused = rule.type === 'matchesAge' ? !agreesWithAge(rule, value, values) : !ruleSchema(rule).safeParse(value).success
+      if (refused) {
         ctx.addIssue({ code: 'custom', message: messageOf(rule, language) })
         return
       }

@@ -99,8 +99,13 @@ export function sliderQuestion(base: QuestionBase, range: { min: number; max: nu
   ])
 }
 
-export function dateQuestion(base: QuestionBase, years: { fromYear: number; toYear: number }, requiredMsg: Text): Question {
-  return question(base, { type: 'date', props: years }, [{ type: 'required', msg: requiredMsg }])
+export function dateQuestion(
+  base: QuestionBase,
+  years: { fromYear: number; toYear: number },
+  requiredMsg: Text,
+  rules: Rule[] = [],
+): Question {
+  return question(base, { type: 'date', props: years }, [{ type: 'required', msg: requiredMsg }, ...rules])
 }
 
 export function mobileQuestion(base: QuestionBase): Question {

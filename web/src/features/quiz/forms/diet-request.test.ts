@@ -56,6 +56,34 @@ describe('detailed diet-request form', () => {
     })
   })
 
+  describe('the birth date agrees with the age of section 1', () => {
+    const f10 = dietRequestForms.find((form) => form.id === 'f10')
+    if (f10 === undefined) throw new Error('no f10')
+    const personal = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', job: 'معلم', city: 'تبریز' }
+    const birthDateError = (age: string | number | undefined, birthDate: string, language: 'fa' | 'tr' = 'fa') =>
+      validateForm(f10, { ...personal, age: age ?? null, birthDate }, language).birthDate
+    const bornYearsAgo = (years: number) => {
+      const day = new Date()
+      day.setUTCFullYear(day.getUTCFullYear() - years, 0, 1)
+      return day.toISOString().slice(0, 10)
+    }
+
+    it('accepts an age within a year of the one the date gives, and a date with no age to compare', () => {
+      expect(birthDateError(32, bornYearsAgo(32))).toBeUndefined()
+      expect(birthDateError('۳۳', bornYearsAgo(32))).toBeUndefined()
+      expect(birthDateError(31, bornYearsAgo(32))).toBeUndefined()
+      expect(birthDateError(undefined, bornYearsAgo(7))).toBeUndefined()
+    })
+
+    it('refuses a date that makes a 32-year-old 7, on the birth date, in Persian and Turkish', () => {
+      expect(birthDateError(32, bornYearsAgo(7))).toBe(
+        'این تاریخ تولد با سنی که در بخش ۱ وارد کرده‌اید جور نیست؛ یکی از آن دو را اصلاح کنید.',
+      )
+      expect(birthDateError(32, bornYearsAgo(7), 'tr')).toBe('Bu doğum tarihi 1. bölümde girdiğiniz yaşla uyuşmuyor; birini düzeltin.')
+      expect(birthDateError(32, bornYearsAgo(35))).toBeDefined()
+    })
+  })
+
   it('fixes the profile location to TR, 2170, 107851 [QN-65]', () => {
     expect(PROFILE_LOCATION).toEqual({ countryCode: 'TR', state: 2170, city: 107851 })
   })

@@ -223,6 +223,7 @@ export const dietRequestForms: readonly Form[] = [
       { id: 'birthDate', name: 'birthDate', title: text('تاریخ تولد', 'Doğum tarihi') },
       { fromYear: 1300, toYear: 1400 },
       QUIZ_MESSAGES.detailRequiredField,
+      [{ type: 'matchesAge', args: { question: 'age' }, msg: QUIZ_MESSAGES.birthDateAge }],
     ),
     freeText({ id: 'job', name: 'job', title: text('شغل', 'Meslek') }),
     freeText({ id: 'city', name: 'city', title: text('شهر محل سکونت', 'Yaşadığınız şehir') }),
