@@ -7,6 +7,10 @@ import { demoCustomer } from '../support/demo'
 import { withPersianDigits } from '../support/money'
 import { buyOneMonthDiet, payOnline } from '../support/shop'
 
+/** This year in the Jalali calendar. */
+const jalaliYear = () =>
+  Number(new Intl.DateTimeFormat('en-US-u-ca-persian', { year: 'numeric' }).formatToParts(new Date()).find((part) => part.type === 'year')?.value)
+
 const section = (page: Page) => page.getByTestId('diet-request')
 const question = (page: Page, id: string): Locator => page.locator(`[data-testid="quiz-question"][data-question-id="${id}"]`)
 
@@ -192,13 +196,14 @@ test.describe('the detailed diet request on a 390 px phone', () => {
     const birthDate = question(page, 'birthDate')
     await birthDate.getByTestId('date-day').selectOption('21')
     await birthDate.getByTestId('date-month').selectOption('6')
-    // A birth year that makes the 32-year-old of section 1 seven is refused on the birth date, in Persian.
-    await birthDate.getByTestId('date-year').selectOption('1398')
+    // A birth year that makes the 32-year-old of section 1 a child is refused on the birth date, in Persian.
+    await birthDate.getByTestId('date-year').selectOption('1395')
     await expect(birthDate.getByTestId('field-error')).toHaveText(
       'این تاریخ تولد با سنی که در بخش ۱ وارد کرده‌اید جور نیست؛ یکی از آن دو را اصلاح کنید.',
     )
     await expect(page.getByTestId('quiz-submit')).toBeDisabled()
-    await birthDate.getByTestId('date-year').selectOption('1373')
+    // Her real birth year: 32 years before this Jalali year, whenever the journey runs.
+    await birthDate.getByTestId('date-year').selectOption(String(jalaliYear() - 32))
     await expect(birthDate.getByTestId('field-error')).toHaveCount(0)
     await write(page, 'job', 'معلم')
     await write(page, 'city', 'تبریز')

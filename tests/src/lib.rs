@@ -27,8 +27,29 @@ pub fn workspace_root() -> std::path::PathBuf {
 
 /// A whole medical profile that fits the diet-request form, as its three groups `general`, `body` and `special`
 /// (`bff/tests/fixtures`, which the BFF's own tests read too).
+/// Its birth date is moved to agree with its age today, as the form requires, whatever year the tests run in.
 pub fn example_medical_profile() -> serde_json::Value {
-    serde_json::from_str(include_str!("../../bff/tests/fixtures/medical-profile.json")).unwrap_or_default()
+    let mut profile: serde_json::Value =
+        serde_json::from_str(include_str!("../../bff/tests/fixtures/medical-profile.json")).unwrap_or_default();
+    if let Some(age) = profile["general"]["age"].as_i64() {
+        profile["general"]["birthDate"] = birth_date_of_age(age).into();
+    }
+    profile
+}
+
+/// A birth date (ISO day, 1 January) of someone `age` years old today.
+pub fn birth_date_of_age(age: i64) -> String {
+    format!("{}-01-01", this_year() - age)
+}
+
+/// How old someone born on the ISO day `birth_date` is today, in whole years by the year alone (within one).
+pub fn age_of_birth_date(birth_date: &str) -> Option<i64> {
+    birth_date.get(..4)?.parse::<i64>().ok().map(|year| this_year() - year)
+}
+
+fn this_year() -> i64 {
+    const YEAR_MS: i64 = 31_556_952_000;
+    1970 + limoo_bff::store::now_ms() / YEAR_MS
 }
 
 /// The example profile as `POST /lemonade/api/medical-profiles` takes it: the conversation's and the fixed location.

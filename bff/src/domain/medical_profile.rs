@@ -239,10 +239,17 @@ mod tests {
     }
 
     /// A whole profile that fits the form (the API tests use the same one).
+    /// The example profile, its birth date moved to agree with its age today, whatever year the tests run in.
     fn complete() -> ProfileGroups {
-        let example: Value = serde_json::from_str(include_str!("../../tests/fixtures/medical-profile.json"))
+        let mut example: Value = serde_json::from_str(include_str!("../../tests/fixtures/medical-profile.json"))
             .expect("the example profile is JSON");
+        let age = example["general"]["age"].as_i64().expect("an age");
+        example["general"]["birthDate"] = json!(birth_date_of_age(age));
         groups(example["general"].clone(), example["body"].clone(), example["special"].clone())
+    }
+
+    fn birth_date_of_age(age: i64) -> String {
+        format!("{}-01-01", i64::from(chrono::Utc::now().date_naive().year()) - age)
     }
 
     #[test]
@@ -299,8 +306,7 @@ mod tests {
     fn with_age(age: Value) -> Result<MedicalProfile, Vec<ProfileProblem>> {
         let mut profile = complete();
         if let Some(years) = forms::number_like(&age) {
-            let born = chrono::Utc::now().date_naive().year() - years.trunc() as i32;
-            profile.general.insert("birthDate".into(), json!(format!("{born}-01-01")));
+            profile.general.insert("birthDate".into(), json!(birth_date_of_age(years.trunc() as i64)));
         }
         profile.general.insert("age".into(), age);
         MedicalProfile::parse(profile, "TR", 2170, 107851)

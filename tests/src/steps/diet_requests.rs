@@ -95,6 +95,10 @@ async fn send_example_profile_with(world: &mut LimooWorld, mobile: Mobile, conve
 async fn send_profile_with_age(world: &mut LimooWorld, mobile: Mobile, conversation: String, age: String) {
     let age = serde_json::from_str::<serde_json::Number>(&age).map_or_else(|_| json!(age), Value::Number);
     let mut body = crate::example_profile_request(&conversation);
+    // A birth date that agrees with the age, so only the age decides.
+    if let Some(years) = limoo_bff::domain::forms::number_like(&age) {
+        body["general"]["birthDate"] = json!(crate::birth_date_of_age(years.trunc() as i64));
+    }
     body["general"]["age"] = age;
     world.sends_profile(&mobile, &body).await;
 }
@@ -104,6 +108,10 @@ async fn send_profile_with_age(world: &mut LimooWorld, mobile: Mobile, conversat
 async fn whole_form_in_session(world: &mut LimooWorld, answers: String) {
     let mut stored = crate::example_diet_request_answers();
     let over: Map<String, Value> = serde_json::from_str(&answers).or_fail_any("answers JSON");
+    // A birth date given here brings the age that agrees with it, as a customer filling the form in would have.
+    if let Some(age) = over.get("birthDate").and_then(Value::as_str).and_then(crate::age_of_birth_date) {
+        stored.insert("age".to_owned(), json!(age));
+    }
     stored.extend(over);
     world.ensure_app_loaded().await;
     let value = Value::Object(stored).to_string();

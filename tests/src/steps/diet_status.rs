@@ -127,7 +127,7 @@ async fn form_saved_up_to(world: &mut LimooWorld, mobile: Mobile, section: Strin
             json!({ "marital": "SINGLE" }),
             json!({ "education": "BACHELOR" }),
             json!({ "blood": "O+" }),
-            json!({ "birthDate": "1991-03-21" }),
+            json!({ "birthDate": crate::birth_date_of_age(34) }),
             json!({ "job": "معلم" }),
             json!({ "city": "تبریز" }),
         ]),

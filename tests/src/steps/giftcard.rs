@@ -215,4 +215,15 @@ async fn sent_code(world: &mut LimooWorld, code: String) {
     .or_fail("no gift-card request recorded");
     let body: Value = serde_json::from_str(bodies[0].as_str().unwrap_or_default()).or_fail_any("request body");
     assert_eq!(body["giftCode"], code.as_str(), "request body: {body}");
+    // The visit's session, as the start-up stored it [PM-76].
+    let session = browser.stored(Storage::Session, "sessId").await.or_fail("session read");
+    assert!(session.as_deref().is_some_and(|s| !s.is_empty()), "the visit has a session id");
+    assert_eq!(body["sessionId"].as_str(), session.as_deref(), "request body: {body}");
+}
+
+#[when(expr = "مشتری گزینه هدیه {int} را انتخاب می‌کند")]
+async fn choose_gift_option(world: &mut LimooWorld, product: i64) {
+    let css = format!("[data-testid=gift-option][data-product-id=\"{product}\"] input");
+    world.browser().await.click(&css).await.or_fail("gift option");
+    world.wait_for_flag(&css, "checked", true).await;
 }

@@ -292,6 +292,20 @@ async fn question_error(world: &mut LimooWorld, message: String) {
     world.wait_for_flag("[data-testid=quiz-submit]", "disabled", true).await;
 }
 
+#[then("خطای پرسش دیده نمی‌شود و دکمه ادامه فعال است")]
+async fn no_question_error(world: &mut LimooWorld) {
+    world.wait_for_flag("[data-testid=quiz-submit]", "disabled", false).await;
+    world.browser().await.wait_for_absence("[data-testid=field-error]").await.or_fail("no error shown");
+}
+
+/// Later sends update the record the first one created rather than start another [QN-41].
+#[then(expr = "همه پاسخ‌های {string} در یک پاسخ‌نامه است")]
+async fn one_record(world: &mut LimooWorld, form_type: String) {
+    let count =
+        world.app().query_i64(format!("SELECT COUNT(*) FROM form_answer WHERE form_type = '{form_type}'")).await;
+    assert_eq!(count, 1, "answer records of {form_type}");
+}
+
 #[then(expr = "در حافظه جلسه پاسخ {string} برابر {string} است")]
 async fn stored_answer(world: &mut LimooWorld, question: String, value: String) {
     let browser = world.browser().await;
@@ -392,6 +406,22 @@ pub(crate) async fn wait_for_latest_record(world: &mut LimooWorld, form_type: &s
     })
     .await
     .or_fail("no answers record of that form")
+}
+
+/// The pending answers went after sign-in, to the new customer's account [AU-08].
+#[then(expr = "آخرین پاسخ‌نامه {string} به حساب مشتری {mobile} فرستاده شده است")]
+async fn latest_record_of_customer(world: &mut LimooWorld, form_type: String, mobile: Mobile) {
+    let app = world.app();
+    let customer = app.tokens.verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());
+    let db = app.db.clone();
+    let record = crate::browser::poll_for(std::time::Duration::from_secs(10), || {
+        let db = db.clone();
+        let form_type = form_type.clone();
+        async move { Ok(latest_record(&db, &form_type).await?.filter(|r| r.customer_id.is_some())) }
+    })
+    .await
+    .or_fail("no answers record sent for a customer");
+    assert_eq!(record.customer_id, customer, "the answers record of the customer who just signed up");
 }
 
 #[then(expr = "آخرین پاسخ‌نامه {string} مرحله {string} و پاسخ‌های {string} را دارد")]

@@ -323,40 +323,32 @@ async fn one_contacts_list(world: &mut LimooWorld) {
 
 /// Notes, from now on, when the toast's container is added, when the toast first shows and when it goes, using the
 /// page's own clock as the DOM changes (no sleeping on the test's side).
-#[when("زمان‌های اعلان خرید دیگران از این پس ثبت می‌شود")]
-async fn record_toast_times(world: &mut LimooWorld) {
+/// From now on the page draws `random` from `Math.random`, and the toast's moments are recorded with the delay of
+/// the timer whose callback came just before each: the delays the page asked for, which no loaded machine changes.
+#[when(expr = "زمان‌بندی اعلان خرید دیگران با عدد تصادفی {float} از این پس ثبت می‌شود")]
+async fn record_toast_timers(world: &mut LimooWorld, random: f64) {
     world.browser().await.wait_for_absence("[data-testid=social-proof]").await.or_fail("no toast container yet");
     let script = format!(
         "const times = {TOAST_TIMES} = {{}};\
+         Math.random = () => {random};\
+         const schedule = window.setTimeout;\
+         window.setTimeout = (callback, delay, ...rest) => schedule((...args) => {{\
+           times.lastFired = delay; return callback(...args); }}, delay, ...rest);\
          new MutationObserver(() => {{\
-           const now = performance.now();\
-           const container = document.querySelector('[data-testid=social-proof]');\
            const toast = document.querySelector('[data-testid=social-proof-toast]');\
-           if (container && times.mounted === undefined) times.mounted = now;\
-           if (toast && times.mounted !== undefined && times.shown === undefined) times.shown = now;\
-           if (!toast && times.shown !== undefined && times.gone === undefined) times.gone = now;\
+           if (toast && times.shownAfter === undefined) times.shownAfter = times.lastFired;\
+           if (!toast && times.shownAfter !== undefined && times.goneAfter === undefined) times.goneAfter = times.lastFired;\
          }}).observe(document.body, {{ childList: true, subtree: true }});"
     );
     world.browser().await.execute(&script).await.or_fail("toast observed");
 }
 
-/// The time between two of the recorded toast moments, once the later one happened.
-async fn toast_interval(world: &mut LimooWorld, from: &str, to: &str) -> f64 {
-    let script = format!("const t = {TOAST_TIMES}; return t.{to} === undefined ? null : t.{to} - t.{from};");
-    let what = format!("the toast's {to} moment never came");
-    world.wait_for_value(&script, &what, Value::is_number).await.as_f64().unwrap_or_default()
-}
-
-#[then(expr = "اعلان خرید دیگران دست‌کم {int} و حداکثر {int} میلی‌ثانیه پس از باز شدن صفحه ظاهر می‌شود")]
-async fn toast_appears(world: &mut LimooWorld, at_least: i64, at_most: i64) {
-    let waited = toast_interval(world, "mounted", "shown").await;
-    assert!((at_least as f64..=at_most as f64).contains(&waited), "the toast appeared after {waited} ms");
-}
-
-#[then(expr = "اعلان خرید دیگران دست‌کم {int} و حداکثر {int} میلی‌ثانیه دیده می‌ماند")]
-async fn toast_stays(world: &mut LimooWorld, at_least: i64, at_most: i64) {
-    let shown = toast_interval(world, "shown", "gone").await;
-    assert!((at_least as f64..=at_most as f64).contains(&shown), "the toast stayed {shown} ms");
+#[then(expr = "اعلان خرید دیگران {int} میلی‌ثانیه پس از باز شدن صفحه ظاهر می‌شود و {int} میلی‌ثانیه دیده می‌ماند")]
+async fn toast_timing(world: &mut LimooWorld, delay: i64, shown: i64) {
+    let script =
+        format!("const t = {TOAST_TIMES}; return t.goneAfter === undefined ? null : [t.shownAfter, t.goneAfter];");
+    let timers = world.wait_for_value(&script, "the toast never came and went", Value::is_array).await;
+    assert_eq!(timers, json!([delay, shown]), "the timers the toast was shown and hidden by");
 }
 
 // --- orders, checkout, payment popup ---

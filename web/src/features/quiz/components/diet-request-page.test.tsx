@@ -11,7 +11,9 @@ import { toPersianDigits } from '@/lib/digits'
 import { dietRequestForms } from '../forms/diet-request'
 import { createdRecord } from './quiz-test-helpers'
 
-const PERSONAL_INFO = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', birthDate: '1991-03-21', job: 'معلم', city: 'تبریز' }
+/** A birth date that agrees with the age of section 1 (34) in whatever year the tests run. */
+const BIRTH_DATE = `${new Date().getUTCFullYear() - 34}-01-01`
+const PERSONAL_INFO = { marital: 'SINGLE', education: 'BACHELOR', blood: 'O+', birthDate: BIRTH_DATE, job: 'معلم', city: 'تبریز' }
 /** Sections f1…f9 answered (as in `bff/tests/fixtures/medical-profile.json`): what a tab that filled them in holds. */
 const EARLIER_SECTIONS = {
   gender: 'FEMALE',
