@@ -1,4 +1,6 @@
 //! The product catalogue: product model, the `where` filter of the products call and the sort rule.
+use std::collections::BTreeMap;
+
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -146,6 +148,22 @@ pub struct ProductMeta {
     /// The Gumroad product an international customer pays through.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gumroad_permalink: Option<String>,
+    /// The product's texts for pages in another language, by language tag (`tr`); the product's own texts are
+    /// the Persian ones. A basket line keeps them in its meta, so an invoice shows them too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translations: Option<BTreeMap<String, ProductTexts>>,
+}
+
+/// What a product shows of itself in one language; a text left out shows the Persian one.
+#[derive(Debug, Clone, Default, PartialEq, Object, Serialize, Deserialize)]
+#[oai(skip_serializing_if_is_none)]
+pub struct ProductTexts {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle2: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

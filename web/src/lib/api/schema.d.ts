@@ -3472,6 +3472,22 @@ export interface components {
             paymentSuccessMessage?: string;
             /** @description The Gumroad product an international customer pays through. */
             gumroadPermalink?: string;
+            /**
+             * @description The product's texts for pages in another language, by language tag (`tr`); the product's own texts are
+             *     the Persian ones. A basket line keeps them in its meta, so an invoice shows them too.
+             */
+            translations?: {
+                [key: string]: components["schemas"]["ProductTexts"];
+            };
+        };
+        /**
+         * ProductTexts
+         * @description What a product shows of itself in one language; a text left out shows the Persian one.
+         */
+        ProductTexts: {
+            title?: string;
+            subtitle?: string;
+            subtitle2?: string;
         };
         /** @enum {string} */
         ProductType: "DIET" | "BUNDLE" | "TAG" | "PARTNER_DISCOUNT" | "MENTOR";

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '@/lib/money'
+import { shownTexts } from '@/lib/product-texts'
 import { discountNote, showsOriginalPrice, showsPointsLine } from '../domain/invoice'
 import type { BasketItem, Invoice } from '../types'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
@@ -8,18 +9,19 @@ function ReceiptLine({ item }: { item: BasketItem }) {
   const { t, i18n } = useTranslation()
   const formatPrice = useFormatPrice()
   const percent = discountNote(item)
+  const texts = shownTexts(item, i18n.language)
   return (
     <li className="receipt-line" data-testid="receipt-line" data-product-id={item.productId}>
       <div className="receipt-line__text">
-        <bdi className="receipt-line__title">{item.title}</bdi>
+        <bdi className="receipt-line__title">{texts.title}</bdi>
         {percent !== null ? (
           <span className="receipt-line__discount" data-testid="discount-note">
             {t('checkout.receipt.discountNote', { percent: formatAmount(percent, i18n.language) })}
           </span>
         ) : null}
         {/* The catalogue's texts keep their own direction (a Persian "۴ هفته همراهی" on a Turkish page). */}
-        {item.subtitle ? <bdi className="receipt-line__subtitle">{item.subtitle}</bdi> : null}
-        {item.subtitle2 ? <bdi className="receipt-line__subtitle">{item.subtitle2}</bdi> : null}
+        {texts.subtitle ? <bdi className="receipt-line__subtitle">{texts.subtitle}</bdi> : null}
+        {texts.subtitle2 ? <bdi className="receipt-line__subtitle">{texts.subtitle2}</bdi> : null}
       </div>
       <div className="receipt-line__prices">
         {showsOriginalPrice(item) ? (

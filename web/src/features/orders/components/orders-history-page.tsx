@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { localDigits } from '@/lib/digits'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { formatDay } from '@/lib/dates'
+import { shownTexts } from '@/lib/product-texts'
 import { usePaidOrders } from '../api/orders'
 import { REFUND_MESSAGES } from '../domain/refunds'
 import { EmptyList } from './empty-list'
@@ -30,7 +31,7 @@ export function OrdersHistoryPage() {
           {orders.data.map((order) => (
             <li key={order.id} className="order-card" data-testid="order-row" data-order-id={order.id}>
               <h2 className="order-card__title" data-testid="order-title">
-                {order.basketItems.map((item) => item.title).join('، ')}
+                {order.basketItems.map((item) => shownTexts(item, language).title).join(language === 'fa' ? '، ' : ', ')}
               </h2>
               <p>{t('orders.orderNumber', { id: localDigits(order.id, language) })}</p>
               <p>{t('orders.date', { date: formatDay(order.createdAt, language) })}</p>

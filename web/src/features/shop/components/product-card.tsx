@@ -1,6 +1,7 @@
 import { useId, type KeyboardEvent, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '@/lib/digits'
+import { shownTexts } from '@/lib/product-texts'
 import { cardKindOf, packageMonths, showsEconomyBadge, showsPrice } from '../domain/card-kind'
 import { isPartnerBundle, type PartnerBundleLayout } from '../domain/partner-bundle'
 import type { Product } from '../types'
@@ -46,6 +47,7 @@ export function ProductCard({
   const layout = isPartnerBundle(product) ? partnerLayout : undefined
   const withDescription = Boolean(product.description) && onShowDescription !== undefined
   const months = packageMonths(product)
+  const texts = shownTexts(product, i18n.language)
 
   // The description link is a sibling of the radio card: a button inside a button is not allowed.
   return (
@@ -79,7 +81,7 @@ export function ProductCard({
         <span className="choice-card__content">
           <span className="product-card__header">
             <span className="product-card__title" id={titleId}>
-              {product.title}
+              {texts.title}
             </span>
             {badgeIcon === 'PLUS' || badgeIcon === 'CROWN' ? (
               <span className={`product-card__badge product-card__badge--${badgeIcon.toLowerCase()}`}>
@@ -97,8 +99,8 @@ export function ProductCard({
               {t('shop.duration', { months: formatNumber(months, i18n.language) })}
             </span>
           ) : null}
-          {product.subtitle ? <span className="product-card__subtitle">{product.subtitle}</span> : null}
-          {product.subtitle2 ? <span className="product-card__subtitle2">{product.subtitle2}</span> : null}
+          {texts.subtitle ? <span className="product-card__subtitle">{texts.subtitle}</span> : null}
+          {texts.subtitle2 ? <span className="product-card__subtitle2">{texts.subtitle2}</span> : null}
           {subProducts.length > 0 ? <SubProducts products={subProducts} layout={layout ?? 'A'} /> : null}
           {withPrice ? (
             <PriceTag id={priceId} price={product.price} finalPrice={product.finalPrice} currency={product.currency} />
@@ -110,7 +112,7 @@ export function ProductCard({
           type="button"
           className="product-card__description-link"
           data-testid="description-link"
-          aria-label={`${t('shop.description.open')}: ${product.title}`}
+          aria-label={`${t('shop.description.open')}: ${texts.title}`}
           onClick={() => onShowDescription?.(product)}
         >
           {t('shop.description.open')}

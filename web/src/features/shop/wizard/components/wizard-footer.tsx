@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '@/lib/money'
+import { shownTexts } from '@/lib/product-texts'
 import { useCurrencyLabel } from '@/components/hooks/use-format-price'
 import type { Product } from '../../types'
 import type { FooterLine } from '../domain/footer'
@@ -29,7 +30,7 @@ export function WizardFooter({ lines, total, action, disabled, busy, onAction }:
         <ul className="wizard-footer__lines" aria-label={t('wizard.chosenProducts')}>
           {lines.map(({ page, product }) => (
             <li className="wizard-footer__line" key={page} data-testid="wizard-footer-line" data-product-id={product.id}>
-              <span className="wizard-footer__title">{product.title}</span>
+              <bdi className="wizard-footer__title">{shownTexts(product, i18n.language).title}</bdi>
               <span className="wizard-footer__price">{price(product.finalPrice, product.currency)}</span>
             </li>
           ))}
