@@ -46,6 +46,7 @@ fn start(mobile: &str) -> PaymentStart {
         callback_url: "https://shop.test/lemonade/api/payments/x/callback".to_owned(),
         mobile: Some(mobile.to_owned()),
         reference: "916132831".to_owned(),
+        order_id: 7,
         description: "LIMOO_SHOP order 7".to_owned(),
         payer_ip: None,
         product_permalink: None,
@@ -236,6 +237,7 @@ async fn saman_asks_for_a_token_with_its_terminal_and_sends_the_browser_to_send_
             "TerminalId": "134",
             "Amount": 3_900_000,
             "ResNum": "916132831",
+            "ResNum1": "LIMOO_SHOP order 7",
             "RedirectUrl": "https://shop.test/lemonade/api/payments/x/callback",
             "CellNumber": "+989121234567",
         })))
@@ -873,7 +875,7 @@ async fn digipay_asks_for_a_type_11_ticket_with_its_headers_and_a_one_item_baske
         .and(body_string_contains("\"cellNumber\":\"09121234567\""))
         .and(body_string_contains("\"amount\":3900000"))
         .and(body_string_contains("\"providerId\":\"916132831\""))
-        .and(body_string_contains("\"basketId\":\"916132831\""))
+        .and(body_string_contains("\"basketId\":\"7\""))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
             "result": { "status": 0 }, "ticket": "v2:t", "redirectUrl": "https://pay.test/web-pay/tgs/v2:t"
         })))

@@ -178,9 +178,22 @@ fn ticket(call: &Call<'_>) -> Reply {
     payment.mobile = Some(cell);
     let paid_type = if ticket_type == 11 { 5 } else { ticket_type };
     payment.extra.insert("type".to_owned(), paid_type.to_string());
+    // The merchant's basket (the shop's order) is what its customer knows the purchase by.
+    if let Some(basket) = fields.value("basketDetailsDto").and_then(|b| b.get("basketId")).and_then(basket_id) {
+        payment.extra.insert("basketId".to_owned(), basket);
+    }
     let ticket = payment.token.clone();
     call.state.insert_payment(payment);
     issued(call, &ticket, scenario)
+}
+
+/// A basket id as text, whether the merchant sent it as a string or a number.
+fn basket_id(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
 }
 
 fn issued(call: &Call<'_>, ticket: &str, scenario: PaymentScenario) -> Reply {

@@ -43,6 +43,8 @@ const MIN_AMOUNT: i64 = 2_000;
 const TOKEN_MINUTES: std::ops::RangeInclusive<u64> = 20..=3600;
 const DEFAULT_TOKEN_MINUTES: u64 = 20;
 const MAX_REDIRECT_URL: usize = 2083;
+/// SEP's limit on each of the merchant's own fields `ResNum1`…`ResNum4`.
+const MAX_RES_NUM_EXTRA: usize = 50;
 
 /// Token-call `errorCode`s, which reuse the Status numbers.
 const INVALID_PARAMETERS: u32 = 5;
@@ -117,6 +119,10 @@ fn token(call: &Call<'_>, fields: &Fields) -> Reply {
     payment.mobile = fields.text("CellNumber");
     payment.extra.insert("TerminalId".to_owned(), terminal.unwrap_or_default());
     payment.extra.insert("Wage".to_owned(), fields.text("Wage").unwrap_or_else(|| "0".to_owned()));
+    // SEP keeps ResNum1…4 for the merchant's own use (50 characters each); the shop names its order in ResNum1.
+    if let Some(named) = fields.text("ResNum1") {
+        payment.extra.insert("ResNum1".to_owned(), named.chars().take(MAX_RES_NUM_EXTRA).collect());
+    }
     let body = json!({"status": 1, "token": payment.token});
     call.state.insert_payment(payment);
     Reply::json(StatusCode::OK, scenario.name(), &body)

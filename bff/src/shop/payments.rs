@@ -287,6 +287,7 @@ async fn open_at_gateway(
         callback_url: format!("{}/lemonade/api/payments/{}/callback", request.callback_base, request.gateway.slug()),
         mobile: request.mobile.as_ref().and_then(|m| request.gateway.mobile_for(m)),
         reference: payment_id.to_string(),
+        order_id: request.order_id,
         // The gateway's number is the payment's; the description names the order as the app shows it.
         description: format!("سفارش شماره {} ({service_name})", request.order_id),
         payer_ip: request.payer_ip.map(str::to_owned),

@@ -226,10 +226,15 @@ impl Payment {
     }
 
     /// What the merchant wrote about the payment where the protocol carries it (Vandar's and PayPing's
-    /// `description`, Tara's `additionalData`): the shop names its order there, the page and the dashboard show it
-    /// next to the merchant's payment number.
+    /// `description`, Tara's `additionalData`, SEP's `ResNum1`, Digipay's basket id): the shop names its order there,
+    /// the page and the dashboard show it next to the merchant's payment number.
     pub fn merchant_description(&self) -> &str {
-        let key = if self.gateway == Gateway::Tara { "additionalData" } else { "description" };
+        let key = match self.gateway {
+            Gateway::Tara => "additionalData",
+            Gateway::Saman => "ResNum1",
+            Gateway::Digipay => "basketId",
+            _ => "description",
+        };
         self.extra(key)
     }
 

@@ -271,7 +271,8 @@ async fn at_simulator_page(world: &mut LimooWorld, sim: String) {
 #[then(expr = "صفحه درگاه {string} شماره سفارش {products} مشتری {mobile} را کنار شماره پرداخت نام می‌برد")]
 async fn gateway_page_names_order(world: &mut LimooWorld, sim: String, products: Products, mobile: Mobile) {
     let order = world.order_of(&mobile, &products).await;
-    let named = format!("سفارش شماره {order}");
+    // In the gateway's own words: a description naming it, or (Digipay) the basket, which is the order.
+    let named = order.to_string();
     let browser = world.browser().await;
     browser.wait_for_text_in("dl", "شرح پذیرنده").await.or_fail("the description row");
     browser.wait_for_text_in("dl", &named).await.or_fail("the order number on the gateway page");

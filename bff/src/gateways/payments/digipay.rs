@@ -106,7 +106,8 @@ impl DigipayClient {
             "providerId": start.reference,
             "callbackUrl": start.callback_url,
             "basketDetailsDto": {
-                "basketId": start.reference,
+                // The basket is the order: the number the app, the SMS and the receipt show.
+                "basketId": start.order_id.to_string(),
                 "items": [{
                     "sellerId": "1",
                     "supplierId": "1",

@@ -27,6 +27,8 @@ pub struct PaymentStart {
     pub mobile: Option<String>,
     /// Our payment id, echoed back by the gateway.
     pub reference: String,
+    /// The order the customer knows the purchase by (Digipay's basket).
+    pub order_id: i64,
     pub description: String,
     /// The customer's IP address, which Tara asks for.
     pub payer_ip: Option<String>,

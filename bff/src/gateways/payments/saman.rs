@@ -45,6 +45,8 @@ impl SamanClient {
             "TerminalId": self.terminal_id,
             "Amount": start.amount,
             "ResNum": start.reference,
+            // ResNum1…4 are the merchant's own (50 characters each): the order as the app shows it.
+            "ResNum1": start.description.chars().take(50).collect::<String>(),
             "RedirectUrl": start.callback_url,
             "CellNumber": start.mobile,
         });
