@@ -191,7 +191,6 @@ pub const PERFECT_BODY_REFERRAL_NOT_FOUND: &str = "اطلاعات ثبت‌نا�
 // Payment-result page (spec 2 §2): the mentor link's error codes [PM-63, PM-64].
 /// The customer has no profile (file) number, so there is no mentor to connect to.
 pub const PROFILE_NUMBER_NOT_FOUND: &str = "شماره پرونده شما پیدا نشد.";
-pub const MENTOR_LINK_NOT_CONFIGURED: &str = "ارتباط با پشتیبان اختصاصی در این فروشگاه فعال نیست.";
 /// The `mobile` asked about is missing or not a mobile number.
 pub const MOBILE_NUMBER_NOT_FOUND: &str = "شماره موبایل پیدا نشد. لطفا دوباره وارد شوید.";
 /// No customer with this token or mobile.

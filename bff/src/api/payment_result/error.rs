@@ -8,8 +8,7 @@ area_failure! {
         /// Missing or invalid bearer token.
         401 => Unauthorized,
         /// `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
-        /// button); `MENTOR_LINK_NOT_CONFIGURED`: the deployment has no mentor service (hidden too);
-        /// `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
+        /// button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
         404 => NotFound,
         500 => Internal,
     }

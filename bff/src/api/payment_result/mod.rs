@@ -28,9 +28,10 @@ use crate::{
 
 /// `{ mentorLink }`: where the success page's support button leads.
 #[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct MentorLinkReply {
-    pub mentor_link: String,
+    /// Absent where the deployment has no mentor service (`MENTOR_LINK_BASE_URL` unset): no button to show.
+    pub mentor_link: Option<String>,
 }
 
 /// Whether `typed` is the customer's own number, in any form the customer may type it.
@@ -179,15 +180,8 @@ impl PaymentResultApi {
                 vec!["the customer has no profile number".to_owned()],
             ));
         }
-        let Some(base) = state.mentor_link_base_url.as_deref() else {
-            return Err(MentorLinkFailure::named(
-                404,
-                "MENTOR_LINK_NOT_CONFIGURED",
-                messages::MENTOR_LINK_NOT_CONFIGURED,
-                vec!["MENTOR_LINK_BASE_URL is not set".to_owned()],
-            ));
-        };
-        Ok(Json(MentorLinkReply { mentor_link: format!("{base}{profile_number}") }))
+        let mentor_link = state.mentor_link_base_url.as_deref().map(|base| format!("{base}{profile_number}"));
+        Ok(Json(MentorLinkReply { mentor_link }))
     }
 
     /// The GraphQL gateway, answering exactly one query: the partner-discount SMS texts of one of the

@@ -2898,7 +2898,8 @@ export interface components {
          * @description `{ mentorLink }`: where the success page's support button leads.
          */
         MentorLinkReply: {
-            mentorLink: string;
+            /** @description Absent where the deployment has no mentor service (`MENTOR_LINK_BASE_URL` unset): no button to show. */
+            mentorLink?: string;
         };
         /**
          * MiddleContent
@@ -7886,8 +7887,7 @@ export interface operations {
             };
             /**
              * @description `PROFILE_NUMBER_NOT_FOUND`: the customer has no profile number (the page hides the support
-             *     button); `MENTOR_LINK_NOT_CONFIGURED`: the deployment has no mentor service (hidden too);
-             *     `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
+             *     button); `MOBILE_NUMBER_NOT_FOUND` or `USER_NOT_FOUND`: the page offers to sign in again.
              */
             404: {
                 headers: {

@@ -40,7 +40,8 @@ export function useMentorSupport(enabled: boolean) {
     queryFn: async ({ signal }): Promise<MentorSupport> => {
       try {
         const { data, error, response } = await authApi.GET('/mentors/link-by-mobile', { signal })
-        if (data !== undefined) return { kind: 'link', href: data.mentorLink }
+        // No link where the deployment has no mentor service: nothing to show.
+        if (data !== undefined) return data.mentorLink ? { kind: 'link', href: data.mentorLink } : { kind: 'hidden' }
         return LOGIN_CODES.has(toApiError(error, response).code) ? { kind: 'login' } : { kind: 'hidden' }
       } catch (failure) {
         if (failure instanceof MissingTokenError) return { kind: 'login' }

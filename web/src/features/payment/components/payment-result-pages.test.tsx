@@ -77,6 +77,15 @@ describe('/payment-success [PM-61…PM-67]', () => {
     expect(screen.getByTestId('paid-amount')).toHaveTextContent(/^مبلغ پرداخت‌شده: [۰-۹٬]+ تومان$/)
   })
 
+  it('shows no support button where the deployment has no mentor service (an answer without a link)', async () => {
+    server.use(http.get('/mentors/link-by-mobile', () => HttpResponse.json({})))
+    renderApp('/payment-success?orderId=77')
+    await screen.findByTestId('track-order')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByTestId('support-button')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('login-button')).not.toBeInTheDocument()
+  })
+
   it('hides the support button for PROFILE_NUMBER_NOT_FOUND [PM-63]', async () => {
     mentorAnswers(404, 'PROFILE_NUMBER_NOT_FOUND')
     renderApp('/payment-success?orderId=77')
