@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test } from '../fixtures'
 import { TRANSFER_DESTINATION, bffBin, type RunningBff, type RunningSimulators } from '../support/bff'
+import { tehranNow } from '../support/clock'
 import { demoCustomer, demoProduct } from '../support/demo'
 import { toman, withPersianDigits } from '../support/money'
 import { buyOneMonthDiet } from '../support/shop'
@@ -20,21 +21,6 @@ async function finance(bff: RunningBff, simulators: RunningSimulators, ...args: 
     },
   })
   return stdout
-}
-
-/** Now in Tehran on the Jalali calendar, as the card-to-card form's shared Jalali selects hold it (month 1–12). */
-function tehranJalaliNow(): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US-u-ca-persian', {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-    timeZone: 'Asia/Tehran',
-  }).formatToParts(new Date())
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') }
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -88,7 +74,7 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     await expect(form.getByLabel('چهار رقم آخر کارت', { exact: true })).toHaveValue('4321')
     await expect(submit).toBeDisabled()
     // Paid just now: a transfer may not be dated before the order or in the future (issue 17).
-    const paid = tehranJalaliNow()
+    const paid = tehranNow('persian')
     await form.getByLabel('روز', { exact: true }).selectOption(String(paid.day))
     await form.getByLabel('ماه', { exact: true }).selectOption(String(paid.month))
     const year = form.getByLabel('سال', { exact: true })

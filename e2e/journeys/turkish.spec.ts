@@ -1,24 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
+import { tehranNow } from '../support/clock'
 import { demoCustomer } from '../support/demo'
 import { expectNoHorizontalScroll } from '../support/layout'
 import { emailCode } from '../support/codes'
 import { authPopup, enterCode, requestCode } from '../support/sign-in'
 
-/** The clock in Tehran, Gregorian, as the PayPal form's selects hold it (the month 1-based here). */
-function tehranGregorianNow(): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-    timeZone: 'Asia/Tehran',
-  }).formatToParts(new Date())
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') }
-}
 
 /** Runs of Persian (Arabic-script) letters. */
 const PERSIAN = /[\u0600-\u06FF\uFB50-\uFDFF\uFE70-\uFEFF]+/g
@@ -96,7 +83,7 @@ test.describe('a Turkish customer abroad on a 390 px phone', () => {
     await expectNoPersian(page, 'PayPal transfer form')
 
     // Reported now (Tehran time, Gregorian), then the confirmation and the panel it leads to.
-    const now = tehranGregorianNow()
+    const now = tehranNow('gregory')
     await page.getByLabel('PayPal hesabı e-postası').fill('payer@example.com')
     await page.getByTestId('pay-day').selectOption(String(now.day))
     await page.getByTestId('pay-month').selectOption(String(now.month - 1))
