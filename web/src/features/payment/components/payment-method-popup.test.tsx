@@ -98,6 +98,9 @@ describe('payment methods shown', () => {
     const dialog = await openPopup({ isSnappEnabled: 'true' })
     expect(await listedMethods(dialog)).toEqual(['LIMOO_GUMROAD', 'PAYPAL_ROSHANDEL'])
     expect(checkedMethod(dialog)).toBe('LIMOO_GUMROAD')
+    // Gumroad charges the programme's own dollar price there, not the toman total shown here.
+    const gumroad = (await within(dialog).findAllByTestId('payment-method')).find((row) => row.dataset.method === 'LIMOO_GUMROAD')
+    expect(gumroad).toHaveTextContent('به قیمت دلاری همین برنامه در Gumroad')
   })
 
   it('does not let a basket that is more than one Gumroad product be paid through Gumroad [PM-45]', async () => {
