@@ -20,9 +20,12 @@ pub const CUSTOMER_START_GRACE_MS: i64 = 7 * DAY_MS;
 /// Whether the customer may still move a diet's start at `now`: not one the team closed, not one that has run
 /// longer than [`CUSTOMER_START_GRACE_MS`] from its earliest start, and fewer than [`CUSTOMER_START_MOVES`] moves.
 pub fn customer_may_move(expired_at: Option<i64>, earliest_start_at: Option<i64>, moves: i64, now: i64) -> bool {
-    expired_at.is_none()
-        && earliest_start_at.is_none_or(|started| started > now - CUSTOMER_START_GRACE_MS)
-        && moves < CUSTOMER_START_MOVES
+    expired_at.is_none() && !underway_too_long(earliest_start_at, now) && moves < CUSTOMER_START_MOVES
+}
+
+/// Whether a diet has run longer than [`CUSTOMER_START_GRACE_MS`] since its earliest start.
+pub fn underway_too_long(earliest_start_at: Option<i64>, now: i64) -> bool {
+    earliest_start_at.is_some_and(|started| started <= now - CUSTOMER_START_GRACE_MS)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

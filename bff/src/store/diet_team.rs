@@ -4,7 +4,7 @@ use anyhow::Context;
 
 use super::{Db, Tx, customers::random_id, now_ms, on_tx};
 use crate::domain::{
-    diet_start::{CUSTOMER_START_GRACE_MS, CUSTOMER_START_MOVES},
+    diet_start::{CUSTOMER_START_GRACE_MS, CUSTOMER_START_MOVES, underway_too_long},
     order::OrderStatus,
 };
 
@@ -199,10 +199,11 @@ pub async fn customer_move_start(
     if found.starts_at == Some(starts_at) {
         return Ok(found);
     }
-    let started_before = now - CUSTOMER_START_GRACE_MS;
-    if found.earliest_start_at.is_some_and(|started| started <= started_before) {
+    if underway_too_long(found.earliest_start_at, now) {
         return Err(DietTeamError::DietUnderway(diet_id));
     }
+    // The same rules again in the one conditional update, so two tabs sending at once cannot both pass the count.
+    let started_before = now - CUSTOMER_START_GRACE_MS;
     let moved = on_tx!(&mut tx, conn => {
         sqlx::query(
             "UPDATE diet SET starts_at = $2, customer_start_moves = customer_start_moves + 1, earliest_start_at = \
