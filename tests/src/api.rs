@@ -70,6 +70,16 @@ impl Api<'_> {
             .await
     }
 
+    /// `sendCode`: a sign-in code by SMS to an Iranian number.
+    pub async fn send_code(&self, mobile: &str) -> Answer {
+        self.post("/auth/otp", &json!({ "mobileNumber": mobile, "countryId": 1 })).await
+    }
+
+    /// `login`: a registered customer's code.
+    pub async fn login(&self, mobile: &str, code: &str) -> Answer {
+        self.post("/auth/login", &json!({ "mobileNumber": mobile, "countryId": 1, "otp": code })).await
+    }
+
     /// `legacySendOtp`: the older app's form post.
     pub async fn legacy_send_otp(&self, form: &[(&str, &str)]) -> Answer {
         self.post_form("/app/auth/sendotp", form).await

@@ -283,7 +283,7 @@ impl Gateway {
     }
 
     /// The payer's mobile as this gateway takes it: `09…` for the online gateways and Digipay,
-    /// `+98…` for SnappPay, Saman, Tara and Gumroad [spec 2 §5, PR-36]; foreign numbers only to the latter.
+    /// `+98…` for SnappPay, Saman, Tara and Gumroad [spec 2 §5, PR-36, PR-37]; foreign numbers only to the latter.
     pub fn mobile_for(self, mobile: &MobileNumber) -> Option<String> {
         match self {
             Gateway::Vandar | Gateway::PayPing | Gateway::Digipay => zero_prefixed_mobile(mobile),
@@ -297,7 +297,7 @@ pub fn zero_prefixed_mobile(mobile: &MobileNumber) -> Option<String> {
     (!mobile.is_foreign()).then(|| mobile.display())
 }
 
-/// The mobile as SnappPay, Saman, Tara and Gumroad take it: `+98…` [PR-36].
+/// The mobile as SnappPay, Saman, Tara and Gumroad take it: `+98…` [PR-37].
 pub fn plus_prefixed_mobile(mobile: &MobileNumber) -> String {
     mobile.canonical().to_owned()
 }

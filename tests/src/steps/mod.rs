@@ -27,6 +27,7 @@ mod shop_orders;
 mod shop_purchase;
 mod shop_rules;
 mod shop_wizard;
+mod sign_in_limits;
 mod tokens;
 mod visits;
 
