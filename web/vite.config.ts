@@ -18,28 +18,6 @@ const apiPrefixes = [...new Set(Object.keys(spec.paths).map((path) => `/${path.s
 const bffProxy = Object.fromEntries([...apiPrefixes, '/openapi.json', '/docs'].map((p) => [p, bff]))
 
 /**
- * The built app runs on Preact's React compatibility layer, not on React DOM: the first screen's JavaScript is a third
- * lighter (issue 15; web/README.md says why and what to avoid). Build only: the dev server keeps React for Fast
- * Refresh, and vitest keeps it too; the browser suites (Gherkin @ui, Playwright) test the built app.
- */
-function preactInBuild(): Plugin {
-  const compat = [
-    ['react-dom/client', 'preact/compat/client'],
-    ['react/jsx-runtime', 'preact/compat/jsx-runtime'],
-    ['react/jsx-dev-runtime', 'preact/compat/jsx-dev-runtime'],
-    ['react-dom', 'preact/compat'],
-    ['react', 'preact/compat'],
-  ]
-  return {
-    name: 'limoo-preact-compat',
-    apply: 'build',
-    config: () => ({
-      resolve: { alias: compat.map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })) },
-    }),
-  }
-}
-
-/**
  * The first screen's style sheets go inside index.html (issue 15): on a phone each render-blocking request costs a
  * round trip before anything paints, and 3.5 KB gzipped rides along with the page instead. The files stay in dist for
  * the chunks that name them later.
@@ -65,7 +43,7 @@ function inlineEntryCss(): Plugin {
 const sharedCode = /[\\/]src[\\/](lib|config|components)[\\/]/
 
 export default defineConfig({
-  plugins: [react(), preactInBuild(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -85,7 +63,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](preact|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/,
             },
             { name: 'shared', test: sharedCode, tags: ['$initial'] },
             { name: 'shared-later', test: sharedCode },

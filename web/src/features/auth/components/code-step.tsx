@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { controlledValue } from '@/components/ui/controlled-value'
 import { localDigits } from '@/lib/digits'
 import { CODE_LENGTH, CODE_PLACEHOLDER, sanitiseCode } from '../domain/code'
 import { lazyCheck } from '../domain/lazy-check'
@@ -93,7 +92,7 @@ export function CodeStep({ headingId, channel, shownMobile, error, onEditMobile,
         placeholder={CODE_PLACEHOLDER.repeat(CODE_LENGTH)}
         data-max-length={CODE_LENGTH}
         value={codeField.value}
-        onChange={(event) => codeField.onChange(controlledValue(event.target, sanitiseCode(event.target.value)))}
+        onChange={(event) => codeField.onChange(sanitiseCode(event.target.value))}
       />
       <FieldError id={errorId} message={codeField.error} />
       <ServerError failure={error} />

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { controlledValue } from '@/components/ui/controlled-value'
 import { IRAN_COUNTRY_ID, IRAN_MOBILE_MAX_LENGTH, sanitiseMobileInput } from '../domain/mobile'
 import type { StepField } from '../hooks/use-step-form'
 
 interface MobileInputProps {
   field: StepField
-  /** The form's `inputRef`, for its focus (a named prop: the built app's Preact passes no `ref` prop). */
+  /** The form's `inputRef`, for its focus. */
   inputRef: (input: HTMLInputElement | null) => void
   /** The id of the field's error message (`FieldError`). */
   errorId: string
@@ -33,7 +32,7 @@ export function MobileInput({ field, inputRef, errorId, countryId }: MobileInput
       data-max-length={iran ? IRAN_MOBILE_MAX_LENGTH : undefined}
       value={field.value}
       onChange={(event) =>
-        field.onChange(controlledValue(event.target, sanitiseMobileInput(event.target.value, countryId)))
+        field.onChange(sanitiseMobileInput(event.target.value, countryId))
       }
     />
   )

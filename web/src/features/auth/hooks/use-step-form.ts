@@ -28,8 +28,8 @@ const ignore = () => undefined
  * The form of a sign-in step (one or two text fields), in place of react-hook-form, whose 13 KB gzipped the first
  * screen cannot afford (web/README.md). Each change checks the whole form: `valid` follows every field, a field's
  * message shows once that field has changed; a submit checks again, shows every message and focuses the first
- * invalid field, or hands the parsed values over while `submitting`. The step's field is focused as it appears (in
- * an effect: the built app's Preact does not honour `autoFocus` on a later step).
+ * invalid field, or hands the parsed values over while `submitting`. The step's field is focused as it appears, from
+ * an effect that runs for each step.
  */
 export function useStepForm<T extends Fields>({ defaults, check, focus }: StepFormOptions<T>) {
   const [initial] = useState(defaults)
@@ -39,8 +39,7 @@ export function useStepForm<T extends Fields>({ defaults, check, focus }: StepFo
   const [valid, setValid] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const inputs = useRef<Partial<Record<string, HTMLInputElement>>>({})
-  // The `ref` of every field's input, keyed by its name (a detached input kept here only takes a harmless focus); a
-  // component passes it on as a named prop, as the built app's Preact passes no `ref` prop to a function component.
+  // The `ref` of every field's input, keyed by its name (a detached input kept here only takes a harmless focus).
   const inputRef = useCallback((input: HTMLInputElement | null) => {
     if (input) inputs.current[input.name] = input
   }, [])

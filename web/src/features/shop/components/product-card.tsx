@@ -20,7 +20,7 @@ interface ProductCardProps {
   /** Opens the description popup; the link shows only for a product with a description [PM-09]. */
   onShowDescription?: (product: Product) => void
   onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void
-  /** The card's button, for keyboard focus; a named prop, as the built app's Preact passes no `ref` prop. */
+  /** The card's button, for keyboard focus. */
   buttonRef?: Ref<HTMLButtonElement>
 }
 

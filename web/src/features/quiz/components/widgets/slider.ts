@@ -12,8 +12,8 @@ interface SliderState extends Pick<WidgetProps, 'invalid' | 'labelId' | 'errorId
 
 /**
  * What makes a quiz widget a slider for assistive technology and the keyboard (the round slider, the ruler): role,
- * focus, the question as its label, its error as its description, its range and value. Put on an HTML element, not
- * an `<svg>`, whose lowercase `tabindex` the built app's Preact would not write for `tabIndex`.
+ * focus, the question as its label, its error as its description, its range and value. Put on an HTML wrapper of the
+ * drawing, so the focus ring and the pointer area are the widget's box.
  */
 export function sliderAttributes({ invalid, labelId, errorId, min, max, now, text }: SliderState) {
   return {

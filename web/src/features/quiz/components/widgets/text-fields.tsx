@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { controlledValue } from '@/components/ui/controlled-value'
 import { toLatinDigits } from '@/lib/digits'
 import { localise } from '../../domain/validation'
 import { localDigits } from '../format'
@@ -73,7 +72,6 @@ function MaskedField({
       data-testid={kind === 'mobile' ? 'quiz-mobile' : 'quiz-card'}
       onChange={(event) => {
         const typed = toLatinDigits(event.target.value).replace(/\D/g, '').slice(0, limit)
-        controlledValue(event.target, applyMask(typed, mask))
         onChange(typed === '' ? null : typed)
       }}
       onBlur={onBlur}
