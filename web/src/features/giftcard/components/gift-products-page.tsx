@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
+import { shownTexts } from '@/lib/product-texts'
 import { useGiftProducts } from '../api/limoo-cards'
 import { GIFT_CODE_KEY, SKELETON_ROWS } from '../domain/gift-card'
 import { GiftMessage } from './gift-message'
@@ -24,7 +25,7 @@ export function GiftProductsPage() {
 }
 
 function GiftProducts({ giftCode }: { giftCode: string }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const login = useLoginRedirect()
   const products = useGiftProducts(giftCode)
@@ -61,6 +62,7 @@ function GiftProducts({ giftCode }: { giftCode: string }) {
           <legend className="gift-options__legend">{t('giftcard.productsPrompt')}</legend>
           {products.data.map((product) => {
             const logo = logoOf(product)
+            const texts = shownTexts(product, i18n.language)
             return (
               <label key={product.id} className="gift-option" data-testid="gift-option" data-product-id={product.id}>
                 <input
@@ -72,8 +74,8 @@ function GiftProducts({ giftCode }: { giftCode: string }) {
                 />
                 {logo ? <img className="gift-option__logo" src={logo} alt="" /> : null}
                 <span className="gift-option__text">
-                  <span className="gift-option__title">{product.title}</span>
-                  {product.subtitle ? <span className="gift-option__subtitle">{product.subtitle}</span> : null}
+                  <span className="gift-option__title">{texts.title}</span>
+                  {texts.subtitle ? <span className="gift-option__subtitle">{texts.subtitle}</span> : null}
                 </span>
               </label>
             )

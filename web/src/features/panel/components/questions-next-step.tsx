@@ -21,7 +21,7 @@ export function QuestionsNextStep({ limooPlus }: { limooPlus: boolean }) {
           {t('panel.nextStep')}
         </p>
       ) : null}
-      <Link className="primary-button" to={questionsPath(data?.status ?? '')} data-testid="complete-questions">
+      <Link className="primary-button next-step-button" to={questionsPath(data?.status ?? '')} data-testid="complete-questions">
         {t('panel.completeQuestions')}
       </Link>
     </>

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths'
 import { apiMessageOr } from '@/lib/api'
 import { loginPathFor } from '@/lib/auth'
 import { formatCount, toLatinDigits } from '@/lib/digits'
+import { shownTexts } from '@/lib/product-texts'
 import { useFormatPrice } from '@/components/hooks/use-format-price'
 import { useIsLoggedIn } from '@/components/hooks/use-is-logged-in'
 import { useSingleFlight } from '@/components/hooks/use-single-flight'
@@ -186,13 +187,13 @@ const codeSchema = z.object({ code: z.string().trim().min(1).max(64) })
 
 /** What the order holds and costs: each product at its price, the points it spends and the payable total. */
 function OrderSummary({ invoice }: { invoice: Invoice }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const price = useFormatPrice()
   return (
     <dl className="older-summary" data-testid="older-summary">
       {invoice.basketItems.map((item) => (
         <div key={item.id} className="older-summary__row" data-testid="older-summary-item">
-          <dt>{item.title}</dt>
+          <dt>{shownTexts(item, i18n.language).title}</dt>
           <dd>{price(item.finalPrice, item.currency)}</dd>
         </div>
       ))}
