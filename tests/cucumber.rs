@@ -1,6 +1,7 @@
 //! Runs every `features/**/*.feature` against the real BFF, simulators and (for `@ui`) Chromium.
 //! Set `CUCUMBER_NAME` to run only scenarios whose name contains it, `CUCUMBER_FEATURE` for those of feature files
-//! whose path contains it, and `CUCUMBER_SKIP_UI=1` to leave out the
+//! whose path contains it, `CUCUMBER_TAGS` (comma-separated, e.g. `PR-40,ER-21`) for those carrying any of the tags
+//! (the mutation run's way to ask a rule's own scenarios), and `CUCUMBER_SKIP_UI=1` to leave out the
 //! `@ui` scenarios (CI's PostgreSQL run: the browser adds nothing there that the SQLite run did not check).
 use std::{
     sync::Mutex,
@@ -58,6 +59,9 @@ struct Pass {
 async fn run(kind: Kind) -> Pass {
     let only = std::env::var("CUCUMBER_NAME").ok();
     let only_feature = std::env::var("CUCUMBER_FEATURE").ok();
+    let only_tags: Option<Vec<String>> = std::env::var("CUCUMBER_TAGS")
+        .ok()
+        .map(|tags| tags.split(',').map(|tag| tag.trim().trim_start_matches('@').to_owned()).collect());
     let started = Instant::now();
     let concurrency = match kind {
         Kind::Api => API_CONCURRENCY,
@@ -85,10 +89,12 @@ async fn run(kind: Kind) -> Pass {
             })
         })
         .filter_run(limoo_tests::workspace_root().join("features"), move |feature, _, scenario| {
-            let ui = feature.tags.iter().chain(&scenario.tags).any(|tag| tag == "ui");
+            let tags = || feature.tags.iter().chain(&scenario.tags);
+            let ui = tags().any(|tag| tag == "ui");
             let path = feature.path.as_deref().map(|path| path.to_string_lossy()).unwrap_or_default();
             only.as_deref().is_none_or(|name| scenario.name.contains(name))
                 && only_feature.as_deref().is_none_or(|part| path.contains(part))
+                && only_tags.as_deref().is_none_or(|wanted| tags().any(|tag| wanted.contains(tag)))
                 && ui == (kind == Kind::Ui)
         })
         .await;
