@@ -89,6 +89,11 @@ test.describe('the wizard for a foreign customer on a 390 px phone', () => {
     await expect(sheet.getByRole('radio', { name: 'پرداخت بین‌المللی', exact: true })).toBeVisible()
     await expect(sheet.getByRole('radio', { name: 'انتقال به حساب PayPal', exact: true })).toBeVisible()
 
+    // Gumroad charges the product's own dollar price: the sheet says how much before the customer leaves for it.
+    const dollars = methods.nth(0).getByTestId('gumroad-price').locator('bdi')
+    await expect(dollars).toHaveText(/^\$\d+(\.\d\d)?$/)
+    const shown = await dollars.innerText()
+
     // Act and assert: the foreign product is on Gumroad, so the sale goes through there to a paid order.
     const gumroad = sheet.getByRole('radio', { name: 'پرداخت بین‌المللی', exact: true })
     await expect(gumroad).toBeEnabled()
@@ -96,6 +101,8 @@ test.describe('the wizard for a foreign customer on a 390 px phone', () => {
     await sheet.getByTestId('payment-button').click()
     await expect(page.locator('#sim-page')).toBeVisible()
     await expect(page).toHaveURL(/\/gumroad\/l\/limoo-foreign-/)
+    // …and Gumroad's page asks the amount the sheet showed.
+    await expect(page.locator('body')).toContainText(shown)
     await page.getByTestId('sim-pay').click()
     await expect(page).toHaveURL(/#\/payment-success\?orderId=\d+/)
   })

@@ -278,6 +278,19 @@ Feature: نتیجه پرداخت در هر درگاه
       | method     | sim  |
       | LIMOO_TARA | tara |
 
+  # Gumroad charges its product's own dollar price, which the shop does not set: the sheet shows Gumroad's figure.
+  @PM-45
+  Scenario: پیش از رفتن به گامرود مبلغ دلاری همان فروش را می‌پرسد
+    Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
+    When مشتری مبلغ گامرود سفارشش را می‌پرسد
+    Then گامرود برای سفارش "$10.00" دلار می‌گیرد
+
+  @PM-45
+  Scenario: سفارشی که گامرود نمی‌فروشد مبلغ گامرود ندارد
+    Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
+    When مشتری مبلغ گامرود سفارشش را می‌پرسد
+    Then پاسخ خطای 400 با کد "400" و پیام "درخواست ارسال شده معتبر نیست." است
+
   # The checkout reads the status; the envelope's own code says the same, for any client that reads that.
   @ER-21 @ER-24
   Scenario: درخواست پرداخت پس از رفتن امتیاز نگه‌داشته با کد 409 و پیام امتیاز مصرف‌شده رد می‌شود

@@ -46,6 +46,8 @@ DEFAULT_FILES = [
     "bff/src/auth/otp.rs",
 ]
 RULE_ID = re.compile(r"\b([A-Z]{2}-\d{2})\b")
+# The cucumber runner reads its own command line, so `cargo test -q` (which passes --quiet on) is not used.
+BDD = ["cargo", "test", "-p", "limoo-tests", "--test", "bdd"]
 # A mutant that loops for ever must not stall the run: its scenarios get this long before it counts as a timeout.
 SCENARIO_TIMEOUT_S = 600
 
@@ -219,12 +221,12 @@ def try_mutant(mutant: Mutant, api_only: bool) -> None:
         return
     try:
         env = test_env(mutant.rules, api_only)
-        build = run(["cargo", "test", "-q", "-p", "limoo-tests", "--test", "bdd", "--no-run"], WORK, env)
+        build = run(BDD + ["--no-run"], WORK, env)
         if build.returncode != 0:
             mutant.outcome, mutant.detail = "unviable", last_lines(build.stderr)
             return
         try:
-            tested = run(["cargo", "test", "-q", "-p", "limoo-tests", "--test", "bdd"], WORK, env, SCENARIO_TIMEOUT_S)
+            tested = run(BDD, WORK, env, SCENARIO_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             mutant.outcome, mutant.detail = "timeout", f"the scenarios ran over {SCENARIO_TIMEOUT_S} s"
             return
@@ -247,7 +249,7 @@ def failed_scenarios(output: str) -> str:
 def baseline(api_only: bool, rules: list[str]) -> None:
     """The unmutated tree must pass the scenarios first: a red baseline would count every mutant as killed."""
     env = test_env(rules, api_only)
-    tested = run(["cargo", "test", "-q", "-p", "limoo-tests", "--test", "bdd"], WORK, env)
+    tested = run(BDD, WORK, env)
     if tested.returncode != 0:
         sys.exit(f"the unmutated scenarios for {','.join(rules)} fail; fix them first:\n{last_lines(tested.stdout, 30)}")
 

@@ -80,6 +80,11 @@ impl Api<'_> {
         self.post("/auth/login", &json!({ "mobileNumber": mobile, "countryId": 1, "otp": code })).await
     }
 
+    /// `gumroadPrice`: what Gumroad will charge for the order.
+    pub async fn gumroad_price(&self, order: i64) -> Answer {
+        self.on_order("/lemonade/api/payments/gumroad/price", order).await
+    }
+
     /// `legacySendOtp`: the older app's form post.
     pub async fn legacy_send_otp(&self, form: &[(&str, &str)]) -> Answer {
         self.post_form("/app/auth/sendotp", form).await

@@ -16,7 +16,7 @@ use crate::{
         points::HoldStatus,
     },
     gateways::{
-        payments::{PaymentGateways, PaymentStart, StartError, Started, VerifyRequest},
+        payments::{PaymentGateways, PaymentStart, StartError, Started, VerifyRequest, gumroad::GumroadPrice},
         sms::KavenegarClient,
     },
     metrics::Metrics,
@@ -382,6 +382,22 @@ async fn payable(db: &Db, customer_id: i64, order_id: i64) -> Result<Payable, Pa
         one_gumroad_product(invoice.order.items.iter().map(|item| item.product_meta().gumroad_permalink))
             .filter(|_| invoice.used_discount.is_none() && invoice.point_status.is_none());
     Ok(Payable { amount: invoice.totals.payable, gumroad_permalink })
+}
+
+/// What Gumroad will charge for the order, for the payment sheet to show before the customer leaves for Gumroad's
+/// page: asked only for an order Gumroad can sell (one product of Gumroad's, no code or points), as a start is.
+pub async fn gumroad_price(
+    db: &Db,
+    gateways: &PaymentGateways,
+    customer_id: i64,
+    order_id: i64,
+) -> Result<GumroadPrice, PaymentError> {
+    let permalink =
+        payable(db, customer_id, order_id).await?.gumroad_permalink.ok_or(PaymentError::NotTheOrdersProduct)?;
+    gateways.gumroad_price(&permalink).await.map_err(|error| match error {
+        StartError::Refused(messages) if !messages.is_empty() => PaymentError::Refused(messages),
+        other => PaymentError::GatewayDown(other.to_string()),
+    })
 }
 
 /// The permalink of a basket of one item that names one: a sale buys one product, once.

@@ -103,6 +103,24 @@ async fn order_without_points(world: &mut LimooWorld, mobile: Mobile, product: P
     world.paying = Some(Paying { token, mobile: mobile.to_string(), order, ..Paying::default() });
 }
 
+#[when("مشتری مبلغ گامرود سفارشش را می‌پرسد")]
+async fn asks_gumroad_price(world: &mut LimooWorld) {
+    let paying = world.paying();
+    let reply = world.app().api(&paying.token).gumroad_price(paying.order).await;
+    world.keep(reply);
+}
+
+/// The amount as Gumroad's own product API gives it, the same the simulator's page for the product asks.
+#[then(expr = "گامرود برای سفارش {string} دلار می‌گیرد")]
+async fn gumroad_charges(world: &mut LimooWorld, formatted: String) {
+    let reply = world.reply();
+    assert_eq!(reply.status, 200, "body: {}", reply.body);
+    assert_eq!(reply.body["formattedPrice"], formatted.as_str(), "{}", reply.body);
+    assert_eq!(reply.body["currency"], "USD");
+    let cents = limoo_simulators::test_values::GUMROAD_PRICE_CENTS;
+    assert_eq!(reply.body["priceCents"], cents, "{}", reply.body);
+}
+
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]
 async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
     let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");

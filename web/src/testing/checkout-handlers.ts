@@ -18,6 +18,10 @@ export const checkoutHandlers = [
   http.post('/lemonade/api/payments/snapp-pay/eligibility', () =>
     HttpResponse.json({ response: { eligible: true, title: 'اسنپ‌پی', description: 'پرداخت در ۴ قسط' } }),
   ),
+  // The simulator's price for every Gumroad product.
+  http.post('/lemonade/api/payments/gumroad/price', () =>
+    HttpResponse.json({ priceCents: 1000, currency: 'USD', formattedPrice: '$10' }),
+  ),
   // The order was made an hour ago; the destination is the demo one run.sh configures.
   http.get('/lemonade/api/payments/transfer-instructions', ({ request }) =>
     HttpResponse.json({

@@ -43,6 +43,24 @@ pub struct SnappPayEligibility {
     pub description: String,
 }
 
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct GumroadPriceRequest {
+    pub order_id: i64,
+}
+
+/// What Gumroad charges for the order's product, to show before the customer leaves for Gumroad's page.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct GumroadPriceReply {
+    /// In the smallest unit of `currency` (US cents).
+    pub price_cents: i64,
+    /// ISO 4217, upper case (`USD`).
+    pub currency: String,
+    /// The price as Gumroad writes it (`$29`).
+    pub formatted_price: String,
+}
+
 /// SnappPay's callback form (gateways.md §3).
 #[derive(Object, serde::Deserialize, Debug)]
 #[serde(rename_all = "camelCase")]
@@ -162,6 +180,26 @@ impl PaymentGatewaysApi {
         let response =
             SnappPayEligibility { eligible: offer.eligible, title: offer.title, description: offer.description };
         Ok(Json(SnappPayEligibilityReply { response }))
+    }
+
+    /// What Gumroad will charge for the order: its product's own price there, which the shop does not set. Only for
+    /// an order Gumroad can sell (one product on Gumroad, no code or points; else 400 as a start would answer).
+    /// Bounded per customer together with the payment starts (429).
+    #[oai(path = "/gumroad/price", method = "post", operation_id = "gumroadPrice")]
+    async fn gumroad_price(
+        &self,
+        state: Data<&AppState>,
+        token: CustomerToken,
+        body: Json<GumroadPriceRequest>,
+    ) -> Result<Json<GumroadPriceReply>, PaymentFailure> {
+        state.throttle.payment_call(token.customer_id())?;
+        let price =
+            payments::gumroad_price(&state.db, &state.payment_gateways, token.customer_id(), body.order_id).await?;
+        Ok(Json(GumroadPriceReply {
+            price_cents: price.cents,
+            currency: price.currency,
+            formatted_price: price.formatted,
+        }))
     }
 
     /// Where SnappPay's page form-POSTs back (`transactionId`, `state`, `amount`).

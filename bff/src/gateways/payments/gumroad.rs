@@ -4,7 +4,8 @@
 //! every URL subscribed to `sale` through API v2 `resource_subscriptions`) is unsigned, so it only
 //! names the sale: `GET /v2/sales/{sale_id}` confirms it server to server.
 //!
-//! Gumroad charges the product's own price in US cents, which the BFF neither sets nor knows, so a
+//! Gumroad charges the product's own price in US cents, which the BFF does not set: it reads it
+//! (`GET /v2/products/{permalink}`) for the payment sheet to show before the customer leaves, while a
 //! payment keeps the order's toman total and a confirmed, unrefunded sale pays exactly that.
 use serde_json::Value;
 
@@ -60,6 +61,25 @@ impl GumroadClient {
             link.query_pairs_mut().append_pair("mobile", mobile);
         }
         Ok(Started { authority: start.reference.clone(), link: link.to_string() })
+    }
+
+    /// The product's price as Gumroad will charge it, read from `GET /v2/products/{permalink}`.
+    pub async fn price(&self, permalink: &str) -> Result<GumroadPrice, StartError> {
+        let mut url = reqwest::Url::parse(&format!("{}/v2/products/", self.api_base_url))
+            .map_err(|_| StartError::Refused(vec!["gumroad: the API address is not a URL".to_owned()]))?;
+        url.path_segments_mut()
+            .map_err(|_| StartError::Refused(vec!["gumroad: the API address is not a URL".to_owned()]))?
+            .pop_if_empty()
+            .push(permalink);
+        let response = self.http.get(url).bearer_auth(self.access_token.expose()).send().await?;
+        let (status, body) = answer(json_body(response).await)?;
+        let product = &body["product"];
+        match (product["price"].as_i64(), product["currency"].as_str(), product["formatted_price"].as_str()) {
+            (Some(cents), Some(currency), Some(formatted)) if cents >= 0 => {
+                Ok(GumroadPrice { cents, currency: currency.to_ascii_uppercase(), formatted: formatted.to_owned() })
+            }
+            _ => Err(StartError::Malformed(status)),
+        }
     }
 
     /// `{api}/v2/sales/{sale_id}` and more segments, the id escaped.
@@ -121,6 +141,15 @@ impl GumroadClient {
             _ => GatewayVerdict::Unanswered,
         }
     }
+}
+
+/// What a Gumroad product costs there: the smallest unit of its currency (cents), the currency code, and
+/// the price as Gumroad writes it (`$29`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GumroadPrice {
+    pub cents: i64,
+    pub currency: String,
+    pub formatted: String,
 }
 
 /// A successful API answer's body; a refusal carries `message`.

@@ -172,6 +172,12 @@ impl PaymentGateways {
         (gateway == Gateway::Tara).then(|| self.tara.browser_form(authority))
     }
 
+    /// What Gumroad charges for the product `permalink`.
+    #[tracing::instrument(skip_all, fields(permalink), err(level = "warn", Display))]
+    pub async fn gumroad_price(&self, permalink: &str) -> Result<gumroad::GumroadPrice, StartError> {
+        self.gumroad.price(permalink).await
+    }
+
     /// SnappPay's offer for `amount` rial to this payer (`+98…`).
     #[tracing::instrument(skip_all, fields(amount), err(level = "warn", Display))]
     pub async fn snapp_pay_eligibility(&self, amount: i64, mobile: Option<&str>) -> Result<Eligibility, StartError> {

@@ -805,6 +805,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/payments/gumroad/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What Gumroad will charge for the order: its product's own price there, which the shop does not set. Only for
+         *     an order Gumroad can sell (one product on Gumroad, no code or points; else 400 as a start would answer).
+         *     Bounded per customer together with the payment starts (429).
+         */
+        post: operations["gumroadPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/payments/snapp-pay/callback": {
         parameters: {
             query?: never;
@@ -2554,6 +2575,26 @@ export interface components {
             permalink?: string;
             /** @description Our payment id, from the checkout address's query. */
             "url_params[reference]"?: string;
+        };
+        /**
+         * GumroadPriceReply
+         * @description What Gumroad charges for the order's product, to show before the customer leaves for Gumroad's page.
+         */
+        GumroadPriceReply: {
+            /**
+             * Format: int64
+             * @description In the smallest unit of `currency` (US cents).
+             */
+            priceCents: number;
+            /** @description ISO 4217, upper case (`USD`). */
+            currency: string;
+            /** @description The price as Gumroad writes it (`$29`). */
+            formattedPrice: string;
+        };
+        /** GumroadPriceRequest */
+        GumroadPriceRequest: {
+            /** Format: int64 */
+            orderId: number;
         };
         /** HamiMsg */
         HamiMsg: {
@@ -7203,6 +7244,116 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["SnappPayEligibilityReply"];
+                };
+            };
+            /**
+             * @description The order is paid, has nothing to pay online, the method is unavailable, the body is malformed,
+             *     `productPermalink` is not the order's Gumroad product, or `paymentResultUrl`, `productPermalink` or
+             *     `Idempotency-Key` is larger than 1 KiB.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `customerId` is not the token's customer [AU-43]. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order for this customer, or no such payment for a callback. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The points the order held went to another order or ran out [ER-21, ER-24]; the
+             *     `Idempotency-Key` was used for another order; another payment of the order is being started
+             *     or verified (`err.reason` `PAYMENT_IN_PROGRESS`), and `Retry-After` says in how many seconds to ask again;
+             *     or the order costs another amount than `expectedAmount` (`PRICE_CHANGED`). With a reason, `details.messages`
+             *     holds the sentence to show.
+             */
+            409: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The customer started payments or asked SnappPay's eligibility too often (`PAYMENT_CALLS_PER_CUSTOMER_MINUTE`,
+             *     10 at once and then one every 6 s by default); `Retry-After` (and the detail) says in how many seconds to try
+             *     again. Nothing was stored or sent to a gateway.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The gateway refused the payment (its messages in `details.messages`) or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    gumroadPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GumroadPriceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GumroadPriceReply"];
                 };
             };
             /**

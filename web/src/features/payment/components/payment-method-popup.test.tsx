@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -101,6 +101,26 @@ describe('payment methods shown', () => {
     // Gumroad charges the programme's own dollar price there, not the toman total shown here.
     const gumroad = (await within(dialog).findAllByTestId('payment-method')).find((row) => row.dataset.method === 'LIMOO_GUMROAD')
     expect(gumroad).toHaveTextContent('به قیمت دلاری همین برنامه در Gumroad')
+    // …and the sheet says how much that is, as Gumroad reports it for this order.
+    expect(await within(gumroad!).findByTestId('gumroad-price')).toHaveTextContent('مبلغ پرداخت در Gumroad: $10')
+  })
+
+  it('shows no Gumroad amount when its price cannot be read, and Gumroad can still be chosen', async () => {
+    let gumroadPriceAsked = false
+    server.use(
+      offeringGateways(['GUMROAD']),
+      http.get('/app/auth/currentUser', () =>
+        HttpResponse.json({ status: 'success', msg: { firstName: 'unknown', lastName: 'unknown', mobile: '+905321234567' } }),
+      ),
+      http.post('/lemonade/api/payments/gumroad/price', () => {
+        gumroadPriceAsked = true
+        return HttpResponse.json(errorBody('502'), { status: 502 })
+      }),
+    )
+    const dialog = await openPopup()
+    expect(checkedMethod(dialog)).toBe('LIMOO_GUMROAD')
+    await waitFor(() => expect(gumroadPriceAsked).toBe(true))
+    expect(within(dialog).queryByTestId('gumroad-price')).toBeNull()
   })
 
   it('does not let a basket that is more than one Gumroad product be paid through Gumroad [PM-45]', async () => {

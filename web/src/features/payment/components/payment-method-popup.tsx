@@ -1,9 +1,10 @@
 import { useAppConfig } from '@/components/hooks/use-app-config'
 import { isForeignMobile } from '@/lib/auth'
 import { useCurrentUser } from '../api/current-user'
+import { useGumroadPrice } from '../api/gumroad-price'
 import { useSnappEligibility } from '../api/snapp-eligibility'
 import { gumroadRefusal } from '../domain/basket-meta'
-import { defaultPaymentMethod, paymentOptions, type PaymentContext } from '../domain/methods'
+import { defaultPaymentMethod, GUMROAD_METHOD, paymentOptions, type PaymentContext } from '../domain/methods'
 import { readPaymentSettings } from '../domain/payment-settings'
 import { useSnappAbTest } from '../hooks/use-snapp-ab-test'
 import { useStartPayment } from '../hooks/use-start-payment'
@@ -46,6 +47,9 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
       : null
   }
   const snappDescription = snappListed ? snapp.data?.description : null
+  // Gumroad charges its own dollar price: shown before the customer leaves for its page.
+  const gumroadSelectable = options?.some((option) => option.method === GUMROAD_METHOD && option.selectable) ?? false
+  const gumroadPrice = useGumroadPrice(open && gumroadSelectable, invoice.id).data
   const defaultMethod =
     settings === null || options === null ? null : defaultPaymentMethod(options, settings, invoice.basketItems)
 
@@ -58,6 +62,7 @@ export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }:
       onPay={payment.startPayment}
       pending={payment.pending}
       methodNotes={snappDescription ? { snappPay: snappDescription } : undefined}
+      gumroadPrice={gumroadSelectable ? (gumroadPrice ?? undefined) : undefined}
     />
   )
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BottomSheet } from '@/components/ui/bottom-sheet'
 import { formatAmount } from '@/lib/money'
-import type { PaymentMethod, PaymentOption } from '../domain/methods'
+import { GUMROAD_METHOD, type PaymentMethod, type PaymentOption } from '../domain/methods'
 import '../payment.css'
 
 export interface PaymentMethodSheetProps {
@@ -18,11 +18,13 @@ export interface PaymentMethodSheetProps {
   pending: boolean
   /** A gateway's own words describing a method, shown verbatim instead of ours (Snapp Pay's eligibility [PM-38]). */
   methodNotes?: Partial<Record<PaymentMethod, string>>
+  /** What Gumroad will charge for the order, as it writes it (`$29`); shown under its method. */
+  gumroadPrice?: string
 }
 
 /** The bottom popup 'انتخاب روش پرداخت', variant B: one radio per method and 'پرداخت', disabled until one is chosen. */
 export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
-  const { open, onClose, options, defaultMethod, onPay, pending, methodNotes } = props
+  const { open, onClose, options, defaultMethod, onPay, pending, methodNotes, gumroadPrice } = props
   const { t, i18n } = useTranslation()
   const name = useId()
   const [chosen, setChosen] = useState<PaymentMethod | null>(null)
@@ -84,6 +86,11 @@ export function PaymentMethodSheet(props: PaymentMethodSheetProps) {
                   ) : method === 'tally' ? null : (
                     <span className="payment-method__description">{t(`payment.methods.${method}.description`)}</span>
                   )}
+                  {method === GUMROAD_METHOD && gumroadPrice ? (
+                    <span className="payment-method__note" data-testid="gumroad-price">
+                      {t('payment.sheet.gumroadPrice')} <bdi dir="ltr">{gumroadPrice}</bdi>
+                    </span>
+                  ) : null}
                   {cashbackPercent !== undefined ? (
                     <span className="payment-method__note" data-testid="cashback-note">
                       {t('payment.sheet.cashback', { percent: formatAmount(cashbackPercent, i18n.language) })}
