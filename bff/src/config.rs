@@ -9,11 +9,18 @@ use std::{
 use ipnet::IpNet;
 use reqwest::Url;
 
+pub mod production;
+
 use crate::{domain::payment::Gateway, telemetry::LogFormat};
+use production::Environment;
 
 /// Service settings: command-line flags with environment fallbacks.
 #[derive(clap::Args, Clone, Debug)]
 pub struct Settings {
+    /// `production` refuses to start while any setting is left at a development default (a simulator's address or
+    /// key, no `AUTH_SECRET`, demo data…), listing them all; `development` starts with them (`bff config check`).
+    #[arg(long, env = "LIMOO_ENV", value_enum, default_value_t = Environment::Development)]
+    pub environment: Environment,
     /// Address to bind; use 0.0.0.0 behind a load balancer.
     #[arg(long, env = "HOST", default_value = "127.0.0.1")]
     pub host: String,

@@ -1,7 +1,12 @@
 use clap::{Parser, Subcommand};
 use limoo_bff::{
-    api, config::Settings, diet_team::DietsCommand, finance::FinanceCommand, franchise::cli::FranchiseCommand,
-    startup::Application, telemetry,
+    api,
+    config::{Settings, production},
+    diet_team::DietsCommand,
+    finance::FinanceCommand,
+    franchise::cli::FranchiseCommand,
+    startup::Application,
+    telemetry,
 };
 use limoo_readiness::ReadinessFiles;
 
@@ -24,6 +29,12 @@ enum Command {
     },
     /// Print the OpenAPI document to standard output.
     Openapi,
+    /// The configuration: `config check` prints the effective settings (secrets masked) and what a production start
+    /// (`LIMOO_ENV=production`) would refuse; it exits 1 when that start would be refused under LIMOO_ENV=production.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Review manual transfers: `finance list | approve <id> --by <name> | reject <id> --by <name> [--reason …]`.
     Finance {
         #[command(flatten)]
@@ -48,11 +59,27 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum ConfigCommand {
+    Check {
+        #[command(flatten)]
+        settings: Box<Settings>,
+    },
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Openapi => {
             println!("{}", api::spec_json());
+            Ok(())
+        }
+        Command::Config { command: ConfigCommand::Check { settings } } => {
+            let (report, accepted) = production::report(&settings);
+            print!("{report}");
+            if !accepted && settings.environment == production::Environment::Production {
+                std::process::exit(1);
+            }
             Ok(())
         }
         Command::Finance { settings, command } => {

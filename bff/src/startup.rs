@@ -61,6 +61,7 @@ pub struct Application {
 impl Application {
     /// Connects and migrates the database, loads demo data when asked, and binds the listener.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        crate::config::production::check(&settings)?;
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
         if settings.demo_data {

@@ -154,3 +154,26 @@ async fn the_app_config_gives_the_configured_support_site_and_chat_widget() {
         })
     );
 }
+
+/// A production start left at the development defaults opens no port and touches no database: every unsafe
+/// setting is named at once, and the same settings start in development.
+#[tokio::test]
+async fn a_production_start_with_development_defaults_is_refused_before_it_listens() {
+    use limoo_bff::{
+        config::{Settings, production::Environment},
+        startup::Application,
+    };
+    let dir = std::env::temp_dir().join(format!("limoo-production-{}", uuid::Uuid::new_v4()));
+    let database = format!("sqlite://{}?mode=rwc", dir.join("never.db").display());
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut settings = Settings::for_database(&database);
+    settings.environment = Environment::Production;
+    let refused = Application::build(settings.clone()).await.err().expect("refused").to_string();
+    for setting in ["AUTH_SECRET", "PUBLIC_BASE_URL", "KAVENEGAR_API_KEY", "VANDAR_BASE_URL", "FINANCE_API_TOKEN"] {
+        assert!(refused.contains(setting), "{setting} not named: {refused}");
+    }
+    assert!(!dir.join("never.db").exists(), "the refused start created its database");
+    settings.environment = Environment::Development;
+    assert!(Application::build(settings).await.is_ok(), "development starts with the same settings");
+    std::fs::remove_dir_all(&dir).ok();
+}
