@@ -35,7 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-OUT = ROOT / "target" / "mutation"
+# MUTATION_OUT moves the report, the copy of the tree and its build elsewhere (a run of a snapshot of the tree can
+# reuse another checkout's warm build there).
+OUT = Path(os.environ.get("MUTATION_OUT", ROOT / "target" / "mutation"))
 WORK = OUT / "work"
 
 # The modules that implement rules: the domain, the use cases, the error mappings and the sign-in limits.
