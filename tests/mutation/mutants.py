@@ -265,13 +265,13 @@ def write_report(mutants: list[Mutant], api_only: bool, elapsed: float) -> Path:
     for mutant in mutants:
         for family in sorted({rule.split("-")[0] for rule in mutant.rules} or {"(none)"}):
             families[family][mutant.outcome] += 1
-    kinds = ["killed", "survived", "timeout", "unviable", "equivalent", "no scenario", "unmapped", "not run"]
+    kinds = ["killed", "survived", "timeout", "unviable", "equivalent", "no scenario", "unmapped", "not run", ""]
     lines = [
         "# Mutation report",
         "",
         f"{len(mutants)} mutants, {elapsed / 60:.1f} min, {'API scenarios only' if api_only else 'API and @ui scenarios'}.",
         "",
-        "| family | " + " | ".join(kinds) + " | killed of tested |",
+        "| family | " + " | ".join(kind or "to run" for kind in kinds) + " | killed of tested |",
         "|---|" + "---|" * (len(kinds) + 1),
     ]
     for family, counts in sorted(families.items()):
@@ -354,6 +354,8 @@ def main() -> None:
         try_mutant(mutant, options.api_only)
         print(f"[{index}/{len(to_run)}] {mutant.outcome:9} {mutant.seconds:5.0f} s  {','.join(mutant.rules):16} {mutant.name}",
               flush=True)
+        # Written after every mutant, so a run stopped early still leaves its report (the rest "to run").
+        write_report(mutants, options.api_only, time.monotonic() - started)
     report = write_report(mutants, options.api_only, time.monotonic() - started)
     print(f"report: {report}")
 
