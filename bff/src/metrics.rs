@@ -1,6 +1,8 @@
 //! What `GET /metrics` tells Prometheus: requests and latency per operation and status, payments by
-//! gateway and outcome, codes sent by channel, and the database pool's use. Counters live in the
-//! process (each replica is scraped on its own); the pool is read at scrape time.
+//! gateway and outcome, codes sent by channel, the database pool's use and the payment sweeper's health. Counters
+//! live in the process (each replica is scraped on its own); the pool and the sweeper's backlog are read at scrape
+//! time. Every payment and code series exists from the start at 0, so an alert such as "no payment verified in ten
+//! minutes" has something to read on a replica that has seen none yet.
 use std::{sync::Arc, time::Instant};
 
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response, Result};
@@ -16,7 +18,10 @@ use prometheus_client::{
     registry::Registry,
 };
 
-use crate::store::Db;
+use crate::{
+    domain::payment::{Gateway, PaymentState},
+    store::{Db, payments},
+};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -41,12 +46,21 @@ struct ChannelLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct BacklogLabels {
+    waiting: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct PoolLabels {
     state: &'static str,
 }
 
 pub struct Metrics {
     registry: Registry,
+    sweeps: Counter,
+    sweep_failures: Counter,
+    last_sweep: Gauge,
+    backlog: Family<BacklogLabels, Gauge>,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RequestLabels, Histogram>,
     payments: Family<PaymentLabels, Counter>,
@@ -83,7 +97,47 @@ impl Default for Metrics {
         );
         registry.register("codes_sent", "Sign-in codes delivered, by channel", codes.clone());
         registry.register("db_pool_connections", "Database pool connections: open, idle and the maximum", pool.clone());
-        Metrics { registry, requests, latency, payments, unanswered, codes, pool }
+        let (sweeps, sweep_failures, last_sweep, backlog) =
+            (Counter::default(), Counter::default(), Gauge::default(), Family::default());
+        registry.register("payment_sweeps", "Runs of this replica's payment sweeper that finished", sweeps.clone());
+        registry.register(
+            "payment_sweep_failures",
+            "Runs of this replica's payment sweeper that failed",
+            sweep_failures.clone(),
+        );
+        registry.register(
+            "payment_sweep_last_run_timestamp_seconds",
+            "When this replica's payment sweeper last finished a run (Unix time; 0 before the first)",
+            last_sweep.clone(),
+        );
+        registry.register(
+            "payment_backlog",
+            "Payments the sweeper has yet to settle, in the database: waiting for the gateway's answer (answer), or money owed back (refund)",
+            backlog.clone(),
+        );
+        // Created at 0 (the guard `get_or_create` returns is let go at once): listed from the first scrape.
+        for gateway in Gateway::ALL {
+            for outcome in PaymentState::ALL.into_iter().filter(|state| !state.is_open()) {
+                let _ = payments.get_or_create(&PaymentLabels { gateway: gateway.as_str(), outcome: outcome.as_str() });
+            }
+            let _ = unanswered.get_or_create(&GatewayLabels { gateway: gateway.as_str() });
+        }
+        for channel in ["sms", "email"] {
+            let _ = codes.get_or_create(&ChannelLabels { channel });
+        }
+        Metrics {
+            registry,
+            sweeps,
+            sweep_failures,
+            last_sweep,
+            backlog,
+            requests,
+            latency,
+            payments,
+            unanswered,
+            codes,
+            pool,
+        }
     }
 }
 
@@ -97,6 +151,17 @@ impl Metrics {
         self.unanswered.get_or_create(&GatewayLabels { gateway }).inc();
     }
 
+    /// A sweeper run ended, finished or failed.
+    pub fn swept(&self, finished: bool) {
+        if finished {
+            self.sweeps.inc();
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            self.last_sweep.set(i64::try_from(now).unwrap_or(i64::MAX));
+        } else {
+            self.sweep_failures.inc();
+        }
+    }
+
     pub fn code_sent(&self, channel: &'static str) {
         self.codes.get_or_create(&ChannelLabels { channel }).inc();
     }
@@ -107,8 +172,16 @@ impl Metrics {
         self.latency.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
     }
 
-    /// The text exposition format, with the pool read now.
-    pub fn render(&self, db: &Db) -> String {
+    /// The text exposition format, with the pool and the sweeper's backlog read now (a backlog that cannot be read
+    /// is left as last read: the scrape still answers).
+    pub async fn render(&self, db: &Db) -> String {
+        match payments::backlog(db).await {
+            Ok((answer, refund)) => {
+                self.backlog.get_or_create(&BacklogLabels { waiting: "answer" }).set(answer);
+                self.backlog.get_or_create(&BacklogLabels { waiting: "refund" }).set(refund);
+            }
+            Err(error) => tracing::warn!(error = %error, "the payment backlog could not be read for the metrics"),
+        }
         let pool = db.pool_use();
         for (state, value) in [("open", pool.open), ("idle", pool.idle), ("max", pool.max)] {
             self.pool.get_or_create(&PoolLabels { state }).set(i64::from(value));
@@ -169,7 +242,7 @@ mod tests {
         metrics.code_sent("sms");
         metrics.code_sent("sms");
         metrics.answered("createOrder", 201, Instant::now());
-        let text = metrics.render(&db);
+        let text = metrics.render(&db).await;
         assert!(text.contains(r#"limoo_payments_finished_total{gateway="VANDAR",outcome="VERIFIED"} 1"#), "{text}");
         assert!(text.contains(r#"limoo_payments_expired_unanswered_total{gateway="TARA"} 1"#), "{text}");
         assert!(text.contains(r#"limoo_codes_sent_total{channel="sms"} 2"#), "{text}");
@@ -177,5 +250,24 @@ mod tests {
         assert!(text.contains(r#"limoo_http_request_duration_seconds_count{operation="createOrder",status="201"} 1"#));
         assert!(text.contains(r#"limoo_db_pool_connections{state="max"}"#), "{text}");
         assert!(text.ends_with("# EOF\n"), "{text}");
+    }
+
+    #[tokio::test]
+    async fn a_fresh_replica_shows_every_payment_and_code_series_at_zero_and_its_sweeper_not_yet_run() {
+        let db = Db::connect("sqlite::memory:").await.unwrap();
+        db.migrate().await.unwrap();
+        let text = Metrics::default().render(&db).await;
+        for series in [
+            r#"limoo_payments_finished_total{gateway="SAMAN",outcome="VERIFIED"} 0"#,
+            r#"limoo_payments_finished_total{gateway="GUMROAD",outcome="REFUND_DUE"} 0"#,
+            r#"limoo_payments_expired_unanswered_total{gateway="TARA"} 0"#,
+            r#"limoo_codes_sent_total{channel="email"} 0"#,
+            "limoo_payment_sweeps_total 0",
+            "limoo_payment_sweep_last_run_timestamp_seconds 0",
+            r#"limoo_payment_backlog{waiting="answer"} 0"#,
+            r#"limoo_payment_backlog{waiting="refund"} 0"#,
+        ] {
+            assert!(text.contains(series), "{series} missing: {text}");
+        }
     }
 }

@@ -194,7 +194,7 @@ fn docs_page(req: &poem::Request) -> poem::Response {
 
 /// Prometheus's scrape, behind `METRICS_TOKEN` when one is set: the counts describe the business.
 #[poem::handler]
-fn metrics_endpoint(state: Data<&AppState>, req: &poem::Request) -> poem::Response {
+async fn metrics_endpoint(state: Data<&AppState>, req: &poem::Request) -> poem::Response {
     if let Some(token) = &state.metrics_token {
         let sent = req.header(header::AUTHORIZATION).and_then(|value| value.strip_prefix("Bearer "));
         if !sent.is_some_and(|sent| token.matches(sent)) {
@@ -204,6 +204,7 @@ fn metrics_endpoint(state: Data<&AppState>, req: &poem::Request) -> poem::Respon
     state
         .metrics
         .render(&state.db)
+        .await
         .with_content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
         .into_response()
 }

@@ -473,8 +473,10 @@ async fn queue(app: &TestApp) -> (u16, Value) {
 /// A day passes with Vandar down; the sweeper expires the payment and counts it for an alert.
 async fn a_day_without_answers(app: &TestApp, order: i64) {
     let outage = a_day_with_gateway_down(app, order, Gateway::Vandar).await;
-    let metrics = outage.metrics.render(&outage.db);
+    let metrics = outage.metrics.render(&outage.db).await;
     assert!(metrics.contains(r#"limoo_payments_expired_unanswered_total{gateway="VANDAR"} 1"#), "an alert: {metrics}");
+    // The sweeper's backlog is read from the database at every scrape, on either database.
+    assert!(metrics.contains(r#"limoo_payment_backlog{waiting="answer"} 0"#), "the backlog: {metrics}");
 }
 
 /// Two clerks record a check of the same payment at once (a double click, two tabs of the finance tool): one

@@ -881,7 +881,9 @@ pub async fn sweep_forever(state: AppState) {
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        match sweep(Settling::from(&state)).await {
+        let swept = sweep(Settling::from(&state)).await;
+        state.metrics.swept(swept.is_ok());
+        match swept {
             Ok(0) => {}
             Ok(finished) => tracing::info!(finished, "payments settled by the sweeper"),
             Err(error) => tracing::error!(error = ?error, "payment sweep failed"),

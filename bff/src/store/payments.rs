@@ -291,6 +291,22 @@ pub async fn held_elsewhere(db: &Db, payment: &Payment, ref_id: &str, leased_at:
     Ok(held > 0)
 }
 
+/// What the sweeper has yet to settle, for the metrics: payments still waiting for the gateway's answer, and those
+/// whose money is owed back and not yet returned (REFUND_DUE, retried by the sweeper or paid back by finance).
+pub async fn backlog(db: &Db) -> anyhow::Result<(i64, i64)> {
+    let open = open_states();
+    // Only these rows are read (the state index): a scrape costs the backlog, not the payment history.
+    let sql = format!(
+        "SELECT COALESCE(SUM(CASE WHEN state IN {open} THEN 1 ELSE 0 END), 0), \
+         COALESCE(SUM(CASE WHEN state = 'REFUND_DUE' THEN 1 ELSE 0 END), 0) FROM payment \
+         WHERE state IN {open} OR state = 'REFUND_DUE'"
+    );
+    on_pool!(db, pool => {
+        sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(sql)).fetch_one(pool).await
+    })
+    .context("cannot count the payments the sweeper has yet to settle")
+}
+
 /// An open payment lets go of a reference a callback brought that did not prove it (a verify refused it, or its
 /// answer named another payment): the payment it does prove can still be completed with it.
 pub async fn drop_ref(db: &Db, payment_id: i64, ref_id: &str) -> anyhow::Result<()> {
