@@ -278,6 +278,25 @@ Feature: نتیجه پرداخت در هر درگاه
       | method     | sim  |
       | LIMOO_TARA | tara |
 
+  # Two QA engineers (or two CI jobs) share one simulator: an outcome forced for one customer's number is taken only by
+  # that customer's payments, every time until cleared, and the other customer's payment is left alone.
+  @PM-48
+  Scenario: نتیجه‌ای که برای شماره یک مشتری اجبار شده فقط پرداخت‌های همان مشتری را می‌گیرد
+    Given فروشگاه کاتالوگ نمایشی را دارد
+    And شبیه‌ساز "vandar" سناریوی "verify-fails" را تا پاک شدن فقط برای درخواست‌های دارای "09121111111" اجرا می‌کند
+    And مشتری "09122222222" سفارش محصول 101 را بدون امتیاز ساخته است
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    Given مشتری "09121111111" سفارش محصول 101 را بدون امتیاز ساخته است
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش هیچ‌بار پرداخت نشده است
+
   # Gumroad charges its product's own dollar price, which the shop does not set: the sheet shows Gumroad's figure.
   @PM-45
   Scenario: پیش از رفتن به گامرود مبلغ دلاری همان فروش را می‌پرسد

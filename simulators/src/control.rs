@@ -2,6 +2,7 @@
 //! gateway has these endpoints.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poem::http::StatusCode;
 use poem::web::{Data, Json, Query};
@@ -11,6 +12,7 @@ use serde_json::json;
 
 use crate::email::SentEmail;
 use crate::error::SimError;
+use crate::forcing::Scope;
 use crate::kavenegar::SentSms;
 use crate::ledger::LedgerEntry;
 use crate::payment::SimPayment;
@@ -30,7 +32,7 @@ pub(crate) fn routes() -> Route {
         .at("/email/outbox", get(email_outbox))
         .at("/payments", get(payments))
         .at("/ledger", get(ledger))
-        .at("/force", post(force).delete(unforce))
+        .at("/force", get(list_forced).post(force).delete(unforce))
         .at("/reset", post(reset))
         .at("/scenarios", get(scenarios))
 }
@@ -139,30 +141,64 @@ fn email_outbox(Query(q): Query<RecipientQuery>, Data(state): Data<&Arc<SimState
     json_response(StatusCode::OK, &sent)
 }
 
+/// `POST /_sim/force`: a scenario for the gateway's next fitting call, or, scoped, for the calls whose request
+/// contains `matching` (a customer's mobile, an order's amount), `times` times (1 by default) or every one until
+/// cleared (`untilCleared`), lapsing after `ttlSeconds` when given ([`crate::forcing`]).
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ForceRequest {
     gateway: String,
     scenario: String,
+    matching: Option<String>,
+    times: Option<u32>,
+    #[serde(default)]
+    until_cleared: bool,
+    ttl_seconds: Option<u64>,
+}
+
+impl ForceRequest {
+    fn scope(&self) -> Result<Scope, SimError> {
+        let times = match (self.until_cleared, self.times) {
+            (true, Some(_)) => return Err(SimError::Invalid("give times or untilCleared, not both")),
+            (true, None) => None,
+            (false, times) => Some(times.unwrap_or(1)),
+        };
+        Ok(Scope { matching: self.matching.clone(), times, ttl: self.ttl_seconds.map(Duration::from_secs) })
+    }
 }
 
 #[handler]
 fn force(Json(req): Json<ForceRequest>, Data(state): Data<&Arc<SimState>>) -> Response {
-    let forced = req
-        .gateway
-        .parse()
-        .and_then(|gateway| Ok((gateway, req.scenario.parse()?)))
-        .and_then(|(gateway, scenario)| state.force(gateway, scenario));
+    let forced = req.gateway.parse::<Gateway>().and_then(|gateway| {
+        let id = state.force_scoped(gateway, req.scenario.parse()?, req.scope()?)?;
+        Ok(state.armed(Some(gateway)).into_iter().find(|armed| armed.id == id))
+    });
     match forced {
-        Ok(()) => json_response(StatusCode::OK, &json!({"gateway": req.gateway, "scenario": req.scenario})),
+        Ok(armed) => json_response(StatusCode::OK, &armed),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
 }
 
-/// `DELETE /_sim/force?gateway=`: clears what is forced on one gateway, or on all without `gateway`.
+/// `GET /_sim/force?gateway=`: every forcing still armed, with its scope, the calls left and when it lapses.
 #[handler]
-fn unforce(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+fn list_forced(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
     match gateway_filter(&q) {
-        Ok(gateway) => json_response(StatusCode::OK, &json!({"cleared": state.clear_forced(gateway)})),
+        Ok(gateway) => json_response(StatusCode::OK, &state.armed(gateway)),
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+#[derive(Deserialize)]
+struct UnforceQuery {
+    gateway: Option<String>,
+    id: Option<u64>,
+}
+
+/// `DELETE /_sim/force?gateway=&id=`: clears one forcing (`id`), what is forced on one gateway, or everything.
+#[handler]
+fn unforce(Query(q): Query<UnforceQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    match q.gateway.as_deref().map(str::parse::<Gateway>).transpose() {
+        Ok(gateway) => json_response(StatusCode::OK, &json!({"cleared": state.clear_forced(gateway, q.id)})),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
 }

@@ -106,17 +106,28 @@ pub(crate) fn document() -> Value {
                 "responses": with_bad_request(json_ok("Ledger entries", json!({"type": "array", "items": {"$ref": "#/components/schemas/LedgerEntry"}})))
             }},
             "/_sim/force": {
+                "get": {
+                    "summary": "Every forcing still armed: scope, calls left, seconds until it lapses",
+                    "parameters": [gateway_param(false, "Only this gateway")],
+                    "responses": with_bad_request(json_ok("Armed forcings", list.clone()))
+                },
                 "post": {
-                    "summary": "Force a scenario on a gateway's next fitting call",
+                    "summary": "Force a scenario on a gateway's next fitting call, or on the calls whose request contains `matching`",
                     "requestBody": {"required": true, "content": {"application/json": {"schema": {
                         "type": "object", "required": ["gateway", "scenario"],
                         "properties": {"gateway": {"type": "string", "enum": gateways},
-                                       "scenario": {"type": "string", "enum": scenarios}}}}}},
-                    "responses": with_bad_request(json_ok("Forced", json!({"type": "object"})))
+                                       "scenario": {"type": "string", "enum": scenarios},
+                                       "matching": {"type": "string", "description": "Only calls whose query or body contains this text (a mobile, an amount); scoped forcings are tried before unscoped ones"},
+                                       "times": {"type": "integer", "minimum": 1, "default": 1, "description": "How many calls take it"},
+                                       "untilCleared": {"type": "boolean", "default": false, "description": "Every fitting call takes it until it is cleared (instead of times)"},
+                                       "ttlSeconds": {"type": "integer", "minimum": 0, "description": "It lapses after this long"}}}}}},
+                    "responses": with_bad_request(json_ok("The forcing as armed, with its id", json!({"type": "object"})))
                 },
                 "delete": {
-                    "summary": "Clear what is forced on one gateway, or on all",
-                    "parameters": [gateway_param(false, "Only this gateway")],
+                    "summary": "Clear one forcing, what is forced on one gateway, or everything",
+                    "parameters": [gateway_param(false, "Only this gateway"),
+                                   {"name": "id", "in": "query", "required": false, "description": "Only this forcing",
+                                    "schema": {"type": "integer"}}],
                     "responses": with_bad_request(json_ok("How many were cleared",
                         json!({"type": "object", "properties": {"cleared": {"type": "integer"}}})))
                 }

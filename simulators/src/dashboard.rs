@@ -336,7 +336,7 @@ pub(crate) fn act(Form(form): Form<DashboardAction>, Data(state): Data<&Arc<SimS
             state.force(gateway, scenario)
         }),
         "clear" => gateway().map(|gateway| {
-            state.clear_forced(gateway);
+            state.clear_forced(gateway, None);
         }),
         "reset" => {
             state.reset();

@@ -16,4 +16,6 @@ pub enum SimError {
     UnknownAction(String),
     #[error("unknown language '{0}' (fa or en)")]
     UnknownLanguage(String),
+    #[error("{0}")]
+    Invalid(&'static str),
 }

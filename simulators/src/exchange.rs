@@ -47,6 +47,11 @@ pub(crate) struct Received {
 }
 
 impl Received {
+    /// The request's query and body, as a scoped forcing's `matching` text is looked for in them.
+    pub fn request_text(&self) -> String {
+        format!("{}\n{}", self.query, self.body)
+    }
+
     pub async fn read(req: &Request, body: Body) -> Self {
         // A body that cannot be read was abandoned by the client; it is journaled as empty.
         let bytes = body.into_bytes().await.unwrap_or_default();

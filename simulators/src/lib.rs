@@ -33,6 +33,7 @@ mod digipay;
 mod email;
 mod error;
 mod exchange;
+pub mod forcing;
 mod gumroad;
 mod kavenegar;
 mod ledger;
@@ -267,6 +268,16 @@ impl SimHandle {
     /// checkout it shapes the whole payment, forced after the callback it shapes verify.
     pub fn force(&self, gateway: Gateway, scenario: impl Into<Scenario>) -> Result<(), SimError> {
         self.state.force(gateway, scenario.into())
+    }
+
+    /// Arms `scenario` for the calls `scope` names (a customer's mobile, `times`, a lapse): see [`forcing`].
+    pub fn force_scoped(
+        &self,
+        gateway: Gateway,
+        scenario: impl Into<Scenario>,
+        scope: forcing::Scope,
+    ) -> Result<u64, SimError> {
+        self.state.force_scoped(gateway, scenario.into(), scope)
     }
 
     /// Messages sent to `receptor` in any spelling (`09…`, `989…`, `+989…`), oldest first.

@@ -103,11 +103,14 @@ fn eligible(call: &Call<'_>) -> Reply {
             Ok(header) => header,
             Err(refused) => return refused,
         };
-    let forced =
-        || match call.state.take_forced_if(GATEWAY, |s| matches!(s, Scenario::Payment(p) if p.is_credit_decision())) {
-            Some(Scenario::Payment(p)) => Some(p),
-            _ => None,
-        };
+    let forced = || match call.state.take_forced(
+        GATEWAY,
+        &call.received.request_text(),
+        |s| matches!(s, Scenario::Payment(p) if p.is_credit_decision()),
+    ) {
+        Some(Scenario::Payment(p)) => Some(p),
+        _ => None,
+    };
     let by_mobile = || {
         fields.text("mobile").as_deref().and_then(test_values::scenario_for_mobile).filter(|s| s.is_credit_decision())
     };

@@ -1,7 +1,6 @@
 //! What the simulators remember between calls: the journal, forced scenarios, sent SMS and
 //! e-mail, payments and the credentials and subscriptions that go with them.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -13,6 +12,7 @@ use crate::bounded::{Bounded, Counts};
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::exchange::JournalEntry;
+use crate::forcing::{Armed, Forcings, Scope};
 use crate::gumroad::Subscription;
 use crate::kavenegar::SentSms;
 use crate::mobile;
@@ -38,7 +38,7 @@ pub(crate) struct SimState {
 
 struct Inner {
     journal: Bounded<JournalEntry>,
-    forced: HashMap<Gateway, Scenario>,
+    forced: Forcings,
     outbox: Bounded<SentSms>,
     emails: Bounded<SentEmail>,
     payments: Bounded<Payment>,
@@ -51,7 +51,7 @@ impl Inner {
     fn new(max_records: usize) -> Self {
         Inner {
             journal: Bounded::new(max_records),
-            forced: HashMap::new(),
+            forced: Forcings::default(),
             outbox: Bounded::new(max_records),
             emails: Bounded::new(max_records),
             payments: Bounded::new(max_records),
@@ -124,28 +124,29 @@ impl SimState {
         matching.cloned().collect()
     }
 
-    /// Replaces any scenario still waiting for that gateway.
+    /// Arms `scenario` for the gateway's next fitting call, whoever makes it, replacing any such one still armed.
     pub fn force(&self, gateway: Gateway, scenario: Scenario) -> Result<(), SimError> {
-        if !gateway.accepts(scenario) {
-            return Err(SimError::ScenarioNotForGateway { gateway, scenario });
-        }
-        self.lock().forced.insert(gateway, scenario);
-        Ok(())
+        self.force_scoped(gateway, scenario, Scope::once()).map(|_| ())
     }
 
-    /// The forced scenario applies to one call only, so reading it removes it.
-    /// The scenario forced on `gateway` and not yet taken.
+    /// Arms `scenario` for the calls `scope` names (see [`crate::forcing`]); answers the forcing's id.
+    pub fn force_scoped(&self, gateway: Gateway, scenario: Scenario, scope: Scope) -> Result<u64, SimError> {
+        self.lock().forced.arm(gateway, scenario, scope, Instant::now())
+    }
+
+    /// The unscoped scenario the gateway's next call would take.
     pub fn forced(&self, gateway: Gateway) -> Option<Scenario> {
-        self.lock().forced.get(&gateway).copied()
+        self.lock().forced.next_unscoped(gateway, Instant::now())
     }
 
-    /// Clears what is forced on `gateway`, or on every gateway; answers how many were cleared.
-    pub fn clear_forced(&self, gateway: Option<Gateway>) -> usize {
-        let mut inner = self.lock();
-        match gateway {
-            Some(gateway) => usize::from(inner.forced.remove(&gateway).is_some()),
-            None => std::mem::take(&mut inner.forced).len(),
-        }
+    /// Every forcing still armed, on one gateway or on all.
+    pub fn armed(&self, gateway: Option<Gateway>) -> Vec<Armed> {
+        self.lock().forced.list(gateway, Instant::now())
+    }
+
+    /// Clears what is forced on `gateway` (every gateway without one), or only the forcing `id`; answers how many.
+    pub fn clear_forced(&self, gateway: Option<Gateway>, id: Option<u64>) -> usize {
+        self.lock().forced.clear(gateway, id)
     }
 
     /// Forgets every journal entry, message, payment, token, subscription and forced scenario: a clean
@@ -164,17 +165,11 @@ impl SimState {
         }
     }
 
-    pub fn take_forced(&self, gateway: Gateway) -> Option<Scenario> {
-        self.lock().forced.remove(&gateway)
-    }
-
-    /// Takes the forced scenario only when this kind of call can act on it; otherwise it stays
-    /// armed for a later call (a verify-fails forced before the eligibility check waits for verify).
-    pub fn take_forced_if(&self, gateway: Gateway, fits: impl FnOnce(Scenario) -> bool) -> Option<Scenario> {
-        let mut inner = self.lock();
-        let fitting = inner.forced.get(&gateway).copied().filter(|s| fits(*s))?;
-        inner.forced.remove(&gateway);
-        Some(fitting)
+    /// The forced scenario a call of `gateway` whose request reads `request` (its query and body) takes, when one
+    /// is armed for it and this kind of call can act on it; otherwise it stays armed for a later call (a
+    /// verify-fails forced before the eligibility check waits for verify).
+    pub fn take_forced(&self, gateway: Gateway, request: &str, fits: impl Fn(Scenario) -> bool) -> Option<Scenario> {
+        self.lock().forced.take(gateway, request, Instant::now(), fits)
     }
 
     /// Payment references and other numeric ids, unique across gateways.

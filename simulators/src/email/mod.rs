@@ -5,7 +5,8 @@
 //! VRFY, QUIT. Replies carry RFC 3463 enhanced status codes, as ENHANCEDSTATUSCODES promises.
 //!
 //! Outcomes are decided per recipient at RCPT TO: a scenario forced through `SimHandle::force`
-//! (taken at MAIL FROM, so it covers every recipient of that one message), else the recipient's
+//! (taken at the first RCPT TO, where one scoped to a recipient can match, and covering every recipient of that
+//! one message), else the recipient's
 //! tag ([`crate::test_values::EMAIL_TAGS`]). Each refused recipient and each delivered message
 //! is journaled, before any delay, as gateway `email`.
 
@@ -297,12 +298,8 @@ impl Session {
         if declared_size.is_some_and(|size| size > MAX_MESSAGE_SIZE) {
             return conn.reply(552, "5.3.4 Message size exceeds fixed maximum message size").await;
         }
-        // `force` only stores scenarios the e-mail gateway accepts.
-        let forced = self.state.take_forced(Gateway::Email).and_then(|s| match s {
-            Scenario::Email(email) => Some(email),
-            Scenario::Sms(_) | Scenario::Payment(_) => None,
-        });
-        self.tx = Some(Transaction { from, forced, recipients: Vec::new() });
+        // The forced scenario is taken at the first RCPT TO, where a forcing scoped to a recipient can see it.
+        self.tx = Some(Transaction { from, forced: None, recipients: Vec::new() });
         conn.reply(250, "2.1.0 Ok").await
     }
 
@@ -315,6 +312,13 @@ impl Session {
         };
         if tx.recipients.len() >= MAX_RECIPIENTS {
             return conn.reply(452, "4.5.3 Too many recipients").await;
+        }
+        if tx.recipients.is_empty() && tx.forced.is_none() {
+            // `force` only stores scenarios the e-mail gateway accepts; it then applies to the whole transaction.
+            tx.forced = self.state.take_forced(Gateway::Email, &to, |_| true).and_then(|s| match s {
+                Scenario::Email(email) => Some(email),
+                Scenario::Sms(_) | Scenario::Payment(_) => None,
+            });
         }
         let scenario = tx.forced.unwrap_or_else(|| test_values::scenario_for_email(&to));
         let refusal = match scenario {

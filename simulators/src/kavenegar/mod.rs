@@ -77,7 +77,7 @@ fn reply(state: &SimState, api_key: &str, scope: &str, method: &str, received: &
 fn forced_scenario(state: &SimState, received: &Received) -> Result<Option<SmsScenario>, String> {
     let Some(name) = &received.scenario_header else {
         // `force` only stores scenarios Kavenegar accepts, so anything else cannot be here.
-        let forced = state.take_forced(Gateway::Kavenegar);
+        let forced = state.take_forced(Gateway::Kavenegar, &received.request_text(), |_| true);
         return Ok(forced.and_then(|s| match s {
             Scenario::Sms(sms) => Some(sms),
             Scenario::Payment(_) | Scenario::Email(_) => None,

@@ -368,7 +368,9 @@ pub(crate) fn create_scenario(
     if let Some(header) = header_scenario(call, gateway, |_| true)? {
         return Ok(header);
     }
-    if let Some(Scenario::Payment(forced)) = call.state.take_forced_if(gateway, |s| matches!(s, Scenario::Payment(_))) {
+    if let Some(Scenario::Payment(forced)) =
+        call.state.take_forced(gateway, &call.received.request_text(), |s| matches!(s, Scenario::Payment(_)))
+    {
         return Ok(forced);
     }
     let by_mobile = if is_credit(gateway) { mobile.and_then(test_values::scenario_for_mobile) } else { None };
@@ -381,7 +383,11 @@ pub(crate) fn verify_scenario(call: &Call<'_>, gateway: Gateway) -> Result<Optio
     if let Some(header) = header_scenario(call, gateway, |s| fits(s) || s == PaymentScenario::Success)? {
         return Ok(Some(header));
     }
-    let forced = call.state.take_forced_if(gateway, |s| matches!(s, Scenario::Payment(p) if fits(p)));
+    let forced = call.state.take_forced(
+        gateway,
+        &call.received.request_text(),
+        |s| matches!(s, Scenario::Payment(p) if fits(p)),
+    );
     Ok(forced.and_then(|s| match s {
         Scenario::Payment(p) => Some(p),
         Scenario::Sms(_) | Scenario::Email(_) => None,

@@ -121,6 +121,14 @@ async fn gumroad_charges(world: &mut LimooWorld, formatted: String) {
     assert_eq!(reply.body["priceCents"], cents, "{}", reply.body);
 }
 
+/// A forcing two engineers sharing one simulator can each arm: only calls naming `matching` take it, every time.
+#[given(expr = "شبیه‌ساز {string} سناریوی {string} را تا پاک شدن فقط برای درخواست‌های دارای {string} اجرا می‌کند")]
+async fn force_scoped(world: &mut LimooWorld, sim: String, scenario: String, matching: String) {
+    let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");
+    let scope = limoo_simulators::forcing::Scope { matching: Some(matching), times: None, ttl: None };
+    world.app().sims.force_scoped(gateway(&sim), scenario, scope).or_fail_any("the simulator takes the scenario");
+}
+
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]
 async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
     let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");
