@@ -12,6 +12,7 @@ use poem::{Response, handler};
 use serde::Deserialize;
 
 use crate::error::SimError;
+use crate::forcing::Armed;
 use crate::payment::SimPayment;
 use crate::payment::page::NO_ICON;
 use crate::scenario::{Gateway, Scenario};
@@ -283,7 +284,7 @@ fn form_start(lang: Lang, class: &str) -> String {
 fn forced_table(state: &SimState, lang: Lang) -> String {
     let labels = lang.labels();
     let rows = Gateway::ALL.into_iter().map(|gateway| {
-        let forced = state.forced(gateway);
+        let armed = state.armed(Some(gateway));
         let mut form = form_start(lang, "");
         let _ = write!(
             form,
@@ -295,11 +296,12 @@ fn forced_table(state: &SimState, lang: Lang) -> String {
             let _ = write!(form, "<option>{}</option>", scenario.name());
         }
         let _ = write!(form, r#"</select> <button name="action" value="force">{}</button>"#, labels.force);
-        if forced.is_some() {
+        if !armed.is_empty() {
             let _ = write!(form, r#" <button name="action" value="clear">{}</button>"#, labels.clear);
         }
         form.push_str("</form>");
-        vec![Cell::Text(gateway.name().to_owned()), Cell::Text(forced.map(Scenario::name).unwrap_or("—").to_owned()), Cell::Html(form)]
+        let forced = if armed.is_empty() { "—".to_owned() } else { armed.iter().map(describe).collect::<Vec<_>>().join("; ") };
+        vec![Cell::Text(gateway.name().to_owned()), Cell::Text(forced), Cell::Html(form)]
     });
     let note = format!(
         r#"{} <a href="/_sim/scenarios">{}</a>. {}<button name="action" value="clear">{}</button> <button name="action" value="reset">{}</button></form>"#,
@@ -310,6 +312,26 @@ fn forced_table(state: &SimState, lang: Lang) -> String {
         labels.reset,
     );
     table("forced", labels.forced, &note, &labels.forced_headers, labels, rows)
+}
+
+/// One armed forcing in a line: its scenario, then only what differs from "the next call, once": the text it is
+/// scoped to, the calls left (∞ until cleared) and the seconds until it lapses.
+fn describe(armed: &Armed) -> String {
+    let mut text = armed.scenario.to_owned();
+    if let Some(matching) = &armed.matching {
+        let _ = write!(text, " · {matching}");
+    }
+    match armed.remaining {
+        Some(1) => {}
+        Some(left) => {
+            let _ = write!(text, " · ×{left}");
+        }
+        None => text.push_str(" · ∞"),
+    }
+    if let Some(seconds) = armed.expires_in_seconds {
+        let _ = write!(text, " · {seconds} s");
+    }
+    text
 }
 
 /// `POST /_sim/` from the dashboard's forms: force a scenario, clear one or all, or reset; then back to the page

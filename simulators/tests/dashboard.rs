@@ -204,3 +204,53 @@ async fn a_form_returns_to_the_page_in_its_own_language() {
     let refused = act(&[("action", "reset")]).await.expect("answered");
     assert_eq!(refused.status(), StatusCode::SEE_OTHER, "no language is the default one");
 }
+
+/// What two engineers arm on one simulator, each for their own customer, is listed apart and cleared one by one.
+#[tokio::test]
+async fn scoped_forcings_are_listed_shown_and_cleared_one_by_one() {
+    let sim = simulator().await;
+    let client = Client::new();
+    let force = |body: Value| client.post(format!("{}/_sim/force", sim.base_url())).json(&body).send();
+    let first: Value = force(json!({"gateway": "vandar", "scenario": "declined", "matching": "09121111111",
+                                     "untilCleared": true}))
+    .await
+    .expect("answered")
+    .json()
+    .await
+    .expect("JSON");
+    assert_eq!((first["matching"].as_str(), &first["remaining"]), (Some("09121111111"), &Value::Null), "{first}");
+    let second = force(json!({"gateway": "vandar", "scenario": "cancel", "matching": "09122222222", "times": 2,
+                              "ttlSeconds": 600}))
+    .await
+    .expect("answered");
+    assert_eq!(second.status(), StatusCode::OK);
+    let refused = force(json!({"gateway": "vandar", "scenario": "cancel", "times": 2, "untilCleared": true}))
+        .await
+        .expect("answered");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "times and untilCleared together");
+
+    let listed: Value = reqwest::get(format!("{}/_sim/force?gateway=vandar", sim.base_url()))
+        .await
+        .expect("answered")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(listed.as_array().map(Vec::len), Some(2), "{listed}");
+    let (_, _, html) = page(&sim, "").await;
+    // The seconds left count down from 600 as the page is made.
+    assert!(html.contains("declined · 09121111111 · ∞; cancel · 09122222222 · ×2 · "), "{html}");
+
+    let id = first["id"].as_u64().expect("an id");
+    let cleared: Value = client
+        .delete(format!("{}/_sim/force?id={id}", sim.base_url()))
+        .send()
+        .await
+        .expect("answered")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(cleared["cleared"], 1);
+    let listed: Value =
+        reqwest::get(format!("{}/_sim/force", sim.base_url())).await.expect("answered").json().await.expect("JSON");
+    assert_eq!(listed[0]["matching"], "09122222222", "{listed}");
+}
