@@ -22,7 +22,8 @@ echo "    Simulators' dashboard (codes, payments, forced scenarios): http://127.
 echo "    Sign-in codes land in the simulators: http://127.0.0.1:${SIM_PORT}/_sim/sms?receptor=09121234567"
 echo "    and http://127.0.0.1:${SIM_PORT}/_sim/email?to=you@example.com"
 # Payments come back to the address printed above; localhost is the same machine under another name.
-DATABASE_URL="${DATABASE_URL:-sqlite://data/limoo.db}" WEB_DIR=web/dist DEMO_DATA=true PORT="$PORT" \
+# The demo is a development deployment (simulators, demo data): LIMOO_ENV=production would refuse it by design.
+LIMOO_ENV=development DATABASE_URL="${DATABASE_URL:-sqlite://data/limoo.db}" WEB_DIR=web/dist DEMO_DATA=true PORT="$PORT" \
   PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:${PORT}}" \
   PAYMENT_RESULT_ORIGINS="${PAYMENT_RESULT_ORIGINS:-http://localhost:${PORT}}" \
   KAVENEGAR_BASE_URL="http://127.0.0.1:${SIM_PORT}/kavenegar" KAVENEGAR_API_KEY=sim-key \
