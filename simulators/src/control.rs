@@ -19,6 +19,7 @@ use crate::payment::SimPayment;
 use crate::scenario::{Gateway, Scenario};
 use crate::state::SimState;
 use crate::test_values::{AMOUNT_SUFFIXES, EMAIL_TAGS, MOBILE_SUFFIXES, RECEPTOR_SUFFIXES};
+use crate::verification::RequestQuery;
 
 pub(crate) fn routes() -> Route {
     Route::new()
@@ -26,6 +27,7 @@ pub(crate) fn routes() -> Route {
         .at("/openapi.json", get(openapi))
         .at("/health", get(health))
         .at("/events", get(events))
+        .at("/requests", get(requests))
         .at("/sms", get(last_sms))
         .at("/sms/outbox", get(outbox))
         .at("/email", get(last_email))
@@ -59,6 +61,27 @@ fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Re
     match gateway_filter(&q) {
         Ok(gateway) => json_response(StatusCode::OK, &state.journal(gateway)),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+/// `GET /_sim/requests`: the journal's calls a QA scenario asks about, counted, optionally waiting (bounded) until the
+/// count holds ([`crate::verification`]); 412 with what was found when it does not.
+#[handler]
+async fn requests(Query(q): Query<RequestQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let gateway = match q.gateway() {
+        Ok(gateway) => gateway,
+        Err(e) => return problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    };
+    let deadline = tokio::time::Instant::now() + q.wait();
+    loop {
+        let found = q.find(state.journal(gateway));
+        if found.satisfied {
+            return json_response(StatusCode::OK, &found);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return json_response(StatusCode::PRECONDITION_FAILED, &found);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 

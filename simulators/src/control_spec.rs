@@ -105,6 +105,24 @@ pub(crate) fn document() -> Value {
                                 "schema": {"type": "string"}}],
                 "responses": with_bad_request(json_ok("Ledger entries", json!({"type": "array", "items": {"$ref": "#/components/schemas/LedgerEntry"}})))
             }},
+            "/_sim/requests": {"get": {
+                "summary": "The journal's calls a scenario asks about (path, matching text, method), counted; with waitSeconds it waits until the count holds",
+                "parameters": [gateway_param(false, "Only this gateway's calls"),
+                    {"name": "path", "in": "query", "required": false, "description": "Path contains", "schema": {"type": "string"}},
+                    {"name": "matching", "in": "query", "required": false, "description": "Query or body contains", "schema": {"type": "string"}},
+                    {"name": "method", "in": "query", "required": false, "schema": {"type": "string"}},
+                    {"name": "unmatched", "in": "query", "required": false, "description": "Only calls no route knew (404)", "schema": {"type": "boolean"}},
+                    {"name": "outgoing", "in": "query", "required": false, "description": "Also the simulators' own calls", "schema": {"type": "boolean"}},
+                    {"name": "count", "in": "query", "required": false, "schema": {"type": "integer"}},
+                    {"name": "atLeast", "in": "query", "required": false, "schema": {"type": "integer"}},
+                    {"name": "atMost", "in": "query", "required": false, "schema": {"type": "integer"}},
+                    {"name": "waitSeconds", "in": "query", "required": false, "description": "Wait for the count, at most 30 s", "schema": {"type": "integer"}}],
+                "responses": {
+                    "200": {"description": "The count holds", "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "412": {"description": "The count does not hold (after waiting): what was found", "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "400": {"description": "Unknown gateway or parameter", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+                }
+            }},
             "/_sim/force": {
                 "get": {
                     "summary": "Every forcing still armed: scope, calls left, seconds until it lapses",

@@ -47,6 +47,7 @@ mod state;
 mod tara;
 pub mod test_values;
 mod vandar;
+mod verification;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -95,7 +95,7 @@ async fn every_operation_of_the_control_document_answers() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 16, "every control endpoint is documented");
+    assert_eq!(operations, 17, "every control endpoint is documented");
 }
 
 #[tokio::test]
@@ -253,4 +253,32 @@ async fn scoped_forcings_are_listed_shown_and_cleared_one_by_one() {
     let listed: Value =
         reqwest::get(format!("{}/_sim/force", sim.base_url())).await.expect("answered").json().await.expect("JSON");
     assert_eq!(listed[0]["matching"], "09122222222", "{listed}");
+}
+
+/// "Was the SMS sent, exactly once?" asked before it is: the answer waits for it instead of the scenario sleeping.
+#[tokio::test]
+async fn a_count_of_calls_is_waited_for_and_a_count_that_does_not_hold_is_412() {
+    let sim = simulator().await;
+    let client = Client::new();
+    let url = format!(
+        "{}/_sim/requests?gateway=kavenegar&path=/verify/lookup&matching=09125550000&count=1&waitSeconds=30",
+        sim.base_url()
+    );
+    let waiting = tokio::spawn(client.get(url).send());
+    client
+        .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+        .form(&[("receptor", "09125550000"), ("template", "limoo-otp"), ("token", "1234")])
+        .send()
+        .await
+        .expect("SMS sent");
+    let answer = waiting.await.expect("joined").expect("answered");
+    assert_eq!(answer.status(), StatusCode::OK);
+    let found: Value = answer.json().await.expect("JSON");
+    assert_eq!((found["count"].as_u64(), found["satisfied"].as_bool()), (Some(1), Some(true)), "{found}");
+
+    let twice = format!("{}/_sim/requests?gateway=kavenegar&matching=09125550000&count=2", sim.base_url());
+    let answer = client.get(twice).send().await.expect("answered");
+    assert_eq!(answer.status(), StatusCode::PRECONDITION_FAILED, "one SMS, two expected");
+    let unknown = format!("{}/_sim/requests?gateway=kavenegar&colour=red", sim.base_url());
+    assert_eq!(client.get(unknown).send().await.expect("answered").status(), StatusCode::BAD_REQUEST);
 }
