@@ -297,6 +297,24 @@ Feature: نتیجه پرداخت در هر درگاه
     Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
     And سفارش هیچ‌بار پرداخت نشده است
 
+  # A QA engineer replays a gateway's callback from the simulator, as a late or doubled callback arrives: nothing is
+  # paid twice.
+  @PM-48
+  Scenario Outline: بازگشت درگاه <method> که دو بار دیگر می‌رسد سفارش را یک بار پرداخت‌شده نگه می‌دارد
+    Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
+    When مشتری با روش "<method>" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    When کارشناس آزمون بازگشت آخرین پرداخت شبیه‌ساز "<sim>" را 2 بار دیگر می‌فرستد
+    Then سفارش دقیقا یک بار پرداخت شده است
+    And شبیه‌ساز "<sim>" دقیقا یک پرداخت دارد
+
+    Examples:
+      | method      | sim     |
+      | VANDAR      | vandar  |
+      | PAYPING     | payping |
+      | LIMOO_SAMAN | saman   |
+
   # Gumroad charges its product's own dollar price, which the shop does not set: the sheet shows Gumroad's figure.
   @PM-45
   Scenario: پیش از رفتن به گامرود مبلغ دلاری همان فروش را می‌پرسد

@@ -33,6 +33,7 @@ pub(crate) fn routes() -> Route {
         .at("/email", get(last_email))
         .at("/email/outbox", get(email_outbox))
         .at("/payments", get(payments))
+        .at("/payments/:token/callback", post(replay_callback))
         .at("/ledger", get(ledger))
         .at("/force", get(list_forced).post(force).delete(unforce))
         .at("/reset", post(reset))
@@ -62,6 +63,61 @@ fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Re
         Ok(gateway) => json_response(StatusCode::OK, &state.journal(gateway)),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
+}
+
+/// Replays at most this many deliveries of one callback per request, and waits at most this long before them.
+const MAX_REPLAYS: u32 = 5;
+const MAX_REPLAY_DELAY_SECONDS: u64 = 300;
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayRequest {
+    times: Option<u32>,
+    delay_seconds: Option<u64>,
+}
+
+/// `POST /_sim/payments/{token}/callback`: the simulator delivers the callback the hosted page last sent the
+/// customer's browser back with, again (`times`, up to 5), now or `delaySeconds` later (then 202 at once, the
+/// deliveries journaled as outgoing calls): a late, repeated or out-of-order callback without a browser script.
+/// Gumroad has no browser callback: its pings go to the subscribed URLs when the sale is made.
+#[handler]
+async fn replay_callback(
+    poem::web::Path(token): poem::web::Path<String>,
+    body: Option<Json<ReplayRequest>>,
+    Data(state): Data<&Arc<SimState>>,
+) -> Response {
+    let asked = body.map(|Json(asked)| asked).unwrap_or_default();
+    let times = asked.times.unwrap_or(1);
+    let delay = asked.delay_seconds.unwrap_or(0);
+    if times == 0 || times > MAX_REPLAYS || delay > MAX_REPLAY_DELAY_SECONDS {
+        return problem(StatusCode::BAD_REQUEST, "times must be 1 to 5 and delaySeconds at most 300");
+    }
+    let found =
+        state.payments(None, |p| (p.token == token).then(|| (p.gateway, p.callback.clone(), p.scenario.name())));
+    let Some((gateway, callback, applied)) = found.into_iter().flatten().last() else {
+        return problem(StatusCode::NOT_FOUND, &format!("no payment with the token {token}"));
+    };
+    let Some(callback) = callback else {
+        return problem(StatusCode::CONFLICT, "the hosted page has not sent the customer back yet: nothing to replay");
+    };
+    if delay > 0 {
+        let state = state.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(delay)).await;
+            for _ in 0..times {
+                callback.deliver(&state, gateway, applied).await;
+            }
+        });
+        return json_response(
+            StatusCode::ACCEPTED,
+            &json!({"gateway": gateway.name(), "scheduled": times, "delaySeconds": delay}),
+        );
+    }
+    let mut statuses = Vec::new();
+    for _ in 0..times {
+        statuses.push(callback.deliver(state, gateway, applied).await);
+    }
+    json_response(StatusCode::OK, &json!({"gateway": gateway.name(), "merchantStatuses": statuses}))
 }
 
 /// `GET /_sim/requests`: the journal's calls a QA scenario asks about, counted, optionally waiting (bounded) until the

@@ -105,6 +105,19 @@ pub(crate) fn document() -> Value {
                                 "schema": {"type": "string"}}],
                 "responses": with_bad_request(json_ok("Ledger entries", json!({"type": "array", "items": {"$ref": "#/components/schemas/LedgerEntry"}})))
             }},
+            "/_sim/payments/{token}/callback": {"post": {
+                "summary": "Deliver the callback the hosted page last sent the browser back with, again: now (times, up to 5) or delaySeconds later (202)",
+                "parameters": [{"name": "token", "in": "path", "required": true, "description": "The payment's token, as /_sim/payments lists it", "schema": {"type": "string"}}],
+                "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object",
+                    "properties": {"times": {"type": "integer", "minimum": 1, "maximum": 5, "default": 1},
+                                   "delaySeconds": {"type": "integer", "minimum": 0, "maximum": 300, "default": 0}}}}}},
+                "responses": {
+                    "200": {"description": "Delivered: the merchant's status for each delivery", "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "202": {"description": "Scheduled", "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "404": {"description": "No payment with that token", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+                    "409": {"description": "The page has not sent the customer back yet", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+                }
+            }},
             "/_sim/requests": {"get": {
                 "summary": "The journal's calls a scenario asks about (path, matching text, method), counted; with waitSeconds it waits until the count holds",
                 "parameters": [gateway_param(false, "Only this gateway's calls"),

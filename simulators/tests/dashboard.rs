@@ -87,15 +87,23 @@ async fn every_operation_of_the_control_document_answers() {
                 "post" => client.post(url).json(&json!({"gateway": "vandar", "scenario": "declined"})),
                 other => panic!("unexpected method {other} for {path}"),
             };
-            let status = request.send().await.expect("answered").status();
+            let response = request.send().await.expect("answered");
+            let status = response.status();
+            // A documented operation may answer 404 about what it looks up (no payment with the token `{token}`),
+            // in the control API's own JSON; an unrouted path would not.
+            let own_not_found = status == StatusCode::NOT_FOUND
+                && response
+                    .json::<Value>()
+                    .await
+                    .is_ok_and(|body| body["error"].as_str().is_some_and(|e| e.contains("no payment")));
             assert!(
-                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                (status != StatusCode::NOT_FOUND || own_not_found) && status != StatusCode::METHOD_NOT_ALLOWED,
                 "{method} {path} answered {status}",
             );
             operations += 1;
         }
     }
-    assert_eq!(operations, 17, "every control endpoint is documented");
+    assert_eq!(operations, 18, "every control endpoint is documented");
 }
 
 #[tokio::test]

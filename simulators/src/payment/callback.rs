@@ -52,16 +52,18 @@ impl Callback {
         let state = state.clone();
         tokio::spawn(async move {
             tokio::time::sleep(state.scaled(REPEAT_AFTER)).await;
-            let form = match self.via {
-                Via::Redirect => None,
-                Via::FormPost => Some(self.fields.as_slice()),
-            };
-            let url = match self.via {
-                Via::Redirect => wire::with_query(&self.url, &self.fields),
-                Via::FormPost => self.url.clone(),
-            };
-            send(&state, gateway, applied, &url, form).await;
+            self.deliver(&state, gateway, applied).await;
         });
+    }
+
+    /// Delivers this callback from the simulator itself, as the browser would have; the merchant's status (0 when
+    /// it could not be reached).
+    pub async fn deliver(&self, state: &SimState, gateway: Gateway, applied: &'static str) -> u16 {
+        let (url, form) = match self.via {
+            Via::Redirect => (wire::with_query(&self.url, &self.fields), None),
+            Via::FormPost => (self.url.clone(), Some(self.fields.as_slice())),
+        };
+        send(state, gateway, applied, &url, form).await.map_or(0, |(status, _)| status)
     }
 }
 

@@ -77,7 +77,9 @@ pub(crate) fn act(call: &Call<'_>, spec: &PageSpec) -> Reply {
             let first = p.stage == Stage::Created;
             let outcome = p.act(action);
             let repeat = first && p.scenario == PaymentScenario::DoubleCallback;
-            ((spec.callback)(p, outcome), p.scenario.name(), repeat)
+            let callback = (spec.callback)(p, outcome);
+            p.callback = Some(callback.clone());
+            (callback, p.scenario.name(), repeat)
         },
     );
     let Some((callback, applied, repeat)) = acted else {

@@ -150,6 +150,9 @@ pub(crate) struct Payment {
     pub taken: i64,
     /// Money given back while the payment stays verified: partial refunds, SnappPay's lowered amount.
     pub refunds: Vec<Refund>,
+    /// The callback the hosted page last sent the customer's browser back with, for QA to deliver again
+    /// (`POST /_sim/payments/{token}/callback`).
+    pub callback: Option<callback::Callback>,
 }
 
 /// Part of a payment's money given back by the merchant's request.
@@ -206,6 +209,7 @@ impl Payment {
             extra: BTreeMap::new(),
             taken: 0,
             refunds: Vec::new(),
+            callback: None,
         }
     }
 

@@ -339,6 +339,22 @@ async fn a_day_unanswered(world: &mut LimooWorld, sim: String) {
     payment::a_day_with_gateway_down(world.app(), world.paying().order, gateway(&sim)).await;
 }
 
+/// QA's replay: the simulator's control API delivers the payment's last callback again, as a late or repeated
+/// callback would arrive, and every delivery is answered by the shop.
+#[when(expr = "کارشناس آزمون بازگشت آخرین پرداخت شبیه‌ساز {string} را {int} بار دیگر می‌فرستد")]
+async fn callback_replayed(world: &mut LimooWorld, sim: String, times: u32) {
+    let sims = &world.app().sims;
+    let token = sims.payments(Some(gateway(&sim))).pop().map(|p| p.token).expect("the simulator holds a payment");
+    let url = format!("{}/_sim/payments/{token}/callback", sims.base_url());
+    let replayed = reqwest::Client::new().post(url).json(&json!({ "times": times })).send().await.expect("answered");
+    assert_eq!(replayed.status(), 200, "the replay was refused");
+    let body: serde_json::Value = replayed.json().await.expect("JSON");
+    let statuses = body["merchantStatuses"].as_array().cloned().unwrap_or_default();
+    assert_eq!(statuses.len(), times as usize, "{body}");
+    // The shop answers a repeated callback as it answered the first: the browser is sent to the result page.
+    assert!(statuses.iter().all(|s| s.as_u64().is_some_and(|s| (200..400).contains(&s))), "{body}");
+}
+
 #[when(expr = "شبیه‌ساز {string} بازگشت را خودش دوباره می‌فرستد")]
 async fn callback_repeated(world: &mut LimooWorld, sim: String) {
     let gateway = gateway(&sim);
