@@ -315,6 +315,19 @@ Feature: نتیجه پرداخت در هر درگاه
       | PAYPING     | payping |
       | LIMOO_SAMAN | saman   |
 
+  # A gateway that created the payment but whose answer was cut off: the shop says the gateway failed, keeps
+  # nothing half-done, and the next try pays once.
+  @PM-48
+  Scenario: پاسخ نیمه‌کاره درگاه هنگام آغاز پرداخت خطای درگاه می‌دهد و تلاش بعدی یک بار می‌پردازد
+    Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
+    And شبیه‌ساز "vandar" پاسخ درخواست بعدی را پس از انجام آن نیمه‌کاره قطع می‌کند
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    Then پاسخ خطای 502 با کد "502" و پیام "اتصال به درگاه پرداخت برقرار نشد. لطفا بعد از چند دقیقه دوباره تلاش کنید." است
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "OK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش دقیقا یک بار پرداخت شده است
+
   # Gumroad charges its product's own dollar price, which the shop does not set: the sheet shows Gumroad's figure.
   @PM-45
   Scenario: پیش از رفتن به گامرود مبلغ دلاری همان فروش را می‌پرسد

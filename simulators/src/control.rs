@@ -12,6 +12,7 @@ use serde_json::json;
 
 use crate::email::SentEmail;
 use crate::error::SimError;
+use crate::faults::FaultKind;
 use crate::forcing::Scope;
 use crate::kavenegar::SentSms;
 use crate::ledger::LedgerEntry;
@@ -36,6 +37,7 @@ pub(crate) fn routes() -> Route {
         .at("/payments/:token/callback", post(replay_callback))
         .at("/ledger", get(ledger))
         .at("/force", get(list_forced).post(force).delete(unforce))
+        .at("/faults", get(list_faults).post(arm_fault).delete(clear_faults))
         .at("/reset", post(reset))
         .at("/scenarios", get(scenarios))
 }
@@ -61,6 +63,69 @@ struct EventsQuery {
 fn events(Query(q): Query<EventsQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
     match gateway_filter(&q) {
         Ok(gateway) => json_response(StatusCode::OK, &state.journal(gateway)),
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+/// `POST /_sim/faults`: a network fault on a gateway's calls ([`crate::faults`]): `kind` latency (with `delayMs`),
+/// stall or cut, scoped as a forcing (`matching`, `times` or `untilCleared`, `ttlSeconds`), on `percent` of the
+/// fitting calls (100 by default).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct FaultRequest {
+    gateway: String,
+    kind: String,
+    delay_ms: Option<u64>,
+    percent: Option<u8>,
+    #[serde(flatten)]
+    scope: ScopeFields,
+}
+
+/// How a forcing or a fault applies, as the control API takes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ScopeFields {
+    matching: Option<String>,
+    times: Option<u32>,
+    #[serde(default)]
+    until_cleared: bool,
+    ttl_seconds: Option<u64>,
+}
+
+impl ScopeFields {
+    fn scope(&self) -> Result<Scope, SimError> {
+        let times = match (self.until_cleared, self.times) {
+            (true, Some(_)) => return Err(SimError::Invalid("give times or untilCleared, not both")),
+            (true, None) => None,
+            (false, times) => Some(times.unwrap_or(1)),
+        };
+        Ok(Scope { matching: self.matching.clone(), times, ttl: self.ttl_seconds.map(Duration::from_secs) })
+    }
+}
+
+#[handler]
+fn arm_fault(Json(req): Json<FaultRequest>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let armed = req.gateway.parse::<Gateway>().and_then(|gateway| {
+        let kind = FaultKind::parse(&req.kind, req.delay_ms)?;
+        let id = state.arm_fault(gateway, kind, req.scope.scope()?, req.percent.unwrap_or(100))?;
+        Ok(state.faults().into_iter().find(|fault| fault.id == id))
+    });
+    match armed {
+        Ok(fault) => json_response(StatusCode::OK, &fault),
+        Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+#[handler]
+fn list_faults(Data(state): Data<&Arc<SimState>>) -> Response {
+    json_response(StatusCode::OK, &state.faults())
+}
+
+/// `DELETE /_sim/faults?gateway=&id=`: clears one fault, a gateway's, or all.
+#[handler]
+fn clear_faults(Query(q): Query<UnforceQuery>, Data(state): Data<&Arc<SimState>>) -> Response {
+    match q.gateway.as_deref().map(str::parse::<Gateway>).transpose() {
+        Ok(gateway) => json_response(StatusCode::OK, &json!({"cleared": state.clear_faults(gateway, q.id)})),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
 }
@@ -228,28 +293,14 @@ fn email_outbox(Query(q): Query<RecipientQuery>, Data(state): Data<&Arc<SimState
 struct ForceRequest {
     gateway: String,
     scenario: String,
-    matching: Option<String>,
-    times: Option<u32>,
-    #[serde(default)]
-    until_cleared: bool,
-    ttl_seconds: Option<u64>,
-}
-
-impl ForceRequest {
-    fn scope(&self) -> Result<Scope, SimError> {
-        let times = match (self.until_cleared, self.times) {
-            (true, Some(_)) => return Err(SimError::Invalid("give times or untilCleared, not both")),
-            (true, None) => None,
-            (false, times) => Some(times.unwrap_or(1)),
-        };
-        Ok(Scope { matching: self.matching.clone(), times, ttl: self.ttl_seconds.map(Duration::from_secs) })
-    }
+    #[serde(flatten)]
+    scope: ScopeFields,
 }
 
 #[handler]
 fn force(Json(req): Json<ForceRequest>, Data(state): Data<&Arc<SimState>>) -> Response {
     let forced = req.gateway.parse::<Gateway>().and_then(|gateway| {
-        let id = state.force_scoped(gateway, req.scenario.parse()?, req.scope()?)?;
+        let id = state.force_scoped(gateway, req.scenario.parse()?, req.scope.scope()?)?;
         Ok(state.armed(Some(gateway)).into_iter().find(|armed| armed.id == id))
     });
     match forced {

@@ -136,6 +136,28 @@ pub(crate) fn document() -> Value {
                     "400": {"description": "Unknown gateway or parameter", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
                 }
             }},
+            "/_sim/faults": {
+                "get": {"summary": "Every network fault still armed", "responses": json_ok("Armed faults", list.clone())},
+                "post": {
+                    "summary": "Arm a network fault on a gateway's calls, after the gateway acted: latency, stall (no answer for 5 minutes) or cut (the answer stops after its first byte)",
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                        "type": "object", "required": ["gateway", "kind"],
+                        "properties": {"gateway": {"type": "string", "enum": gateways},
+                                       "kind": {"type": "string", "enum": ["latency", "stall", "cut"]},
+                                       "delayMs": {"type": "integer", "maximum": 120000, "description": "latency only"},
+                                       "percent": {"type": "integer", "minimum": 1, "maximum": 100, "default": 100, "description": "Share of the fitting calls hit, spread evenly (at 25: the 4th, 8th…)"},
+                                       "matching": {"type": "string"}, "times": {"type": "integer", "minimum": 1},
+                                       "untilCleared": {"type": "boolean"}, "ttlSeconds": {"type": "integer"}}}}}},
+                    "responses": with_bad_request(json_ok("The fault as armed, with its id", json!({"type": "object"})))
+                },
+                "delete": {
+                    "summary": "Clear one fault, a gateway's, or all",
+                    "parameters": [gateway_param(false, "Only this gateway"),
+                                   {"name": "id", "in": "query", "required": false, "schema": {"type": "integer"}}],
+                    "responses": with_bad_request(json_ok("How many were cleared",
+                        json!({"type": "object", "properties": {"cleared": {"type": "integer"}}})))
+                }
+            },
             "/_sim/force": {
                 "get": {
                     "summary": "Every forcing still armed: scope, calls left, seconds until it lapses",

@@ -9,6 +9,7 @@ use poem::http::{Method, StatusCode};
 use poem::{Body, Endpoint, Request, Response};
 use serde::Serialize;
 
+use crate::faults::FaultKind;
 use crate::scenario::Gateway;
 use crate::state::SimState;
 
@@ -131,7 +132,19 @@ impl Reply {
 }
 
 /// Journals the exchange before any delay, so a client that gives up still leaves a trace.
-pub(crate) async fn respond(state: &SimState, gateway: Gateway, received: Received, reply: Reply) -> Response {
+pub(crate) async fn respond(state: &SimState, gateway: Gateway, received: Received, mut reply: Reply) -> Response {
+    // A network fault strikes after the gateway acted: the call took effect, and its answer is late, never comes or
+    // is cut off, which is what leaves a merchant unsure.
+    let fault = state.fault_for(gateway, &received.request_text());
+    match fault {
+        Some(FaultKind::Cut) => return cut_off(state, gateway, received),
+        Some(FaultKind::Stall) => tokio::time::sleep(crate::faults::STALL).await,
+        Some(FaultKind::Latency { ms }) => tokio::time::sleep(Duration::from_millis(ms)).await,
+        None => {}
+    }
+    if let Some(fault) = fault {
+        reply.applied = fault.applied();
+    }
     state.record(JournalEntry {
         at_ms: received.at_ms,
         gateway,
@@ -189,6 +202,30 @@ pub(crate) fn endpoint(gateway: Gateway, decide: fn(&Call<'_>) -> Reply) -> impl
         let reply = decide(&Call { state: &state, req: &req, received: &received });
         respond(&state, gateway, received, reply).await
     })
+}
+
+/// A cut fault: the call is journaled (status 0) and its answer stops after the first byte of the body.
+fn cut_off(state: &SimState, gateway: Gateway, received: Received) -> Response {
+    state.record(JournalEntry {
+        at_ms: received.at_ms,
+        gateway,
+        method: received.method.to_string(),
+        path: received.path,
+        query: received.query,
+        body: received.body,
+        scenario: FaultKind::Cut.applied().to_owned(),
+        status: 0,
+        outgoing: false,
+    });
+    // The body's stream fails after one byte; the server ends the answer there.
+    let broken = futures::stream::iter([
+        Ok(bytes::Bytes::from_static(b"{")),
+        Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "simulated cut")),
+    ]);
+    Response::builder()
+        .status(StatusCode::OK)
+        .header(APPLIED_HEADER, FaultKind::Cut.applied())
+        .body(Body::from_bytes_stream(broken))
 }
 
 pub(crate) fn now_ms() -> u64 {

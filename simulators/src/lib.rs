@@ -33,6 +33,7 @@ mod digipay;
 mod email;
 mod error;
 mod exchange;
+pub mod faults;
 pub mod forcing;
 mod gumroad;
 mod kavenegar;
@@ -269,6 +270,17 @@ impl SimHandle {
     /// checkout it shapes the whole payment, forced after the callback it shapes verify.
     pub fn force(&self, gateway: Gateway, scenario: impl Into<Scenario>) -> Result<(), SimError> {
         self.state.force(gateway, scenario.into())
+    }
+
+    /// Arms a network fault on the gateway's calls `scope` names, on `percent` of them: see [`faults`].
+    pub fn arm_fault(
+        &self,
+        gateway: Gateway,
+        kind: faults::FaultKind,
+        scope: forcing::Scope,
+        percent: u8,
+    ) -> Result<u64, SimError> {
+        self.state.arm_fault(gateway, kind, scope, percent)
     }
 
     /// Arms `scenario` for the calls `scope` names (a customer's mobile, `times`, a lapse): see [`forcing`].

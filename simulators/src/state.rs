@@ -12,6 +12,7 @@ use crate::bounded::{Bounded, Counts};
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::exchange::JournalEntry;
+use crate::faults::{ArmedFault, FaultKind, Faults};
 use crate::forcing::{Armed, Forcings, Scope};
 use crate::gumroad::Subscription;
 use crate::kavenegar::SentSms;
@@ -39,6 +40,7 @@ pub(crate) struct SimState {
 struct Inner {
     journal: Bounded<JournalEntry>,
     forced: Forcings,
+    faults: Faults,
     outbox: Bounded<SentSms>,
     emails: Bounded<SentEmail>,
     payments: Bounded<Payment>,
@@ -52,6 +54,7 @@ impl Inner {
         Inner {
             journal: Bounded::new(max_records),
             forced: Forcings::default(),
+            faults: Faults::default(),
             outbox: Bounded::new(max_records),
             emails: Bounded::new(max_records),
             payments: Bounded::new(max_records),
@@ -142,6 +145,24 @@ impl SimState {
     /// Every forcing still armed, on one gateway or on all.
     pub fn armed(&self, gateway: Option<Gateway>) -> Vec<Armed> {
         self.lock().forced.list(gateway, Instant::now())
+    }
+
+    /// Arms a network fault on `gateway`'s calls (see [`crate::faults`]); answers its id.
+    pub fn arm_fault(&self, gateway: Gateway, kind: FaultKind, scope: Scope, percent: u8) -> Result<u64, SimError> {
+        self.lock().faults.arm(gateway, kind, scope, percent, Instant::now())
+    }
+
+    /// The fault this call of `gateway` meets, if any.
+    pub fn fault_for(&self, gateway: Gateway, request: &str) -> Option<FaultKind> {
+        self.lock().faults.hit(gateway, request, Instant::now())
+    }
+
+    pub fn faults(&self) -> Vec<ArmedFault> {
+        self.lock().faults.list(Instant::now())
+    }
+
+    pub fn clear_faults(&self, gateway: Option<Gateway>, id: Option<u64>) -> usize {
+        self.lock().faults.clear(gateway, id)
     }
 
     /// Clears what is forced on `gateway` (every gateway without one), or only the forcing `id`; answers how many.

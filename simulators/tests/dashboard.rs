@@ -103,7 +103,7 @@ async fn every_operation_of_the_control_document_answers() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 18, "every control endpoint is documented");
+    assert_eq!(operations, 21, "every control endpoint is documented");
 }
 
 #[tokio::test]
@@ -236,6 +236,8 @@ async fn scoped_forcings_are_listed_shown_and_cleared_one_by_one() {
         .await
         .expect("answered");
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "times and untilCleared together");
+    let typo = force(json!({"gateway": "vandar", "scenario": "cancel", "untilClear": true})).await.expect("answered");
+    assert_eq!(typo.status(), StatusCode::BAD_REQUEST, "a misspelt field is refused, not ignored");
 
     let listed: Value = reqwest::get(format!("{}/_sim/force?gateway=vandar", sim.base_url()))
         .await
@@ -289,4 +291,37 @@ async fn a_count_of_calls_is_waited_for_and_a_count_that_does_not_hold_is_412() 
     assert_eq!(answer.status(), StatusCode::PRECONDITION_FAILED, "one SMS, two expected");
     let unknown = format!("{}/_sim/requests?gateway=kavenegar&colour=red", sim.base_url());
     assert_eq!(client.get(unknown).send().await.expect("answered").status(), StatusCode::BAD_REQUEST);
+}
+
+/// A cut answer stops after its first byte although the gateway acted; a latency fault answers late, and says so.
+#[tokio::test]
+async fn faults_cut_or_delay_a_gateway_s_answers_after_it_acted() {
+    let sim = simulator().await;
+    let client = Client::new();
+    let arm = |body: Value| client.post(format!("{}/_sim/faults", sim.base_url())).json(&body).send();
+    assert_eq!(arm(json!({"gateway": "kavenegar", "kind": "cut"})).await.expect("answered").status(), StatusCode::OK);
+    let send = || {
+        client
+            .post(format!("{}/v1/sim-key/verify/lookup.json", sim.kavenegar_base_url()))
+            .form(&[("receptor", "09125550001"), ("template", "limoo-otp"), ("token", "1234")])
+            .send()
+    };
+    let cut = send().await.expect("answered");
+    assert_eq!(cut.headers()["x-sim-applied"], "fault-cut");
+    let body = cut.text().await.unwrap_or_default();
+    assert!(serde_json::from_str::<Value>(&body).is_err(), "the cut answer could be read: {body}");
+    assert_eq!(sim.sms_outbox("09125550001").len(), 1, "the call took effect before its answer was cut off");
+
+    let latency = json!({"gateway": "kavenegar", "kind": "latency", "delayMs": 10, "times": 1});
+    assert_eq!(arm(latency).await.expect("answered").status(), StatusCode::OK);
+    let late = send().await.expect("answered");
+    assert_eq!(late.headers()["x-sim-applied"], "fault-latency");
+    assert_eq!(late.status(), StatusCode::OK);
+    assert_eq!(sim.sms_outbox("09125550001").len(), 2, "a late answer still delivers");
+
+    let refused = arm(json!({"gateway": "kavenegar", "kind": "latency"})).await.expect("answered");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "a latency needs its delay");
+    let listed: Value =
+        reqwest::get(format!("{}/_sim/faults", sim.base_url())).await.expect("answered").json().await.expect("JSON");
+    assert_eq!(listed, json!([]), "both faults are spent");
 }

@@ -339,6 +339,13 @@ async fn a_day_unanswered(world: &mut LimooWorld, sim: String) {
     payment::a_day_with_gateway_down(world.app(), world.paying().order, gateway(&sim)).await;
 }
 
+/// A network fault on the gateway's next call: it takes effect there, and its answer stops after one byte.
+#[given(expr = "شبیه‌ساز {string} پاسخ درخواست بعدی را پس از انجام آن نیمه‌کاره قطع می‌کند")]
+async fn next_answer_cut(world: &mut LimooWorld, sim: String) {
+    let (cut, once) = (limoo_simulators::faults::FaultKind::Cut, limoo_simulators::forcing::Scope::once());
+    world.app().sims.arm_fault(gateway(&sim), cut, once, 100).or_fail_any("the simulator takes the fault");
+}
+
 /// QA's replay: the simulator's control API delivers the payment's last callback again, as a late or repeated
 /// callback would arrive, and every delivery is answered by the shop.
 #[when(expr = "کارشناس آزمون بازگشت آخرین پرداخت شبیه‌ساز {string} را {int} بار دیگر می‌فرستد")]
