@@ -107,14 +107,16 @@ stage "Rust: unit, API, store, property and Gherkin tests"
 # Each test owns its BFF, simulators and database and mostly waits on them: 8 at a time, not one per core
 # (the API suite: 33 s → 21 s on 2 cores). The Gherkin runner sets its own concurrency. An environment variable,
 # not `--test-threads`: cucumber reads the command line of its test binary and refuses libtest's flags.
-RUST_TEST_THREADS=8 cargo test --workspace
+# The Gherkin passes also leave JUnit XML reports to hand on (target/reports/gherkin/{api,ui}.xml).
+CUCUMBER_JUNIT_DIR="${CUCUMBER_JUNIT_DIR:-$PWD/target/reports/gherkin}" RUST_TEST_THREADS=8 cargo test --workspace
 
 stage "Playwright journeys"
 (cd e2e && npm_ci && npx playwright test)
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   stage "PostgreSQL: API and Gherkin API suites with the BFF on PostgreSQL (the @ui scenarios ran on SQLite)"
-  TEST_BACKEND=postgres CUCUMBER_SKIP_UI=1 RUST_TEST_THREADS=8 cargo test --workspace --test api --test bdd
+  CUCUMBER_JUNIT_DIR="$PWD/target/reports/gherkin-postgres" TEST_BACKEND=postgres CUCUMBER_SKIP_UI=1 \
+    RUST_TEST_THREADS=8 cargo test --workspace --test api --test bdd
 fi
 stage ""
 printf '==> Wall time by stage (%ss in all)\n%s' "$SECONDS" "$summary"

@@ -8,7 +8,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use cucumber::{Parser, World, gherkin, parser, writer::Stats};
+use cucumber::{Parser, World, WriterExt as _, gherkin, parser, writer, writer::Stats};
 use futures::{StreamExt as _, stream};
 use limoo_tests::steps::LimooWorld;
 
@@ -68,6 +68,12 @@ async fn run(kind: Kind) -> Pass {
         Kind::Ui => UI_CONCURRENCY,
     };
     let writer = LimooWorld::cucumber::<std::path::PathBuf>()
+        .with_writer(
+            writer::Basic::raw(std::io::stdout(), writer::Coloring::Auto, 0)
+                .summarized()
+                .tee::<LimooWorld, _>(writer::JUnit::for_tee(junit_report(kind), 0))
+                .normalized(),
+        )
         .with_parser(SlowFirst::default())
         .max_concurrent_scenarios(concurrency)
         .fail_on_skipped()
@@ -107,6 +113,20 @@ async fn run(kind: Kind) -> Pass {
         skipped_steps: writer.skipped_steps(),
         passed_steps: writer.passed_steps(),
     }
+}
+
+/// Where a pass writes its JUnit XML report for CI and for the people a failure is handed to:
+/// `CUCUMBER_JUNIT_DIR/{api|ui}.xml` (scenarios as test cases, features as suites, the failed step and its message),
+/// nowhere when unset.
+fn junit_report(kind: Kind) -> Box<dyn std::io::Write> {
+    let Some(dir) = std::env::var_os("CUCUMBER_JUNIT_DIR") else { return Box::new(std::io::sink()) };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("the JUnit report's folder can be made");
+    let name = match kind {
+        Kind::Api => "api.xml",
+        Kind::Ui => "ui.xml",
+    };
+    Box::new(std::fs::File::create(dir.join(name)).expect("the JUnit report can be written"))
 }
 
 /// Features as cucumber's own parser reads them, those with `@slow` scenarios first and those scenarios first in
