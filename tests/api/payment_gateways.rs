@@ -369,3 +369,30 @@ async fn a_gateway_the_deployment_does_not_offer_is_refused_whatever_the_client_
     let (status, body) = start_paying_from(&app, &token, order, Gateway::Digipay, "09121234567").await;
     assert_eq!(status, 200, "the offered gateway: {body}");
 }
+
+/// Gumroad's price is asked for an order of the caller's own: another customer's order, an unknown one and a
+/// malformed id are answered as the order not found, and nothing is asked of Gumroad for them.
+#[tokio::test]
+async fn the_gumroad_price_is_only_for_the_callers_own_order() {
+    let app = spawn_app().await;
+    let owner = app.existing_customer("09121234567").await;
+    let other = app.existing_customer("09127654321").await;
+    let order = app.create_order(&owner, &[101]).await;
+    let (status, price) = app.api(&owner).gumroad_price(order).await;
+    assert_eq!((status, price["formattedPrice"].as_str()), (200, Some("$10.00")), "{price}");
+    for (caller, asked) in [(&other, order), (&owner, i64::MAX), (&owner, -1)] {
+        let (status, reply) = app.api(caller).gumroad_price(asked).await;
+        assert_eq!(status, 404, "order {asked}: {reply}");
+    }
+    let malformed = app
+        .client
+        .post(app.url("/lemonade/api/payments/gumroad/price"))
+        .bearer_auth(&owner)
+        .json(&json!({ "orderId": "101; DROP TABLE payment" }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(malformed.status(), 400);
+    let lookups = app.sims.journal().into_iter().filter(|e| e.path.contains("/v2/products/")).count();
+    assert_eq!(lookups, 1, "only the owner's question reached Gumroad");
+}
