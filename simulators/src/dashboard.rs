@@ -109,7 +109,7 @@ const FA: Labels = Labels {
     refresh: "بازخوانی هر ۲ ثانیه",
     stop_refreshing: "توقف بازخوانی",
     forced: "سناریوهای اجباری",
-    forced_note: "روی تماس مناسب بعدی همان درگاه اعمال می‌شود؛",
+    forced_note: "روی تماس مناسب بعدی همان درگاه اعمال می‌شود، یا با POST /_sim/force و matching فقط روی تماس‌هایی که آن متن را دارند؛",
     what_each_does: "کار هر سناریو",
     forced_headers: ["درگاه", "اجباری فعلی", "اجبار"],
     scenario_for: "سناریو برای",
@@ -148,7 +148,7 @@ const EN: Labels = Labels {
     refresh: "refresh every 2 s",
     stop_refreshing: "stop refreshing",
     forced: "Forced scenarios",
-    forced_note: "Forced on the gateway's next fitting call;",
+    forced_note: "Forced on the gateway's next fitting call, or, scoped with POST /_sim/force and matching, on the calls holding that text;",
     what_each_does: "what each does",
     forced_headers: ["gateway", "forced now", "force"],
     scenario_for: "scenario for",
@@ -300,8 +300,12 @@ fn forced_table(state: &SimState, lang: Lang) -> String {
             let _ = write!(form, r#" <button name="action" value="clear">{}</button>"#, labels.clear);
         }
         form.push_str("</form>");
-        let forced = if armed.is_empty() { "—".to_owned() } else { armed.iter().map(describe).collect::<Vec<_>>().join("; ") };
-        vec![Cell::Text(gateway.name().to_owned()), Cell::Text(forced), Cell::Html(form)]
+        // Scenario names, mobiles and counts read left to right, whatever the page's direction.
+        let forced = match armed.is_empty() {
+            true => Cell::Text("—".to_owned()),
+            false => Cell::Code(armed.iter().map(describe).collect::<Vec<_>>().join("; ")),
+        };
+        vec![Cell::Text(gateway.name().to_owned()), forced, Cell::Html(form)]
     });
     let note = format!(
         r#"{} <a href="/_sim/scenarios">{}</a>. {}<button name="action" value="clear">{}</button> <button name="action" value="reset">{}</button></form>"#,

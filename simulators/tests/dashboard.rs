@@ -42,7 +42,7 @@ async fn the_dashboard_shows_sent_codes_forced_scenarios_and_the_journal_escaped
     assert!(html.contains("09121234567"));
     assert!(html.contains("&lt;b&gt;4821&lt;/b&gt;"), "the token is escaped");
     assert!(!html.contains("<b>4821</b>"));
-    assert!(html.contains("<td>vandar</td><td>declined</td>"), "the forced scenario shows");
+    assert!(html.contains(r#"<td>vandar</td><td dir="ltr">declined</td>"#), "the forced scenario shows");
     assert!(html.contains("verify/lookup.json"), "the journal shows the call: {html}");
     assert!(html.contains(r#"href="/_sim/openapi.json""#));
 }
@@ -119,7 +119,7 @@ async fn the_dashboard_forms_force_clear_and_reset() {
     assert_eq!(forced.status(), StatusCode::SEE_OTHER);
     assert_eq!(forced.headers()["location"], "/_sim/");
     let (_, _, html) = page(&sim, "").await;
-    assert!(html.contains("<td>vandar</td><td>declined</td>"));
+    assert!(html.contains(r#"<td>vandar</td><td dir="ltr">declined</td>"#));
 
     let refused =
         act(&[("action", "force"), ("gateway", "kavenegar"), ("scenario", "cancel")]).await.expect("answered");
@@ -196,7 +196,7 @@ async fn a_form_returns_to_the_page_in_its_own_language() {
     assert_eq!(forced.status(), StatusCode::SEE_OTHER);
     assert_eq!(forced.headers()["location"], "/_sim/?lang=en");
     let (_, _, html) = page(&sim, "?lang=en").await;
-    assert!(html.contains("<td>vandar</td><td>declined</td>"));
+    assert!(html.contains(r#"<td>vandar</td><td dir="ltr">declined</td>"#));
     assert!(html.contains(r#"<button name="action" value="clear">clear</button>"#));
 
     let cleared = act(&[("action", "clear"), ("lang", "fa")]).await.expect("answered");
@@ -248,7 +248,7 @@ async fn scoped_forcings_are_listed_shown_and_cleared_one_by_one() {
     assert_eq!(listed.as_array().map(Vec::len), Some(2), "{listed}");
     let (_, _, html) = page(&sim, "").await;
     // The seconds left count down from 600 as the page is made.
-    assert!(html.contains("declined · 09121111111 · ∞; cancel · 09122222222 · ×2 · "), "{html}");
+    assert!(html.contains(r#"<td dir="ltr">declined · 09121111111 · ∞; cancel · 09122222222 · ×2 · "#), "{html}");
 
     let id = first["id"].as_u64().expect("an id");
     let cleared: Value = client
