@@ -322,17 +322,17 @@ fn forced_table(state: &SimState, lang: Lang) -> String {
 /// scoped to, the calls left (∞ until cleared) and the seconds until it lapses.
 fn describe(armed: &Armed) -> String {
     let mut text = armed.scenario.to_owned();
-    if let Some(matching) = &armed.matching {
+    if let Some(matching) = &armed.scope.matching {
         let _ = write!(text, " · {matching}");
     }
-    match armed.remaining {
+    match armed.scope.remaining {
         Some(1) => {}
         Some(left) => {
             let _ = write!(text, " · ×{left}");
         }
         None => text.push_str(" · ∞"),
     }
-    if let Some(seconds) = armed.expires_in_seconds {
+    if let Some(seconds) = armed.scope.expires_in_seconds {
         let _ = write!(text, " · {seconds} s");
     }
     text

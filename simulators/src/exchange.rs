@@ -48,6 +48,21 @@ pub(crate) struct Received {
 }
 
 impl Received {
+    /// The journal's record of this call, answered `status` under `applied`.
+    fn journaled(self, gateway: Gateway, applied: &str, status: u16) -> JournalEntry {
+        JournalEntry {
+            at_ms: self.at_ms,
+            gateway,
+            method: self.method.to_string(),
+            path: self.path,
+            query: self.query,
+            body: self.body,
+            scenario: applied.to_owned(),
+            status,
+            outgoing: false,
+        }
+    }
+
     /// The request's query and body, as a scoped forcing's `matching` text is looked for in them.
     pub fn request_text(&self) -> String {
         format!("{}\n{}", self.query, self.body)
@@ -145,17 +160,7 @@ pub(crate) async fn respond(state: &SimState, gateway: Gateway, received: Receiv
     if let Some(fault) = fault {
         reply.applied = fault.applied();
     }
-    state.record(JournalEntry {
-        at_ms: received.at_ms,
-        gateway,
-        method: received.method.to_string(),
-        path: received.path,
-        query: received.query,
-        body: received.body,
-        scenario: reply.applied.to_owned(),
-        status: reply.status.as_u16(),
-        outgoing: false,
-    });
+    state.record(received.journaled(gateway, reply.applied, reply.status.as_u16()));
     if !reply.delay.is_zero() {
         tokio::time::sleep(reply.delay).await;
     }
@@ -204,28 +209,10 @@ pub(crate) fn endpoint(gateway: Gateway, decide: fn(&Call<'_>) -> Reply) -> impl
     })
 }
 
-/// A cut fault: the call is journaled (status 0) and its answer stops after the first byte of the body.
+/// A cut fault: the call is journaled (status 0) and its answer is the first byte of a JSON body, nothing more.
 fn cut_off(state: &SimState, gateway: Gateway, received: Received) -> Response {
-    state.record(JournalEntry {
-        at_ms: received.at_ms,
-        gateway,
-        method: received.method.to_string(),
-        path: received.path,
-        query: received.query,
-        body: received.body,
-        scenario: FaultKind::Cut.applied().to_owned(),
-        status: 0,
-        outgoing: false,
-    });
-    // The body's stream fails after one byte; the server ends the answer there.
-    let broken = futures::stream::iter([
-        Ok(bytes::Bytes::from_static(b"{")),
-        Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "simulated cut")),
-    ]);
-    Response::builder()
-        .status(StatusCode::OK)
-        .header(APPLIED_HEADER, FaultKind::Cut.applied())
-        .body(Body::from_bytes_stream(broken))
+    state.record(received.journaled(gateway, FaultKind::Cut.applied(), 0));
+    Response::builder().status(StatusCode::OK).header(APPLIED_HEADER, FaultKind::Cut.applied()).body("{")
 }
 
 pub(crate) fn now_ms() -> u64 {

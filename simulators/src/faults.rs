@@ -2,14 +2,18 @@
 //! answers "declined" is a scenario; one that answers late, never, or drops the connection is a fault, and the
 //! merchant must survive both. A fault strikes after the gateway acted on the call (an SMS sent, a payment
 //! created), the case that leaves a merchant unsure whether it took effect. (A true TCP reset is not offered: the
-//! HTTP server answers whatever a handler returns, so the nearest is an answer cut off after its first byte.) A fault is scoped like a forcing (`matching` text, `times` or until cleared, a
+//! HTTP server ends whatever answer a handler returns cleanly, so the nearest is an answer of one byte.) A fault is scoped like a forcing (`matching` text, `times` or until cleared, a
 //! lapse), and may hit only a share of the calls (`percent`), spread evenly and deterministically: at 25 % the 4th,
 //! 8th, 12th… fitting call, so a scenario that counts on it is never at the mercy of a random draw.
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::{error::SimError, forcing::Scope, scenario::Gateway};
+use crate::{
+    error::SimError,
+    forcing::{Arming, Scope, ScopeView},
+    scenario::Gateway,
+};
 
 /// Faults armed at once, over all gateways.
 pub const MAX_FAULTS: usize = 64;
@@ -57,18 +61,10 @@ struct Fault {
     id: u64,
     gateway: Gateway,
     kind: FaultKind,
-    matching: Option<String>,
     percent: u8,
     /// Fitting calls seen so far, hit or not: the share is counted over them.
     seen: u64,
-    remaining: Option<u32>,
-    until: Option<Instant>,
-}
-
-impl Fault {
-    fn live(&self, now: Instant) -> bool {
-        self.until.is_none_or(|until| now < until) && self.remaining != Some(0)
-    }
+    arming: Arming,
 }
 
 /// A fault as `GET /_sim/faults` lists it.
@@ -79,10 +75,9 @@ pub struct ArmedFault {
     pub gateway: &'static str,
     #[serde(flatten)]
     pub kind: FaultKind,
-    pub matching: Option<String>,
     pub percent: u8,
-    pub remaining: Option<u32>,
-    pub expires_in_seconds: Option<u64>,
+    #[serde(flatten)]
+    pub scope: ScopeView,
 }
 
 #[derive(Default)]
@@ -103,63 +98,48 @@ impl Faults {
         if !(1..=100).contains(&percent) {
             return Err(SimError::Invalid("percent must be 1 to 100"));
         }
-        if scope.times == Some(0) || scope.matching.as_deref().is_some_and(|text| text.trim().is_empty()) {
-            return Err(SimError::Invalid("times must be at least 1 and matching not empty"));
-        }
-        self.list.retain(|f| f.live(now));
+        let arming = Arming::new(scope, now)?;
+        self.list.retain(|f| f.arming.live(now));
         if self.list.len() >= MAX_FAULTS {
             return Err(SimError::Invalid("too many faults armed: clear some first"));
         }
         self.next_id += 1;
         let id = self.next_id;
-        self.list.push(Fault {
-            id,
-            gateway,
-            kind,
-            matching: scope.matching,
-            percent,
-            seen: 0,
-            remaining: scope.times,
-            until: scope.ttl.map(|ttl| now + ttl),
-        });
+        self.list.push(Fault { id, gateway, kind, percent, seen: 0, arming });
         Ok(id)
     }
 
     /// The fault a call of `gateway` whose request reads `request` meets, if any: the first live fault that fits it
     /// and whose share falls on this call.
     pub fn hit(&mut self, gateway: Gateway, request: &str, now: Instant) -> Option<FaultKind> {
-        self.list.retain(|f| f.live(now));
+        self.list.retain(|f| f.arming.live(now));
         let mut hit = None;
         for fault in self.list.iter_mut().filter(|f| f.gateway == gateway) {
-            if fault.matching.as_deref().is_some_and(|text| !request.contains(text)) {
+            if fault.arming.matching.is_some() && !fault.arming.names(request) {
                 continue;
             }
             let before = fault.seen * u64::from(fault.percent) / 100;
             fault.seen += 1;
             if fault.seen * u64::from(fault.percent) / 100 > before {
-                if let Some(remaining) = &mut fault.remaining {
-                    *remaining -= 1;
-                }
+                fault.arming.spend();
                 hit = Some(fault.kind);
                 break;
             }
         }
-        self.list.retain(|f| f.live(now));
+        self.list.retain(|f| f.arming.live(now));
         hit
     }
 
     pub fn list(&self, now: Instant) -> Vec<ArmedFault> {
         self.list
             .iter()
-            .filter(|f| f.live(now))
+            .filter(|f| f.arming.live(now))
             .map(|f| ArmedFault {
                 id: f.id,
                 gateway: f.gateway.name(),
                 kind: f.kind,
-                matching: f.matching.clone(),
                 percent: f.percent,
-                remaining: f.remaining,
-                expires_in_seconds: f.until.map(|until| until.saturating_duration_since(now).as_secs()),
+                scope: f.arming.view(now),
             })
             .collect()
     }

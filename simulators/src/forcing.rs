@@ -38,19 +38,68 @@ impl Scope {
     }
 }
 
+/// What an armed forcing or fault keeps of its [`Scope`]: the text it is scoped to, the calls left, when it lapses.
 #[derive(Debug, Clone)]
-struct Forcing {
-    id: u64,
-    scenario: Scenario,
-    matching: Option<String>,
+pub(crate) struct Arming {
+    pub matching: Option<String>,
     remaining: Option<u32>,
     until: Option<Instant>,
 }
 
-impl Forcing {
-    fn live(&self, now: Instant) -> bool {
+impl Arming {
+    /// Arms `scope` from `now`, refusing one that could never apply.
+    pub fn new(scope: Scope, now: Instant) -> Result<Self, SimError> {
+        if scope.times == Some(0) {
+            return Err(SimError::Invalid("times must be at least 1 (or null for every call)"));
+        }
+        if scope.matching.as_deref().is_some_and(|text| text.trim().is_empty()) {
+            return Err(SimError::Invalid("matching must not be empty (leave it out for every call)"));
+        }
+        Ok(Arming { matching: scope.matching, remaining: scope.times, until: scope.ttl.map(|ttl| now + ttl) })
+    }
+
+    /// Not lapsed and not spent.
+    pub fn live(&self, now: Instant) -> bool {
         self.until.is_none_or(|until| now < until) && self.remaining != Some(0)
     }
+
+    /// Scoped to a text that `request` (a call's query and body) contains.
+    pub fn names(&self, request: &str) -> bool {
+        self.matching.as_deref().is_some_and(|text| request.contains(text))
+    }
+
+    /// One call took it.
+    pub fn spend(&mut self) {
+        if let Some(remaining) = &mut self.remaining {
+            *remaining -= 1;
+        }
+    }
+
+    pub fn view(&self, now: Instant) -> ScopeView {
+        ScopeView {
+            matching: self.matching.clone(),
+            remaining: self.remaining,
+            expires_in_seconds: self.until.map(|until| until.saturating_duration_since(now).as_secs()),
+        }
+    }
+}
+
+/// An armed scope as the control API and the dashboard list it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScopeView {
+    pub matching: Option<String>,
+    /// Calls still to take it; `null` for every call until cleared.
+    pub remaining: Option<u32>,
+    /// Seconds until it lapses; `null` for never.
+    pub expires_in_seconds: Option<u64>,
+}
+
+#[derive(Debug, Clone)]
+struct Forcing {
+    id: u64,
+    scenario: Scenario,
+    arming: Arming,
 }
 
 /// A forcing as `GET /_sim/force` and the dashboard list it.
@@ -60,11 +109,8 @@ pub struct Armed {
     pub id: u64,
     pub gateway: &'static str,
     pub scenario: &'static str,
-    pub matching: Option<String>,
-    /// Calls still to take it; `null` for every call until cleared.
-    pub remaining: Option<u32>,
-    /// Seconds until it lapses; `null` for never.
-    pub expires_in_seconds: Option<u64>,
+    #[serde(flatten)]
+    pub scope: ScopeView,
 }
 
 #[derive(Default)]
@@ -80,26 +126,15 @@ impl Forcings {
         if !gateway.accepts(scenario) {
             return Err(SimError::ScenarioNotForGateway { gateway, scenario });
         }
-        if scope.times == Some(0) {
-            return Err(SimError::Invalid("times must be at least 1 (or null for every call)"));
-        }
-        if scope.matching.as_deref().is_some_and(|text| text.trim().is_empty()) {
-            return Err(SimError::Invalid("matching must not be empty (leave it out for every call)"));
-        }
+        let arming = Arming::new(scope, now)?;
         let list = self.by_gateway.entry(gateway).or_default();
-        list.retain(|f| f.live(now) && f.matching != scope.matching);
+        list.retain(|f| f.arming.live(now) && f.arming.matching != arming.matching);
         if list.len() >= MAX_PER_GATEWAY {
             return Err(SimError::Invalid("too many forcings armed on this gateway: clear some first"));
         }
         self.next_id += 1;
         let id = self.next_id;
-        list.push(Forcing {
-            id,
-            scenario,
-            matching: scope.matching,
-            remaining: scope.times,
-            until: scope.ttl.map(|ttl| now + ttl),
-        });
+        list.push(Forcing { id, scenario, arming });
         Ok(id)
     }
 
@@ -113,24 +148,23 @@ impl Forcings {
         fits: impl Fn(Scenario) -> bool,
     ) -> Option<Scenario> {
         let list = self.by_gateway.get_mut(&gateway)?;
-        list.retain(|f| f.live(now));
+        list.retain(|f| f.arming.live(now));
         let applies = |f: &Forcing| fits(f.scenario);
         let index = list
             .iter()
-            .position(|f| f.matching.as_deref().is_some_and(|text| request.contains(text)) && applies(f))
-            .or_else(|| list.iter().position(|f| f.matching.is_none() && applies(f)))?;
+            .position(|f| f.arming.names(request) && applies(f))
+            .or_else(|| list.iter().position(|f| f.arming.matching.is_none() && applies(f)))?;
         let forcing = &mut list[index];
         let scenario = forcing.scenario;
-        if let Some(remaining) = &mut forcing.remaining {
-            *remaining -= 1;
-        }
-        list.retain(|f| f.live(now));
+        forcing.arming.spend();
+        list.retain(|f| f.arming.live(now));
         Some(scenario)
     }
 
     /// The unscoped scenario the gateway's next call would take, for the dashboard's one-line summary.
     pub fn next_unscoped(&self, gateway: Gateway, now: Instant) -> Option<Scenario> {
-        self.by_gateway.get(&gateway)?.iter().find(|f| f.live(now) && f.matching.is_none()).map(|f| f.scenario)
+        let list = self.by_gateway.get(&gateway)?;
+        list.iter().find(|f| f.arming.live(now) && f.arming.matching.is_none()).map(|f| f.scenario)
     }
 
     pub fn list(&self, gateway: Option<Gateway>, now: Instant) -> Vec<Armed> {
@@ -139,13 +173,11 @@ impl Forcings {
             .iter()
             .filter(|(g, _)| gateway.is_none_or(|wanted| wanted == **g))
             .flat_map(|(g, list)| {
-                list.iter().filter(|f| f.live(now)).map(|f| Armed {
+                list.iter().filter(|f| f.arming.live(now)).map(|f| Armed {
                     id: f.id,
                     gateway: g.name(),
                     scenario: f.scenario.name(),
-                    matching: f.matching.clone(),
-                    remaining: f.remaining,
-                    expires_in_seconds: f.until.map(|until| until.saturating_duration_since(now).as_secs()),
+                    scope: f.arming.view(now),
                 })
             })
             .collect();
@@ -201,7 +233,7 @@ mod tests {
         forced.arm(Gateway::PayPing, CANCEL, ttl, now).unwrap();
         let any = |_| true;
         assert_eq!(forced.take(Gateway::Vandar, "A", now, any), Some(DECLINE));
-        assert_eq!(forced.list(Some(Gateway::Vandar), now)[0].remaining, Some(1));
+        assert_eq!(forced.list(Some(Gateway::Vandar), now)[0].scope.remaining, Some(1));
         assert_eq!(forced.take(Gateway::Vandar, "A", now, any), Some(DECLINE));
         assert_eq!(forced.take(Gateway::Vandar, "A", now, any), None, "spent after two");
         assert_eq!(forced.take(Gateway::PayPing, "", now + Duration::from_secs(59), any), Some(CANCEL));
