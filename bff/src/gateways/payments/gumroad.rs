@@ -65,12 +65,9 @@ impl GumroadClient {
 
     /// The product's price as Gumroad will charge it, read from `GET /v2/products/{permalink}`.
     pub async fn price(&self, permalink: &str) -> Result<GumroadPrice, StartError> {
-        let mut url = reqwest::Url::parse(&format!("{}/v2/products/", self.api_base_url))
-            .map_err(|_| StartError::Refused(vec!["gumroad: the API address is not a URL".to_owned()]))?;
-        url.path_segments_mut()
-            .map_err(|_| StartError::Refused(vec!["gumroad: the API address is not a URL".to_owned()]))?
-            .pop_if_empty()
-            .push(permalink);
+        let url = self
+            .api_url("products", &[permalink])
+            .ok_or_else(|| StartError::Refused(vec!["gumroad: the API address is not a URL".to_owned()]))?;
         let response = self.http.get(url).bearer_auth(self.access_token.expose()).send().await?;
         let (status, body) = answer(json_body(response).await)?;
         let product = &body["product"];
@@ -84,8 +81,13 @@ impl GumroadClient {
 
     /// `{api}/v2/sales/{sale_id}` and more segments, the id escaped.
     fn sale_url(&self, sale_id: &str, more: &[&str]) -> Option<reqwest::Url> {
-        let mut url = reqwest::Url::parse(&format!("{}/v2/sales/", self.api_base_url)).ok()?;
-        url.path_segments_mut().ok()?.pop_if_empty().push(sale_id).extend(more);
+        self.api_url("sales", &[&[sale_id], more].concat())
+    }
+
+    /// `{api}/v2/{resource}/{segments…}`, each segment escaped.
+    fn api_url(&self, resource: &str, segments: &[&str]) -> Option<reqwest::Url> {
+        let mut url = reqwest::Url::parse(&format!("{}/v2/{resource}/", self.api_base_url)).ok()?;
+        url.path_segments_mut().ok()?.pop_if_empty().extend(segments);
         Some(url)
     }
 
