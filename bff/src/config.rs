@@ -81,6 +81,15 @@ pub struct Settings {
     /// when unset.
     #[arg(long, env = "STAFF_API_TOKEN", hide_env_values = true)]
     pub staff_api_token: Option<Secret>,
+    /// Seconds a stopping service (SIGTERM, Ctrl-C) gives the requests in flight and the sweeper's current payment
+    /// before it exits; the proxy sends new requests to another replica meanwhile.
+    #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10)]
+    pub shutdown_grace_seconds: u64,
+    /// `serve` applies the migrations its database lacks before it listens (replicas starting at once take turns
+    /// under the database's lock). `false`: a deployment runs `bff migrate` once, and `serve` refuses a database
+    /// that lacks one of this build's migrations.
+    #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
+    pub migrate_on_start: bool,
     #[command(flatten)]
     pub connections: ConnectionSettings,
     #[command(flatten)]

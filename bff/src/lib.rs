@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod request_id;
 pub mod security_headers;
 pub mod shop;
+pub mod shutdown;
 pub mod startup;
 pub mod state;
 pub mod store;

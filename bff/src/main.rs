@@ -6,6 +6,7 @@ use limoo_bff::{
     finance::FinanceCommand,
     franchise::cli::FranchiseCommand,
     startup::Application,
+    store::Db,
     telemetry,
 };
 use limoo_readiness::ReadinessFiles;
@@ -26,6 +27,20 @@ enum Command {
         settings: Box<Settings>,
         #[command(flatten)]
         readiness: ReadinessFiles,
+    },
+    /// Apply the migrations the database lacks, once per deployment before its replicas start
+    /// (with `MIGRATE_ON_START=false` they then only check the schema).
+    Migrate {
+        #[command(flatten)]
+        settings: Box<Settings>,
+    },
+    /// Copy a SQLite database to `to` while the service keeps writing (a consistent online copy); PostgreSQL is
+    /// backed up with its own tools (docs/production.md).
+    Backup {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        /// The copy's path; it must not exist yet.
+        to: std::path::PathBuf,
     },
     /// Print the OpenAPI document to standard output.
     Openapi,
@@ -80,6 +95,21 @@ async fn main() -> anyhow::Result<()> {
             if !accepted && settings.environment == production::Environment::Production {
                 std::process::exit(1);
             }
+            Ok(())
+        }
+        Command::Migrate { settings } => {
+            telemetry::init("warn", settings.log_format);
+            let db = Db::connect(&settings.database_url).await?;
+            let missing = db.missing_migrations().await?.len();
+            db.migrate().await?;
+            println!("applied {missing} migrations; the database holds all of this build's");
+            Ok(())
+        }
+        Command::Backup { settings, to } => {
+            telemetry::init("warn", settings.log_format);
+            let db = Db::connect(&settings.database_url).await?;
+            let bytes = db.back_up_to(&to).await?;
+            println!("backed up to {} ({bytes} bytes)", to.display());
             Ok(())
         }
         Command::Finance { settings, command } => {

@@ -37,6 +37,8 @@ pub const FIELD_TOO_LARGE: &str = "حجم اطلاعات ارسال شده بی�
 pub const INVALID_CHARACTER: &str = "متن ارسال شده نویسه‌ای دارد که معتبر نیست.";
 /// Anything unexpected; the cause is logged, never shown.
 pub const INTERNAL: &str = "خطا رخ داده است! لطفا بعد از چند دقیقه دوباره تلاش کنید.";
+/// The database does not answer for a moment (a restart): nothing was wrong with the request (503).
+pub const UNAVAILABLE: &str = "سرویس لحظاتی در دسترس نیست؛ لطفا چند ثانیه دیگر دوباره تلاش کنید.";
 
 /// The generic message for an HTTP status with no more specific one.
 pub fn for_status(status: u16) -> &'static str {
@@ -47,6 +49,7 @@ pub fn for_status(status: u16) -> &'static str {
         405 => METHOD_NOT_ALLOWED,
         408 => REQUEST_TIMEOUT,
         413 => REQUEST_TOO_LARGE,
+        503 => UNAVAILABLE,
         _ => INTERNAL,
     }
 }

@@ -19,6 +19,7 @@ use crate::{
     api::{
         self,
         error::{framework_error, panic_response},
+        unavailable::DatabaseUnavailable,
     },
     body_limit::BodyLimit,
     config::{ConnectionSettings, Settings},
@@ -27,6 +28,7 @@ use crate::{
     metrics::Measured,
     request_id::RequestId,
     security_headers::SecurityHeaders,
+    shutdown,
     state::AppState,
     store::{Db, demo},
     text_guard::RefuseNul,
@@ -63,7 +65,11 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         crate::config::production::check(&settings)?;
         let db = Db::connect(&settings.database_url).await?;
-        db.migrate().await?;
+        if settings.migrate_on_start {
+            db.migrate().await?;
+        } else {
+            db.require_migrated().await?;
+        }
         if settings.demo_data {
             let added = demo::load_if_empty(&db, &settings.service_name()).await?;
             let customers = demo::load_customers(&db).await?;
@@ -104,16 +110,25 @@ impl Application {
         self.state.db.clone()
     }
 
+    /// Serves until SIGTERM or Ctrl-C ([`crate::shutdown`]): then no new connection is accepted, the requests in
+    /// flight and the sweeper's current payment get `SHUTDOWN_GRACE_SECONDS` to finish, and it returns.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let sweeper = tokio::spawn(crate::shop::payments::sweep_forever(self.state.clone()));
-        let _stop_sweeper = AbortOnDrop(sweeper);
+        let grace = Duration::from_secs(self.settings.shutdown_grace_seconds);
+        let (stop, stopping) = shutdown::channel();
+        let mut sweeper = AbortOnDrop(tokio::spawn(crate::shop::payments::sweep_forever(self.state.clone(), stopping)));
         let endpoint = routes(&self.settings, self.state);
-        let stop = async {
-            let _ = tokio::signal::ctrl_c().await;
+        let signalled = async move {
+            shutdown::signal().await;
+            stop.now();
         };
-        Server::new_with_acceptor(self.acceptor)
-            .run_with_graceful_shutdown(endpoint, stop, Some(Duration::from_secs(5)))
-            .await
+        let served =
+            Server::new_with_acceptor(self.acceptor).run_with_graceful_shutdown(endpoint, signalled, Some(grace)).await;
+        // Past the bound the sweeper is stopped where it is: a payment it was asking about stays open, and the next
+        // sweep (here after a restart, or on another replica) asks again.
+        if tokio::time::timeout(grace, &mut sweeper.0).await.is_err() {
+            tracing::warn!("the sweeper did not finish its payment within SHUTDOWN_GRACE_SECONDS");
+        }
+        served
     }
 }
 
@@ -166,7 +181,7 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let api = api::openapi_service().into_endpoint().with(RefuseNul).with(measured("unmatched"));
     // Older clients call some operations with a trailing slash (`/userPoints/cancel/`).
     let api = api.with(NormalizePath::new(TrailingSlash::Trim)).around(web_app::pages_under_api_prefixes);
-    let api = Arc::new(api.catch_all_error(framework_error).with(JsonCompression));
+    let api = Arc::new(api.catch_all_error(framework_error).with(DatabaseUnavailable).with(JsonCompression));
     for prefix in API_PREFIXES {
         route = route.nest_no_strip(*prefix, api.clone());
     }

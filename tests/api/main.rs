@@ -11,6 +11,7 @@ mod franchise;
 mod gift_cards;
 mod limits;
 mod openapi;
+mod operations;
 mod order_changes;
 mod orders;
 mod packages;

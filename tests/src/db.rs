@@ -123,7 +123,8 @@ fn is_orphan(name: &str) -> bool {
         .is_some_and(|pid| pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists())
 }
 
-/// A migrated (and seeded) SQLite file, written whole by `VACUUM INTO` so that a plain file copy is a database.
+/// A migrated (and seeded) SQLite file, written whole as `bff backup` writes one, so that a plain file copy is a
+/// database.
 async fn sqlite_template(seed: Seed<'_>) -> anyhow::Result<PathBuf> {
     let folder = std::env::temp_dir();
     if let Ok(entries) = std::fs::read_dir(&folder) {
@@ -138,9 +139,7 @@ async fn sqlite_template(seed: Seed<'_>) -> anyhow::Result<PathBuf> {
     let scratch = TestDb::sqlite();
     let db = Db::connect(&scratch.url).await?;
     seed.apply(&db).await?;
-    if let Db::Sqlite(pool) = &db {
-        sqlx::query("VACUUM INTO ?").bind(path.to_string_lossy().into_owned()).execute(pool).await?;
-    }
+    db.back_up_to(&path).await?;
     db.close().await;
     Ok(path)
 }

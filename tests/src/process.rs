@@ -72,6 +72,22 @@ impl BffProcess {
     pub async fn kill(mut self) -> anyhow::Result<()> {
         self.child.kill().await.context("killing the BFF")
     }
+
+    /// SIGTERM, as systemd or a rolling deploy stops it; returns at once (see [`BffProcess::exited`]).
+    pub fn terminate(&self) -> anyhow::Result<()> {
+        let pid = self.child.id().context("the BFF has exited already")?;
+        let sent = std::process::Command::new("kill").arg("-TERM").arg(pid.to_string()).status()?;
+        anyhow::ensure!(sent.success(), "kill -TERM {pid} failed");
+        Ok(())
+    }
+
+    /// Waits until the process has exited (at most `deadline`) and says how.
+    pub async fn exited(&mut self, deadline: Duration) -> anyhow::Result<std::process::ExitStatus> {
+        tokio::time::timeout(deadline, self.child.wait())
+            .await
+            .context("the BFF did not exit in time")?
+            .map_err(Into::into)
+    }
 }
 
 /// One process's own folder: its port and ready files and its log (stdout and stderr); removed when dropped.

@@ -6,6 +6,7 @@ use limoo_bff::{
 use limoo_tests::TestDb;
 
 mod franchise;
+mod migrations;
 mod revoked_tokens;
 mod shop;
 

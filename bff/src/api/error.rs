@@ -64,6 +64,7 @@ impl ErrorEnvelope {
     /// generic message only.
     pub fn internal(error: &anyhow::Error) -> Self {
         tracing::error!(error = %Bounded(error), "unexpected failure");
+        super::unavailable::note(error);
         ErrorEnvelope::new("500", messages::INTERNAL, Vec::new())
     }
 }

@@ -21,6 +21,7 @@ pub mod staff_diets;
 pub mod staff_franchise;
 pub mod system;
 pub mod tracking;
+pub mod unavailable;
 
 #[derive(Tags)]
 pub enum ApiTags {

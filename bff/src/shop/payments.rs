@@ -20,6 +20,7 @@ use crate::{
         sms::KavenegarClient,
     },
     metrics::Metrics,
+    shutdown::Stopping,
     state::AppState,
     store::{
         Db, Tx, now_ms, orders,
@@ -839,10 +840,19 @@ async fn finish_alone(db: &Db, payment_id: i64, to: PaymentState, failure: &str)
 /// gateways again to give back the money of payments still REFUND_DUE.
 #[tracing::instrument(skip_all)]
 pub async fn sweep(settling: Settling<'_>) -> anyhow::Result<usize> {
+    sweep_until(settling, &Stopping::never()).await
+}
+
+/// [`sweep`], ending between two payments once the service is stopping: a payment is never left half-asked, and
+/// what is left is the next sweep's, on this replica or another.
+async fn sweep_until(settling: Settling<'_>, stopping: &Stopping) -> anyhow::Result<usize> {
     let before = now_ms() - settling.settings.payment_settle_after_seconds.saturating_mul(1000);
     let stale = payments::stale(settling.db, before).await?;
     let mut finished = 0;
     for payment in stale {
+        if stopping.requested() {
+            return Ok(finished);
+        }
         match complete(settling, payment.id, Report::None).await {
             Ok(to) if to.is_final() => finished += 1,
             Ok(_) => {}
@@ -851,11 +861,14 @@ pub async fn sweep(settling: Settling<'_>) -> anyhow::Result<usize> {
     }
     let started_since = now_ms() - LATE_PAYMENT_WINDOW_MS;
     for payment in payments::expired_asking_by_token(settling.db, started_since, before).await? {
+        if stopping.requested() {
+            return Ok(finished);
+        }
         if let Err(error) = paid_after_expiry(settling, &payment).await {
             tracing::error!(payment_id = payment.id, error = ?error, "asking about an expired payment failed");
         }
     }
-    Ok(finished + refunds::retry_due(settling.db, settling.settings, settling.gateways, before).await?)
+    Ok(finished + refunds::retry_due(settling.db, settling.settings, settling.gateways, before, stopping).await?)
 }
 
 /// How long after it started an expired payment is still asked about: no gateway's token outlives it (Vandar's and
@@ -874,14 +887,17 @@ async fn paid_after_expiry(settling: Settling<'_>, payment: &Payment) -> anyhow:
     Ok(())
 }
 
-/// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the process ends.
-pub async fn sweep_forever(state: AppState) {
+/// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the service stops.
+pub async fn sweep_forever(state: AppState, mut stopping: Stopping) {
     let seconds = state.payment_settings.payment_sweep_seconds.max(1);
     let mut ticks = tokio::time::interval(Duration::from_secs(seconds));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticks.tick().await;
-        let swept = sweep(Settling::from(&state)).await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            () = stopping.asked() => return,
+        }
+        let swept = sweep_until(Settling::from(&state), &stopping).await;
         state.metrics.swept(swept.is_ok());
         match swept {
             Ok(0) => {}

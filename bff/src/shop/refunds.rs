@@ -14,6 +14,7 @@ use crate::{
         sms::KavenegarClient,
     },
     messages,
+    shutdown::Stopping,
     store::{
         Db, customers, now_ms, orders,
         payments::{self, Payment},
@@ -213,10 +214,14 @@ pub async fn retry_due(
     settings: &PaymentSettings,
     gateways: &PaymentGateways,
     before: i64,
+    stopping: &Stopping,
 ) -> anyhow::Result<usize> {
     let mut returned = 0;
     let due = payments::refunds_due(db, before).await?;
     for payment in due.into_iter().filter(|p| p.gateway.can_give_back()) {
+        if stopping.requested() {
+            break;
+        }
         match ask_gateway(db, settings, gateways, payment.id).await {
             Ok(Asked::Returned) => returned += 1,
             Ok(Asked::Due | Asked::SettledMeanwhile) => {}

@@ -40,7 +40,11 @@ pub mod sessions;
 pub mod transfers;
 pub mod wizard_configs;
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+/// This build's migrations. One the database holds and this build does not know is allowed: during a rolling
+/// deploy the previous release's replicas restart on the schema the new release expanded (migrations only add, see
+/// `tests/store/migrations.rs`).
+static MIGRATOR: sqlx::migrate::Migrator =
+    sqlx::migrate::Migrator { ignore_missing: true, ..sqlx::migrate!("./migrations") };
 
 /// A connection pool on either backend; cheap to clone.
 #[derive(Clone, Debug)]
@@ -116,6 +120,19 @@ impl Tx {
     }
 }
 
+/// Whether a failure says the database could not be reached, is restarting or kept every connection busy past
+/// the pool's wait, rather than that a statement was wrong: the same call may succeed in a moment.
+pub fn is_unavailable(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| match cause.downcast_ref::<sqlx::Error>() {
+        Some(sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_)) => true,
+        // PostgreSQL's classes 08 (connection exception) and 57P (shutting down, restarting, cannot connect now).
+        Some(sqlx::Error::Database(e)) => {
+            e.code().is_some_and(|code| code.starts_with("08") || code.starts_with("57P"))
+        }
+        _ => false,
+    })
+}
+
 /// Whether a statement failed on a unique index (a concurrent writer won the race).
 pub fn is_unique_violation(error: &sqlx::Error) -> bool {
     error.as_database_error().is_some_and(|e| e.is_unique_violation())
@@ -130,7 +147,9 @@ impl Db {
                 // sqlx pings every connection it hands out: one more round trip per statement outside a transaction
                 // (an order took ten). A connection the server dropped fails its next statement instead, once.
                 .test_before_acquire(false)
-                .acquire_timeout(Duration::from_secs(5))
+                // While the server is restarting or out of reach, a call waits at most this long for a connection
+                // before it is answered 503; a healthy pool hands one out in microseconds.
+                .acquire_timeout(Duration::from_secs(2))
                 .connect(url)
                 .await
                 .with_context(|| "cannot connect to PostgreSQL")?;
@@ -184,8 +203,61 @@ impl Db {
         })
     }
 
+    /// Applies this build's migrations the database lacks. On PostgreSQL under an advisory lock and on SQLite in
+    /// its write lock: replicas started at once take turns, and each finds the work done by the first.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         on_pool!(self, pool => MIGRATOR.run(pool).await).context("database migration failed")
+    }
+
+    /// This build's migrations the database has not applied, oldest first (all of them on an empty database).
+    pub async fn missing_migrations(&self) -> anyhow::Result<Vec<i64>> {
+        let exists = match self {
+            Db::Sqlite(pool) => {
+                sqlx::query_scalar::<_, i64>(
+                    "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
+                )
+                .fetch_one(pool)
+                .await?
+            }
+            Db::Postgres(pool) => {
+                sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM pg_tables WHERE tablename = '_sqlx_migrations'")
+                    .fetch_one(pool)
+                    .await?
+            }
+        };
+        let applied: Vec<i64> = if exists == 0 {
+            Vec::new()
+        } else {
+            on_pool!(self, pool => sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+                .fetch_all(pool)
+                .await)?
+        };
+        Ok(MIGRATOR.iter().map(|m| m.version).filter(|version| !applied.contains(version)).collect())
+    }
+
+    /// Refuses a database that lacks one of this build's migrations (`MIGRATE_ON_START=false`).
+    pub async fn require_migrated(&self) -> anyhow::Result<()> {
+        let missing = self.missing_migrations().await?;
+        anyhow::ensure!(
+            missing.is_empty(),
+            "the database lacks {} of this build's migrations (the first is {}): run `bff migrate` before `bff serve`",
+            missing.len(),
+            missing[0]
+        );
+        Ok(())
+    }
+
+    /// A consistent copy of a SQLite database at `to` (which must not exist), made while writers go on: SQLite's
+    /// `VACUUM INTO` reads one snapshot and writes it compacted. Its size in bytes. PostgreSQL is refused: its own
+    /// tools (`pg_dump`) do this, and this process cannot write files on the database's machine.
+    pub async fn back_up_to(&self, to: &std::path::Path) -> anyhow::Result<u64> {
+        let Db::Sqlite(pool) = self else {
+            anyhow::bail!("PostgreSQL is backed up with pg_dump --format=custom (docs/production.md)")
+        };
+        anyhow::ensure!(!to.exists(), "{} exists already: a backup never overwrites a file", to.display());
+        let path = to.to_str().with_context(|| format!("{} is not a UTF-8 path", to.display()))?;
+        sqlx::query("VACUUM INTO $1").bind(path).execute(pool).await.context("the copy failed")?;
+        Ok(std::fs::metadata(to)?.len())
     }
 
     /// The pool's connections now, for `/metrics`.

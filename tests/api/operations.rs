@@ -1,0 +1,171 @@
+//! What an operator does to a running shop: stop a replica (SIGTERM, a rolling deploy), back it up while customers
+//! order and restore the copy, start replicas that leave migrating to `bff migrate`.
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+    },
+    time::Duration,
+};
+
+use limoo_simulators::{Gateway, faults::FaultKind, forcing::Scope};
+use limoo_tests::{
+    TestApp,
+    browser::poll_for,
+    payment::{pay_online, payment_request},
+    spawn_app,
+};
+
+const MOBILE: &str = "09121234567";
+
+/// A replica told to stop while a payment start waits on the gateway finishes that request, answers it, and exits
+/// with success; it accepts no new connection meanwhile.
+#[tokio::test]
+async fn sigterm_lets_the_request_in_flight_finish_and_exits_with_success() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    let order = app.create_order(&token, &[101]).await;
+    let mut replica = app.start_process(&[("SHUTDOWN_GRACE_SECONDS", "20")]).await.expect("a replica");
+    app.sims
+        .arm_fault(Gateway::Vandar, FaultKind::Latency { ms: 2_000 }, Scope::once(), 100)
+        .expect("Vandar answers its next call late");
+    let mut body = payment_request(&app, &token, order, "VANDAR");
+    body["paymentConfig"]["paymentResultUrl"] = serde_json::json!(replica.url("/#/payment-result"));
+    let start = app.client.post(replica.url("/lemonade/api/payments")).bearer_auth(&token).json(&body).send();
+    let in_flight = tokio::spawn(start);
+    poll_for(Duration::from_secs(10), || async {
+        Ok(app.sims.journal().iter().any(|call| call.gateway == Gateway::Vandar).then_some(()))
+    })
+    .await
+    .expect("the replica is waiting on Vandar");
+
+    replica.terminate().expect("SIGTERM");
+
+    let answered = in_flight.await.expect("the request task").expect("the request in flight is answered");
+    assert_eq!(answered.status(), 200, "the payment start finished: {:?}", answered.text().await);
+    let status = replica.exited(Duration::from_secs(30)).await.expect("the replica exits");
+    assert!(status.success(), "a stop asked for is a success: {status}");
+    let after = app.client.get(replica.url("/healthz")).send().await;
+    assert!(after.is_err(), "the stopped replica accepts no connection");
+}
+
+/// `bff backup` while a customer keeps ordering: the copy holds every order answered before it started, the paid
+/// order, its payment and the points, and a BFF started on the copy serves them.
+#[tokio::test]
+async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_every_paid_order() {
+    let app = spawn_app().await;
+    if app.db.backend() != "sqlite" {
+        // PostgreSQL is backed up with pg_dump (docs/production.md); `bff backup` refuses it.
+        let refused = app.db.back_up_to(&std::env::temp_dir().join("never.db")).await.expect_err("refused");
+        assert!(refused.to_string().contains("pg_dump"), "{refused}");
+        return;
+    }
+    let token = app.customer_with_points(MOBILE, 250).await;
+    let order = app.create_order(&token, &[101]).await;
+    pay_online(&app, &token, order, MOBILE, "VANDAR").await;
+
+    let writing = Arc::new(AtomicBool::new(true));
+    let answered = Arc::new(AtomicUsize::new(0));
+    let writer =
+        tokio::spawn(keep_ordering(app.client.clone(), app.url(""), token.clone(), writing.clone(), answered.clone()));
+    poll_for(Duration::from_secs(20), || async { Ok((answered.load(Ordering::SeqCst) >= 5).then_some(())) })
+        .await
+        .expect("the customer is ordering");
+    let answered_before = answered.load(Ordering::SeqCst);
+    let copy = std::env::temp_dir().join(format!("limoo-backup-{}.db", uuid::Uuid::new_v4().simple()));
+    let bytes = app.db.back_up_to(&copy).await.expect("the backup");
+    assert!(bytes > 0);
+    let refused = app.db.back_up_to(&copy).await.expect_err("a second backup to the same file");
+    assert!(refused.to_string().contains("never overwrites"), "{refused}");
+    writing.store(false, Ordering::SeqCst);
+    let answered_in_all = writer.await.expect("the writer");
+
+    let restored = app
+        .start_process(&[("DATABASE_URL", &format!("sqlite://{}", copy.display())), ("MIGRATE_ON_START", "false")])
+        .await
+        .expect("a BFF on the restored copy");
+    let (status, orders) = get_as(&app, &token, &restored.url("/lemonade/api/orders")).await;
+    assert_eq!(status, 200, "{orders}");
+    let orders = orders.as_array().cloned().unwrap_or_default();
+    // The paid order, plus what the writer had been answered before the copy began (and perhaps a few more).
+    assert!(
+        (answered_before + 1..=answered_in_all + 1).contains(&orders.len()),
+        "{} orders restored; {answered_before} answered before the backup, {answered_in_all} in all",
+        orders.len()
+    );
+    let paid = orders.iter().find(|o| o["id"] == order).expect("the paid order is restored");
+    let statuses: Vec<&str> =
+        paid["orderStatuses"].as_array().into_iter().flatten().filter_map(|s| s["status"].as_str()).collect();
+    assert!(statuses.contains(&"PAYMENT_SUCCESS"), "{paid}");
+    let (status, points) = get_as(&app, &token, &restored.url("/lemonade/api/userPoints/totalPoints")).await;
+    assert_eq!((status, &points["unUsedPoints"]["count"]), (200, &serde_json::json!(250)), "{points}");
+    drop(restored);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", copy.display()));
+    }
+}
+
+/// Orders one product after another until told to stop; the number answered 200.
+async fn keep_ordering(
+    client: reqwest::Client,
+    address: String,
+    token: String,
+    writing: Arc<AtomicBool>,
+    answered: Arc<AtomicUsize>,
+) -> usize {
+    while writing.load(Ordering::SeqCst) {
+        let sent = client
+            .post(format!("{address}/lemonade/api/orders"))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({ "productIds": [102] }))
+            .send()
+            .await;
+        if sent.is_ok_and(|reply| reply.status() == 200) {
+            answered.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+    answered.load(Ordering::SeqCst)
+}
+
+async fn get_as(app: &TestApp, token: &str, url: &str) -> (u16, serde_json::Value) {
+    let reply = app.client.get(url).bearer_auth(token).send().await.expect("answered");
+    let status = reply.status().as_u16();
+    (status, reply.json().await.unwrap_or_default())
+}
+
+/// Replicas that leave migrating to the deployment's `bff migrate` refuse a database behind them, naming the step.
+#[tokio::test]
+async fn a_replica_that_does_not_migrate_refuses_a_database_behind_it() {
+    let app = spawn_app().await;
+    if app.db.backend() != "sqlite" {
+        return; // The same check on PostgreSQL: tests/store/migrations.rs.
+    }
+    let empty = std::env::temp_dir().join(format!("limoo-empty-{}.db", uuid::Uuid::new_v4().simple()));
+    let refused = app
+        .start_process(&[("DATABASE_URL", &format!("sqlite://{}", empty.display())), ("MIGRATE_ON_START", "false")])
+        .await
+        .expect_err("an empty database is refused");
+    assert!(refused.to_string().contains("run `bff migrate` before `bff serve`"), "{refused:#}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", empty.display()));
+    }
+}
+
+/// A database that does not answer (here its pool is closed, as when every connection is lost) makes calls fail
+/// with 503 in the error envelope and `Retry-After`, not an unexpected 500, and `/readyz` keeps traffic away.
+#[tokio::test]
+async fn while_the_database_does_not_answer_calls_are_503_in_the_envelope_and_readyz_says_so() {
+    let app = spawn_app().await;
+    let token = app.existing_customer(MOBILE).await;
+    app.db.close().await;
+    for path in ["/lemonade/api/orders", "/lemonade/api/userPoints/totalPoints"] {
+        let reply = app.client.get(app.url(path)).bearer_auth(&token).send().await.expect("answered");
+        assert_eq!(reply.status(), 503, "{path}");
+        assert_eq!(reply.headers()["retry-after"], "2", "{path}");
+        let body: serde_json::Value = reply.json().await.expect("the envelope");
+        assert_eq!(body["err"]["code"], "503", "{path}: {body}");
+        assert_eq!(body["err"]["message"], limoo_bff::messages::UNAVAILABLE, "{path}");
+    }
+    let (status, ready) = get_as(&app, &token, &app.url("/readyz")).await;
+    assert_eq!((status, &ready["status"]), (503, &serde_json::json!("unavailable")));
+}
