@@ -80,6 +80,7 @@ struct Labels {
     forced: &'static str,
     forced_note: &'static str,
     what_each_does: &'static str,
+    scenario_headers: [&'static str; 3],
     forced_headers: [&'static str; 3],
     /// Followed by the gateway's name, for the scenario list's accessible name.
     scenario_for: &'static str,
@@ -111,6 +112,7 @@ const FA: Labels = Labels {
     forced: "سناریوهای اجباری",
     forced_note: "روی تماس مناسب بعدی همان درگاه اعمال می‌شود، یا با POST /_sim/force و matching فقط روی تماس‌هایی که آن متن را دارند؛",
     what_each_does: "کار هر سناریو",
+    scenario_headers: ["سناریو", "کار آن (انگلیسی)", "درگاه‌ها"],
     forced_headers: ["درگاه", "اجباری فعلی", "اجبار"],
     scenario_for: "سناریو برای",
     force: "اعمال",
@@ -150,6 +152,7 @@ const EN: Labels = Labels {
     forced: "Forced scenarios",
     forced_note: "Forced on the gateway's next fitting call, or, scoped with POST /_sim/force and matching, on the calls holding that text;",
     what_each_does: "what each does",
+    scenario_headers: ["scenario", "what it does", "gateways"],
     forced_headers: ["gateway", "forced now", "force"],
     scenario_for: "scenario for",
     force: "force",
@@ -234,6 +237,7 @@ pub(crate) fn dashboard(Query(q): Query<DashboardQuery>, Data(state): Data<&Arc<
         email_table(state, labels),
         payments_table(state, gateway, labels),
         journal_table(state, gateway, labels),
+        scenarios_table(labels),
     ]
     .concat();
     html(StatusCode::OK, &page(lang, view.refresh, &body))
@@ -292,8 +296,9 @@ fn forced_table(state: &SimState, lang: Lang) -> String {
             labels.scenario_for,
             name = gateway.name(),
         );
+        // The option's title says what it does: a QA engineer choosing one need not leave the page.
         for scenario in Scenario::all().filter(|scenario| gateway.accepts(*scenario)) {
-            let _ = write!(form, "<option>{}</option>", scenario.name());
+            let _ = write!(form, r#"<option title="{}">{}</option>"#, escape(scenario.description()), scenario.name());
         }
         let _ = write!(form, r#"</select> <button name="action" value="force">{}</button>"#, labels.force);
         if !armed.is_empty() {
@@ -308,7 +313,7 @@ fn forced_table(state: &SimState, lang: Lang) -> String {
         vec![Cell::Text(gateway.name().to_owned()), forced, Cell::Html(form)]
     });
     let note = format!(
-        r#"{} <a href="/_sim/scenarios">{}</a>. {}<button name="action" value="clear">{}</button> <button name="action" value="reset">{}</button></form>"#,
+        r##"{} <a href="#scenarios">{}</a>. {}<button name="action" value="clear">{}</button> <button name="action" value="reset">{}</button></form>"##,
         labels.forced_note,
         labels.what_each_does,
         form_start(lang, r#" class="inline""#),
@@ -441,6 +446,20 @@ fn journal_table(state: &SimState, gateway: Option<Gateway>, labels: &Labels) ->
     table("journal", labels.journal, "", &labels.journal_headers, labels, rows)
 }
 
+/// Every scenario, what it does and the gateways that take it: the page's own answer to "what does this one do?"
+/// (`GET /_sim/scenarios` says the same in JSON).
+fn scenarios_table(labels: &Labels) -> String {
+    let rows = Scenario::all().map(|scenario| {
+        let gateways: Vec<&str> = Gateway::ALL.into_iter().filter(|g| g.accepts(scenario)).map(|g| g.name()).collect();
+        vec![
+            Cell::Code(scenario.name().to_owned()),
+            Cell::Free(scenario.description().to_owned()),
+            Cell::Code(gateways.join(", ")),
+        ]
+    });
+    table("scenarios", labels.what_each_does, "", &labels.scenario_headers, labels, rows)
+}
+
 /// A table cell. Text is escaped and follows the page's direction (a gateway's or scenario's one-word name reads
 /// the same either way); a code (a time, number, id, address or call) stays left-to-right; free text (an SMS, an
 /// e-mail) takes the direction of its own first letters; markup (the dashboard's own forms) is not escaped.
@@ -451,7 +470,8 @@ enum Cell {
     Html(String),
 }
 
-/// A titled table in its own scrolling box (wide rows stay readable on a 390 px phone).
+/// A titled table in its own scrolling box; on a phone each row becomes a card whose cells carry their column's name
+/// (set here, by column, so the markup stays one plain table), and nothing scrolls sideways out of sight.
 fn table(
     id: &str,
     title: &str,
@@ -460,7 +480,12 @@ fn table(
     labels: &Labels,
     rows: impl Iterator<Item = Vec<Cell>>,
 ) -> String {
-    let mut out = format!(r#"<section id="{id}"><h2>{title}</h2>"#);
+    let mut out = format!(r#"<section id="{id}"><h2>{title}</h2><style>@media (max-width:640px){{"#);
+    for (column, header) in headers.iter().enumerate() {
+        let name = header.replace(['"', '\\', '<'], "");
+        let _ = write!(out, r#"#{id} td:nth-child({})::before{{content:"{name}"}}"#, column + 1);
+    }
+    out.push_str("}</style>");
     if !note.is_empty() {
         let _ = write!(out, "<p>{note}</p>");
     }
@@ -504,7 +529,10 @@ html[lang=fa] body{{font-family:Vazirmatn,Vazir,Sahel,"Noto Sans Arabic","Segoe 
 h1{{font-size:20px}}h2{{font-size:16px;margin-top:24px}}
 .scroll{{overflow-x:auto}}table{{border-collapse:collapse;min-width:100%}}
 th,td{{border:1px solid #ccc;padding:4px 6px;text-align:start;vertical-align:top;max-width:40ch;overflow-wrap:break-word}}
-th{{background:#f4f4f4}}form{{margin:0}}.inline{{display:inline}}select,button{{font:inherit}}a[aria-current]{{font-weight:bold}}nav p{{margin:4px 0}}
+th{{background:#f4f4f4}}form{{margin:0}}
+@media (max-width:640px){{.scroll table,.scroll tbody,.scroll tr,.scroll td{{display:block;min-width:0}}.scroll thead{{display:none}}
+.scroll tr{{border:1px solid #ccc;border-radius:4px;margin-block-end:8px}}.scroll td{{border:0;max-width:none}}
+.scroll td::before{{display:block;font-size:12px;color:#555}}.scroll td[colspan]::before{{content:none}}}}.inline{{display:inline}}select,button{{font:inherit}}a[aria-current]{{font-weight:bold}}nav p{{margin:4px 0}}
 </style></head><body><h1>{title}</h1>{body}</body></html>"#
     )
 }

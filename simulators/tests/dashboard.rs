@@ -325,3 +325,26 @@ async fn faults_cut_or_delay_a_gateway_s_answers_after_it_acted() {
         reqwest::get(format!("{}/_sim/faults", sim.base_url())).await.expect("answered").json().await.expect("JSON");
     assert_eq!(listed, json!([]), "both faults are spent");
 }
+
+/// A QA engineer learns what a scenario does on the page itself (the option's title, the scenarios table), and on a
+/// phone every row is a card whose cells name their column, so the stage and the reference are never off-screen.
+#[tokio::test]
+async fn the_dashboard_says_what_each_scenario_does_and_names_every_cell_on_a_phone() {
+    let sim = simulator().await;
+    let (_, _, html) = page(&sim, "?lang=en").await;
+
+    assert!(html.contains(r##"<a href="#scenarios">what each does</a>"##), "the link stays on the page");
+    assert!(
+        html.contains(r#"<option title="insufficient funds, or credit refused at checkout">declined</option>"#),
+        "{html}"
+    );
+    let scenarios = &html[html.find(r#"<section id="scenarios">"#).expect("the scenarios section")..];
+    assert!(scenarios.contains(
+        r#"<td dir="ltr">declined</td><td dir="auto">insufficient funds, or credit refused at checkout</td>"#
+    ));
+    assert!(scenarios.contains("payping, vandar"), "the gateways that take it");
+    assert!(html.contains(r#"#payments td:nth-child(2)::before{content:"reference"}"#));
+    assert!(html.contains(r#"#payments td:nth-child(6)::before{content:"stage"}"#));
+    assert!(html.contains(r#"#journal td:nth-child(4)::before{content:"call"}"#));
+    assert!(html.contains(".scroll thead{display:none}"), "a phone shows cards, not a sideways table");
+}

@@ -45,3 +45,13 @@ describe('the gift-card mock scenarios on /limoocard', () => {
     expect(currentLocation(router)).toBe('/limoocard-result?status=success&selectedProductId=2')
   })
 })
+
+describe('the failing-server mock scenarios keep the visitor signed in', () => {
+  it.each(['server-errors', 'server-down'])('%s: the orders page renders its failed load, not the sign-in page', async (name) => {
+    enterScenario(name)
+    const { router } = renderApp('/orders-history')
+    // A failed load of the history is its empty list [ER-50]: what a developer in this scenario came to see.
+    expect(await screen.findByTestId('orders-empty')).toBeInTheDocument()
+    expect(currentLocation(router)).toBe('/orders-history')
+  })
+})

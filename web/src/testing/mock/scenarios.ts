@@ -187,15 +187,16 @@ export const scenarios: readonly MockScenario[] = [
   },
   {
     name: 'server-errors',
-    description: 'every call answers 500 with the error envelope',
-    signedIn: false,
-    handlers: everyOperation(() => HttpResponse.json(errorBody('INTERNAL_ERROR', 'خطای سرور'), { status: 500 })),
+    description: 'signed in; every call but the session renewal answers 500 with the error envelope',
+    signedIn: true,
+    // The session stays: a developer sees how the checkout and the panel render the failure, not the sign-in page.
+    handlers: [signedInHandler, ...everyOperation(() => HttpResponse.json(errorBody('INTERNAL_ERROR', 'خطای سرور'), { status: 500 }))],
   },
   {
     name: 'server-down',
-    description: 'the BFF is unreachable: every call fails at the network',
-    signedIn: false,
-    handlers: everyOperation(() => HttpResponse.error()),
+    description: 'signed in; the BFF is unreachable: every call but the session renewal fails at the network',
+    signedIn: true,
+    handlers: [signedInHandler, ...everyOperation(() => HttpResponse.error())],
   },
   {
     name: 'slow-network',
