@@ -80,6 +80,8 @@ struct Labels {
     forced: &'static str,
     forced_note: &'static str,
     what_each_does: &'static str,
+    /// The heading of the table the link above leads to.
+    scenarios: &'static str,
     scenario_headers: [&'static str; 3],
     forced_headers: [&'static str; 3],
     /// Followed by the gateway's name, for the scenario list's accessible name.
@@ -112,6 +114,7 @@ const FA: Labels = Labels {
     forced: "سناریوهای اجباری",
     forced_note: "روی تماس مناسب بعدی همان درگاه اعمال می‌شود، یا با POST /_sim/force و matching فقط روی تماس‌هایی که آن متن را دارند؛",
     what_each_does: "کار هر سناریو",
+    scenarios: "سناریوها و کار هر یک",
     scenario_headers: ["سناریو", "کار آن (انگلیسی)", "درگاه‌ها"],
     forced_headers: ["درگاه", "اجباری فعلی", "اجبار"],
     scenario_for: "سناریو برای",
@@ -152,6 +155,7 @@ const EN: Labels = Labels {
     forced: "Forced scenarios",
     forced_note: "Forced on the gateway's next fitting call, or, scoped with POST /_sim/force and matching, on the calls holding that text;",
     what_each_does: "what each does",
+    scenarios: "Scenarios and what each does",
     scenario_headers: ["scenario", "what it does", "gateways"],
     forced_headers: ["gateway", "forced now", "force"],
     scenario_for: "scenario for",
@@ -457,7 +461,7 @@ fn scenarios_table(labels: &Labels) -> String {
             Cell::Code(gateways.join(", ")),
         ]
     });
-    table("scenarios", labels.what_each_does, "", &labels.scenario_headers, labels, rows)
+    table("scenarios", labels.scenarios, "", &labels.scenario_headers, labels, rows)
 }
 
 /// A table cell. Text is escaped and follows the page's direction (a gateway's or scenario's one-word name reads
@@ -483,7 +487,7 @@ fn table(
     let mut out = format!(r#"<section id="{id}"><h2>{title}</h2><style>@media (max-width:640px){{"#);
     for (column, header) in headers.iter().enumerate() {
         let name = header.replace(['"', '\\', '<'], "");
-        let _ = write!(out, r#"#{id} td:nth-child({})::before{{content:"{name}"}}"#, column + 1);
+        let _ = write!(out, r#"#{id} td:nth-child({}):not([colspan])::before{{content:"{name}"}}"#, column + 1);
     }
     out.push_str("}</style>");
     if !note.is_empty() {
@@ -532,7 +536,7 @@ th,td{{border:1px solid #ccc;padding:4px 6px;text-align:start;vertical-align:top
 th{{background:#f4f4f4}}form{{margin:0}}
 @media (max-width:640px){{.scroll table,.scroll tbody,.scroll tr,.scroll td{{display:block;min-width:0}}.scroll thead{{display:none}}
 .scroll tr{{border:1px solid #ccc;border-radius:4px;margin-block-end:8px}}.scroll td{{border:0;max-width:none}}
-.scroll td::before{{display:block;font-size:12px;color:#555}}.scroll td[colspan]::before{{content:none}}}}.inline{{display:inline}}select,button{{font:inherit}}a[aria-current]{{font-weight:bold}}nav p{{margin:4px 0}}
+.scroll td::before{{display:block;font-size:12px;color:#555}}}}.inline{{display:inline}}select,button{{font:inherit}}a[aria-current]{{font-weight:bold}}nav p{{margin:4px 0}}
 </style></head><body><h1>{title}</h1>{body}</body></html>"#
     )
 }
