@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's figures in one run, each beside its goal: first-route JavaScript (from the web build), Lighthouse
+# The speed figures in one run, each beside its goal: first-route JavaScript (from the web build), Lighthouse
 # mobile (Debian Chromium), catalogue ÷ static throughput, order creation on SQLite and PostgreSQL, cold start.
 # Builds the release BFF and the web app (when web/dist is missing), starts them and prints one table at the end.
 # A benchmark, not a test: test.sh and CI never run it. Needs what run.sh needs, plus /usr/bin/chromium for
@@ -88,7 +88,7 @@ cargo bench --quiet -p limoo-tests --bench figures | tee "$work/figures"
 grep '^FIGURE' "$work/figures" >>"$rows"
 
 echo
-echo "Issue 15's figures, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD), $(nproc) cores," \
+echo "Speed figures, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD), $(nproc) cores," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end:"
 echo
 echo "| figure | measured | goal | met? |"

@@ -18,7 +18,7 @@ const apiPrefixes = [...new Set(Object.keys(spec.paths).map((path) => `/${path.s
 const bffProxy = Object.fromEntries([...apiPrefixes, '/openapi.json', '/docs'].map((p) => [p, bff]))
 
 /**
- * The first screen's style sheets go inside index.html (issue 15): on a phone each render-blocking request costs a
+ * The first screen's style sheets go inside index.html: on a phone each render-blocking request costs a
  * round trip before anything paints, and 3.5 KB gzipped rides along with the page instead. The files stay in dist for
  * the chunks that name them later.
  */

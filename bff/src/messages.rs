@@ -235,7 +235,7 @@ pub const STAFF_CUSTOMER_NOT_FOUND: &str = "مشتری‌ای با این شما
 /// The team did not say who grants or revokes a membership.
 pub const STAFF_ACTOR_MISSING: &str = "نام ثبت کننده وارد نشده است.";
 
-// The medical team's diet tools (issue 14) and the customer's start date [DS-27].
+// The medical team's diet tools and the customer's start date [DS-27].
 /// No diet with this id (for this customer).
 pub const DIET_NOT_FOUND: &str = "رژیم مورد نظر پیدا نشد.";
 /// The order is unpaid or holds no diet.

@@ -54,7 +54,7 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     await expect(page).toHaveURL(/#\/pay-card\?serverType=LIMOO_SHOP/)
 
     // Assert 0: before paying, the page says which card to pay into, in whose name, how much and for which order;
-    // the card number copies into the clipboard for the bank's app (issue 17).
+    // the card number copies into the clipboard for the bank's app.
     const destination = page.getByTestId('transfer-destination')
     const orderId = await page.evaluate(() => sessionStorage.getItem('lemonadeOrderId'))
     const blocks = TRANSFER_DESTINATION.cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ')
@@ -73,7 +73,7 @@ test.describe('card-to-card transfer on a 390 px phone', () => {
     await form.getByLabel('چهار رقم آخر کارت', { exact: true }).pressSequentially('۴۳۲۱')
     await expect(form.getByLabel('چهار رقم آخر کارت', { exact: true })).toHaveValue('4321')
     await expect(submit).toBeDisabled()
-    // Paid just now: a transfer may not be dated before the order or in the future (issue 17).
+    // Paid just now: a transfer may not be dated before the order or in the future.
     const paid = tehranNow('persian')
     await form.getByLabel('روز', { exact: true }).selectOption(String(paid.day))
     await form.getByLabel('ماه', { exact: true }).selectOption(String(paid.month))

@@ -37,7 +37,7 @@ Feature: نشست‌ها، نگهبان مسیرها و منوی کاربر
     When مشتری از منوی کناری خارج می‌شود
     Then مشتری به مسیر "/logout" می‌رسد
     And حافظه مرورگر خالی است
-    # Beyond AU-46 (issue 13): the token the device held is refused on the server too, not only forgotten (the
+    # Beyond AU-46: the token the device held is refused on the server too, not only forgotten (the
     # sign-out ends the sign-in of the device's refresh cookie, which is what records the token).
     And سرور توکن پیشین مشتری را دیگر نمی‌پذیرد
 

@@ -1,5 +1,5 @@
 Feature: نتیجه پرداخت در هر درگاه
-  Every gateway × outcome through the real BFF and the gateway simulators (issue 6): the customer starts the
+  Every gateway × outcome through the real BFF and the gateway simulators: the customer starts the
   payment with the checkout's request (PM-48), the simulator's hosted page is pressed as a browser would, and the
   callback goes back to the BFF. Outcomes are forced on the simulator (shared/gateways.md §8). Customer 09121234567
   has 100 points put on the order (ADDED_TO_ORDER); a started payment reserves them (RESERVED), a paid one uses

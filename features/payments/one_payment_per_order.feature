@@ -1,5 +1,5 @@
 Feature: هر سفارش حداکثر یک بار پول می‌گیرد
-  Money safety (issue 13) through the real BFF and the gateway simulators: an order has at most one live payment.
+  Money safety through the real BFF and the gateway simulators: an order has at most one live payment.
   A second start with the same gateway and amount (a second tab, a double tap, with or without its own
   Idempotency-Key) answers the same payment link; a start with another gateway replaces the live payment, which is
   then never verified. Money a gateway took that the order must not keep goes back: the gateway's own reverse call
@@ -14,7 +14,7 @@ Feature: هر سفارش حداکثر یک بار پول می‌گیرد
   and waits in finance's queue of unanswered payments until someone asks the gateway by hand: taken, the money goes
   back (REFUND_DUE); not taken, it stays EXPIRED.
 
-  No rule of shared/rules.md states these (they come from issue 13), so the scenarios carry no rule tag.
+  No rule of shared/rules.md states these (they are the shop's own money safety), so the scenarios carry no rule tag.
 
   Scenario Outline: تب دوم همان پرداخت را می‌گیرد: دو آغاز با درگاه <method> یک پیوند و یک پرداخت دارند
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است

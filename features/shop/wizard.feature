@@ -66,7 +66,7 @@ Feature: انتخاب بسته در چند مرحله (select-package-f)
     Then مشتری به مسیر "/checkout-new" می‌رسد
     And سفارش در حافظه جلسه محصولات "103, 153" را دارد
 
-  # The mentor is an optional add-on (issue 17): going on without it comes first and is the default choice.
+  # The mentor is an optional add-on: going on without it comes first and is the default choice.
   @PM-28 @PR-12
   Scenario: همراه شخصی افزودنی اختیاری است و مشتری بدون آن به پرداخت می‌رسد
     Given مشتری با شماره "09121234567" وارد شده است

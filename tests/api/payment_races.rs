@@ -1,4 +1,4 @@
-//! Money is kept at most once per order, whatever the customer does (issue 13): two tabs, a double tap,
+//! Money is kept at most once per order, whatever the customer does: two tabs, a double tap,
 //! ten retries with one `Idempotency-Key`, payments replaced by another gateway and paid anyway, repeated
 //! callbacks, a wrong amount, and a payment the gateway took for an order paid already. Every check
 //! counts the money the simulators keep.

@@ -1,5 +1,5 @@
 //! What the customer paid is one number everywhere: for random prices, promotion codes, points and gift cards,
-//! the invoice's payable total, the amount the gateway took and the orders-history line agree (issue 17 item 2).
+//! the invoice's payable total, the amount the gateway took and the orders-history line agree: what the customer is shown is what was charged.
 use limoo_tests::{TestApp, payment::pay_online, spawn_app};
 use proptest::prelude::*;
 use serde_json::{Value, json};

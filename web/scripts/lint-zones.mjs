@@ -1,5 +1,5 @@
 // The lint zones of the web features, generated from the folder list so that a new feature cannot import another's
-// internals or the app layer (issue 16). `node scripts/lint-zones.mjs` checks that .oxlintrc.json holds one zone per
+// internals or the app layer, so each feature can change alone. `node scripts/lint-zones.mjs` checks that .oxlintrc.json holds one zone per
 // folder of src/features and fails otherwise; `--write` rewrites them. `npm run lint` runs the check first.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 

@@ -11,7 +11,7 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // The start-up token check (verify) is the landing's first call, and the sign-in popup waits for its answer: sent
-// before the first render rather than from it, it travels while the app renders (issue 15). Start-up and the guards
+// before the first render rather than from it, it travels while the app renders, so a slow network delays the first screen less. Start-up and the guards
 // share it.
 void ensureTokenChecked()
 

@@ -1,4 +1,4 @@
-//! An online payment's life (issue 6): its states, the gateways that take it, amounts in each
+//! An online payment's life: its states, the gateways that take it, amounts in each
 //! gateway's unit, the mobile format gateways expect, and what a verification answer settles.
 use poem_openapi::Enum;
 

@@ -1,4 +1,4 @@
-//! The catalogue from memory (issue 15): each products listing or wizard config is computed once per catalogue
+//! The catalogue from memory, since every landing lists it: each products listing or wizard config is computed once per catalogue
 //! version and query, kept serialised with its `ETag`, and dropped when the `catalogue_version` row moves, which
 //! every replica reads at most once per `CATALOGUE_RECHECK_MS`. The products themselves are kept the same way, so
 //! that a new order prices its basket without reading them.

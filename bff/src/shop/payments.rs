@@ -1,9 +1,9 @@
-//! Paying an order online (issue 6). A payment starts with the gateway and locks the order's points
+//! Paying an order online. A payment starts with the gateway and locks the order's points
 //! (RESERVED); it ends through one path, [`complete`], whoever asks: the browser coming back, the
 //! gateway's callback or the sweeper. `complete` verifies server to server with the amount from the
 //! database, under a lease so one caller asks the gateway at a time (and one payment of an order at a
 //! time), and finishes the payment with a conditional UPDATE inside the order's transaction: the order
-//! is completed at most once, and money kept at most once per order (issue 13): an order has one live
+//! is completed at most once, and money kept at most once per order: an order has one live
 //! payment, a payment of a paid order is not verified, and money taken anyway goes back ([`refunds`]).
 use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! Money a gateway took that its order must not keep goes back to the customer (issue 13): a payment of
+//! Money a gateway took that its order must not keep goes back to the customer: a payment of
 //! an order already paid, of an amount that is not the order's, or paid after it was replaced. The
 //! payment is first recorded REFUND_DUE in the order's transaction (so nothing is forgotten if the
 //! process dies), then the gateway's own reverse/refund/cancel call is asked (REVERSED); gateways without

@@ -1,4 +1,4 @@
-//! New orders written together (issue 15's write path): writer tasks take every order waiting and store them in one
+//! New orders written together (the write path under load): writer tasks take every order waiting and store them in one
 //! transaction of three statements. Alone, an order is written at once, as before; under load the orders that
 //! arrive while a transaction runs share the next, so one transaction's round trips and commit serve many customers.
 //! SQLite writes one transaction at a time, so it has one writer: that turn was the ceiling (1,550 → 1,800–2,300

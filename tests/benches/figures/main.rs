@@ -1,4 +1,4 @@
-//! Issue 15's server figures, measured against the release BFF running as its own process (build it first:
+//! The server's speed figures, measured against the release BFF running as its own process (build it first:
 //! `cargo build --release -p limoo-bff`). `./bench.sh` runs this with the web figures and prints one table.
 //!
 //!     cargo bench -p limoo-tests --bench figures [-- [catalogue] [orders-sqlite] [orders-postgres] [cold-start]]

@@ -158,7 +158,7 @@ async fn active_package_is(world: &mut LimooWorld, mobile: Mobile, products: Pro
     assert_eq!(body["msg"]["activeDiet"]["orderId"].as_i64(), Some(order), "active diet: {body}");
 }
 
-/// What the orders-history line says the customer paid, in toman [issue 17 item 2].
+/// What the orders-history line says the customer paid, in toman: the amount the gateway took.
 #[then(expr = "تاریخچه سفارش‌ها مبلغ پرداخت‌شده {toman} را نشان می‌دهد")]
 async fn history_amount_paid(world: &mut LimooWorld, amount: Toman) {
     let reply = world.reply();

@@ -378,7 +378,7 @@ async fn choose_after_now(world: &mut LimooWorld, hours: i64) {
     world.choose_moment(limoo_bff::store::now_ms() + hours * 3_600_000, &MOMENT_FIELDS).await;
 }
 
-/// Issue 17: the card (4-digit blocks, left to right), its holder and bank, and the order's payable total and number
+/// Where and how much to pay: the card (4-digit blocks, left to right), its holder and bank, and the order's payable total and number
 /// as the invoice states them, in Persian digits.
 #[then(expr = "فرم انتقال کارت {string} به نام {string} بانک {string} را با مبلغ قابل پرداخت و شماره سفارش نشان می‌دهد")]
 async fn transfer_destination_shown(world: &mut LimooWorld, card: String, holder: String, bank: String) {
@@ -642,7 +642,7 @@ async fn order_paid(world: &mut LimooWorld, products: Products, mobile: Mobile) 
     world.app().execute_sql(sql).await;
 }
 
-/// Issue 17: once the page settled in the state `title` names, nothing on it claims success.
+/// The page never claims what did not happen: once the page settled in the state `title` names, nothing on it claims success.
 #[then(expr = "صفحه موفقیت {string} را می‌گوید و پرداخت موفق یا مبلغ پرداخت‌شده را نمی‌گوید")]
 async fn success_page_neutral(world: &mut LimooWorld, title: String) {
     let browser = world.browser().await;

@@ -14,7 +14,7 @@ export type LazyScreenRoute = Pick<NonIndexRouteObject, 'path' | 'shouldRevalida
  *
  * A guarded screen's code loads once its loader let the visitor in, not beside it: React Router holds a redirect
  * until the route's `lazy` has settled, so the landing (`/` → the wizard → /enter for an anonymous visitor) would
- * wait for the wizard's chunks it never shows (issue 15). A screen without a loader uses `lazy`, which never reruns.
+ * wait for the wizard's chunks it never shows, on a phone's slow network. A screen without a loader uses `lazy`, which never reruns.
  *
  * The reload message sits on a pathless parent, not on the screen's own route: React Router never renders a route
  * whose `lazy` failed (it still counts as loading), so only an ancestor can show that error.

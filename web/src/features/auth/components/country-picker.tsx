@@ -14,7 +14,7 @@ export function CountryPicker({ countryId, onChange }: CountryPickerProps) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   // Iran's code is known without the list: most visitors never open the picker, so the list (≈ 11 KB) is fetched
-  // when the sheet opens or another country's code is to be shown, not with the landing (issue 15).
+  // when the sheet opens or another country's code is to be shown, not with the landing, which must paint first.
   const countries = useCountries(open || countryId !== IRAN.id)
   const list = useMemo(() => (countries.data && countries.data.length > 0 ? countries.data : [IRAN]), [countries.data])
   const current = list.find((country) => country.id === countryId) ?? IRAN

@@ -28,7 +28,7 @@ describe('sign-in error catalogue', () => {
   })
 })
 
-describe('why a sign-in code was refused (issue 17 item 11)', () => {
+describe('why a sign-in code was refused', () => {
   it.each([
     ['WRONG_CODE', 'wrong'],
     ['CODE_EXPIRED', 'expired'],

@@ -37,7 +37,7 @@ const CODE_REASONS: Record<string, CodeReasonKey> = {
 }
 
 /**
- * The specific message for a refused code (issue 17 item 11): a wrong, expired, used or locked code, a code asked for
+ * The specific message for a refused code, so the customer knows what to do: a wrong, expired, used or locked code, a code asked for
  * again too soon or too often, or one the provider did not deliver each says so and what to do, below the catalogue's message for its `err.code` [ER-02]; any other reason adds nothing.
  */
 export function codeReasonKey(reason: string | undefined): CodeReasonKey | undefined {

@@ -66,7 +66,7 @@ export function useStepForm<T extends Fields>({ defaults, check, focus }: StepFo
 
   useEffect(() => {
     // Every field of a sign-in step is required, so an empty step is invalid without a check: the check's code (zod)
-    // then loads at the first change, not while the landing starts (issue 15). A failed check (its code did not
+    // then loads at the first change, not while the landing starts. A failed check (its code did not
     // load) leaves the form invalid; the next change tries again.
     if (Object.values(current.current).some((value) => value !== '')) run(current.current, []).catch(ignore)
     inputs.current[focus]?.focus()

@@ -34,7 +34,7 @@ const REFUSAL_REASONS: Record<string, CheckoutReasonKey> = {
 
 /**
  * A refused code [ER-30, ER-31]: `code not found` is an unknown code; a code that cannot be used now (expired, not yet
- * valid, used up …) shows ER-31's message and says why (issue 17 item 11); any other 400 carries the BFF's Persian
+ * valid, used up …) shows ER-31's message and says why; any other 400 carries the BFF's Persian
  * sentence (PR-30's when no basket product fits), and so do a 409 (a payment of the order is under way: the
  * sentence says what to do) and a 429 (codes tried too often); anything else is ER-31.
  */

@@ -7,7 +7,7 @@ import { GiftMessage } from './gift-message'
 
 /**
  * `/limoocard-result?status=success`: says a gift is active only when the server lists it among the customer's
- * redeemed cards (issue 17 item 7); a visitor without one is offered the gift-card form instead.
+ * redeemed cards, never a gift the server did not give; a visitor without one is offered the gift-card form instead.
  */
 export function ActiveGift({ selectedProductId }: { selectedProductId: number | null }) {
   const { t } = useTranslation()

@@ -193,7 +193,7 @@ describe('/limoocard-result [PM-82, ER-45]', () => {
   })
 })
 
-describe('/limoocard-result?status=success shows what the server says (issue 17 item 7)', () => {
+describe('/limoocard-result?status=success shows what the server says', () => {
   it('tells a visitor without a redeemed card that no gift is active, whatever the address says', async () => {
     redeemedAnswers(() => HttpResponse.json([]) as unknown as Response)
     renderApp('/limoocard-result?status=success&selectedProductId=101')

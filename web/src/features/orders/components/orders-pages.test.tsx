@@ -77,7 +77,7 @@ describe('/orders-history [PM-69, ER-50]', () => {
   })
 
   it('shows the amount paid after the code and the points, not the price before the points [PR-06]', async () => {
-    // LIMOO20 on the three-month diet plus the mentor, then 250 points: the gateway took 1,032,000 (issue 17 item 2).
+    // LIMOO20 on the three-month diet plus the mentor, then 250 points: the gateway took 1,032,000, and the line says so.
     const withPoints = { ...paidOrder, totalFinalPrice: 1282000, userPointDeduction: 250000, totalPrice: 1032000 }
     server.use(http.get('/lemonade/api/orders', () => HttpResponse.json([withPoints])))
     renderApp('/orders-history')

@@ -188,7 +188,7 @@ describe('/payment-success [PM-61…PM-67]', () => {
   })
 })
 
-describe('/payment-success without a paid order (issue 17)', () => {
+describe('/payment-success without a paid order', () => {
   const successTitle = 'پرداخت شما با موفقیت انجام شد'
 
   async function expectNeutral(title: string) {

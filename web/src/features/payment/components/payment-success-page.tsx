@@ -136,7 +136,7 @@ const TITLES: Record<SuccessPageState, string> = {
 
 /**
  * /payment-success: the paid order, purchase event, support or login button, LIMOO_PLUS and partner texts (spec 2 §2).
- * It claims success only once the invoice says the order is paid; otherwise one neutral state with a way on (issue 17).
+ * It claims success only once the invoice says the order is paid; otherwise one neutral state with a way on.
  */
 export function PaymentSuccessPage({ NextStep }: { NextStep: NextStepSlot }) {
   const { t } = useTranslation()

@@ -42,7 +42,7 @@ export function resultOrderId(query: URLSearchParams): number | null {
 const PAID = 'PAYMENT_SUCCESS'
 
 /**
- * What /payment-success may say (issue 17): success only for a paid order. `unpaid`: the order exists but no payment
+ * What /payment-success may say: success only for a paid order. `unpaid`: the order exists but no payment
  * completed it (still being verified, a transfer under review, or none); `unknown`: no order in the address or
  * session, or none of this customer's (404); `failed`: the invoice could not be read [ER-29].
  */

@@ -141,7 +141,7 @@ describe('the card-to-card form [PM-55…PM-59]', () => {
   })
 })
 
-describe('where to pay how much for which order (issue 17)', () => {
+describe('where to pay how much for which order', () => {
   it('shows the exact amount in toman, the order number and the card in 4-digit blocks, and copies it', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve())
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })

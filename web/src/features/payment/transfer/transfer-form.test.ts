@@ -76,7 +76,7 @@ describe('the PayPal rules [PM-60]', () => {
   })
 })
 
-describe('the transfer date: not in the future, not before the order (issue 17)', () => {
+describe('the transfer date: not in the future, not before the order', () => {
   // The order was made at 14:00:30 Tehran time, an hour and a half before NOW.
   const bounds = { orderCreatedAt: NOW - 90 * 60_000 + 30_000, now: () => NOW }
 
