@@ -1,4 +1,4 @@
-import { toApiError } from '@/lib/api/errors'
+import { dataOrThrow } from '@/lib/api/errors'
 import { authApi, createAuthenticatedClient } from '@/lib/auth'
 
 /** The calls of the route guards, over the authenticated client (Bearer, 401 renewal) [AU-44, AU-45]. */
@@ -15,15 +15,12 @@ export interface ProfileOrder {
 
 /** `GET /lemonade/api/orders/profile-orders`: the user's successful profile orders [RG-17…RG-19]. */
 export async function fetchProfileOrders(signal?: AbortSignal): Promise<ProfileOrder[]> {
-  const { data, error, response } = await guardApi.GET('/lemonade/api/orders/profile-orders', { signal })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
-  return data
+  return dataOrThrow(await guardApi.GET('/lemonade/api/orders/profile-orders', { signal }))
 }
 
 /** `GET /lemonade/api/can-buy-diet`: false when the user already has a diet [RG-22]. */
 export async function fetchCanBuyDiet(signal?: AbortSignal): Promise<boolean> {
-  const { data, error, response } = await guardApi.GET('/lemonade/api/can-buy-diet', { signal })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  const data = dataOrThrow(await guardApi.GET('/lemonade/api/can-buy-diet', { signal }))
   return data.canBuyDiet
 }
 
@@ -32,7 +29,6 @@ export const REPURCHASE_STATUSES = ['TRANSACTION_WATING', 'TRANSACTION_UNVERIFIE
 
 /** `GET /app/diets/active`: the status of the user's diet package, for /user-panel (spec 1 §2) [RG-34…RG-36]. */
 export async function fetchActivePackageStatus(signal?: AbortSignal): Promise<string> {
-  const { data, error, response } = await authApi.GET('/app/diets/active', { signal })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  const data = dataOrThrow(await authApi.GET('/app/diets/active', { signal }))
   return data.msg.activeDiet.status
 }

@@ -41,6 +41,16 @@ export function toApiError(body: unknown, response: Response): ApiError {
 }
 
 /**
+ * A call's answer, or its failure (an error body, or no body at all) thrown as an {@link ApiError}: how queries,
+ * loaders and actions unwrap an openapi-fetch result.
+ */
+export function dataOrThrow<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  const { data, error, response } = result
+  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  return data
+}
+
+/**
  * The BFF's own (Persian) message of a failed call, else `fallback`: a failure that never reached the BFF (the
  * network, a timeout) carries the browser's English text, which no screen should show.
  */

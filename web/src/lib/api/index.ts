@@ -1,4 +1,4 @@
 export { api, createApiClient, type ApiClient } from './client'
-export { ApiError, apiMessageOr, toApiError } from './errors'
+export { ApiError, apiMessageOr, dataOrThrow, toApiError } from './errors'
 export type { components, paths } from './schema'
 export { LegacyCallError, legacyMsg } from './legacy'

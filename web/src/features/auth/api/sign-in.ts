@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { SHOP_SERVICE } from '@/config/env'
-import { api, toApiError } from '@/lib/api'
+import { api, dataOrThrow, toApiError } from '@/lib/api'
 import { storeToken } from '@/lib/auth'
 import { forgetReferral, keptReferral } from '@/lib/referral'
 import type { AuthType, CodeStep } from '../domain/steps'
@@ -22,8 +22,7 @@ export interface CheckMobileResult {
  * for an unregistered number's registration and ignores it otherwise.
  */
 export async function checkMobile(identity: MobileIdentity): Promise<CheckMobileResult> {
-  const { data, error, response } = await api.POST('/auth/check-mobile', { body: { ...identity, referral: keptReferral() } })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  const data = dataOrThrow(await api.POST('/auth/check-mobile', { body: { ...identity, referral: keptReferral() } }))
   return { isRegistered: data.isRegistered, authType: data.authenticationType === 'email' ? 'email' : 'sms' }
 }
 
@@ -72,16 +71,14 @@ export async function confirmCode(step: CodeStep, identity: MobileIdentity, otp:
           credentials: 'include',
         })
       : await api.POST('/auth/login', { body: { ...identity, otp, service: SHOP_SERVICE }, credentials: 'include' })
-  if (result.error !== undefined || result.data === undefined) throw toApiError(result.error, result.response)
-  storeToken(result.data.lemonadeToken)
+  const { lemonadeToken } = dataOrThrow(result)
+  storeToken(lemonadeToken)
   forgetReferral()
-  return result.data.lemonadeToken
+  return lemonadeToken
 }
 
 async function fetchCountries(signal?: AbortSignal) {
-  const { data, error, response } = await api.GET('/lemonade/api/countries', { signal })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
-  return data
+  return dataOrThrow(await api.GET('/lemonade/api/countries', { signal }))
 }
 
 export type Country = Awaited<ReturnType<typeof fetchCountries>>[number]

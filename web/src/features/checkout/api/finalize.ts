@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 import { forgetUsedDiscount, forgetUserPoint } from '../domain/order-session'
 
@@ -10,9 +10,7 @@ import { forgetUsedDiscount, forgetUserPoint } from '../domain/order-session'
 export function useFinalizeOrder(orderId: number) {
   return useMutation({
     mutationFn: async () => {
-      const { data, error, response } = await authApi.POST('/lemonade/api/orders/finalize-order', { body: { orderId } })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      return dataOrThrow(await authApi.POST('/lemonade/api/orders/finalize-order', { body: { orderId } }))
     },
     onSuccess: () => {
       forgetUserPoint()

@@ -1,27 +1,19 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toApiError } from '@/lib/api'
-import { authApi } from '@/lib/auth'
+import { fetchInvoice } from '@/lib/invoice'
 import type { Invoice } from '../types'
 
 export function invoiceQueryKey(orderId: number) {
   return ['checkout', 'invoice', orderId] as const
 }
 
-/** `GET /lemonade/api/orders/{id}/invoice` with a timestamp so no cache answers for the BFF [CT-21]. */
+/** The order's invoice [CT-21]. */
 export function invoiceQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: invoiceQueryKey(orderId),
     // Always asked again when the page opens: amounts and holds change on the server.
     staleTime: 0,
-    queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/orders/{id}/invoice', {
-        params: { path: { id: orderId }, query: { _: String(Date.now()) } },
-        signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
-    },
+    queryFn: ({ signal }) => fetchInvoice(orderId, signal),
   })
 }
 

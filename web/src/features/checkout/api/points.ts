@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 import { forgetUserPoint, rememberUserPoint } from '../domain/order-session'
 import { useReplaceInvoice } from './invoice'
@@ -13,13 +13,11 @@ export function totalPointsQueryOptions() {
     // Always asked again when the page opens: amounts and holds change on the server.
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/userPoints/totalPoints', {
+      return dataOrThrow(await authApi.GET('/lemonade/api/userPoints/totalPoints', {
         params: { query: { _: String(Date.now()) } },
         headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
   })
 }
@@ -29,15 +27,11 @@ export function useTotalPoints() {
 }
 
 async function setPoints(orderId: number) {
-  const { data, error, response } = await authApi.POST('/lemonade/api/userPoints/set', { body: { orderId } })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
-  return data
+  return dataOrThrow(await authApi.POST('/lemonade/api/userPoints/set', { body: { orderId } }))
 }
 
 async function unsetPoints(orderId: number) {
-  const { data, error, response } = await authApi.POST('/lemonade/api/userPoints/unset', { body: { orderId } })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
-  return data
+  return dataOrThrow(await authApi.POST('/lemonade/api/userPoints/unset', { body: { orderId } }))
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 import { forgetUsedDiscount, rememberUsedDiscount } from '../domain/order-session'
 import { discountFitsBasket } from '../domain/promotion'
@@ -7,11 +7,10 @@ import { useReplaceInvoice } from './invoice'
 
 /** `PATCH /lemonade/api/usedDiscounts/{id}` with status CANCELED [PR-33]; answers the restored invoice. */
 async function cancelUsedDiscount(usedDiscountId: number) {
-  const { data, error, response } = await authApi.PATCH('/lemonade/api/usedDiscounts/{id}', {
+  const data = dataOrThrow(await authApi.PATCH('/lemonade/api/usedDiscounts/{id}', {
     params: { path: { id: usedDiscountId } },
     body: { status: 'CANCELED' },
-  })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  }))
   return data.invoice
 }
 
@@ -24,8 +23,7 @@ export function useApplyPromotion(orderId: number) {
   const replaceInvoice = useReplaceInvoice(orderId)
   return useMutation({
     mutationFn: async (code: string) => {
-      const { data, error, response } = await authApi.POST('/lemonade/api/usedDiscounts', { body: { code, orderId } })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
+      const data = dataOrThrow(await authApi.POST('/lemonade/api/usedDiscounts', { body: { code, orderId } }))
       if (discountFitsBasket(data.discount.meta, data.invoice.basketItems)) {
         return { outcome: 'applied' as const, applied: data }
       }

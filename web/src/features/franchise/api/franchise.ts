@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi } from '@/lib/auth'
-
-/** The answer of a call, or its error envelope as an `ApiError`. */
-function dataOf<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.error !== undefined || result.data === undefined) throw toApiError(result.error, result.response)
-  return result.data
-}
 
 /** `GET /franchise/membership`: whether the customer is a member, answered without refusing anyone. */
 export function useMembership() {
@@ -14,7 +8,7 @@ export function useMembership() {
     queryKey: ['franchise', 'membership'] as const,
     staleTime: 0,
     retry: false,
-    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/membership', { signal })).isFranchizer,
+    queryFn: async ({ signal }) => dataOrThrow(await authApi.GET('/franchise/membership', { signal })).isFranchizer,
   })
 }
 
@@ -28,7 +22,7 @@ export function useFranchiseSummary(enabled: boolean) {
     staleTime: 0,
     retry: false,
     enabled,
-    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/summary', { signal })).msg,
+    queryFn: async ({ signal }) => dataOrThrow(await authApi.GET('/franchise/summary', { signal })).msg,
   })
 }
 
@@ -38,7 +32,7 @@ export function useLeaderboard(enabled: boolean) {
     queryKey: ['franchise', 'leaderboard'] as const,
     staleTime: 0,
     enabled,
-    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/leaderboard', { signal })).msg,
+    queryFn: async ({ signal }) => dataOrThrow(await authApi.GET('/franchise/leaderboard', { signal })).msg,
   })
 }
 
@@ -48,7 +42,7 @@ export function useInvitations(enabled: boolean) {
     queryKey: ['franchise', 'invitations'] as const,
     staleTime: 0,
     enabled,
-    queryFn: async ({ signal }) => dataOf(await authApi.GET('/franchise/invite-lists', { signal })).invitations,
+    queryFn: async ({ signal }) => dataOrThrow(await authApi.GET('/franchise/invite-lists', { signal })).invitations,
   })
 }
 
@@ -57,6 +51,6 @@ export function usePointsSummary() {
   return useQuery({
     queryKey: ['franchise', 'points'] as const,
     staleTime: 0,
-    queryFn: async ({ signal }) => dataOf(await authApi.GET('/app/points/summary', { signal })).msg,
+    queryFn: async ({ signal }) => dataOrThrow(await authApi.GET('/app/points/summary', { signal })).msg,
   })
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, toApiError } from '@/lib/api'
+import { ApiError, dataOrThrow } from '@/lib/api'
 import { authApi, MissingTokenError } from '@/lib/auth'
 
 /** The visit session the start-up stored [AU-35]; the gift request carries it. */
@@ -19,15 +19,13 @@ export function useRedeemGiftCard() {
   return useMutation({
     mutationFn: async ({ giftCode, selectedProductId }: RedeemInput) => {
       const sessionId = readSessionId()
-      const { data, error, response } = await authApi.POST('/lemonade/api/limoo-cards', {
+      return dataOrThrow(await authApi.POST('/lemonade/api/limoo-cards', {
         body: {
           giftCode,
           ...(sessionId ? { sessionId } : {}),
           ...(selectedProductId !== undefined ? { selectedProductId } : {}),
         },
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
     // The result page must not show the gifts as they were before this card.
     onSuccess: () => queryClient.removeQueries({ queryKey: redeemedKey }),
@@ -42,9 +40,7 @@ export function redeemedGiftsQueryOptions() {
     queryKey: redeemedKey,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/limoo-cards/redeemed', { signal })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      return dataOrThrow(await authApi.GET('/lemonade/api/limoo-cards/redeemed', { signal }))
     },
   })
 }
@@ -56,12 +52,10 @@ export function giftProductsQueryOptions(giftCode: string) {
   return queryOptions({
     queryKey: ['giftcard', 'products', giftCode] as const,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/limoo-cards/products', {
+      return dataOrThrow(await authApi.GET('/lemonade/api/limoo-cards/products', {
         params: { query: { giftCode } },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
   })
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 import { PRODUCT_CODE } from '@/config/env'
 import { outcomeOf, type ActivationOutcome } from '../domain/reserve-activation'
@@ -17,12 +17,10 @@ export function paidOrdersQueryOptions() {
     queryKey: ['orders', 'history'] as const,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/orders', {
+      return dataOrThrow(await authApi.GET('/lemonade/api/orders', {
         params: { query: { status: PAID_STATUS } },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
   })
 }
@@ -33,12 +31,10 @@ export function reservedPackagesQueryOptions() {
     queryKey: reservesKey,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/diet-packages', {
+      return dataOrThrow(await authApi.GET('/lemonade/api/diet-packages', {
         params: { query: { dietStatus: RESERVED_STATUS } },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
   })
 }

@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow, toApiError } from '@/lib/api'
 import { authApi, MissingTokenError } from '@/lib/auth'
+import { fetchInvoice } from '@/lib/invoice'
 
 /** `GET /lemonade/api/orders/{id}/invoice` for the success page [PM-61]. */
 export function paidInvoiceQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: ['payment', 'paidInvoice', orderId],
-    queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/orders/{id}/invoice', {
-        params: { path: { id: orderId }, query: { _: String(Date.now()) } },
-        signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
-    },
+    queryFn: ({ signal }) => fetchInvoice(orderId, signal),
     retry: false,
   })
 }
@@ -62,11 +56,10 @@ export function usePartnerDiscountSms(orderId: number | null, enabled: boolean) 
     enabled: enabled && orderId !== null,
     retry: false,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.POST('/lemonade/api/gateway/graphql', {
+      const data = dataOrThrow(await authApi.POST('/lemonade/api/gateway/graphql', {
         body: { query: PARTNER_SMS_QUERY, variables: { orderId } },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
+      }))
       return data.data.partnerDiscountSmsLogs[0]?.message ?? null
     },
   })

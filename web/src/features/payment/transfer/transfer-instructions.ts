@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi } from '@/lib/auth'
 
 /**
@@ -12,12 +12,10 @@ export function useTransferInstructions(orderId: number) {
     enabled: Number.isSafeInteger(orderId) && orderId > 0,
     retry: false,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await authApi.GET('/lemonade/api/payments/transfer-instructions', {
+      return dataOrThrow(await authApi.GET('/lemonade/api/payments/transfer-instructions', {
         params: { query: { orderId } },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
   })
 }

@@ -6,7 +6,7 @@ import { SHOP_SERVICE } from '@/config/env'
 import { settings, writeSetting } from '@/config/flags'
 import { paths } from '@/config/paths'
 import { currentSessionId, sendAnalyticsEvent } from '@/lib/analytics'
-import { toApiError } from '@/lib/api'
+import { dataOrThrow } from '@/lib/api'
 import { authApi, isLoggedIn, loginPathFor } from '@/lib/auth'
 
 /** Session storage key of the order the checkout shows (spec 2 §3 "Storage keys"). */
@@ -54,8 +54,7 @@ export function createOrderBody({ productIds, meta }: CreateOrderInput) {
 
 /** `POST /lemonade/api/orders` for the signed-in customer; resolves to the new order id. */
 export async function createOrder(input: CreateOrderInput): Promise<number> {
-  const { data, error, response } = await authApi.POST('/lemonade/api/orders', { body: createOrderBody(input) })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
+  const data = dataOrThrow(await authApi.POST('/lemonade/api/orders', { body: createOrderBody(input) }))
   return data.id
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DEFAULT_PRODUCTS_TAG, SHOP_SERVICE } from '@/config/env'
 import { settings } from '@/config/flags'
 import { sendAnalyticsEvent } from '@/lib/analytics'
-import { api, toApiError } from '@/lib/api'
+import { api, dataOrThrow } from '@/lib/api'
 import { optionalBearer } from '@/lib/auth'
 
 /** What select-package-c asks the catalogue for. */
@@ -43,13 +43,11 @@ interface CatalogueQuery {
  * when one is stored and goes anonymously otherwise [PM-84].
  */
 export async function fetchProducts(where: Record<string, unknown>, query: CatalogueQuery, signal?: AbortSignal) {
-  const { data, error, response } = await api.GET('/lemonade/api/products', {
+  return dataOrThrow(await api.GET('/lemonade/api/products', {
     params: { query: { where: JSON.stringify(where), ...query } },
     headers: optionalBearer(),
     signal,
-  })
-  if (error !== undefined || data === undefined) throw toApiError(error, response)
-  return data
+  }))
 }
 
 /** The error event of a catalogue fetch that succeeds with nothing to offer [ER-64]. */

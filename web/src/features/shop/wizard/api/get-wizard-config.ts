@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { PRODUCT_CODE } from '@/config/env'
-import { api, toApiError } from '@/lib/api'
+import { api, dataOrThrow } from '@/lib/api'
 
 /** The path segment `{product}-integrations`, with the lower-case product code. */
 const INTEGRATION = `${PRODUCT_CODE.toLowerCase()}-integrations`
@@ -10,12 +10,10 @@ export function wizardConfigQueryOptions(configId: string) {
   return queryOptions({
     queryKey: ['shop', 'wizard', 'config', configId],
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await api.GET('/lemonade/api/{integration}/config/{configId}', {
+      return dataOrThrow(await api.GET('/lemonade/api/{integration}/config/{configId}', {
         params: { path: { integration: INTEGRATION, configId } },
         signal,
-      })
-      if (error !== undefined || data === undefined) throw toApiError(error, response)
-      return data
+      }))
     },
   })
 }
