@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The speed figures in one run, each beside its goal: first-route JavaScript (from the web build), Lighthouse
-# mobile (Debian Chromium), catalogue ÷ static throughput, order creation on SQLite and PostgreSQL, cold start.
+# mobile (Debian Chromium), what the BFF serves from memory ÷ a bare server's yardstick, order creation on SQLite
+# and PostgreSQL, cold start.
 # Builds the release BFF and the web app (when web/dist is missing), starts them and prints one table at the end.
 # A benchmark, not a test: test.sh and CI never run it. Needs what run.sh needs, plus /usr/bin/chromium for
 # Lighthouse and a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)

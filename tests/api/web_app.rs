@@ -147,3 +147,20 @@ async fn pages_and_api_replies_forbid_framing_and_sniffing() {
         assert_eq!(header_of(&response, header::STRICT_TRANSPORT_SECURITY), "", "served over plain HTTP: {path}");
     }
 }
+
+/// A hashed asset is served from memory after its first request, with the same validator every time: a browser
+/// that asks again with it is told nothing changed.
+#[tokio::test]
+async fn a_hashed_asset_keeps_its_etag_and_answers_304_to_it() {
+    let app = spawn().await;
+    let first = get(&app, Method::GET, "/assets/index-AbC123.js", "br").await;
+    let etag = header_of(&first, header::ETAG).to_owned();
+    assert!(!etag.is_empty());
+    let again = get(&app, Method::GET, "/assets/index-AbC123.js", "gzip").await;
+    assert_eq!(header_of(&again, header::ETAG), etag, "one validator whatever the encoding");
+    assert_eq!(again.text().await.unwrap(), "gzip bytes");
+    let revalidated =
+        app.client.get(app.url("/assets/index-AbC123.js")).header(header::IF_NONE_MATCH, &etag).send().await.unwrap();
+    assert_eq!(revalidated.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(revalidated.text().await.unwrap(), "");
+}

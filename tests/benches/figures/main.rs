@@ -1,24 +1,26 @@
 //! The server's speed figures, measured against the release BFF running as its own process (build it first:
 //! `cargo build --release -p limoo-bff`). `./bench.sh` runs this with the web figures and prints one table.
 //!
-//!     cargo bench -p limoo-tests --bench figures [-- [catalogue] [orders-sqlite] [orders-postgres] [cold-start]]
+//!     cargo bench -p limoo-tests --bench figures [-- [serving] [orders-sqlite] [orders-postgres] [cold-start]]
 //!
 //! With no names, all of them. Each prints its details and a `FIGURE` line for the table (see `report`).
 //! `BENCH_REQUESTS` (default 10000) sets the requests per measured run; `BENCH_DATABASE_URL` the PostgreSQL
 //! server (default postgres://postgres@127.0.0.1:5432/postgres), on which each run makes and drops its database.
 mod bff;
-mod catalogue;
 mod cold_start;
 mod load;
 mod orders;
 mod report;
+mod serving;
+mod yardstick;
 
-const ALL: [&str; 4] = ["catalogue", "orders-sqlite", "orders-postgres", "cold-start"];
-const CATALOGUE_CONNECTIONS: usize = 32;
+const ALL: [&str; 4] = ["serving", "orders-sqlite", "orders-postgres", "cold-start"];
+const SERVING_CONNECTIONS: usize = 32;
 const COLD_STARTS: usize = 5;
 
 #[tokio::main]
 async fn main() {
+    yardstick::serve_if_asked().await;
     // `cargo bench` passes `--bench`; the figures are the other words.
     let mut chosen: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     if chosen.is_empty() {
@@ -29,7 +31,9 @@ async fn main() {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
     for name in chosen {
         match name.as_str() {
-            "catalogue" => catalogue::measure(requests, CATALOGUE_CONNECTIONS).await,
+            "serving" => {
+                serving::measure(requests, SERVING_CONNECTIONS, &limoo_tests::workspace_root().join("web/dist")).await
+            }
             "orders-sqlite" => orders::measure(orders::Backend::Sqlite, requests).await,
             "orders-postgres" => orders::measure(orders::Backend::Postgres(postgres.clone()), requests).await,
             "cold-start" => cold_start::measure(COLD_STARTS).await,
