@@ -141,8 +141,11 @@ async fn a_replica_that_does_not_migrate_refuses_a_database_behind_it() {
         return; // The same check on PostgreSQL: tests/store/migrations.rs.
     }
     let empty = std::env::temp_dir().join(format!("limoo-empty-{}.db", uuid::Uuid::new_v4().simple()));
+    let database = format!("sqlite://{}", empty.display());
+    // Without a backtrace the refusal is the log's last line, whatever the run's RUST_BACKTRACE.
+    let quiet = [("RUST_BACKTRACE", "0"), ("RUST_LIB_BACKTRACE", "0")];
     let refused = app
-        .start_process(&[("DATABASE_URL", &format!("sqlite://{}", empty.display())), ("MIGRATE_ON_START", "false")])
+        .start_process(&[("DATABASE_URL", database.as_str()), ("MIGRATE_ON_START", "false"), quiet[0], quiet[1]])
         .await
         .expect_err("an empty database is refused");
     assert!(refused.to_string().contains("run `bff migrate` before `bff serve`"), "{refused:#}");
