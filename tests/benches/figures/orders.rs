@@ -9,6 +9,7 @@ use crate::{
     bff,
     load::{self, HEADER, Pace},
     report,
+    yardstick::Yardstick,
 };
 
 const CONNECTIONS: usize = 16;
@@ -17,6 +18,8 @@ const PRODUCT_IDS: [i64; 2] = [101, 151];
 const MOBILE: &str = "09121234567";
 /// The goal for the p99 at half the measured load: a customer on a busy day waits no longer than on a quiet one.
 const GOAL_HALF_LOAD_P99: Duration = Duration::from_millis(20);
+/// The goal for the BFF's orders ÷ a minimal handler storing the same rows on the same database.
+const GOAL_YARDSTICK_RATIO: f64 = 0.5;
 
 pub enum Backend {
     Sqlite,
@@ -61,6 +64,21 @@ pub async fn measure(backend: Backend, requests: usize) {
         ),
         &goal,
         full.requests_per_second >= goal_rps && half.p99 < GOAL_HALF_LOAD_P99,
+    );
+    // The machine's own limit for the same rows: a bare handler writing each order in its own transaction.
+    let yardstick = Yardstick::start_orders(&database.url).await;
+    let bare_url = yardstick.url("/orders");
+    let bare =
+        move |client: &reqwest::Client| client.post(&bare_url).json(&serde_json::json!({ "productIds": PRODUCT_IDS }));
+    load::run(&client, 200, CONNECTIONS, Pace::Flat, bare.clone()).await;
+    let limit = load::run(&client, requests, CONNECTIONS, Pace::Flat, bare).await;
+    println!("{}", limit.row("minimal poem + sqlx handler (yardstick)"));
+    let ratio = full.requests_per_second / limit.requests_per_second;
+    report::figure(
+        &format!("{figure} ÷ yardstick"),
+        &format!("{:.0} ÷ {:.0} req/s = {ratio:.2}", full.requests_per_second, limit.requests_per_second),
+        &format!("≥ {GOAL_YARDSTICK_RATIO}"),
+        ratio >= GOAL_YARDSTICK_RATIO,
     );
     drop(app);
     sims.shutdown();
