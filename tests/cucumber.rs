@@ -10,7 +10,10 @@ use std::{
 
 use cucumber::{Parser, World, WriterExt as _, gherkin, parser, writer, writer::Stats};
 use futures::{StreamExt as _, stream};
-use limoo_tests::steps::LimooWorld;
+use limoo_tests::{
+    rules_page::{self, Ended},
+    steps::LimooWorld,
+};
 
 /// When each running scenario started, and how long each finished one took: the slowest are printed after a pass,
 /// to show where the suite's minutes go.
@@ -32,6 +35,13 @@ async fn features() {
         passes.push(run(Kind::Ui).await);
         limoo_tests::browser::Browser::close_pool().await;
     }
+    // Written before any verdict: a failed run is when the page is most needed.
+    if let Some(dir) = std::env::var_os("CUCUMBER_JUNIT_DIR") {
+        match rules_page::write(std::path::Path::new(&dir), &limoo_tests::workspace_root()) {
+            Ok(path) => eprintln!("rules page: {}", path.display()),
+            Err(error) => eprintln!("the rules page could not be written: {error}"),
+        }
+    }
     for pass in &passes {
         assert!(!pass.failed, "{:?} scenarios failed ({} step(s))", pass.kind, pass.failed_steps);
         assert_eq!(pass.parsing_errors, 0, "feature files failed to parse");
@@ -44,6 +54,15 @@ async fn features() {
 enum Kind {
     Api,
     Ui,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Api => "api",
+            Kind::Ui => "ui",
+        }
+    }
 }
 
 struct Pass {
@@ -81,8 +100,20 @@ async fn run(kind: Kind) -> Pass {
             let key = scenario_key(feature, scenario);
             Box::pin(async move { lock(&STARTED).push((key, Instant::now())) })
         })
-        .after(|feature, _, scenario, finished, world| {
+        .after(move |feature, rule, scenario, finished, world| {
             let key = scenario_key(feature, scenario);
+            let ended = match finished {
+                cucumber::event::ScenarioFinished::StepPassed => Ended::Passed,
+                cucumber::event::ScenarioFinished::StepSkipped => Ended::Skipped,
+                _ => Ended::Failed,
+            };
+            let rule_tags = rule.into_iter().flat_map(|rule| &rule.tags);
+            rules_page::record(
+                feature.tags.iter().chain(rule_tags).chain(&scenario.tags),
+                key.clone(),
+                kind.name(),
+                ended,
+            );
             Box::pin(async move {
                 record_finished(&key);
                 if let Some(world) = world {
@@ -122,11 +153,7 @@ fn junit_report(kind: Kind) -> Box<dyn std::io::Write> {
     let Some(dir) = std::env::var_os("CUCUMBER_JUNIT_DIR") else { return Box::new(std::io::sink()) };
     let dir = std::path::PathBuf::from(dir);
     std::fs::create_dir_all(&dir).expect("the JUnit report's folder can be made");
-    let name = match kind {
-        Kind::Api => "api.xml",
-        Kind::Ui => "ui.xml",
-    };
-    Box::new(std::fs::File::create(dir.join(name)).expect("the JUnit report can be written"))
+    Box::new(std::fs::File::create(dir.join(format!("{}.xml", kind.name()))).expect("the JUnit report can be written"))
 }
 
 /// Features as cucumber's own parser reads them, those with `@slow` scenarios first and those scenarios first in

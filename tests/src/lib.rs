@@ -10,6 +10,7 @@ pub mod multipart;
 pub mod params;
 pub mod payment;
 pub mod process;
+pub mod rules_page;
 pub mod steps;
 pub mod web_module;
 
