@@ -68,7 +68,13 @@ describe('every flow can be completed', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(500)
       })
-      await waitFor(() => expect(currentLocation(router)).not.toBe(flow.stepPath(stepId)))
+      // Each try moves the fake clock on too: a step's own delay passes however slowly the machine runs.
+      await waitFor(async () => {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(250)
+        })
+        expect(currentLocation(router)).not.toBe(flow.stepPath(stepId))
+      })
     }
     expect(visited).toHaveLength({ betterme: 11, nowruz: 11, psychology: 22, konkur: 18, 'good-looking': 16 }[flowId])
     expect(hasAnswerSet(flow)).toBe(true)
