@@ -35,7 +35,7 @@ enum Command {
         settings: Box<Settings>,
     },
     /// Copy a SQLite database to `to` while the service keeps writing (a consistent online copy); PostgreSQL is
-    /// backed up with its own tools (docs/production.md).
+    /// backed up with its own tools (docs/operations.md).
     Backup {
         #[command(flatten)]
         settings: Box<Settings>,
@@ -128,7 +128,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Serve { settings, readiness } => {
-            telemetry::init("info", settings.log_format);
+            let _logs = telemetry::init_serving("info", settings.log_format);
             readiness.clear()?;
             let app = Application::build(*settings).await?;
             tracing::info!("Limoo BFF listening on http://{}", app.address());

@@ -252,7 +252,7 @@ impl Db {
     /// tools (`pg_dump`) do this, and this process cannot write files on the database's machine.
     pub async fn back_up_to(&self, to: &std::path::Path) -> anyhow::Result<u64> {
         let Db::Sqlite(pool) = self else {
-            anyhow::bail!("PostgreSQL is backed up with pg_dump --format=custom (docs/production.md)")
+            anyhow::bail!("PostgreSQL is backed up with pg_dump --format=custom (docs/operations.md)")
         };
         anyhow::ensure!(!to.exists(), "{} exists already: a backup never overwrites a file", to.display());
         let path = to.to_str().with_context(|| format!("{} is not a UTF-8 path", to.display()))?;
