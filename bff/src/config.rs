@@ -396,6 +396,10 @@ pub struct PaymentSettings {
     /// How often the sweeper looks for payments nobody came back from.
     #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60)]
     pub payment_sweep_seconds: u64,
+    /// `/readyz` fails once this replica's sweeper has not finished a run for this many seconds (since the start,
+    /// before its first): payments nobody came back from would wait there unsettled. 0 never fails for it.
+    #[arg(long, env = "SWEEPER_STALE_SECONDS", default_value_t = 600)]
+    pub sweeper_stale_seconds: u64,
     /// A payment untouched this long is asked about by the sweeper.
     #[arg(long, env = "PAYMENT_SETTLE_AFTER_SECONDS", default_value_t = 120)]
     pub payment_settle_after_seconds: i64,

@@ -60,6 +60,8 @@ pub struct Metrics {
     sweeps: Counter,
     sweep_failures: Counter,
     last_sweep: Gauge,
+    /// When this replica's metrics began (Unix seconds): the sweeper's silence counts from here before its first run.
+    started: i64,
     backlog: Family<BacklogLabels, Gauge>,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RequestLabels, Histogram>,
@@ -67,6 +69,12 @@ pub struct Metrics {
     unanswered: Family<GatewayLabels, Counter>,
     codes: Family<ChannelLabels, Counter>,
     pool: Family<PoolLabels, Gauge>,
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// 1 ms to about 16 s: a page of the catalogue to a slow gateway's verify.
@@ -130,6 +138,7 @@ impl Default for Metrics {
             sweeps,
             sweep_failures,
             last_sweep,
+            started: unix_now(),
             backlog,
             requests,
             latency,
@@ -155,11 +164,15 @@ impl Metrics {
     pub fn swept(&self, finished: bool) {
         if finished {
             self.sweeps.inc();
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-            self.last_sweep.set(i64::try_from(now).unwrap_or(i64::MAX));
+            self.last_sweep.set(unix_now());
         } else {
             self.sweep_failures.inc();
         }
+    }
+
+    /// Seconds since this replica's sweeper last finished a run, or since the start before its first.
+    pub fn sweeper_silent_seconds(&self) -> i64 {
+        unix_now() - self.last_sweep.get().max(self.started)
     }
 
     pub fn code_sent(&self, channel: &'static str) {

@@ -1,6 +1,6 @@
 use std::io::IsTerminal;
 
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::{EnvFilter, fmt::MakeWriter};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LogFormat {
@@ -9,11 +9,32 @@ pub enum LogFormat {
     Json,
 }
 
-/// Installs a global subscriber once; `RUST_LOG` overrides `default_filter`.
+/// Installs a global subscriber once, writing to stdout as lines come (the commands, the tests); `RUST_LOG`
+/// overrides `default_filter`.
 pub fn init(default_filter: &str, format: LogFormat) {
+    install(default_filter, format, std::io::stdout);
+}
+
+/// For `serve`: lines are queued and written to stdout by a thread of their own, so a request never waits on a
+/// slow pipe or terminal (two lines a request, written in the request's own task, had been the access log's cost).
+/// Past 128,000 queued lines new ones are dropped rather than a request stalled. Keep the guard until the process
+/// ends: dropping it writes what is queued.
+pub fn init_serving(default_filter: &str, format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stdout());
+    install(default_filter, format, writer);
+    guard
+}
+
+fn install<W>(default_filter: &str, format: LogFormat, writer: W)
+where
+    W: for<'writer> MakeWriter<'writer> + Send + Sync + 'static,
+{
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
     // Colours only on a terminal: a log file or a collector would get the escape codes as text.
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(std::io::stdout().is_terminal());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stdout().is_terminal())
+        .with_writer(writer);
     // A second call (several apps in one test process) keeps the first subscriber.
     let _ = match format {
         LogFormat::Text => builder.try_init(),

@@ -55,7 +55,7 @@ async fn sigterm_lets_the_request_in_flight_finish_and_exits_with_success() {
 async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_every_paid_order() {
     let app = spawn_app().await;
     if app.db.backend() != "sqlite" {
-        // PostgreSQL is backed up with pg_dump (docs/production.md); `bff backup` refuses it.
+        // PostgreSQL is backed up with pg_dump (docs/operations.md); `bff backup` refuses it.
         let refused = app.db.back_up_to(&std::env::temp_dir().join("never.db")).await.expect_err("refused");
         assert!(refused.to_string().contains("pg_dump"), "{refused}");
         return;
@@ -171,4 +171,28 @@ async fn while_the_database_does_not_answer_calls_are_503_in_the_envelope_and_re
     }
     let (status, ready) = get_as(&app, &token, &app.url("/readyz")).await;
     assert_eq!((status, &ready["status"]), (503, &serde_json::json!("unavailable")));
+}
+
+/// A replica whose payment sweeper has not finished a run for `SWEEPER_STALE_SECONDS` says so on `/readyz`, where
+/// the orchestrator and the monitor look: payments nobody came back from would wait there unsettled.
+#[tokio::test]
+async fn readyz_fails_once_the_sweeper_has_been_silent_too_long() {
+    let app = spawn_app().await;
+    // Its sweeper runs once at the start, then not for an hour; one second of silence is too long here.
+    let replica = app
+        .start_process(&[("PAYMENT_SWEEP_SECONDS", "3600"), ("SWEEPER_STALE_SECONDS", "1")])
+        .await
+        .expect("a replica");
+    let ready = replica.url("/readyz");
+    let said = poll_for(Duration::from_secs(20), || async {
+        let reply = reqwest::get(&ready).await?;
+        let status = reply.status().as_u16();
+        let body: serde_json::Value = reply.json().await.unwrap_or_default();
+        Ok((status == 503).then_some(body))
+    })
+    .await
+    .expect("the replica stops saying it is ready");
+    assert_eq!(said["status"], "sweeper-stale");
+    let on_schedule = app.client.get(app.url("/readyz")).send().await.expect("answered");
+    assert_eq!(on_schedule.status(), 200, "a replica whose sweeper runs on schedule stays ready");
 }

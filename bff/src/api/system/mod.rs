@@ -8,7 +8,7 @@ pub struct SystemApi;
 
 #[derive(Object)]
 pub struct Health {
-    /// `ok`, or `unavailable` when a readiness check fails.
+    /// `ok`; from `/readyz` also `unavailable` (the database does not answer) or `sweeper-stale`.
     pub status: String,
 }
 
@@ -17,7 +17,7 @@ pub enum Readiness {
     /// The database answers: send traffic here.
     #[oai(status = 200)]
     Ready(Json<Health>),
-    /// The database does not answer: keep traffic away until it does.
+    /// The database does not answer, or the payment sweeper stalled: keep traffic away until it recovers.
     #[oai(status = 503)]
     Unavailable(Json<Health>),
 }
@@ -56,15 +56,21 @@ impl SystemApi {
         Json(Health { status: "ok".into() })
     }
 
-    /// Readiness probe: the process answers and its database does too.
+    /// Readiness probe: the process answers, its database does too, and its payment sweeper finished a run within
+    /// `SWEEPER_STALE_SECONDS` (`sweeper-stale` otherwise: payments nobody came back from would wait unsettled).
     #[oai(path = "/readyz", method = "get", operation_id = "readyz")]
     async fn readyz(&self, state: Data<&AppState>) -> Readiness {
-        if state.db.ping().await {
-            Readiness::Ready(Json(Health { status: "ok".into() }))
-        } else {
+        if !state.db.ping().await {
             tracing::warn!("readiness: the database does not answer");
-            Readiness::Unavailable(Json(Health { status: "unavailable".into() }))
+            return Readiness::Unavailable(Json(Health { status: "unavailable".into() }));
         }
+        let stale_after = state.payment_settings.sweeper_stale_seconds;
+        let silent = state.metrics.sweeper_silent_seconds();
+        if stale_after > 0 && silent > i64::try_from(stale_after).unwrap_or(i64::MAX) {
+            tracing::warn!(silent, "readiness: the payment sweeper has not finished a run");
+            return Readiness::Unavailable(Json(Health { status: "sweeper-stale".into() }));
+        }
+        Readiness::Ready(Json(Health { status: "ok".into() }))
     }
 
     /// The deployment's support addresses and payment gateways, for the web app; public, the same for every visitor.

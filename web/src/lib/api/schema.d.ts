@@ -999,7 +999,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness probe: the process answers and its database does too. */
+        /**
+         * Readiness probe: the process answers, its database does too, and its payment sweeper finished a run within
+         *     `SWEEPER_STALE_SECONDS` (`sweeper-stale` otherwise: payments nobody came back from would wait unsettled).
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -2622,7 +2625,7 @@ export interface components {
         };
         /** Health */
         Health: {
-            /** @description `ok`, or `unavailable` when a readiness check fails. */
+            /** @description `ok`; from `/readyz` also `unavailable` (the database does not answer) or `sweeper-stale`. */
             status: string;
         };
         /**
@@ -8228,7 +8231,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Health"];
                 };
             };
-            /** @description The database does not answer: keep traffic away until it does. */
+            /** @description The database does not answer, or the payment sweeper stalled: keep traffic away until it recovers. */
             503: {
                 headers: {
                     [name: string]: unknown;
