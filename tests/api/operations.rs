@@ -12,7 +12,7 @@ use limoo_simulators::{Gateway, faults::FaultKind, forcing::Scope};
 use limoo_tests::{
     TestApp,
     browser::poll_for,
-    payment::{pay_online, payment_request},
+    payment::{checkout_method, entry, follow, pay_online, payment_request, payment_states},
     spawn_app,
 };
 
@@ -50,7 +50,7 @@ async fn sigterm_lets_the_request_in_flight_finish_and_exits_with_success() {
 }
 
 /// `bff backup` while a customer keeps ordering: the copy holds every order answered before it started, the paid
-/// order, its payment and the points, and a BFF started on the copy serves them.
+/// order, its payment, the money owed back on another and the points, and a BFF started on the copy serves them.
 #[tokio::test]
 async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_every_paid_order() {
     let app = spawn_app().await;
@@ -63,6 +63,7 @@ async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_ev
     let token = app.customer_with_points(MOBILE, 250).await;
     let order = app.create_order(&token, &[101]).await;
     pay_online(&app, &token, order, MOBILE, "VANDAR").await;
+    let owed = refund_due(&app, &token).await;
 
     let writing = Arc::new(AtomicBool::new(true));
     let answered = Arc::new(AtomicUsize::new(0));
@@ -87,9 +88,10 @@ async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_ev
     let (status, orders) = get_as(&app, &token, &restored.url("/lemonade/api/orders")).await;
     assert_eq!(status, 200, "{orders}");
     let orders = orders.as_array().cloned().unwrap_or_default();
-    // The paid order, plus what the writer had been answered before the copy began (and perhaps a few more).
+    // The paid order and the one with money owed back, plus what the writer had been answered before the copy
+    // began (and perhaps a few more).
     assert!(
-        (answered_before + 1..=answered_in_all + 1).contains(&orders.len()),
+        (answered_before + 2..=answered_in_all + 2).contains(&orders.len()),
         "{} orders restored; {answered_before} answered before the backup, {answered_in_all} in all",
         orders.len()
     );
@@ -97,12 +99,32 @@ async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_ev
     let statuses: Vec<&str> =
         paid["orderStatuses"].as_array().into_iter().flatten().filter_map(|s| s["status"].as_str()).collect();
     assert!(statuses.contains(&"PAYMENT_SUCCESS"), "{paid}");
+    let refunded = orders.iter().find(|o| o["id"] == owed).expect("the order with money owed back is restored");
+    assert_eq!(refunded["refunds"][0]["status"], "REFUND_DUE", "{refunded}");
     let (status, points) = get_as(&app, &token, &restored.url("/lemonade/api/userPoints/totalPoints")).await;
     assert_eq!((status, &points["unUsedPoints"]["count"]), (200, &serde_json::json!(250)), "{points}");
     drop(restored);
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", copy.display()));
     }
+}
+
+/// An order whose Tara payment took another amount than asked: Tara's verify kept it and Tara's refund is not the
+/// shop's to call, so the money is owed back (REFUND_DUE) for finance to pay.
+async fn refund_due(app: &TestApp, token: &str) -> i64 {
+    let order = app.create_order(token, &[101]).await;
+    app.sims.force(Gateway::Tara, limoo_simulators::PaymentScenario::AmountMismatch).expect("forced");
+    let mut body = payment_request(app, token, order, checkout_method(Gateway::Tara));
+    body["mobile"] = serde_json::json!(MOBILE);
+    let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "{reply}");
+    let callback = limoo_simulators::browser::press(entry(&reply), limoo_simulators::PageAction::Pay)
+        .await
+        .expect("Tara's page")
+        .expect("it sends the buyer back");
+    follow(&callback).await;
+    assert_eq!(payment_states(app, order).await, ["REFUND_DUE"]);
+    order
 }
 
 /// Orders one product after another until told to stop; the number answered 200.
