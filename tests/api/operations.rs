@@ -12,7 +12,7 @@ use limoo_simulators::{Gateway, faults::FaultKind, forcing::Scope};
 use limoo_tests::{
     TestApp,
     browser::poll_for,
-    payment::{checkout_method, entry, follow, pay_online, payment_request, payment_states},
+    payment::{checkout_method, pay_online, payment_request, payment_states, press_pay},
     spawn_app,
 };
 
@@ -114,15 +114,7 @@ async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_ev
 async fn refund_due(app: &TestApp, token: &str) -> i64 {
     let order = app.create_order(token, &[101]).await;
     app.sims.force(Gateway::Tara, limoo_simulators::PaymentScenario::AmountMismatch).expect("forced");
-    let mut body = payment_request(app, token, order, checkout_method(Gateway::Tara));
-    body["mobile"] = serde_json::json!(MOBILE);
-    let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
-    assert_eq!(status, 200, "{reply}");
-    let callback = limoo_simulators::browser::press(entry(&reply), limoo_simulators::PageAction::Pay)
-        .await
-        .expect("Tara's page")
-        .expect("it sends the buyer back");
-    follow(&callback).await;
+    press_pay(app, token, order, MOBILE, checkout_method(Gateway::Tara)).await;
     assert_eq!(payment_states(app, order).await, ["REFUND_DUE"]);
     order
 }

@@ -80,15 +80,7 @@ pub async fn texts_of_order(app: &TestApp, sql: &'static str, order: i64) -> Vec
 /// `VANDAR`) with the customer's `mobile`, presses pay on the simulator's hosted page and brings its callback
 /// back to the BFF. Answers the toman the gateway now holds for the order's verified payment.
 pub async fn pay_online(app: &TestApp, token: &str, order: i64, mobile: &str, gateway: &str) -> i64 {
-    let mut body = payment_request(app, token, order, gateway);
-    body["mobile"] = json!(mobile);
-    let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
-    assert_eq!(status, 200, "the payment started: {reply}");
-    let callback = limoo_simulators::browser::press(entry(&reply), limoo_simulators::PageAction::Pay)
-        .await
-        .expect("the hosted page")
-        .expect("the page sends the browser back");
-    follow(&callback).await;
+    press_pay(app, token, order, mobile, gateway).await;
     let unit = limoo_bff::domain::payment::Gateway::parse(gateway).expect("a gateway name").unit();
     let kept: Vec<i64> = app
         .sims
@@ -99,6 +91,20 @@ pub async fn pay_online(app: &TestApp, token: &str, order: i64, mobile: &str, ga
         .collect();
     assert_eq!(kept.len(), 1, "the gateway holds one payment: {kept:?}");
     kept[0]
+}
+
+/// Starts the order's payment through the checkout method `gateway` with the customer's `mobile`, presses pay on the
+/// simulator's hosted page and brings its callback back to the BFF, whatever the simulator was forced to do.
+pub async fn press_pay(app: &TestApp, token: &str, order: i64, mobile: &str, gateway: &str) {
+    let mut body = payment_request(app, token, order, gateway);
+    body["mobile"] = json!(mobile);
+    let (status, reply) = app.post_as(token, "/lemonade/api/payments", &body).await;
+    assert_eq!(status, 200, "the payment started: {reply}");
+    let callback = limoo_simulators::browser::press(entry(&reply), limoo_simulators::PageAction::Pay)
+        .await
+        .expect("the hosted page")
+        .expect("the page sends the browser back");
+    follow(&callback).await;
 }
 
 /// The gateway's reference of the order's verified payment (SEP's RefNum, a Gumroad sale id …).
