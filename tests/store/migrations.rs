@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use limoo_bff::{
     domain::payment::PaymentState,
+    on_pool,
     store::{Db, diets, now_ms, orders, payments, points},
 };
 use limoo_tests::{TestDb, workspace_root};
@@ -12,16 +13,6 @@ use sqlx::{Row, migrate::Migrator};
 
 /// The schema `tests/fixtures/schema-20261201100000.sql` was written for; nine migrations came after it.
 const OLD_SCHEMA: i64 = 20_261_201_100_000;
-
-/// Runs the same code on whichever pool `$db` holds (the BFF's own `on_pool!` is private to it).
-macro_rules! on_pool {
-    ($db:expr, $pool:ident => $body:expr) => {
-        match $db {
-            Db::Sqlite($pool) => $body,
-            Db::Postgres($pool) => $body,
-        }
-    };
-}
 
 async fn this_builds_migrations() -> Migrator {
     Migrator::new(workspace_root().join("bff/migrations")).await.expect("the migrations folder")

@@ -53,7 +53,8 @@ pub enum Db {
     Postgres(PgPool),
 }
 
-/// Runs the same generic sqlx code on whichever pool `$db` holds.
+/// Runs the same generic sqlx code on whichever pool `$db` holds (exported for the tests' and the bench's own SQL).
+#[macro_export]
 macro_rules! on_pool {
     ($db:expr, $pool:ident => $body:expr) => {
         match $db {
@@ -62,7 +63,7 @@ macro_rules! on_pool {
         }
     };
 }
-pub(crate) use on_pool;
+pub use crate::on_pool;
 
 /// A transaction on either backend; dropping it rolls back.
 pub enum Tx {
@@ -94,6 +95,7 @@ fn writer_turn(pool: &SqlitePool) -> Arc<tokio::sync::Mutex<()>> {
 
 /// Runs the same generic sqlx code on the connection of whichever transaction `$tx` holds;
 /// `$conn` is a `&mut` connection, so reborrow it (`&mut *conn`) for each query.
+#[macro_export]
 macro_rules! on_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx {
@@ -108,7 +110,7 @@ macro_rules! on_tx {
         }
     };
 }
-pub(crate) use on_tx;
+pub use crate::on_tx;
 
 impl Tx {
     pub async fn commit(self) -> anyhow::Result<()> {

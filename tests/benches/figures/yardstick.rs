@@ -3,7 +3,10 @@
 //! A figure divided by its yardstick reads the same on a fast machine and a slow one.
 use std::{path::Path, process::Stdio, sync::Arc};
 
-use limoo_bff::store::{Db, Tx, customers::random_id, now_ms};
+use limoo_bff::{
+    on_pool, on_tx,
+    store::{Db, customers::random_id, now_ms},
+};
 
 use poem::{
     Body, Response, Route, Server,
@@ -106,22 +109,6 @@ struct Line {
     currency: String,
 }
 
-/// Runs the same code on whichever transaction `$tx` holds.
-macro_rules! on_tx {
-    ($tx:expr, $conn:ident => $body:expr) => {
-        match $tx {
-            Tx::Sqlite(tx, _) => {
-                let $conn = &mut **tx;
-                $body
-            }
-            Tx::Postgres(tx) => {
-                let $conn = &mut **tx;
-                $body
-            }
-        }
-    };
-}
-
 /// A store failure answered 500, as any handler would.
 fn failed(error: impl std::fmt::Display) -> poem::Error {
     poem::Error::from_string(error.to_string(), poem::http::StatusCode::INTERNAL_SERVER_ERROR)
@@ -130,15 +117,10 @@ fn failed(error: impl std::fmt::Display) -> poem::Error {
 async fn serve_orders(database_url: &str) {
     let db = Db::connect(database_url).await.expect("the yardstick's database");
     let sql = "SELECT product_id, title, product_type, price, final_price, currency FROM product";
-    let catalogue: Vec<Line> = match &db {
-        Db::Sqlite(pool) => sqlx::query_as(sql).fetch_all(pool).await,
-        Db::Postgres(pool) => sqlx::query_as(sql).fetch_all(pool).await,
-    }
-    .expect("the catalogue");
-    let customer: i64 = match &db {
-        Db::Sqlite(pool) => sqlx::query_scalar("SELECT MAX(customer_id) FROM customer").fetch_one(pool).await,
-        Db::Postgres(pool) => sqlx::query_scalar("SELECT MAX(customer_id) FROM customer").fetch_one(pool).await,
-    }
+    let catalogue: Vec<Line> = on_pool!(&db, pool => sqlx::query_as(sql).fetch_all(pool).await).expect("the catalogue");
+    let customer: i64 = on_pool!(&db, pool => {
+        sqlx::query_scalar("SELECT MAX(customer_id) FROM customer").fetch_one(pool).await
+    })
     .expect("the bench's customer");
     let state = Arc::new((db, catalogue, customer));
     let order = poem::endpoint::make(move |req: poem::Request| {
