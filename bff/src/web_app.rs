@@ -49,13 +49,11 @@ impl HashedAsset {
     fn read(path: &Path) -> std::io::Result<HashedAsset> {
         let identity = Bytes::from(std::fs::read(path)?);
         let mut encoded = Vec::new();
-        for (name, suffix) in ENCODINGS {
-            if let Some(file) = path.file_name().and_then(|n| n.to_str()) {
-                match std::fs::read(path.with_file_name(format!("{file}.{suffix}"))) {
-                    Ok(bytes) => encoded.push((name, Bytes::from(bytes))),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(e),
-                }
+        for (name, file) in ENCODINGS.into_iter().filter_map(|(name, suffix)| Some((name, sibling(path, suffix)?))) {
+            match std::fs::read(file) {
+                Ok(bytes) => encoded.push((name, Bytes::from(bytes))),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
             }
         }
         // The name carries the content's hash already; the size tells two builds' copies apart, as poem's does.
@@ -115,10 +113,8 @@ impl WebApp {
 
     async fn send(&self, req: &Request, relative: &Path) -> Result<Response> {
         let path = self.root.join(relative);
-        let encoded = accepted_encodings(req).find_map(|(name, suffix)| {
-            let sibling = path.with_file_name(format!("{}.{suffix}", path.file_name()?.to_str()?));
-            sibling.is_file().then_some((name, sibling))
-        });
+        let encoded = accepted_encodings(req)
+            .find_map(|(name, suffix)| sibling(&path, suffix).filter(|file| file.is_file()).map(|file| (name, file)));
         let compressible = ENCODINGS.iter().any(|(_, suffix)| sibling_exists(&path, suffix));
         let served = encoded.as_ref().map_or(path.as_path(), |(_, sibling)| sibling.as_path());
         let mut response = StaticFileRequest::from_request_without_body(req)
@@ -231,10 +227,13 @@ fn content_type(path: &Path) -> String {
     }
 }
 
+/// `name.js.br` beside `name.js`: where the build writes a file's precompressed sibling.
+fn sibling(path: &Path, suffix: &str) -> Option<PathBuf> {
+    Some(path.with_file_name(format!("{}.{suffix}", path.file_name()?.to_str()?)))
+}
+
 fn sibling_exists(path: &Path, suffix: &str) -> bool {
-    path.file_name()
-        .and_then(|name| name.to_str())
-        .is_some_and(|name| path.with_file_name(format!("{name}.{suffix}")).is_file())
+    sibling(path, suffix).is_some_and(|file| file.is_file())
 }
 
 /// The encodings of `ENCODINGS` the client accepts, best first.
