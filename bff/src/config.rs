@@ -90,6 +90,10 @@ pub struct Settings {
     /// that lacks one of this build's migrations.
     #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate_on_start: bool,
+    /// Database connections this replica holds at most (PostgreSQL 10, SQLite 8 when unset). Replicas times this,
+    /// plus `bff migrate` and the operators' own, must stay within the server's `max_connections` (100 by default).
+    #[arg(long, env = "DATABASE_MAX_CONNECTIONS", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub database_max_connections: Option<u32>,
     #[command(flatten)]
     pub connections: ConnectionSettings,
     #[command(flatten)]

@@ -64,7 +64,7 @@ impl Application {
     /// Connects and migrates the database, loads demo data when asked, and binds the listener.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         crate::config::production::check(&settings)?;
-        let db = Db::connect(&settings.database_url).await?;
+        let db = Db::connect_at_most(&settings.database_url, settings.database_max_connections).await?;
         if settings.migrate_on_start {
             db.migrate().await?;
         } else {

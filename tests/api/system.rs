@@ -111,6 +111,17 @@ async fn metrics_want_the_token_when_one_is_set() {
     assert_eq!(scraped.status(), 200);
 }
 
+/// Replicas share the database server's connections: each holds at most what the operator gives it.
+#[tokio::test]
+async fn a_replica_holds_at_most_the_database_connections_it_is_given() {
+    let app = spawn_app().await;
+    let bff = app.start_process(&[("DATABASE_MAX_CONNECTIONS", "3")]).await.unwrap();
+    let text = app.client.get(format!("{}/metrics", bff.address)).send().await.unwrap().text().await.unwrap();
+    assert!(text.contains(r#"limoo_db_pool_connections{state="max"} 3"#), "{text}");
+    let refused = app.start_process(&[("DATABASE_MAX_CONNECTIONS", "0")]).await.expect_err("no pool of none");
+    assert!(format!("{refused:#}").contains("DATABASE_MAX_CONNECTIONS"), "{refused:#}");
+}
+
 #[tokio::test]
 async fn the_app_config_names_no_support_addresses_until_they_are_configured() {
     let options = limoo_tests::AppOptions { payment_methods: Vec::new(), ..Default::default() };

@@ -143,9 +143,14 @@ pub fn is_unique_violation(error: &sqlx::Error) -> bool {
 impl Db {
     /// Connects to `sqlite://…` (file and folder created when missing) or `postgres://…`.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        Db::connect_at_most(url, None).await
+    }
+
+    /// [`Db::connect`] holding at most `max_connections` (PostgreSQL 10, SQLite 8 when `None`).
+    pub async fn connect_at_most(url: &str, max_connections: Option<u32>) -> anyhow::Result<Db> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
-                .max_connections(10)
+                .max_connections(max_connections.unwrap_or(10))
                 // sqlx pings every connection it hands out: one more round trip per statement outside a transaction
                 // (an order took ten). A connection the server dropped fails its next statement instead, once.
                 .test_before_acquire(false)
@@ -170,7 +175,7 @@ impl Db {
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
         }
         let pool = SqlitePoolOptions::new()
-            .max_connections(8)
+            .max_connections(max_connections.unwrap_or(8))
             // A file cannot hang up; the ping was one more trip through the connection's worker thread.
             .test_before_acquire(false)
             .connect_with(options)
