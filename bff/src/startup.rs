@@ -28,7 +28,8 @@ use crate::{
     metrics::Measured,
     request_id::RequestId,
     security_headers::SecurityHeaders,
-    shutdown,
+    shop::{payments, settling::Settling},
+    shutdown::{self, Stopping},
     state::AppState,
     store::{Db, demo},
     text_guard::RefuseNul,
@@ -115,7 +116,7 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let grace = Duration::from_secs(self.settings.shutdown_grace_seconds);
         let (stop, stopping) = shutdown::channel();
-        let mut sweeper = AbortOnDrop(tokio::spawn(crate::shop::payments::sweep_forever(self.state.clone(), stopping)));
+        let mut sweeper = AbortOnDrop(tokio::spawn(sweep_forever(self.state.clone(), stopping)));
         let endpoint = routes(&self.settings, self.state);
         let signalled = async move {
             shutdown::signal().await;
@@ -231,6 +232,26 @@ fn plumbing(
     body_limit: BodyLimit,
 ) -> impl Endpoint<Output = poem::Response> + 'static {
     endpoint.with(body_limit).with(Tracing).with(CatchPanic::new().with_handler(panic_response)).with(RequestId)
+}
+
+/// Runs the payment sweeper ([`payments::sweep`]) every `PAYMENT_SWEEP_SECONDS` until the service stops.
+pub async fn sweep_forever(state: AppState, mut stopping: Stopping) {
+    let seconds = state.payment_settings.payment_sweep_seconds.max(1);
+    let mut ticks = tokio::time::interval(Duration::from_secs(seconds));
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticks.tick() => {}
+            () = stopping.asked() => return,
+        }
+        let swept = payments::sweep_until(Settling::from(&state), &stopping).await;
+        state.metrics.swept(swept.is_ok());
+        match swept {
+            Ok(0) => {}
+            Ok(finished) => tracing::info!(finished, "payments settled by the sweeper"),
+            Err(error) => tracing::error!(error = ?error, "payment sweep failed"),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,15 +9,12 @@ use ipnet::IpNet;
 use reqwest::Url;
 
 use crate::{
-    auth::{
-        revocations::Revocations,
-        tokens::{TokenKeys, random_hex},
-    },
+    auth::{revocations::Revocations, tokens::TokenKeys},
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Secret, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::Metrics,
-    shop::catalogue_cache::CatalogueCache,
-    store::{Db, order_queue::OrderQueue},
+    shop::{catalogue_cache::CatalogueCache, settling::Settling},
+    store::{Db, customers::random_hex, order_queue::OrderQueue},
     throttle::Throttle,
 };
 
@@ -107,5 +104,18 @@ impl AppState {
             catalogue: Arc::new(CatalogueCache::new(Duration::from_millis(settings.catalogue_recheck_ms))),
             support: Arc::new(settings.support.clone()),
         })
+    }
+}
+
+/// A payment is finished with the parts of the service it reaches, never the whole of it.
+impl<'a> From<&'a AppState> for Settling<'a> {
+    fn from(state: &'a AppState) -> Self {
+        Settling {
+            db: &state.db,
+            settings: &state.payment_settings,
+            gateways: &state.payment_gateways,
+            sms: &state.sms,
+            metrics: &state.metrics,
+        }
     }
 }

@@ -105,7 +105,7 @@ impl ScopeFields {
 
 #[handler]
 fn arm_fault(Json(req): Json<FaultRequest>, Data(state): Data<&Arc<SimState>>) -> Response {
-    let armed = req.gateway.parse::<Gateway>().and_then(|gateway| {
+    let armed = req.gateway.parse::<Gateway>().map_err(SimError::from).and_then(|gateway| {
         let kind = FaultKind::parse(&req.kind, req.delay_ms)?;
         let id = state.arm_fault(gateway, kind, req.scope.scope()?, req.percent.unwrap_or(100))?;
         Ok(state.faults().into_iter().find(|fault| fault.id == id))
@@ -236,7 +236,7 @@ fn ledger(Query(q): Query<LedgerQuery>, Data(state): Data<&Arc<SimState>>) -> Re
 }
 
 fn gateway_filter(q: &EventsQuery) -> Result<Option<Gateway>, SimError> {
-    q.gateway.as_deref().map(str::parse::<Gateway>).transpose()
+    Ok(q.gateway.as_deref().map(str::parse::<Gateway>).transpose()?)
 }
 
 #[derive(Deserialize)]
@@ -299,7 +299,7 @@ struct ForceRequest {
 
 #[handler]
 fn force(Json(req): Json<ForceRequest>, Data(state): Data<&Arc<SimState>>) -> Response {
-    let forced = req.gateway.parse::<Gateway>().and_then(|gateway| {
+    let forced = req.gateway.parse::<Gateway>().map_err(SimError::from).and_then(|gateway| {
         let id = state.force_scoped(gateway, req.scenario.parse()?, req.scope.scope()?)?;
         Ok(state.armed(Some(gateway)).into_iter().find(|armed| armed.id == id))
     });

@@ -248,7 +248,7 @@ pub(crate) fn dashboard(Query(q): Query<DashboardQuery>, Data(state): Data<&Arc<
 }
 
 fn parse_gateway(name: Option<&str>) -> Result<Option<Gateway>, SimError> {
-    name.filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose()
+    Ok(name.filter(|name| !name.is_empty()).map(str::parse::<Gateway>).transpose()?)
 }
 
 fn links(view: View) -> String {

@@ -1,13 +1,11 @@
 //! The simulator's one error type: control input it cannot act on.
 
-use crate::scenario::{Gateway, Scenario};
+use crate::scenario::{Gateway, Scenario, UnknownName};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
-    #[error("unknown gateway '{0}'")]
-    UnknownGateway(String),
-    #[error("unknown scenario '{0}'")]
-    UnknownScenario(String),
+    #[error(transparent)]
+    Unknown(#[from] UnknownName),
     #[error("scenario '{scenario}' does not apply to {gateway}")]
     ScenarioNotForGateway { gateway: Gateway, scenario: Scenario },
     #[error("{0} is required")]

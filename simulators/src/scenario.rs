@@ -9,7 +9,14 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::error::SimError;
+/// A gateway's or a scenario's name the simulators do not know.
+#[derive(Debug, thiserror::Error)]
+pub enum UnknownName {
+    #[error("unknown gateway '{0}'")]
+    Gateway(String),
+    #[error("unknown scenario '{0}'")]
+    Scenario(String),
+}
 
 /// A simulated external service. Its name is also the URL prefix it is served under
 /// (`/payping`, `/snapppay`, …), except for the SMTP sink, which has its own port.
@@ -94,13 +101,13 @@ impl fmt::Display for Gateway {
 }
 
 impl FromStr for Gateway {
-    type Err = SimError;
+    type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Gateway::ALL
             .into_iter()
             .find(|g| g.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| SimError::UnknownGateway(s.to_owned()))
+            .ok_or_else(|| UnknownName::Gateway(s.to_owned()))
     }
 }
 
@@ -177,7 +184,7 @@ impl fmt::Display for Scenario {
 }
 
 impl FromStr for Scenario {
-    type Err = SimError;
+    type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let wanted = s.trim();
@@ -187,7 +194,7 @@ impl FromStr for Scenario {
         sms.chain(payment)
             .chain(email)
             .find(|candidate| candidate.name().eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| SimError::UnknownScenario(s.to_owned()))
+            .ok_or_else(|| UnknownName::Scenario(s.to_owned()))
     }
 }
 

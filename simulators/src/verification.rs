@@ -44,7 +44,7 @@ pub(crate) struct Found {
 
 impl RequestQuery {
     pub fn gateway(&self) -> Result<Option<Gateway>, SimError> {
-        self.gateway.as_deref().map(str::parse::<Gateway>).transpose()
+        Ok(self.gateway.as_deref().map(str::parse::<Gateway>).transpose()?)
     }
 
     pub fn wait(&self) -> std::time::Duration {

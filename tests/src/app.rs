@@ -1,11 +1,11 @@
 use limoo_bff::{
-    auth::tokens::{TokenKeys, random_hex},
+    auth::tokens::TokenKeys,
     config::{ConnectionSettings, Settings},
     domain::{mobile_number::IRAN, payment::Gateway},
     startup::Application,
     store::{
         Db,
-        customers::{self, AuthType, NewCustomer},
+        customers::{self, AuthType, NewCustomer, random_hex},
         demo, now_ms,
     },
 };

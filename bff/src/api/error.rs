@@ -1,8 +1,10 @@
 //! The error body every failing call returns: `{ "err": { "code", "message", "details": { "messages" }, "reason"? } }`.
+use std::cell::Cell;
+
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
 use poem_openapi::{Object, payload::Json};
 
-use crate::{limits, messages, telemetry::Bounded, throttle::Throttled};
+use crate::{limits, messages, store, telemetry::Bounded, throttle::Throttled};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
 pub struct ErrorDetails {
@@ -64,9 +66,31 @@ impl ErrorEnvelope {
     /// generic message only.
     pub fn internal(error: &anyhow::Error) -> Self {
         tracing::error!(error = %Bounded(error), "unexpected failure");
-        super::unavailable::note(error);
+        note_unavailability(error);
         ErrorEnvelope::new("500", messages::INTERNAL, Vec::new())
     }
+}
+
+tokio::task_local! {
+    /// Set while a request is answered when one of its failures was the database's unavailability.
+    static UNAVAILABLE: Cell<bool>;
+}
+
+/// Remembers, for the request being answered, that `error` was the database not answering.
+pub fn note_unavailability(error: &anyhow::Error) {
+    if store::is_unavailable(error) {
+        let _ = UNAVAILABLE.try_with(|seen| seen.set(true));
+    }
+}
+
+/// Runs `answer` and tells whether one of its unexpected failures was the database not answering.
+pub async fn noting_unavailability<T>(answer: impl Future<Output = T>) -> (T, bool) {
+    UNAVAILABLE
+        .scope(Cell::new(false), async {
+            let answered = answer.await;
+            (answered, UNAVAILABLE.with(Cell::get))
+        })
+        .await
 }
 
 /// Declares an area's failure enum: its 400 variant first (it also answers any status the area does not declare),

@@ -24,7 +24,7 @@ async fn customer_claims(req: &Request, bearer: Bearer) -> poem::Result<Claims> 
         Ok(claims) => Ok(claims),
         // The deny-list could not be read: a 500, not a 401 that would sign the customer out.
         Err(AuthError::Unexpected(error)) => {
-            super::unavailable::note(&error);
+            super::error::note_unavailability(&error);
             Err(poem::Error::from_string(format!("{error:#}"), StatusCode::INTERNAL_SERVER_ERROR))
         }
         Err(_) => Err(AuthorizationError.into()),

@@ -1,24 +1,10 @@
 //! A call that failed because the database does not answer (restarting, unreachable, its pool exhausted past
 //! its wait) is answered 503 with `Retry-After`, not 500: nothing was wrong with the request, and the proxy, the
 //! web app and the operator's alerts can tell "try again in a moment" from a bug.
-use std::cell::Cell;
-
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response, http::StatusCode, web::Json};
 
-use super::error::ErrorEnvelope;
-use crate::{messages, store};
-
-tokio::task_local! {
-    /// Set while a request is answered when one of its failures was the database's unavailability.
-    static UNAVAILABLE: Cell<bool>;
-}
-
-/// Remembers, for the request being answered, that `error` was the database not answering.
-pub fn note(error: &anyhow::Error) {
-    if store::is_unavailable(error) {
-        let _ = UNAVAILABLE.try_with(|seen| seen.set(true));
-    }
-}
+use super::error::{ErrorEnvelope, noting_unavailability};
+use crate::messages;
 
 /// Turns an unexpected failure (500) into 503 when its cause was the database not answering.
 pub struct DatabaseUnavailable;
@@ -40,12 +26,8 @@ impl<E: Endpoint> Endpoint for DatabaseUnavailableEndpoint<E> {
     type Output = Response;
 
     async fn call(&self, req: Request) -> poem::Result<Response> {
-        let (answered, unavailable) = UNAVAILABLE
-            .scope(Cell::new(false), async {
-                let answered = self.0.call(req).await.map(IntoResponse::into_response);
-                (answered, UNAVAILABLE.with(Cell::get))
-            })
-            .await;
+        let (answered, unavailable) =
+            noting_unavailability(async { self.0.call(req).await.map(IntoResponse::into_response) }).await;
         match answered {
             Ok(response) if unavailable && response.status() == StatusCode::INTERNAL_SERVER_ERROR => {
                 let body = ErrorEnvelope::new("503", messages::UNAVAILABLE, Vec::new());

@@ -1,11 +1,8 @@
 //! Rotating refresh credentials: each use returns a new one; reusing an old one revokes the family.
-use super::{
-    AuthError,
-    tokens::{TokenKeys, random_hex},
-};
+use super::{AuthError, tokens::TokenKeys};
 use crate::{
     config::AuthSettings,
-    store::{Db, now_ms, refresh_tokens},
+    store::{Db, customers::random_hex, now_ms, refresh_tokens},
 };
 
 /// How long after its use a credential may come back without ending the sign-in.

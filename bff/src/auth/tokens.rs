@@ -94,14 +94,6 @@ impl TokenKeys {
     }
 }
 
-/// 32 random bytes, hex: refresh credentials and the random fallback secret.
-pub fn random_hex() -> String {
-    use rand::TryRngCore;
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.try_fill_bytes(&mut bytes).expect("the operating system's random source works");
-    hex::encode(bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,4 +10,5 @@ pub mod payments;
 pub mod points;
 pub mod promotions;
 pub mod refunds;
+pub mod settling;
 pub mod transfers;

@@ -7,7 +7,8 @@
 //! payment, a payment of a paid order is not verified, and money taken anyway goes back ([`refunds`]).
 use std::time::Duration;
 
-use super::{invoice, partner_discounts, refunds};
+pub use super::settling::Settling;
+use super::{invoice, partner_discounts, refunds, settling::settle_order};
 use crate::{
     config::{PaymentSettings, PointSettings},
     domain::{
@@ -15,65 +16,15 @@ use crate::{
         payment::{Gateway, GatewayVerdict, PaymentState, Settlement, settle},
         points::HoldStatus,
     },
-    gateways::{
-        payments::{PaymentGateways, PaymentStart, StartError, Started, VerifyRequest, gumroad::GumroadPrice},
-        sms::KavenegarClient,
-    },
-    metrics::Metrics,
+    gateways::payments::{PaymentGateways, PaymentStart, StartError, Started, gumroad::GumroadPrice},
     shutdown::Stopping,
-    state::AppState,
     store::{
         Db, Tx, now_ms, orders,
         payments::{self, Finished, NewPayment, Payment},
         points::{self, expire_stale},
-        promotions::{self, ACTIVE, CAPTURED},
         transfers,
     },
 };
-
-/// What completing a payment reaches: the store, the gateways and their settings, the SMS client (a refund
-/// or a partner discount tells the customer) and the metrics.
-#[derive(Clone, Copy)]
-pub struct Settling<'a> {
-    pub db: &'a Db,
-    pub settings: &'a PaymentSettings,
-    pub gateways: &'a PaymentGateways,
-    pub sms: &'a KavenegarClient,
-    pub metrics: &'a Metrics,
-}
-
-impl Settling<'_> {
-    /// Asks the payment's gateway, server to server, whether it went through, with the proof `ref_id` and the
-    /// amount from the database; [`GatewayVerdict::Unknown`] while the gateway has no handle on it yet.
-    pub(super) async fn verify(&self, payment: &Payment, ref_id: Option<&str>) -> anyhow::Result<GatewayVerdict> {
-        let Some(authority) = payment.authority.as_deref() else { return Ok(GatewayVerdict::Unknown) };
-        let ref_held_elsewhere = match ref_id {
-            Some(ref_id) => payments::held_elsewhere(self.db, payment, ref_id, None).await?,
-            None => false,
-        };
-        let request = VerifyRequest {
-            payment_id: payment.id,
-            authority,
-            ref_id,
-            amount: payment.gateway_amount,
-            product_permalink: payment.product_permalink.as_deref(),
-            ref_held_elsewhere,
-        };
-        Ok(self.gateways.verify(payment.gateway, &request).await)
-    }
-}
-
-impl<'a> From<&'a AppState> for Settling<'a> {
-    fn from(state: &'a AppState) -> Self {
-        Settling {
-            db: &state.db,
-            settings: &state.payment_settings,
-            gateways: &state.payment_gateways,
-            sms: &state.sms,
-            metrics: &state.metrics,
-        }
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
@@ -800,25 +751,6 @@ async fn finish(
     Ok(())
 }
 
-/// What a finished payment does to its order, inside the transaction that finished the payment (online
-/// payments and reviewed manual transfers alike): paid → order PAYMENT_SUCCESS, points USED, code
-/// CAPTURED; otherwise reserved points go back to the switch (ADDED_TO_ORDER).
-pub(crate) async fn settle_order(tx: &mut Tx, order_id: i64, paid: bool, now: i64) -> anyhow::Result<()> {
-    let hold = points::latest_for_order(tx, order_id).await?.filter(|h| h.is_live_at(now));
-    if paid {
-        anyhow::ensure!(orders::mark_paid(tx, order_id).await?, "order {order_id} is paid already");
-        if let Some(hold) = hold {
-            points::set_status(tx, hold.id, hold.status, HoldStatus::Used).await?;
-        }
-        if let Some(used) = promotions::on_order(tx, order_id).await? {
-            promotions::change_status(tx, used.used_discount_id, ACTIVE, CAPTURED).await?;
-        }
-    } else if let Some(hold) = hold.filter(|h| h.status == HoldStatus::Reserved) {
-        points::set_status(tx, hold.id, HoldStatus::Reserved, HoldStatus::AddedToOrder).await?;
-    }
-    Ok(())
-}
-
 /// A payment verified with a reference another payment was paid with meanwhile: it fails, and finance settles the
 /// dispute where the gateway cannot name whose proof it is.
 async fn ref_taken(settling: Settling<'_>, payment: &Payment, ref_id: &str) -> anyhow::Result<()> {
@@ -845,7 +777,7 @@ pub async fn sweep(settling: Settling<'_>) -> anyhow::Result<usize> {
 
 /// [`sweep`], ending between two payments once the service is stopping: a payment is never left half-asked, and
 /// what is left is the next sweep's, on this replica or another.
-async fn sweep_until(settling: Settling<'_>, stopping: &Stopping) -> anyhow::Result<usize> {
+pub async fn sweep_until(settling: Settling<'_>, stopping: &Stopping) -> anyhow::Result<usize> {
     let before = now_ms() - settling.settings.payment_settle_after_seconds.saturating_mul(1000);
     let stale = payments::stale(settling.db, before).await?;
     let mut finished = 0;
@@ -885,26 +817,6 @@ async fn paid_after_expiry(settling: Settling<'_>, payment: &Payment) -> anyhow:
         complete(settling, payment.id, Report::None).await?;
     }
     Ok(())
-}
-
-/// Runs [`sweep`] every `PAYMENT_SWEEP_SECONDS` until the service stops.
-pub async fn sweep_forever(state: AppState, mut stopping: Stopping) {
-    let seconds = state.payment_settings.payment_sweep_seconds.max(1);
-    let mut ticks = tokio::time::interval(Duration::from_secs(seconds));
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = ticks.tick() => {}
-            () = stopping.asked() => return,
-        }
-        let swept = sweep_until(Settling::from(&state), &stopping).await;
-        state.metrics.swept(swept.is_ok());
-        match swept {
-            Ok(0) => {}
-            Ok(finished) => tracing::info!(finished, "payments settled by the sweeper"),
-            Err(error) => tracing::error!(error = ?error, "payment sweep failed"),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! one (Vandar, Tara) and calls that keep failing stay in finance's queue, which settles them by hand
 //! (REFUNDED, with who and when). The customer is told by SMS and sees the refund in the orders history.
 
-use super::payments::{Settling, settle_order};
+use super::settling::{Settling, settle_order};
 use crate::{
     config::PaymentSettings,
     domain::payment::{GatewayVerdict, PaymentState},

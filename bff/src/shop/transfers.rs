@@ -1,12 +1,13 @@
 //! Manual transfers (spec 2 §4): the customer reports a card-to-card or PayPal payment, the order's
 //! points stay RESERVED while finance reviews it, and the review completes the order through the same
-//! settlement as online payments ([`super::payments::settle_order`]) or gives the points back. The
+//! settlement as online payments ([`super::settling::settle_order`]) or gives the points back. The
 //! customer learns the result by SMS. The API and the `finance` CLI both call these functions.
 use super::{
     invoice,
     orders::{self as shop_orders, OrderError},
     partner_discounts,
-    payments::{self as online, Report, Settling, settle_order},
+    payments::{self as online, Report},
+    settling::{Settling, settle_order},
 };
 use crate::{
     config::FinanceSettings,

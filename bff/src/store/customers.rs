@@ -140,6 +140,15 @@ pub fn random_id() -> i64 {
     rand::rngs::OsRng.unwrap_err().random_range(1..=MAX_SAFE_ID)
 }
 
+/// 32 random bytes, hex: the answer records' and visit sessions' edit tokens, refresh credentials and the random
+/// fallback secret.
+pub fn random_hex() -> String {
+    use rand::TryRngCore;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.try_fill_bytes(&mut bytes).expect("the operating system's random source works");
+    hex::encode(bytes)
+}
+
 /// Locks the customer's row until the transaction ends: a no-op write, which both databases serialize, so two
 /// transactions that decide on the customer's whole state (their running diet, say) run one after the other.
 pub async fn lock(tx: &mut Tx, customer_id: i64) -> anyhow::Result<()> {

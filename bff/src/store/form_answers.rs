@@ -2,8 +2,11 @@
 use anyhow::Context;
 use sha2::{Digest, Sha256};
 
-use super::{Db, customers::random_id, now_ms, on_pool};
-use crate::auth::tokens::random_hex;
+use super::{
+    Db,
+    customers::{random_hex, random_id},
+    now_ms, on_pool,
+};
 
 /// A stored answer record.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]

@@ -2,8 +2,7 @@
 //! (its edit token) or the customer it is linked to.
 use anyhow::Context;
 
-use super::{Db, form_answers::edit_token_hash, now_ms, on_pool};
-use crate::auth::tokens::random_hex;
+use super::{Db, customers::random_hex, form_answers::edit_token_hash, now_ms, on_pool};
 
 /// What a create or a change writes.
 #[derive(Debug, Clone, Copy)]
