@@ -9,7 +9,7 @@ use ipnet::IpNet;
 use reqwest::Url;
 
 use crate::{
-    auth::{revocations::Revocations, tokens::TokenKeys},
+    auth::{otp::Sender, revocations::Revocations, tokens::TokenKeys},
     config::{AuthSettings, FinanceSettings, PaymentSettings, PointSettings, Secret, Settings, SupportSettings},
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::Metrics,
@@ -115,6 +115,19 @@ impl<'a> From<&'a AppState> for Settling<'a> {
             settings: &state.payment_settings,
             gateways: &state.payment_gateways,
             sms: &state.sms,
+            metrics: &state.metrics,
+        }
+    }
+}
+
+impl<'a> From<&'a AppState> for Sender<'a> {
+    fn from(state: &'a AppState) -> Self {
+        Sender {
+            db: &state.db,
+            settings: &state.auth,
+            tokens: &state.tokens,
+            sms: &state.sms,
+            mail: &state.mail,
             metrics: &state.metrics,
         }
     }

@@ -12,14 +12,13 @@ use crate::{
         mobile_number::{IRAN, MobileNumberError},
         otp_code::OtpCodeError,
     },
-    state::AppState,
     store::{
         Db,
         customers::{self, AuthType, Customer, NewCustomer},
         now_ms, revoked_tokens,
     },
 };
-use otp::{Caller, Delivery, SentCode};
+use otp::{Caller, Delivery, Sender, SentCode};
 use revocations::Revocations;
 use tokens::{Claims, TokenKeys};
 
@@ -102,18 +101,18 @@ pub async fn check_mobile(db: &Db, settings: &AuthSettings, mobile: &MobileNumbe
 
 /// Sends a code by the number's channel: SMS, or the registered customer's e-mail.
 #[tracing::instrument(skip_all)]
-pub async fn send_code(state: &AppState, mobile: &MobileNumber, caller: &Caller) -> Result<SentCode, AuthError> {
-    let customer = customers::find_by_mobile(&state.db, mobile).await?;
+pub async fn send_code(state: Sender<'_>, mobile: &MobileNumber, caller: &Caller) -> Result<SentCode, AuthError> {
+    let customer = customers::find_by_mobile(state.db, mobile).await?;
     deliver(state, mobile, customer.as_ref(), caller).await
 }
 
 async fn deliver(
-    state: &AppState,
+    state: Sender<'_>,
     mobile: &MobileNumber,
     customer: Option<&Customer>,
     caller: &Caller,
 ) -> Result<SentCode, AuthError> {
-    match channel_for(&state.auth, customer, mobile.country_id()) {
+    match channel_for(state.settings, customer, mobile.country_id()) {
         AuthType::Sms => otp::send(state, mobile, Delivery::Sms(mobile), None, caller).await,
         AuthType::Email => {
             let address = customer.and_then(|c| c.email.as_deref()).ok_or(AuthError::EmailRequired)?;
@@ -127,15 +126,15 @@ async fn deliver(
 /// for the customer on success. The address is the caller's choice, so the code may only ever create a customer.
 #[tracing::instrument(skip_all)]
 pub async fn send_email_code(
-    state: &AppState,
+    state: Sender<'_>,
     mobile: &MobileNumber,
     email: &EmailAddress,
     caller: &Caller,
 ) -> Result<SentCode, AuthError> {
-    if customers::find_by_mobile(&state.db, mobile).await?.is_some() {
+    if customers::find_by_mobile(state.db, mobile).await?.is_some() {
         return Err(AuthError::AlreadyRegistered);
     }
-    if channel_for(&state.auth, None, mobile.country_id()) == AuthType::Sms {
+    if channel_for(state.settings, None, mobile.country_id()) == AuthType::Sms {
         return Err(AuthError::SmsNumber);
     }
     otp::send(state, mobile, Delivery::Email(email), Some(email), caller).await
@@ -143,12 +142,12 @@ pub async fn send_email_code(
 
 /// Login with file number: the number must belong to this mobile; then a code goes out as usual.
 pub async fn send_code_for_profile_number(
-    state: &AppState,
+    state: Sender<'_>,
     mobile: &MobileNumber,
     profile_number: &str,
     caller: &Caller,
 ) -> Result<SentCode, AuthError> {
-    let customer = customers::find_by_mobile(&state.db, mobile).await?;
+    let customer = customers::find_by_mobile(state.db, mobile).await?;
     let wanted = crate::domain::mobile_number::latin_digits(profile_number);
     match customer {
         Some(c) if c.profile_number == wanted => deliver(state, mobile, Some(&c), caller).await,

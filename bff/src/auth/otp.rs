@@ -4,9 +4,21 @@ use super::{AuthError, tokens::TokenKeys};
 use crate::{
     config::AuthSettings,
     domain::{EmailAddress, Language, MobileNumber, OtpCode},
-    state::AppState,
+    gateways::{email::Mailer, sms::KavenegarClient},
+    metrics::Metrics,
     store::{Db, now_ms, otp},
 };
+
+/// What sending a code reaches: the store, the limits, the keys that hash it, both ways out and the metrics.
+#[derive(Clone, Copy)]
+pub struct Sender<'a> {
+    pub db: &'a Db,
+    pub settings: &'a AuthSettings,
+    pub tokens: &'a TokenKeys,
+    pub sms: &'a KavenegarClient,
+    pub mail: &'a Mailer,
+    pub metrics: &'a Metrics,
+}
 
 /// Who asks for a code: the client's address, for the hourly limit, and the language its page shows, for the
 /// e-mail.
@@ -34,26 +46,25 @@ pub struct Verified {
 }
 
 /// Sends a new code proving `subject`, by `delivery`. `pending_email` is attached on registration.
-/// The whole state, as it reaches the store, the limits, the keys, both gateways and the metrics.
 pub async fn send(
-    state: &AppState,
+    state: Sender<'_>,
     subject: &MobileNumber,
     delivery: Delivery<'_>,
     pending_email: Option<&EmailAddress>,
     caller: &Caller,
 ) -> Result<SentCode, AuthError> {
-    let settings = &state.auth;
+    let settings = state.settings;
     let now = now_ms();
     let resend_ms = settings.otp_resend_seconds.max(1) * 1000;
-    if let Some(last) = otp::latest(&state.db, subject.canonical()).await? {
+    if let Some(last) = otp::latest(state.db, subject.canonical()).await? {
         let wait_ms = last.created_at + resend_ms - now;
         if wait_ms > 0 {
             return Err(AuthError::ResendTooSoon { seconds: (wait_ms + 999) / 1000 });
         }
     }
     let hour_ago = now - 3_600_000;
-    if otp::count_for_subject_since(&state.db, subject.canonical(), hour_ago).await? >= settings.otp_hourly_per_number
-        || otp::count_for_ip_since(&state.db, &caller.ip, hour_ago).await? >= settings.otp_hourly_per_ip
+    if otp::count_for_subject_since(state.db, subject.canonical(), hour_ago).await? >= settings.otp_hourly_per_number
+        || otp::count_for_ip_since(state.db, &caller.ip, hour_ago).await? >= settings.otp_hourly_per_ip
     {
         return Err(AuthError::HourlyLimit);
     }
@@ -65,7 +76,7 @@ pub async fn send(
         Delivery::Email(email) => ("email", email.as_str().to_owned()),
     };
     let stored = otp::insert(
-        &state.db,
+        state.db,
         otp::NewOtp {
             id: &id,
             subject: subject.canonical(),
@@ -94,7 +105,7 @@ pub async fn send(
     };
     if let Err(reason) = delivered {
         // Nothing reached the customer: forget the code so an immediate retry is allowed.
-        otp::delete(&state.db, &id).await?;
+        otp::delete(state.db, &id).await?;
         tracing::warn!(%reason, channel, "code delivery failed");
         return Err(AuthError::ProviderFailed);
     }

@@ -20,7 +20,7 @@ use super::{
     security::{CustomerToken, MaybeCustomer, caller, client_ip},
 };
 use crate::{
-    auth::{self, AuthError, SignedIn},
+    auth::{self, AuthError, SignedIn, otp::Sender},
     domain::{EmailAddress, OtpCode, country, country::Country, mobile_number::IRAN},
     franchise, limits, messages,
     state::AppState,
@@ -140,7 +140,7 @@ impl AuthApi {
     ) -> AuthResult<CodeSentReply> {
         let mobile = body.identity.mobile()?;
         let email = EmailAddress::parse(&body.email).map_err(AuthError::from)?;
-        Ok(Json(auth::send_email_code(&state, &mobile, &email, &caller(req)).await?.into()))
+        Ok(Json(auth::send_email_code(Sender::from(*state), &mobile, &email, &caller(req)).await?.into()))
     }
 
     /// Login with file number: the file number must belong to the mobile; a code is then sent.
@@ -152,7 +152,11 @@ impl AuthApi {
         body: Json<ProfileNumberRequest>,
     ) -> AuthResult<CodeSentReply> {
         let mobile = body.identity.mobile()?;
-        Ok(Json(auth::send_code_for_profile_number(&state, &mobile, &body.profile_number, &caller(req)).await?.into()))
+        Ok(Json(
+            auth::send_code_for_profile_number(Sender::from(*state), &mobile, &body.profile_number, &caller(req))
+                .await?
+                .into(),
+        ))
     }
 
     /// Register with the code just sent (an existing customer is simply signed in).
@@ -297,7 +301,7 @@ async fn legacy_login(state: &AppState, form: &LegacyLoginForm) -> Result<Legacy
 
 async fn send_code_to(state: &AppState, req: &Request, identity: &MobileIdentity) -> AuthResult<CodeSentReply> {
     let mobile = identity.mobile()?;
-    Ok(Json(auth::send_code(state, &mobile, &caller(req)).await?.into()))
+    Ok(Json(auth::send_code(Sender::from(state), &mobile, &caller(req)).await?.into()))
 }
 
 fn signed_in_response(state: &AppState, signed_in: SignedIn) -> SignedInResponse {
@@ -314,6 +318,6 @@ async fn legacy_send(
     form: &LegacySendCodeForm,
 ) -> Result<Json<LegacyMessage>, LegacyFailure> {
     let mobile = auth::parse_mobile(&form.mobile_number, form.country.unwrap_or(IRAN))?;
-    auth::send_code(state, &mobile, &caller(req)).await?;
+    auth::send_code(Sender::from(state), &mobile, &caller(req)).await?;
     Ok(Json(success(messages::CODE_SENT)))
 }
