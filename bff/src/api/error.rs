@@ -2,7 +2,7 @@
 use std::cell::Cell;
 
 use poem::{Error, IntoResponse, Response, http::StatusCode, web::Json as PoemJson};
-use poem_openapi::{Object, payload::Json};
+use poem_openapi::{ApiResponse, Object, payload::Json};
 
 use crate::{limits, messages, store, telemetry::Bounded, throttle::Throttled};
 
@@ -91,6 +91,25 @@ pub async fn noting_unavailability<T>(answer: impl Future<Output = T>) -> (T, bo
             (answered, UNAVAILABLE.with(Cell::get))
         })
         .await
+}
+
+/// Failures of a signed-in customer's calls that refuse nothing else: the sign-in, or an unexpected failure.
+#[derive(ApiResponse, Debug)]
+pub enum CustomerCallFailure {
+    /// Missing, expired or invalid bearer token: refresh it and retry once.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorEnvelope>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorEnvelope>),
+}
+
+impl AreaFailure for CustomerCallFailure {
+    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
+        match status {
+            401 => CustomerCallFailure::Unauthorized(body),
+            _ => CustomerCallFailure::Internal(body),
+        }
+    }
 }
 
 /// Declares an area's failure enum: its 400 variant first (it also answers any status the area does not declare),

@@ -16,7 +16,11 @@ use self::history::{
     AllDietsMsg, AllDietsReply, DietItem, HamiMsg, HamiReply, HamiSummary, LastIssuedMsg, LastIssuedReply,
     StartDateForm, StartDateMsg, StartDateReply,
 };
-use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure};
+use super::{
+    ApiTags,
+    error::{AreaFailure, CustomerCallFailure},
+    security::CustomerToken,
+};
 use crate::{
     domain::{
         catalogue::ProductType,

@@ -4,7 +4,11 @@ use poem_openapi::{Object, OpenApi, payload::Json};
 
 use super::dto::PointsAmount;
 use crate::{
-    api::{ApiTags, error::AreaFailure, security::CustomerToken, shop::error::CustomerCallFailure},
+    api::{
+        ApiTags,
+        error::{AreaFailure, CustomerCallFailure},
+        security::CustomerToken,
+    },
     shop::points::{self, point_value},
     state::AppState,
     store::{demo::CURRENCY, points::Movement},

@@ -2,10 +2,7 @@ use poem_openapi::{ApiResponse, payload::Json};
 
 use super::dto::{ProductDto, WizardConfigDto};
 use crate::{
-    api::{
-        error::{AreaFailure, ErrorEnvelope},
-        prepared_json::PreparedJson,
-    },
+    api::{error::ErrorEnvelope, prepared_json::PreparedJson},
     domain::catalogue::FilterError,
     messages,
 };
@@ -36,15 +33,6 @@ pub enum ProductsResponse {
     /// The catalogue could not be read.
     #[oai(status = 500)]
     Internal(Json<ErrorEnvelope>),
-}
-
-impl AreaFailure for CustomerCallFailure {
-    fn with_status(status: u16, body: Json<ErrorEnvelope>) -> Self {
-        match status {
-            401 => CustomerCallFailure::Unauthorized(body),
-            _ => CustomerCallFailure::Internal(body),
-        }
-    }
 }
 
 impl From<ShopError> for ProductsResponse {
@@ -104,14 +92,4 @@ impl From<ShopError> for WizardConfigFailure {
 
 fn products_bad_request(error: poem::Error) -> ProductsResponse {
     ProductsResponse::BadRequest(Json(ErrorEnvelope::new("400", messages::BAD_REQUEST, vec![error.to_string()])))
-}
-
-/// Failures of the signed-in shop calls.
-#[derive(ApiResponse, Debug)]
-pub enum CustomerCallFailure {
-    /// Missing, expired or invalid bearer token: refresh it and retry once.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorEnvelope>),
 }

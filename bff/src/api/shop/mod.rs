@@ -13,9 +13,9 @@ pub mod orders;
 
 use self::{
     dto::{ProductDto, WizardConfigDto},
-    error::{CustomerCallFailure, ProductsResponse, ShopError, WizardConfigFailure, WizardConfigResponse},
+    error::{ProductsResponse, ShopError, WizardConfigFailure, WizardConfigResponse},
 };
-use super::{ApiTags, prepared_json::PreparedJson, security::CustomerToken};
+use super::{ApiTags, error::CustomerCallFailure, prepared_json::PreparedJson, security::CustomerToken};
 use crate::{
     domain::{
         Language,
