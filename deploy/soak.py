@@ -160,6 +160,10 @@ class Shop:
         while self.running():
             with self.lock:
                 self.next_mobile += 1
+                # Numbers ending in 0xxx are the SMS simulator's test values (0418: no credit, 0451: rate limited …),
+                # which make it fail on purpose: a soak's customers have ordinary numbers.
+                if self.next_mobile % 10_000 < 1_000:
+                    self.next_mobile += 1_000
                 mobile = f"0935{self.next_mobile:07d}"
             client_ip = f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
             try:
@@ -283,7 +287,7 @@ class Shop:
 def figures(stand):
     orders = int(psql("SELECT COUNT(*) FROM customer_order", stand.url))
     size = int(psql(f"SELECT pg_database_size('{stand.database}')"))
-    memory = {name: rss_kib(child.pid) for name, child in stand.children.items()}
+    memory = {name: (rss_kib(child.pid), rss_kib(child.pid, "RssAnon")) for name, child in stand.children.items()}
     return orders, size, memory
 
 
@@ -366,8 +370,8 @@ def main():
         while any(thread.is_alive() for thread in threads):
             time.sleep(60 if MINUTES >= 5 else 5)
             answered = sum(tally.answers.values())
-            memory = ", ".join(f"{name} {rss_kib(child.pid) / 1024:.1f} MiB" for name, child in stand.children.items()
-                               if name.startswith("bff"))
+            memory = ", ".join(f"{name} {rss_kib(child.pid) / 1024:.1f} MiB ({rss_kib(child.pid, 'RssAnon') / 1024:.1f} "
+                               "allocated)" for name, child in stand.children.items() if name.startswith("bff"))
             log(f"{(time.monotonic() - started) / 60:.1f} min: {answered} answers, {len(shop.orders)} orders; {memory}")
         end = figures(stand)
         log("Load stopped; waiting for the sweeper to settle every payment nobody came back from")
@@ -388,10 +392,11 @@ def main():
         if shop.failures:
             rows.append(("journeys cut short", json.dumps(dict(shop.failures), ensure_ascii=False), "none"))
         for name in stand.children:
-            before, after = warm[2][name], end[2][name]
+            (before, anon_before), (after, anon_after) = warm[2][name], end[2][name]
             change = (after - before) / before * 100 if before else 0.0
             goal = {"simulators": "- (they keep every payment they made)", "nginx": "-"}.get(name, "within ±10 %")
-            rows.append((f"RSS {name}", f"{before / 1024:.1f} MiB → {after / 1024:.1f} MiB ({change:+.1f} %)", goal))
+            rows.append((f"RSS {name}", f"{before / 1024:.1f} MiB → {after / 1024:.1f} MiB ({change:+.1f} %); "
+                         f"allocated {anon_before / 1024:.1f} → {anon_after / 1024:.1f} MiB", goal))
         grown = end[0] - warm[0]
         per_thousand = (end[1] - warm[1]) / grown * 1000 / 2**20 if grown else 0.0
         rows.append(("database", f"{end[1] / 2**20:.1f} MiB for {end[0]} orders; "

@@ -71,12 +71,13 @@ def customer_of(token):
     return int(json.loads(base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4)))["sub"])
 
 
-def rss_kib(pid):
-    """The resident memory of the process and its children (nginx's workers) now, in KiB (Linux /proc)."""
+def rss_kib(pid, field="VmRSS"):
+    """The resident memory of the process and its children (nginx's workers) now, in KiB (Linux /proc): all of it
+    (`VmRSS`), or only what it allocated (`RssAnon`, without the pages of its executable and the files it maps)."""
     own = next((int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-                if line.startswith("VmRSS:")), 0)
+                if line.startswith(f"{field}:")), 0)
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return own + sum(rss_kib(child) for child in children)
+    return own + sum(rss_kib(child, field) for child in children)
 
 
 class Stand:
@@ -117,6 +118,10 @@ class Stand:
             "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(self.smtp), "RUST_LOG": "warn",
         })
         env.update(self.settings)
+        # As a production unit runs it: with backtraces on, every logged failure captures one and the first to be
+        # printed loads the binary's debug information for good (20 MiB and more of a replica's memory).
+        for name in ("RUST_BACKTRACE", "RUST_LIB_BACKTRACE"):
+            env.pop(name, None)
         return env
 
     def start_replica(self, index, demo=False):
