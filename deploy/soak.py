@@ -17,6 +17,7 @@ CI never runs it. Run as root when nginx is missing (it installs it from Debian)
     deploy/soak.py          SOAK_MINUTES (30), DRILL_ADMIN_URL, DRILL_NO_BUILD=1 to use the built release
 """
 import heapq
+import html
 import http.client
 import json
 import os
@@ -116,18 +117,16 @@ class Tally:
             self.endings[ending] += 1
 
 
-def form(html, form_id):
+def form(page, form_id):
     """A simulator page's form with this id: its method, action and hidden fields."""
-    found = re.search(rf'<form id="{form_id}"([^>]*)>(.*?)</form>', html, re.S)
+    found = re.search(rf'<form id="{form_id}"([^>]*)>(.*?)</form>', page, re.S)
     if not found:
         return None
-    attributes = dict(re.findall(r'(\w+)="([^"]*)"', found.group(1)))
-    fields = [(dict(re.findall(r'(\w+)="([^"]*)"', tag)).get("name"), dict(re.findall(r'(\w+)="([^"]*)"', tag)).get("value"))
-              for tag in re.findall(r"<input ([^>]*)>", found.group(2)) if 'type="hidden"' in tag]
-    unescape = lambda text: (text.replace("&quot;", '"').replace("&#39;", "'").replace("&lt;", "<")
-                             .replace("&gt;", ">").replace("&amp;", "&"))
-    return attributes.get("method", "get").upper(), unescape(attributes["action"]), [
-        (unescape(k), unescape(v)) for k, v in fields]
+    attributes = lambda tag: {k: html.unescape(v) for k, v in re.findall(r'(\w+)="([^"]*)"', tag)}
+    own = attributes(found.group(1))
+    inputs = [attributes(tag) for tag in re.findall(r"<input ([^>]*)>", found.group(2))]
+    fields = [(i["name"], i["value"]) for i in inputs if i.get("type") == "hidden"]
+    return own.get("method", "get").upper(), own["action"], fields
 
 
 class Shop:
@@ -256,21 +255,21 @@ class Shop:
 
     def press(self, tab, link, action):
         """Opens the gateway's page and presses `action`; the callback the gateway sends the browser on."""
-        status, headers, html = tab.request("gateway page", "GET", link)
+        status, headers, body = tab.request("gateway page", "GET", link)
         for _ in range(5):
             if status not in (301, 302, 303, 307):
                 break
             link = urllib.parse.urljoin(link, headers["Location"])
-            status, headers, html = tab.request("gateway page", "GET", link)
-        page = form(html.decode(), "sim-page")
+            status, headers, body = tab.request("gateway page", "GET", link)
+        page = form(body.decode(), "sim-page")
         if status != 200 or page is None:
             raise RuntimeError(f"no payment page at {link}: {status}")
         pressed = urllib.parse.urljoin(link, page[1])
-        status, headers, html = tab.request("gateway pay", "POST", pressed, urllib.parse.urlencode({"action": action}),
+        status, headers, body = tab.request("gateway pay", "POST", pressed, urllib.parse.urlencode({"action": action}),
                                             {"Content-Type": "application/x-www-form-urlencoded"})
         if status in (302, 303):
             return "GET", urllib.parse.urljoin(pressed, headers["Location"]), []
-        callback = form(html.decode(), "callback")
+        callback = form(body.decode(), "callback")
         if callback is None:
             raise RuntimeError(f"pressing {action} answered {status} without a callback")
         return callback[0], urllib.parse.urljoin(pressed, callback[1]), callback[2]
