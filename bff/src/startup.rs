@@ -235,7 +235,7 @@ fn plumbing(
 }
 
 /// Runs the payment sweeper ([`payments::sweep`]) every `PAYMENT_SWEEP_SECONDS` until the service stops.
-pub async fn sweep_forever(state: AppState, mut stopping: Stopping) {
+async fn sweep_forever(state: AppState, mut stopping: Stopping) {
     let seconds = state.payment_settings.payment_sweep_seconds.max(1);
     let mut ticks = tokio::time::interval(Duration::from_secs(seconds));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

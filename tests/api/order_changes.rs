@@ -5,7 +5,7 @@
 use limoo_bff::{
     domain::transfer::{TransferGateway, moment_at, year_choices},
     messages,
-    shop::payments::{Settling, sweep},
+    shop::{payments::sweep, settling::Settling},
     store::now_ms,
 };
 use limoo_simulators::{

@@ -1,7 +1,7 @@
 //! A payment the shop had given up on (it expired unanswered by any callback, or a newer payment replaced it) that
 //! the customer paid after all still counts while the gateway allows: it pays the order when nothing else did, and
 //! otherwise its money goes back at once through the gateway, not at the end of the gateway's window.
-use limoo_bff::shop::payments::{Settling, sweep};
+use limoo_bff::shop::{payments::sweep, settling::Settling};
 use limoo_simulators::{Gateway, PageAction, browser};
 use limoo_tests::{
     TestApp,

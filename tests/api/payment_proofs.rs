@@ -2,7 +2,7 @@
 //! brings the proof back, and the other posts it on their own payment's callback before or after, at the same price
 //! or a dearer one. Every check reads the money the simulators keep: per order it is the order's price once, or
 //! nothing, and no customer's money is kept without their order paid or a refund.
-use limoo_bff::shop::payments::{Settling, sweep};
+use limoo_bff::shop::{payments::sweep, settling::Settling};
 use std::time::Duration;
 
 use limoo_simulators::{Gateway, Money, PageAction, PaymentScenario, browser, browser::Navigation};

@@ -1,7 +1,7 @@
 //! Paying an order online through the gateway simulators: the hosted page, the callback that
 //! verifies server to server, and what the order, its points and its code look like afterwards.
 use limoo_bff::{
-    shop::payments::{Settling, sweep},
+    shop::{payments::sweep, settling::Settling},
     store::Db,
 };
 use limoo_simulators::{

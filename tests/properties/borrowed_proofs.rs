@@ -2,7 +2,7 @@
 //! payment's callback (before or after its owner's browser returns), while the sweeper runs in between: each
 //! customer's money kept, as the simulator's ledger records it, is what their own paid order costs, once, or
 //! nothing; no order is paid twice or with someone else's money, and nothing is left taken but not accounted for.
-use limoo_bff::shop::payments::{Settling, sweep};
+use limoo_bff::shop::{payments::sweep, settling::Settling};
 use limoo_simulators::{Gateway, PageAction, browser, browser::Navigation};
 use limoo_tests::{
     TestApp,

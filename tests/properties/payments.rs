@@ -8,7 +8,7 @@ use limoo_bff::{
         mobile_number::IRAN,
         payment::{PaymentState, Unit, plus_prefixed_mobile, zero_prefixed_mobile},
     },
-    shop::payments::{Settling, sweep},
+    shop::{payments::sweep, settling::Settling},
 };
 use limoo_simulators::{
     PageAction,

@@ -7,8 +7,10 @@
 //! payment, a payment of a paid order is not verified, and money taken anyway goes back ([`refunds`]).
 use std::time::Duration;
 
-pub use super::settling::Settling;
-use super::{invoice, partner_discounts, refunds, settling::settle_order};
+use super::{
+    invoice, partner_discounts, refunds,
+    settling::{Settling, settle_order},
+};
 use crate::{
     config::{PaymentSettings, PointSettings},
     domain::{

@@ -14,7 +14,10 @@ use crate::{
     domain::payment::{Gateway, PaymentState, plus_prefixed_mobile, result_address},
     gateways::payments::{StartError, digipay::DigipayCallback, gumroad::GumroadPing, payment_id_of, snapppay},
     messages,
-    shop::payments::{self, PaymentError, Report, Settling},
+    shop::{
+        payments::{self, PaymentError, Report},
+        settling::Settling,
+    },
     state::AppState,
     store::{customers, payments as store},
 };

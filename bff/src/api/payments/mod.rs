@@ -28,7 +28,8 @@ use crate::{
     gateways::payments::payping::PayPingCallback,
     limits, messages,
     shop::{
-        payments::{self, Report, Settling, StartRequest},
+        payments::{self, Report, StartRequest},
+        settling::Settling,
         transfers,
     },
     state::AppState,

@@ -11,7 +11,7 @@ use crate::{
     domain::transfer::{self, TransferForm, TransferGateway},
     messages,
     shop::{
-        payments::Settling,
+        settling::Settling,
         transfers::{self as service, TransferDue, TransferError},
     },
     state::AppState,
