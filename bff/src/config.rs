@@ -10,6 +10,7 @@ use ipnet::IpNet;
 use reqwest::Url;
 
 pub mod production;
+pub mod reference;
 
 use crate::{domain::payment::Gateway, telemetry::LogFormat};
 use production::Environment;
@@ -36,7 +37,8 @@ pub struct Settings {
     /// Product code; the shop's service name is `{PRODUCT_CODE}_SHOP`.
     #[arg(long, env = "PRODUCT_CODE", default_value = "LIMOO")]
     pub product_code: String,
-    /// Load the demo catalogue when the database has none.
+    /// Load the demo data (`bff/demo/`), each part only into a database that lacks it: the catalogue, the
+    /// select-package-f wizards, promotion codes and three customers (docs/product.md, "Demo data").
     #[arg(long, env = "DEMO_DATA", default_value_t = false)]
     pub demo_data: bool,
     /// The shop's public origin as browsers reach it, e.g. `https://shop.example`. Payment callbacks and the
@@ -44,8 +46,10 @@ pub struct Settings {
     /// client can forge. Unset: the address listened on, `http://127.0.0.1:{PORT}` (development only).
     #[arg(long, env = "PUBLIC_BASE_URL", value_parser = parse_origin)]
     pub public_base_url: Option<Url>,
-    /// Proxies (IPs or CIDRs, comma-separated) whose `X-Forwarded-For` names the client for per-IP limits.
-    /// None by default: the connection's peer is the client.
+    /// Proxies (IPs or CIDRs, comma-separated, e.g. `10.0.0.0/8`) whose `X-Forwarded-For` names the client for
+    /// per-address limits: from one of them, the client is the right-most address in the header that is not a
+    /// trusted proxy; from any other peer the header is ignored, since anyone can write it. None by default: the
+    /// connection's peer is the client, so behind a proxy every client shares the proxy's address.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_networks)]
     pub trusted_proxies: ::std::vec::Vec<IpNet>,
     /// Largest request body read, in bytes; a larger one (declared or chunked) is answered 413. The web app's
@@ -74,11 +78,12 @@ pub struct Settings {
     /// `text` for people; `json`, one object a line with the request's id, for log collectors.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
-    /// When set, `GET /metrics` answers only with `Authorization: Bearer {METRICS_TOKEN}`.
-    #[arg(long, env = "METRICS_TOKEN")]
+    /// When set, `GET /metrics` answers only with `Authorization: Bearer {METRICS_TOKEN}`; in production set it
+    /// (or keep `/metrics` off the public proxy).
+    #[arg(long, env = "METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<Secret>,
-    /// Bearer token of the medical team's diet API (`/lemonade/api/staff/diets/…`); the API refuses every call
-    /// when unset.
+    /// Bearer token of the staff API: the medical team's diets (`/lemonade/api/staff/diets/…`) and franchise
+    /// membership (`/lemonade/api/staff/franchise/…`); the API refuses every call when unset.
     #[arg(long, env = "STAFF_API_TOKEN", hide_env_values = true)]
     pub staff_api_token: Option<Secret>,
     /// Seconds a stopping service (SIGTERM, Ctrl-C) gives the requests in flight and the sweeper's current payment
@@ -177,19 +182,20 @@ impl fmt::Debug for Secret {
 /// Sign-in: token lifetimes, one-time code rules and who gets codes by e-mail.
 #[derive(clap::Args, Clone, Debug)]
 pub struct AuthSettings {
-    /// Signs tokens and keys code hashes; must be the same on every replica. Random per start when unset.
+    /// Signs tokens and keys code hashes; must be the same on every replica. Random per start when unset: fine
+    /// for one developer process, not for a cluster or a restart.
     #[arg(long, env = "AUTH_SECRET", hide_env_values = true)]
     pub auth_secret: Option<Secret>,
-    /// Lifetime of the bearer token (`lemonadeToken`).
+    /// Lifetime of the bearer token (`lemonadeToken`), in seconds.
     #[arg(long, env = "TOKEN_TTL_SECONDS", default_value_t = 900)]
     pub token_ttl_seconds: i64,
-    /// Lifetime of the refresh cookie.
+    /// Lifetime of the refresh cookie (`limoo_refresh`), in days.
     #[arg(long, env = "REFRESH_TTL_DAYS", default_value_t = 30)]
     pub refresh_ttl_days: i64,
-    /// How long a one-time code stays valid.
+    /// How long a one-time code stays valid, in seconds.
     #[arg(long, env = "OTP_TTL_SECONDS", default_value_t = 120)]
     pub otp_ttl_seconds: i64,
-    /// Minimum wait before another code may be sent to the same number.
+    /// Seconds before another code may be sent to the same number (concurrent requests too).
     #[arg(long, env = "OTP_RESEND_SECONDS", default_value_t = 60)]
     pub otp_resend_seconds: i64,
     /// Wrong tries allowed per code.
@@ -198,10 +204,13 @@ pub struct AuthSettings {
     /// Codes per mobile number per hour.
     #[arg(long, env = "OTP_HOURLY_PER_NUMBER", default_value_t = 5)]
     pub otp_hourly_per_number: i64,
-    /// Codes per client IP per hour.
+    /// Codes per client address per hour (an IPv6 client by its /64); also the referral codes one address may
+    /// keep pending.
     #[arg(long, env = "OTP_HOURLY_PER_IP", default_value_t = 30)]
     pub otp_hourly_per_ip: i64,
-    /// Countries (ids) whose customers get codes by SMS; everyone else by e-mail.
+    /// Countries (ids of `/lemonade/api/countries`; 1 is Iran) whose customers get codes by SMS; everyone else
+    /// registers an e-mail address and gets codes by e-mail. A registered customer keeps the channel they
+    /// registered with.
     #[arg(long, env = "SMS_COUNTRY_IDS", value_delimiter = ',', default_value = "1")]
     pub sms_country_ids: Vec<i64>,
     /// Mark the refresh cookie `Secure` (browsers still accept it on http://localhost).
@@ -232,22 +241,28 @@ pub struct GatewaySettings {
     /// Kavenegar API base, e.g. https://api.kavenegar.com or the simulator's /kavenegar.
     #[arg(long, env = "KAVENEGAR_BASE_URL", default_value = "http://127.0.0.1:8090/kavenegar")]
     pub kavenegar_base_url: String,
+    /// Kavenegar API key (part of every request's path).
     #[arg(long, env = "KAVENEGAR_API_KEY", default_value = "sim-key", hide_env_values = true)]
     pub kavenegar_api_key: Secret,
     /// Approved verify/lookup template holding `%token`.
     #[arg(long, env = "KAVENEGAR_TEMPLATE", default_value = "limoo-otp")]
     pub kavenegar_template: String,
+    /// The SMTP relay codes are e-mailed through; the default is the simulators' SMTP sink.
     #[arg(long, env = "SMTP_HOST", default_value = "127.0.0.1")]
     pub smtp_host: String,
+    /// The SMTP relay's port.
     #[arg(long, env = "SMTP_PORT", default_value_t = 2525)]
     pub smtp_port: u16,
+    /// The relay's user name; unset, mail is sent without logging in.
     #[arg(long, env = "SMTP_USERNAME")]
     pub smtp_username: Option<String>,
+    /// The relay's password, with `SMTP_USERNAME`.
     #[arg(long, env = "SMTP_PASSWORD", hide_env_values = true)]
     pub smtp_password: Option<Secret>,
     /// Use STARTTLS (production relays); plain SMTP otherwise (the simulator).
     #[arg(long, env = "SMTP_STARTTLS", default_value_t = false, action = clap::ArgAction::Set)]
     pub smtp_starttls: bool,
+    /// The sender of code e-mails, as the relay allows it.
     #[arg(long, env = "MAIL_FROM", default_value = "Limoo <no-reply@limoo.example>")]
     pub mail_from: String,
     /// The customer's connect-to-support (mentor) address is this followed by their profile number; unset, the
@@ -332,35 +347,45 @@ pub struct PaymentSettings {
     /// Vandar IPG base, https://ipg.vandar.io or the simulator's /vandar.
     #[arg(long, env = "VANDAR_BASE_URL", default_value = "http://127.0.0.1:8090/vandar")]
     pub vandar_base_url: String,
+    /// Vandar merchant API key.
     #[arg(long, env = "VANDAR_API_KEY", default_value = "sim-key", hide_env_values = true)]
     pub vandar_api_key: Secret,
     /// PayPing API base, https://api.payping.ir or the simulator's /payping.
     #[arg(long, env = "PAYPING_BASE_URL", default_value = "http://127.0.0.1:8090/payping")]
     pub payping_base_url: String,
+    /// PayPing bearer token.
     #[arg(long, env = "PAYPING_TOKEN", default_value = "sim-key", hide_env_values = true)]
     pub payping_token: Secret,
     /// SnappPay base Snapp issues per merchant (staging `https://fms-gateway-staging.apps.public.teh-1.snappcloud.io`)
     /// or the simulator's /snapppay.
     #[arg(long, env = "SNAPP_PAY_BASE_URL", default_value = "http://127.0.0.1:8090/snapppay")]
     pub snapp_pay_base_url: String,
+    /// SnappPay OAuth client id; with the three below it logs in (cached, again on a 401).
     #[arg(long, env = "SNAPP_PAY_CLIENT_ID", default_value = "sim-key")]
     pub snapp_pay_client_id: String,
+    /// SnappPay OAuth client secret.
     #[arg(long, env = "SNAPP_PAY_CLIENT_SECRET", default_value = "sim-key", hide_env_values = true)]
     pub snapp_pay_client_secret: Secret,
+    /// SnappPay merchant user name.
     #[arg(long, env = "SNAPP_PAY_USERNAME", default_value = "sim-key")]
     pub snapp_pay_username: String,
+    /// SnappPay merchant password.
     #[arg(long, env = "SNAPP_PAY_PASSWORD", default_value = "sim-key", hide_env_values = true)]
     pub snapp_pay_password: Secret,
     /// Digipay API base ending in `/api`: https://api.mydigipay.com/digipay/api (staging
     /// https://uat.mydigipay.info/digipay/api) or the simulator's /digipay/api.
     #[arg(long, env = "DIGIPAY_BASE_URL", default_value = "http://127.0.0.1:8090/digipay/api")]
     pub digipay_base_url: String,
+    /// Digipay OAuth client id; with the three below it logs in.
     #[arg(long, env = "DIGIPAY_CLIENT_ID", default_value = "sim-key")]
     pub digipay_client_id: String,
+    /// Digipay OAuth client secret.
     #[arg(long, env = "DIGIPAY_CLIENT_SECRET", default_value = "sim-key", hide_env_values = true)]
     pub digipay_client_secret: Secret,
+    /// Digipay merchant user name.
     #[arg(long, env = "DIGIPAY_USERNAME", default_value = "sim-key")]
     pub digipay_username: String,
+    /// Digipay merchant password.
     #[arg(long, env = "DIGIPAY_PASSWORD", default_value = "sim-key", hide_env_values = true)]
     pub digipay_password: Secret,
     /// Tara base: production https://pay.tara360.ir/pay, staging https://stage-pay.tara360.ir/pay, or the
@@ -371,6 +396,7 @@ pub struct PaymentSettings {
     /// The merchant's Tara username (also posted by the browser with the token).
     #[arg(long, env = "TARA_USERNAME", default_value = "sim-key")]
     pub tara_username: String,
+    /// The merchant's Tara password.
     #[arg(long, env = "TARA_PASSWORD", default_value = "sim-key", hide_env_values = true)]
     pub tara_password: Secret,
     /// The merchant's Tara "gateway code", the `serviceId` the whole amount is booked under.
@@ -388,6 +414,7 @@ pub struct PaymentSettings {
     /// Gumroad API v2, https://api.gumroad.com or the simulator's /gumroad.
     #[arg(long, env = "GUMROAD_API_BASE_URL", default_value = "http://127.0.0.1:8090/gumroad")]
     pub gumroad_api_base_url: String,
+    /// Gumroad API access token (sales, refunds, the sale-ping subscription, product prices).
     #[arg(long, env = "GUMROAD_ACCESS_TOKEN", default_value = "sim-key", hide_env_values = true)]
     pub gumroad_access_token: Secret,
     /// Address of this service the gateways send browsers back to, when it differs from `PUBLIC_BASE_URL`.
@@ -397,20 +424,22 @@ pub struct PaymentSettings {
     /// Vite dev server `http://localhost:5173`.
     #[arg(long, env = "PAYMENT_RESULT_ORIGINS", default_value = "", value_parser = parse_origins)]
     pub payment_result_origins: ::std::vec::Vec<Url>,
-    /// How often the sweeper looks for payments nobody came back from.
+    /// Seconds between the sweeper's looks for payments nobody came back from.
     #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60)]
     pub payment_sweep_seconds: u64,
     /// `/readyz` fails once this replica's sweeper has not finished a run for this many seconds (since the start,
     /// before its first): payments nobody came back from would wait there unsettled. 0 never fails for it.
     #[arg(long, env = "SWEEPER_STALE_SECONDS", default_value_t = 600)]
     pub sweeper_stale_seconds: u64,
-    /// A payment untouched this long is asked about by the sweeper.
+    /// Seconds a payment stays untouched before the sweeper asks its gateway about it.
     #[arg(long, env = "PAYMENT_SETTLE_AFTER_SECONDS", default_value_t = 120)]
     pub payment_settle_after_seconds: i64,
-    /// A payment the gateway still cannot confirm this long after it started is EXPIRED.
+    /// Minutes after which a payment the gateway still cannot confirm is EXPIRED; one whose verify went
+    /// unanswered (it may have taken the money) is asked about for a day instead.
     #[arg(long, env = "PAYMENT_EXPIRE_MINUTES", default_value_t = 30)]
     pub payment_expire_minutes: i64,
-    /// Time limit of each call to a payment gateway.
+    /// Time limit of each call to a payment gateway, in seconds. A replica that dies mid-verify holds the
+    /// payment's lease for twice this plus 5 s; then any replica's sweeper settles it.
     #[arg(long, env = "PAYMENT_GATEWAY_TIMEOUT_SECONDS", default_value_t = 30)]
     pub payment_gateway_timeout_seconds: u64,
 }

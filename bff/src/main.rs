@@ -1,7 +1,7 @@
 use clap::{Parser, Subcommand};
 use limoo_bff::{
     api,
-    config::{Settings, production},
+    config::{Settings, production, reference},
     diet_team::DietsCommand,
     finance::FinanceCommand,
     franchise::cli::FranchiseCommand,
@@ -80,6 +80,8 @@ enum ConfigCommand {
         #[command(flatten)]
         settings: Box<Settings>,
     },
+    /// Print docs/configuration.md: every setting with its variable, default and help text.
+    Reference,
 }
 
 #[tokio::main]
@@ -95,6 +97,10 @@ async fn main() -> anyhow::Result<()> {
             if !accepted && settings.environment == production::Environment::Production {
                 std::process::exit(1);
             }
+            Ok(())
+        }
+        Command::Config { command: ConfigCommand::Reference } => {
+            print!("{}", reference::markdown());
             Ok(())
         }
         Command::Migrate { settings } => {

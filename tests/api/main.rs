@@ -2,6 +2,7 @@
 mod auth;
 mod bot_check;
 mod catalogue_cache;
+mod configuration;
 mod connections;
 mod diet_requests;
 mod diets;
