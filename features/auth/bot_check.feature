@@ -1,6 +1,6 @@
 @ui
 Feature: توکن ضدربات در بدنه درخواست‌ها
-  Every JSON or form POST the web app sends to the BFF carries `botCheckToken` (spec 1 §7; web/README.md
+  Every JSON or form POST the web app sends to the BFF carries `botCheckToken` (spec 1 §7; docs/decisions.md
   "Bot check"): the token of the page's bot-check script (reCAPTCHA v3's `grecaptcha.execute`), or an empty one
   when the page has no script or the script does not answer in time; the request goes out either way.
 

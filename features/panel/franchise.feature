@@ -5,7 +5,7 @@ Feature: طرح معرفی (فرانچایز) و خلاصه امتیازها
   popup when the visit came through the member's invite link `#/enter?referral=CODE`) becomes the member's
   invitation. Anyone may check any number with a code, so a kept code is bounded: one per number (the number's latest
   check wins), an hour, as many per client address as it may be sent codes in an hour (30 in the tests). Franchise points
-  are 10 per paid diet order of an invitee, leaderboard points add 1 per sign-up (README "Franchise"). The franchise
+  are 10 per paid diet order of an invitee, leaderboard points add 1 per sign-up (docs/product.md "Franchise"). The franchise
   calls answer NOT_FRANCHIZER to everyone else (spec 3 §4 "Franchise", §8); every one of them, and the points summary,
   needs a signed-in customer (spec 1 §6). Every scenario name starts with "فرانچایز".
 
