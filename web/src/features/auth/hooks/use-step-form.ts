@@ -26,7 +26,7 @@ const ignore = () => undefined
 
 /**
  * The form of a sign-in step (one or two text fields), in place of react-hook-form, whose 13 KB gzipped the first
- * screen cannot afford (web/README.md). Each change checks the whole form: `valid` follows every field, a field's
+ * screen cannot afford (docs/frontend.md). Each change checks the whole form: `valid` follows every field, a field's
  * message shows once that field has changed; a submit checks again, shows every message and focuses the first
  * invalid field, or hands the parsed values over while `submitting`. The step's field is focused as it appears, from
  * an effect that runs for each step.
