@@ -1,4 +1,4 @@
-// Benchmark, not a test (issue 15): Lighthouse's mobile preset (simulated Slow 4G, 4× CPU slowdown, 412 px phone)
+// Benchmark, not a test (no test asserts a time): Lighthouse's mobile preset (simulated Slow 4G, 4× CPU slowdown, 412 px phone)
 // against a running BFF, in Debian's Chromium. Prints performance, first and largest contentful paint, and the
 // bytes of JavaScript the page fetched.
 //

@@ -13,7 +13,7 @@ import { PaymentMethodSheet } from './payment-method-sheet'
 
 /**
  * The checkout's payment-method popup: methods the deployment offers, less those the session/window flags switch off,
- * for the customer's country; the default choice, and the payment start (`useStartPayment`, implemented by the payments issue).
+ * for the customer's country; the default choice, and the payment start (`useStartPayment`).
  */
 export function PaymentMethodPopup({ open, onClose, invoice, onPaymentFailure }: PaymentMethodPopupProps) {
   const currentUser = useCurrentUser(open)

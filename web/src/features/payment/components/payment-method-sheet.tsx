@@ -12,7 +12,7 @@ export interface PaymentMethodSheetProps {
   options: readonly PaymentOption[] | null
   /** Preselected method [PR-48…PR-50]; null leaves nothing chosen. */
   defaultMethod: PaymentMethod | null
-  /** Pays with the chosen method; the payments issue implements what it does. */
+  /** Pays with the chosen method: the popup starts the payment (`useStartPayment`) or opens a transfer form. */
   onPay: (method: PaymentMethod) => void
   /** A payment is under way: the sheet stays open until it has an answer. */
   pending: boolean

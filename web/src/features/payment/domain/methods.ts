@@ -81,7 +81,7 @@ export interface PaymentSettings {
   bluBankCashbackPercent: number
 }
 
-/** Snapp Pay eligibility for this order: checked when the popup opens (the payments issue adds that call). */
+/** Snapp Pay eligibility for this order, asked when the popup opens: not eligible marks the method unselectable. */
 export type SnappEligibility = 'unchecked' | 'eligible' | 'notEligible'
 
 export interface PaymentContext {
