@@ -1,10 +1,8 @@
 use clap::{Parser, Subcommand};
 use limoo_bff::{
     api,
+    cli::{diets::DietsCommand, finance::FinanceCommand, franchise::FranchiseCommand},
     config::{Settings, production, reference},
-    diet_team::DietsCommand,
-    finance::FinanceCommand,
-    franchise::cli::FranchiseCommand,
     startup::Application,
     store::Db,
     telemetry,
@@ -120,17 +118,17 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Finance { settings, command } => {
             telemetry::init("warn", settings.log_format);
-            print!("{}", limoo_bff::finance::run(&settings, command).await?);
+            print!("{}", limoo_bff::cli::finance::run(&settings, command).await?);
             Ok(())
         }
         Command::Franchise { settings, command } => {
             telemetry::init("warn", settings.log_format);
-            print!("{}", limoo_bff::franchise::cli::run(&settings, command).await?);
+            print!("{}", limoo_bff::cli::franchise::run(&settings, command).await?);
             Ok(())
         }
         Command::Diets { settings, command } => {
             telemetry::init("warn", settings.log_format);
-            print!("{}", limoo_bff::diet_team::run(&settings, command).await?);
+            print!("{}", limoo_bff::cli::diets::run(&settings, command).await?);
             Ok(())
         }
         Command::Serve { settings, readiness } => {

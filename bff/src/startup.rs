@@ -21,19 +21,19 @@ use crate::{
         error::{framework_error, panic_response},
         unavailable::DatabaseUnavailable,
     },
-    body_limit::BodyLimit,
     config::{ConnectionSettings, Settings},
-    connections::{ConnectionCap, Guarded},
-    json_compression::{JsonCompression, Precompressed},
+    http::body_limit::BodyLimit,
+    http::connections::{ConnectionCap, Guarded},
+    http::json_compression::{JsonCompression, Precompressed},
+    http::request_id::RequestId,
+    http::security_headers::SecurityHeaders,
+    http::text_guard::RefuseNul,
+    http::web_app::{self, WebApp},
     metrics::Measured,
-    request_id::RequestId,
-    security_headers::SecurityHeaders,
     shop::{payments, settling::Settling},
     shutdown::{self, Stopping},
     state::AppState,
     store::{Db, demo},
-    text_guard::RefuseNul,
-    web_app::{self, WebApp},
 };
 
 /// Path prefixes answered by the API; everything else is the web app.
@@ -279,7 +279,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_handler_is_a_500_envelope_with_the_request_id() {
-        let body_limit = crate::body_limit::BodyLimit::new(1024, std::time::Duration::from_secs(1));
+        let body_limit = crate::http::body_limit::BodyLimit::new(1024, std::time::Duration::from_secs(1));
         let service = plumbing(make_sync(|_| -> &'static str { panic!("boom") }), body_limit);
         let response = service
             .call(Request::builder().header("x-request-id", "probe-1").finish())

@@ -2,7 +2,6 @@
 //! code sent with check-mobile makes the customer who registers next an invitee, and members read their
 //! summary, the leaderboard and their invitations. Points are counted from the invitations on every read,
 //! so nothing is ever awarded twice.
-pub mod cli;
 
 use crate::{
     auth::{AuthError, parse_mobile},

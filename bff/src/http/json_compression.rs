@@ -11,7 +11,7 @@ use poem::{
     http::{HeaderValue, header},
 };
 
-use crate::web_app::accepts_encoding;
+use crate::http::web_app::accepts_encoding;
 
 /// Below this a reply fits in one packet anyway and gzip's header would only add to it.
 const MIN_BYTES: usize = 1024;

@@ -1,8 +1,12 @@
 //! `bff franchise …`: the team marks franchise members from a terminal, against `DATABASE_URL`.
 use clap::Subcommand;
 
-use super::{FranchiseError, grant, revoke, team_actor, team_mobile};
-use crate::{config::Settings, domain::mobile_number::IRAN, store::Db};
+use crate::{
+    config::Settings,
+    domain::mobile_number::IRAN,
+    franchise::{FranchiseError, grant, revoke, team_actor, team_mobile},
+    store::Db,
+};
 
 #[derive(Subcommand, Debug)]
 pub enum FranchiseCommand {

@@ -1,0 +1,6 @@
+//! The command-line entry points besides `serve`: the back office's tools from a terminal (`bff diets`, `bff finance`,
+//! `bff franchise`). Each maps its arguments to the same use cases the staff and finance APIs call, and their
+//! answers to lines to print.
+pub mod diets;
+pub mod finance;
+pub mod franchise;
