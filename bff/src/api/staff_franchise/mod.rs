@@ -1,69 +1,22 @@
 //! The team's franchise tools over HTTP: grant and revoke a customer's membership by mobile number, and read it
 //! with who changed it when. Behind the staff token (`STAFF_API_TOKEN`) like the diet tools; the
 //! `bff franchise grant|revoke` command calls the same functions.
+pub mod dto;
 pub mod error;
 
 use poem::web::Data;
-use poem_openapi::{Object, OpenApi, param::Query, payload::Json};
+use poem_openapi::{OpenApi, param::Query, payload::Json};
 
-use self::error::StaffFranchiseFailure;
+use self::{
+    dto::{MembershipRequest, StaffMembership},
+    error::StaffFranchiseFailure,
+};
 use super::{ApiTags, security::StaffToken};
 use crate::{
-    domain::{MobileNumber, franchise::MembershipAction, mobile_number::IRAN},
+    domain::{MobileNumber, mobile_number::IRAN},
     franchise::{self, TeamInputError, team_actor, team_mobile},
     state::AppState,
-    store::franchise::Membership,
 };
-
-/// Grant or revoke the membership of the customer with this mobile number.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct MembershipRequest {
-    /// As the customer types it: Persian digits and 0 / 98 / +98 prefixes are accepted.
-    pub mobile_number: String,
-    /// Country id of the number; default 1 (Iran).
-    pub country_id: Option<i64>,
-    /// Who grants or revokes it, recorded with the change.
-    pub by: String,
-}
-
-/// One recorded grant or revoke.
-#[derive(Object, Debug)]
-pub struct MembershipChangeItem {
-    pub action: MembershipAction,
-    /// The team member who made it.
-    pub by: String,
-    /// Epoch milliseconds.
-    pub at: i64,
-}
-
-/// A customer's franchise membership as the team sees it.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct StaffMembership {
-    pub mobile_number: String,
-    /// The member's code; a member granted again keeps it.
-    pub referral_code: String,
-    /// False once revoked.
-    pub active: bool,
-    /// Newest first, at most 100.
-    pub changes: Vec<MembershipChangeItem>,
-}
-
-impl StaffMembership {
-    fn new(mobile: &MobileNumber, membership: Membership) -> Self {
-        StaffMembership {
-            mobile_number: mobile.display(),
-            referral_code: membership.referral_code.to_string(),
-            active: membership.active,
-            changes: membership
-                .changes
-                .into_iter()
-                .map(|c| MembershipChangeItem { action: c.action, by: c.by, at: c.at })
-                .collect(),
-        }
-    }
-}
 
 type StaffResult = Result<Json<StaffMembership>, StaffFranchiseFailure>;
 
