@@ -1,38 +1,32 @@
 //! What the payment-result pages and the checkout read and write besides the invoice (spec 2 §2, §7):
 //! the customer's mentor link, the partner-discount SMS text through the GraphQL gateway path, and the
 //! Snapp A/B flag kept in the order's meta.
+pub mod dto;
 pub mod error;
 mod graphql;
 
 use poem::web::Data;
 use poem_openapi::{
-    ApiResponse, Object, OpenApi,
+    OpenApi,
     param::{Path, Query},
     payload::Json,
 };
 use serde_json::{Map, Value};
 
-use self::error::MentorLinkFailure;
-use super::{
-    ApiTags,
-    error::{AreaFailure, ErrorEnvelope},
-    security::CustomerToken,
-    shop::orders::OrderFailure,
+use self::{
+    dto::{
+        GraphqlErrors, GraphqlReply, GraphqlRequest, MentorLinkReply, OrderMetaReply, PartnerDiscountSmsLog,
+        PartnerSmsData, UpdateOrderMetaRequest,
+    },
+    error::{GraphqlResponse, MentorLinkFailure},
 };
+use super::{ApiTags, error::AreaFailure, security::CustomerToken, shop::orders::OrderFailure};
 use crate::{
     domain::mobile_number::{IRAN, MobileNumber, latin_digits},
-    limits, messages,
+    messages,
     state::AppState,
     store::{customers, orders, partner_sms},
 };
-
-/// `{ mentorLink }`: where the success page's support button leads.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
-pub struct MentorLinkReply {
-    /// Absent where the deployment has no mentor service (`MENTOR_LINK_BASE_URL` unset): no button to show.
-    pub mentor_link: Option<String>,
-}
 
 /// Whether `typed` is the customer's own number, in any form the customer may type it.
 fn is_own_mobile(typed: &str, own: &MobileNumber) -> bool {
@@ -40,92 +34,6 @@ fn is_own_mobile(typed: &str, own: &MobileNumber) -> bool {
     typed == own.canonical()
         || typed == own.display()
         || MobileNumber::parse(&typed, IRAN, "98").is_ok_and(|parsed| parsed.canonical() == own.canonical())
-}
-
-/// The body of the GraphQL gateway call.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct GraphqlRequest {
-    pub query: String,
-    pub variables: Option<Value>,
-    pub operation_name: Option<String>,
-}
-
-#[derive(Object, Debug)]
-pub struct PartnerDiscountSmsLog {
-    /// The SMS text as sent.
-    pub message: String,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct PartnerSmsData {
-    /// Oldest first; empty when the order held no partner-discount product or is not the caller's.
-    pub partner_discount_sms_logs: Vec<PartnerDiscountSmsLog>,
-}
-
-#[derive(Object, Debug)]
-pub struct GraphqlReply {
-    pub data: PartnerSmsData,
-}
-
-#[derive(Object, Debug)]
-pub struct GraphqlError {
-    pub message: String,
-}
-
-/// GraphQL's failure shape: `{ errors: [{ message }] }`.
-#[derive(Object, Debug)]
-pub struct GraphqlErrors {
-    pub errors: Vec<GraphqlError>,
-}
-
-impl GraphqlErrors {
-    /// Clipped like the envelope's details: a parse error may quote the query, which can be long.
-    fn one(message: impl Into<String>) -> Json<GraphqlErrors> {
-        let message = limits::clip(&message.into(), limits::MAX_DETAIL_CHARS).into_owned();
-        Json(GraphqlErrors { errors: vec![GraphqlError { message }] })
-    }
-}
-
-#[derive(ApiResponse, Debug)]
-#[oai(bad_request_handler = "graphql_bad_request")]
-pub enum GraphqlResponse {
-    #[oai(status = 200)]
-    Ok(Json<GraphqlReply>),
-    /// Not the one supported query (or unreadable JSON); `errors[0].message` says why.
-    #[oai(status = 400)]
-    BadRequest(Json<GraphqlErrors>),
-    /// Missing or invalid bearer token.
-    #[oai(status = 401)]
-    Unauthorized(Json<ErrorEnvelope>),
-    #[oai(status = 500)]
-    Internal(Json<GraphqlErrors>),
-}
-
-fn graphql_bad_request(error: poem::Error) -> GraphqlResponse {
-    GraphqlResponse::BadRequest(GraphqlErrors::one(error.to_string()))
-}
-
-/// The only meta key the checkout may set on its order [PM-53].
-#[derive(Object, Debug)]
-#[oai(deny_unknown_fields)]
-pub struct OrderMetaPatch {
-    /// The Snapp A/B half this session fell in.
-    #[oai(rename = "SNAPP_TEST_VAL")]
-    pub snapp_test_val: bool,
-}
-
-#[derive(Object, Debug)]
-pub struct UpdateOrderMetaRequest {
-    pub meta: OrderMetaPatch,
-}
-
-#[derive(Object, Debug)]
-pub struct OrderMetaReply {
-    pub id: i64,
-    /// The order's whole meta after the change.
-    pub meta: Value,
 }
 
 pub struct PaymentResultApi;
