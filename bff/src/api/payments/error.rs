@@ -1,6 +1,11 @@
 use poem_openapi::{ApiResponse, payload::Json};
 
-use crate::{api::error::ErrorEnvelope, messages, shop::payments::PaymentError, throttle::Throttled};
+use crate::{
+    api::error::ErrorEnvelope,
+    messages,
+    shop::{payments::PaymentError, transfers::TransferError},
+    throttle::Throttled,
+};
 
 /// Failures of the payment calls; `err.code` is the HTTP status as text. Only a gateway's refusal
 /// and an unavailable method carry `details.messages`, which the checkout shows as the redirect
@@ -99,6 +104,35 @@ impl From<PaymentError> for PaymentFailure {
     }
 }
 
+impl From<TransferError> for PaymentFailure {
+    fn from(error: TransferError) -> Self {
+        let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, vec![message.to_owned()]));
+        match error {
+            TransferError::OrderNotFound => PaymentFailure::NotFound(envelope("404", messages::ORDER_NOT_FOUND)),
+            TransferError::OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
+            TransferError::NothingToPay => {
+                PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY))
+            }
+            TransferError::DatedInFuture => PaymentFailure::BadRequest(envelope("400", messages::TRANSFER_DATE_FUTURE)),
+            TransferError::DatedBeforeOrder => {
+                PaymentFailure::BadRequest(envelope("400", messages::TRANSFER_DATE_BEFORE_ORDER))
+            }
+            TransferError::PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
+            TransferError::AlreadySubmitted => {
+                PaymentFailure::Conflict(envelope("409", messages::TRANSFER_PENDING), None)
+            }
+            TransferError::PaymentInProgress => {
+                PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2))
+            }
+            // The sweeper asks the gateway again every minute.
+            TransferError::OnlinePaymentUnsettled => {
+                PaymentFailure::Conflict(explained_conflict(messages::ONLINE_PAYMENT_UNSETTLED, UNSETTLED), Some(60))
+            }
+            other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
+        }
+    }
+}
+
 impl From<Throttled> for PaymentFailure {
     fn from(refused: Throttled) -> Self {
         let body = ErrorEnvelope::new("429", messages::TOO_MANY_REQUESTS, vec![refused.to_string()]);
@@ -113,10 +147,10 @@ impl From<anyhow::Error> for PaymentFailure {
 }
 
 /// `err.reason` of a 409: an earlier online payment of the order may have taken the money and is not settled yet.
-pub(super) const UNSETTLED: &str = "PAYMENT_UNSETTLED";
+const UNSETTLED: &str = "PAYMENT_UNSETTLED";
 
 /// A 409 whose sentence the checkout shows as it is: in `err.message` and `details.messages`, named by `err.reason`.
-pub(super) fn explained_conflict(message: &str, reason: &str) -> Json<ErrorEnvelope> {
+fn explained_conflict(message: &str, reason: &str) -> Json<ErrorEnvelope> {
     Json(ErrorEnvelope::new("409", message, vec![message.to_owned()]).with_reason(reason))
 }
 

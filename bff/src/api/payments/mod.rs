@@ -2,17 +2,23 @@
 //! verify server to server and send the browser to the result page with `status=OK|NOK&orderId=…`.
 use poem::{Request, web::Data};
 use poem_openapi::{
-    ApiResponse, Object, OpenApi,
+    ApiResponse, OpenApi,
     param::{Header, Query},
     payload::{Form, Json},
 };
 use serde_json::Value;
 
+pub mod dto;
 pub mod error;
 pub mod gateways;
-pub mod transfer;
 
-use self::error::PaymentFailure;
+use self::{
+    dto::{
+        PayPingCallbackForm, PaymentForm, PaymentFormField, PaymentReply, PaymentRequest, TransferInstructions,
+        TransferMeta,
+    },
+    error::PaymentFailure,
+};
 use super::{
     ApiTags,
     error::ErrorEnvelope,
@@ -23,7 +29,7 @@ use crate::{
         MobileNumber,
         mobile_number::IRAN,
         payment::{Gateway, PaymentState, is_result_url, result_address},
-        transfer::TransferGateway,
+        transfer::{self, TransferForm, TransferGateway},
     },
     gateways::payments::payping::PayPingCallback,
     limits, messages,
@@ -33,79 +39,11 @@ use crate::{
         transfers,
     },
     state::AppState,
-    store::payments::Payment,
+    store::{now_ms, payments::Payment},
 };
 
 /// The method value the checkout sends for "online" [PM-39].
 const ONLINE: &str = "ONLINE";
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct PaymentConfig {
-    /// `online` (the configured online gateway), `VANDAR`, `PAYPING`, `SNAPP_PAY`, or
-    /// `{PRODUCT}_DIGIPAY`, `{PRODUCT}_TARA`, `{PRODUCT}_SAMAN`, `{PRODUCT}_GUMROAD` (`LIMOO_DIGIPAY` for
-    /// `LIMOO_SHOP`), case-insensitive.
-    pub gateway: String,
-    /// Where the browser goes afterwards, e.g. `https://shop/#/payment-result` [PM-49].
-    pub payment_result_url: String,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct PaymentRequest {
-    pub order_id: i64,
-    /// `{PRODUCT_CODE}_SHOP`, case-insensitive.
-    pub service: Option<String>,
-    /// The token's subject [AU-43]; a string or a number.
-    pub customer_id: Value,
-    /// The payer's mobile (`9…`, `09…` or `+98…`); sent to the gateway as `09…` [PR-36].
-    pub mobile: Option<String>,
-    pub payment_config: PaymentConfig,
-    /// Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise.
-    pub product_permalink: Option<String>,
-    /// The payable total (toman) the checkout showed the customer. When given and the order now costs another
-    /// amount (a code or points changed in another tab), nothing starts: 409 with `err.reason` `PRICE_CHANGED`.
-    pub expected_amount: Option<i64>,
-    /// Manual transfers only (`C2C`, `PAYPAL_ROSHANDEL`): the transfer form's fields [PM-54, PM-58].
-    pub meta: Option<transfer::TransferMeta>,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct PaymentReply {
-    /// The gateway's payment page; for a `form` reply, the form's `action`.
-    pub payment_link: String,
-    /// Present when the browser must POST this form instead of following the link (Tara: fields
-    /// `token` and `username`; the action is Tara's production or staging page, per `TARA_BASE_URL`) [PM-44].
-    pub form: Option<PaymentForm>,
-    /// Manual transfers: the recorded transfer, now awaiting finance review (`paymentLink` is empty) [PM-54].
-    pub payment_id: Option<i64>,
-}
-
-/// A form the browser builds and submits (POST, `application/x-www-form-urlencoded`).
-#[derive(Object, Debug)]
-pub struct PaymentForm {
-    pub action: String,
-    pub fields: Vec<PaymentFormField>,
-}
-
-#[derive(Object, Debug)]
-pub struct PaymentFormField {
-    pub name: String,
-    pub value: String,
-}
-
-/// PayPing's callback form (gateways.md §1).
-#[derive(Object, serde::Deserialize, Debug)]
-pub struct PayPingCallbackForm {
-    /// 1 paid, 0 not paid.
-    pub status: String,
-    #[serde(rename = "errorCode", default)]
-    #[oai(rename = "errorCode")]
-    pub error_code: Option<String>,
-    /// JSON text with `paymentCode`, `paymentRefId`, `amount`, `clientRefId`.
-    pub data: String,
-}
 
 #[derive(ApiResponse)]
 pub enum CallbackResponse {
@@ -147,7 +85,7 @@ impl PaymentsApi {
         }
         if let Some(gateway) = TransferGateway::parse(&body.payment_config.gateway) {
             let payment_id =
-                transfer::submit(&state, token.customer_id(), body.order_id, gateway, body.meta.as_ref()).await?;
+                submit_transfer(&state, token.customer_id(), body.order_id, gateway, body.meta.as_ref()).await?;
             return Ok(Json(PaymentReply { payment_link: String::new(), form: None, payment_id: Some(payment_id) }));
         }
         let config = &body.payment_config;
@@ -216,9 +154,9 @@ impl PaymentsApi {
         state: Data<&AppState>,
         token: CustomerToken,
         #[oai(name = "orderId")] order_id: Query<i64>,
-    ) -> Result<Json<transfer::TransferInstructions>, PaymentFailure> {
+    ) -> Result<Json<TransferInstructions>, PaymentFailure> {
         let due = transfers::due(&state.db, token.customer_id(), order_id.0).await?;
-        Ok(Json(transfer::TransferInstructions::new(due, &state.finance)))
+        Ok(Json(TransferInstructions::new(due, &state.finance)))
     }
 
     /// Where Vandar sends the browser back (GET with `token` and `payment_status`).
@@ -272,4 +210,21 @@ fn customer_id_text(value: &Value) -> Option<String> {
         Value::Number(number) => Some(number.to_string()),
         _ => None,
     }
+}
+
+/// The manual-transfer branch of `create` (gateway `C2C` or `PAYPAL_ROSHANDEL`): validates the form's fields in
+/// `meta`, records the transfer for finance review and answers its id [PM-54, PM-58].
+async fn submit_transfer(
+    state: &AppState,
+    customer_id: i64,
+    order_id: i64,
+    gateway: TransferGateway,
+    meta: Option<&TransferMeta>,
+) -> Result<i64, PaymentFailure> {
+    let form = meta.map(TransferForm::from).unwrap_or_default();
+    let details = transfer::validate(gateway, form, now_ms())
+        .map_err(|problems| PaymentFailure::bad_request(messages::TRANSFER_INVALID, problems))?;
+    transfers::submit(Settling::from(state), &state.finance, customer_id, order_id, &details)
+        .await
+        .map_err(PaymentFailure::from)
 }

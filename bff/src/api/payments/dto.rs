@@ -1,22 +1,75 @@
-//! The manual-transfer branch of `POST /lemonade/api/payments` (gateway `C2C` or `PAYPAL_ROSHANDEL`):
-//! the form's fields in `meta`, validated, stored for finance review, answered with a `paymentId`
-//! [PM-54, PM-58], and what the forms show before it: where to send how much for which order. The review itself
-//! is the finance area's.
-use poem_openapi::{Object, payload::Json};
+use poem_openapi::Object;
+use serde_json::Value;
 
-use super::error::{PaymentFailure, UNSETTLED, explained_conflict};
-use crate::{
-    api::error::ErrorEnvelope,
-    config::FinanceSettings,
-    domain::transfer::{self, TransferForm, TransferGateway},
-    messages,
-    shop::{
-        settling::Settling,
-        transfers::{self as service, TransferDue, TransferError},
-    },
-    state::AppState,
-    store::now_ms,
-};
+use crate::{config::FinanceSettings, domain::transfer::TransferForm, shop::transfers::TransferDue};
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentConfig {
+    /// `online` (the configured online gateway), `VANDAR`, `PAYPING`, `SNAPP_PAY`, or
+    /// `{PRODUCT}_DIGIPAY`, `{PRODUCT}_TARA`, `{PRODUCT}_SAMAN`, `{PRODUCT}_GUMROAD` (`LIMOO_DIGIPAY` for
+    /// `LIMOO_SHOP`), case-insensitive.
+    pub gateway: String,
+    /// Where the browser goes afterwards, e.g. `https://shop/#/payment-result` [PM-49].
+    pub payment_result_url: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentRequest {
+    pub order_id: i64,
+    /// `{PRODUCT_CODE}_SHOP`, case-insensitive.
+    pub service: Option<String>,
+    /// The token's subject [AU-43]; a string or a number.
+    pub customer_id: Value,
+    /// The payer's mobile (`9…`, `09…` or `+98…`); sent to the gateway as `09…` [PR-36].
+    pub mobile: Option<String>,
+    pub payment_config: PaymentConfig,
+    /// Gumroad product permalink (international), required for `{PRODUCT}_GUMROAD`; ignored otherwise.
+    pub product_permalink: Option<String>,
+    /// The payable total (toman) the checkout showed the customer. When given and the order now costs another
+    /// amount (a code or points changed in another tab), nothing starts: 409 with `err.reason` `PRICE_CHANGED`.
+    pub expected_amount: Option<i64>,
+    /// Manual transfers only (`C2C`, `PAYPAL_ROSHANDEL`): the transfer form's fields [PM-54, PM-58].
+    pub meta: Option<TransferMeta>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentReply {
+    /// The gateway's payment page; for a `form` reply, the form's `action`.
+    pub payment_link: String,
+    /// Present when the browser must POST this form instead of following the link (Tara: fields
+    /// `token` and `username`; the action is Tara's production or staging page, per `TARA_BASE_URL`) [PM-44].
+    pub form: Option<PaymentForm>,
+    /// Manual transfers: the recorded transfer, now awaiting finance review (`paymentLink` is empty) [PM-54].
+    pub payment_id: Option<i64>,
+}
+
+/// A form the browser builds and submits (POST, `application/x-www-form-urlencoded`).
+#[derive(Object, Debug)]
+pub struct PaymentForm {
+    pub action: String,
+    pub fields: Vec<PaymentFormField>,
+}
+
+#[derive(Object, Debug)]
+pub struct PaymentFormField {
+    pub name: String,
+    pub value: String,
+}
+
+/// PayPing's callback form (gateways.md §1).
+#[derive(Object, serde::Deserialize, Debug)]
+pub struct PayPingCallbackForm {
+    /// 1 paid, 0 not paid.
+    pub status: String,
+    #[serde(rename = "errorCode", default)]
+    #[oai(rename = "errorCode")]
+    pub error_code: Option<String>,
+    /// JSON text with `paymentCode`, `paymentRefId`, `amount`, `clientRefId`.
+    pub data: String,
+}
 
 /// A manual transfer's form. Spec 2 names its fields `card-digits`, `pay-day` …; the questionnaire
 /// variant (spec 3 §7) says `lastDigits`, `day` …: either is read, the spec-2 name first.
@@ -73,22 +126,6 @@ impl From<&TransferMeta> for TransferForm {
     }
 }
 
-/// Validates and records the transfer; answers its id.
-pub async fn submit(
-    state: &AppState,
-    customer_id: i64,
-    order_id: i64,
-    gateway: TransferGateway,
-    meta: Option<&TransferMeta>,
-) -> Result<i64, PaymentFailure> {
-    let form = meta.map(TransferForm::from).unwrap_or_default();
-    let details = transfer::validate(gateway, form, now_ms())
-        .map_err(|problems| PaymentFailure::bad_request(messages::TRANSFER_INVALID, problems))?;
-    service::submit(Settling::from(state), &state.finance, customer_id, order_id, &details)
-        .await
-        .map_err(PaymentFailure::from)
-}
-
 /// What the transfer forms show before the customer pays: the destination, the exact amount and the order.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
@@ -143,35 +180,6 @@ impl TransferInstructions {
 fn usd_cents(toman: i64, rate: u32) -> i64 {
     let rate = i64::from(rate);
     toman.saturating_mul(100).saturating_add(rate - 1) / rate
-}
-
-impl From<TransferError> for PaymentFailure {
-    fn from(error: TransferError) -> Self {
-        let envelope = |code: &str, message: &str| Json(ErrorEnvelope::new(code, message, vec![message.to_owned()]));
-        match error {
-            TransferError::OrderNotFound => PaymentFailure::NotFound(envelope("404", messages::ORDER_NOT_FOUND)),
-            TransferError::OrderPaid => PaymentFailure::BadRequest(envelope("400", messages::ORDER_ALREADY_PAID)),
-            TransferError::NothingToPay => {
-                PaymentFailure::BadRequest(envelope("400", messages::PAYMENT_NOTHING_TO_PAY))
-            }
-            TransferError::DatedInFuture => PaymentFailure::BadRequest(envelope("400", messages::TRANSFER_DATE_FUTURE)),
-            TransferError::DatedBeforeOrder => {
-                PaymentFailure::BadRequest(envelope("400", messages::TRANSFER_DATE_BEFORE_ORDER))
-            }
-            TransferError::PointsGone => PaymentFailure::Conflict(envelope("409", messages::POINTS_ALREADY_USED), None),
-            TransferError::AlreadySubmitted => {
-                PaymentFailure::Conflict(envelope("409", messages::TRANSFER_PENDING), None)
-            }
-            TransferError::PaymentInProgress => {
-                PaymentFailure::Conflict(envelope("409", messages::PAYMENT_IN_PROGRESS), Some(2))
-            }
-            // The sweeper asks the gateway again every minute.
-            TransferError::OnlinePaymentUnsettled => {
-                PaymentFailure::Conflict(explained_conflict(messages::ONLINE_PAYMENT_UNSETTLED, UNSETTLED), Some(60))
-            }
-            other => PaymentFailure::Internal(Json(ErrorEnvelope::internal(&anyhow::anyhow!(other)))),
-        }
-    }
 }
 
 #[cfg(test)]
