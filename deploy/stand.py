@@ -112,7 +112,7 @@ class Stand:
             "LIMOO_ENV": "development", "HOST": "127.0.0.1", "PORT": str(port), "DATABASE_URL": self.url,
             "WEB_DIR": str(ROOT / "web/dist"), "DEMO_DATA": "true" if demo else "false", "MIGRATE_ON_START": "false",
             "AUTH_SECRET": "drill-secret-drill-secret-drill-secret", "PUBLIC_BASE_URL": f"http://127.0.0.1:{self.proxy}",
-            "TRUSTED_PROXIES": "127.0.0.1/32", "SHUTDOWN_GRACE_SECONDS": "10",
+            "TRUSTED_PROXIES": "127.0.0.1/32", "SHUTDOWN_GRACE_SECONDS": "10", "SHUTDOWN_DRAIN_SECONDS": "5",
             "KAVENEGAR_BASE_URL": f"{sims}/kavenegar", "KAVENEGAR_API_KEY": "sim-key",
             "VANDAR_BASE_URL": f"{sims}/vandar", "PAYPING_BASE_URL": f"{sims}/payping",
             "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(self.smtp), "RUST_LOG": "warn",

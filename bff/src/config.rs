@@ -90,6 +90,12 @@ pub struct Settings {
     /// before it exits; the proxy sends new requests to another replica meanwhile.
     #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10)]
     pub shutdown_grace_seconds: u64,
+    /// Seconds a stopping service first drains before that grace: it accepts no new connection, `/readyz` says
+    /// `stopping`, and every answer closes its connection, so a proxy's idle kept-alive connections are used once
+    /// more or closed by the proxy, never closed under a request the proxy is sending. Behind a proxy that keeps
+    /// connections alive, longer than its idle timeout for them (deploy/nginx: 5 s); 0 without one.
+    #[arg(long, env = "SHUTDOWN_DRAIN_SECONDS", default_value_t = 0)]
+    pub shutdown_drain_seconds: u64,
     /// `serve` applies the migrations its database lacks before it listens (replicas starting at once take turns
     /// under the database's lock). `false`: a deployment runs `bff migrate` once, and `serve` refuses a database
     /// that lacks one of this build's migrations.

@@ -1,6 +1,7 @@
-//! Stopping the service. SIGTERM (a rolling deploy, systemd's stop) or Ctrl-C: the listener stops accepting,
-//! requests in flight and the sweeper's current payment finish up to `SHUTDOWN_GRACE_SECONDS`, and the process
-//! exits with success, so a deploy that replaces replicas one after the other loses no request.
+//! Stopping the service. SIGTERM (a rolling deploy, systemd's stop) or Ctrl-C: the listener stops accepting, the
+//! answers close their connections for `SHUTDOWN_DRAIN_SECONDS` (a second signal ends that at once), requests in
+//! flight and the sweeper's current payment finish up to `SHUTDOWN_GRACE_SECONDS`, and the process exits with
+//! success, so a deploy that replaces replicas one after the other loses no request.
 use tokio::sync::watch;
 
 /// Told when the service is stopping: background work looks at it between two units of work (two payments).
@@ -40,29 +41,55 @@ impl Stopping {
     }
 }
 
-/// Resolves at the first SIGTERM or SIGINT (Ctrl-C).
-pub async fn signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// SIGTERM and SIGINT (Ctrl-C), listened for from the start so that none sent while the service stops is missed:
+/// the first stops it, a second ends its drain at once.
+pub struct Signals {
     #[cfg(unix)]
-    {
-        let terminate = async {
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(mut terminate) => {
-                    terminate.recv().await;
-                }
+    terminate: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    interrupt: Option<tokio::signal::unix::Signal>,
+}
+
+impl Signals {
+    pub fn listen() -> Signals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let listen = |kind: SignalKind, name: &str| match signal(kind) {
+                Ok(signal) => Some(signal),
                 Err(error) => {
-                    tracing::warn!(%error, "cannot listen for SIGTERM; Ctrl-C still stops the service");
-                    std::future::pending::<()>().await;
+                    tracing::warn!(%error, "cannot listen for {name}");
+                    None
+                }
+            };
+            Signals {
+                terminate: listen(SignalKind::terminate(), "SIGTERM"),
+                interrupt: listen(SignalKind::interrupt(), "SIGINT"),
+            }
+        }
+        #[cfg(not(unix))]
+        Signals {}
+    }
+
+    /// Resolves at the next SIGTERM or SIGINT.
+    pub async fn next(&mut self) {
+        #[cfg(unix)]
+        {
+            async fn received(signal: &mut Option<tokio::signal::unix::Signal>) {
+                match signal {
+                    Some(signal) => {
+                        signal.recv().await;
+                    }
+                    None => std::future::pending().await,
                 }
             }
-        };
-        tokio::select! { () = interrupt => {}, () = terminate => {} }
+            tokio::select! { () = received(&mut self.terminate) => {}, () = received(&mut self.interrupt) => {} }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
-    #[cfg(not(unix))]
-    interrupt.await;
-    tracing::info!("stopping: no new connections; finishing the requests in flight");
 }
 
 #[cfg(test)]

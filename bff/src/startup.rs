@@ -24,6 +24,7 @@ use crate::{
     config::{ConnectionSettings, Settings},
     http::body_limit::BodyLimit,
     http::connections::{ConnectionCap, Guarded},
+    http::draining::CloseWhenStopping,
     http::json_compression::{JsonCompression, Precompressed},
     http::request_id::RequestId,
     http::security_headers::SecurityHeaders,
@@ -31,7 +32,7 @@ use crate::{
     http::web_app::{self, WebApp},
     metrics::Measured,
     shop::{payments, settling::Settling},
-    shutdown::{self, Stopping},
+    shutdown::{self, Stop, Stopping},
     state::AppState,
     store::{Db, demo},
 };
@@ -59,6 +60,7 @@ pub struct Application {
     acceptor: NoDelayAcceptor,
     state: AppState,
     settings: Settings,
+    stop: Stop,
 }
 
 impl Application {
@@ -89,14 +91,17 @@ impl Application {
         }
         // The bound port, not PORT: with PORT=0 (tests, e2e) only the listener knows it.
         settings.public_base_url = Some(settings.public_base_url(address));
+        let (stop, stopping) = shutdown::channel();
         let acceptor = NoDelayAcceptor {
-            listener,
+            listener: Some(listener),
+            stopping: stopping.clone(),
             local: LocalAddr(address.into()),
             cap: ConnectionCap::new(settings.connections.max_connections),
             settings: settings.connections,
         };
-        let state = AppState::new(&settings, db)?;
-        Ok(Application { address, acceptor, state, settings })
+        let mut state = AppState::new(&settings, db)?;
+        state.stopping = stopping;
+        Ok(Application { address, acceptor, state, settings, stop })
     }
 
     pub fn address(&self) -> SocketAddr {
@@ -111,16 +116,26 @@ impl Application {
         self.state.db.clone()
     }
 
-    /// Serves until SIGTERM or Ctrl-C ([`crate::shutdown`]): then no new connection is accepted, the requests in
-    /// flight and the sweeper's current payment get `SHUTDOWN_GRACE_SECONDS` to finish, and it returns.
+    /// Serves until SIGTERM or Ctrl-C ([`crate::shutdown`]): then no new connection is accepted, the answers close
+    /// their connections for `SHUTDOWN_DRAIN_SECONDS`, the requests in flight and the sweeper's current payment get
+    /// `SHUTDOWN_GRACE_SECONDS` more to finish, and it returns.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let grace = Duration::from_secs(self.settings.shutdown_grace_seconds);
-        let (stop, stopping) = shutdown::channel();
-        let mut sweeper = AbortOnDrop(tokio::spawn(sweep_forever(self.state.clone(), stopping)));
+        let drain = Duration::from_secs(self.settings.shutdown_drain_seconds);
+        let mut sweeper = AbortOnDrop(tokio::spawn(sweep_forever(self.state.clone(), self.state.stopping.clone())));
         let endpoint = routes(&self.settings, self.state);
+        let stop = self.stop;
+        // The server is told only after the drain: told, it closes its idle connections at once.
+        let mut signals = shutdown::Signals::listen();
         let signalled = async move {
-            shutdown::signal().await;
+            signals.next().await;
+            tracing::info!(?drain, "stopping: no new connections; answers close their connections while draining");
             stop.now();
+            tokio::select! {
+                () = tokio::time::sleep(drain) => {}
+                () = signals.next() => tracing::info!("asked again: the drain ends"),
+            }
+            tracing::info!("finishing the requests in flight");
         };
         let served =
             Server::new_with_acceptor(self.acceptor).run_with_graceful_shutdown(endpoint, signalled, Some(grace)).await;
@@ -147,7 +162,9 @@ impl Drop for AbortOnDrop {
 /// `MAX_CONNECTIONS` at once and closes those that send their headers or their next request too slowly
 /// (`connections`).
 struct NoDelayAcceptor {
-    listener: TcpListener,
+    /// Dropped when the service stops, so new connections are refused (a proxy sends them to another replica).
+    listener: Option<TcpListener>,
+    stopping: Stopping,
     local: LocalAddr,
     cap: ConnectionCap,
     settings: ConnectionSettings,
@@ -161,8 +178,25 @@ impl Acceptor for NoDelayAcceptor {
     }
 
     async fn accept(&mut self) -> std::io::Result<(Self::Io, LocalAddr, RemoteAddr, Scheme)> {
-        let permit = self.cap.admit().await;
-        let (stream, peer) = self.listener.accept().await?;
+        let accepted = match &self.listener {
+            Some(listener) => {
+                let mut stopping = self.stopping.clone();
+                tokio::select! {
+                    biased;
+                    () = stopping.asked() => None,
+                    accepted = async {
+                        let permit = self.cap.admit().await;
+                        listener.accept().await.map(|accepted| (accepted, permit))
+                    } => Some(accepted),
+                }
+            }
+            None => None,
+        };
+        let Some(accepted) = accepted else {
+            self.listener = None;
+            return std::future::pending().await;
+        };
+        let ((stream, peer), permit) = accepted?;
         stream.set_nodelay(true)?;
         let stream = Guarded::new(stream, &self.settings, permit);
         Ok((stream, self.local.clone(), RemoteAddr(peer.into()), Scheme::HTTP))
@@ -188,7 +222,8 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     }
     let https = settings.public_base_url.as_ref().is_some_and(|url| url.scheme() == "https");
     let body_limit = BodyLimit::new(settings.max_body_bytes, settings.connections.body_read_timeout());
-    plumbing(route.data(state), body_limit).with(SecurityHeaders::new(https))
+    let draining = CloseWhenStopping::new(state.stopping.clone());
+    plumbing(route.data(state), body_limit).with(SecurityHeaders::new(https)).with(draining)
 }
 
 /// The OpenAPI document and its Swagger UI page, made (and gzipped) once per process: serialising the document

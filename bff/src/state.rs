@@ -14,6 +14,7 @@ use crate::{
     gateways::{email::Mailer, payments::PaymentGateways, sms::KavenegarClient},
     metrics::Metrics,
     shop::{catalogue_cache::CatalogueCache, settling::Settling},
+    shutdown::Stopping,
     store::{Db, customers::random_hex, order_queue::OrderQueue},
     throttle::Throttle,
 };
@@ -59,6 +60,8 @@ pub struct AppState {
     pub catalogue: Arc<CatalogueCache>,
     /// New orders, written together under load.
     pub order_queue: Arc<OrderQueue>,
+    /// Told when the server this state serves is stopping (`/readyz` then says so); never, without a server.
+    pub stopping: Stopping,
 }
 
 impl AppState {
@@ -103,6 +106,7 @@ impl AppState {
             staff_api_token: settings.staff_api_token.clone().map(Arc::new),
             catalogue: Arc::new(CatalogueCache::new(Duration::from_millis(settings.catalogue_recheck_ms))),
             support: Arc::new(settings.support.clone()),
+            stopping: Stopping::never(),
         })
     }
 }

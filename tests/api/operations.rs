@@ -15,6 +15,10 @@ use limoo_tests::{
     payment::{checkout_method, pay_online, payment_request, payment_states, press_pay},
     spawn_app,
 };
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
 
 const MOBILE: &str = "09121234567";
 
@@ -47,6 +51,68 @@ async fn sigterm_lets_the_request_in_flight_finish_and_exits_with_success() {
     assert!(status.success(), "a stop asked for is a success: {status}");
     let after = app.client.get(replica.url("/healthz")).send().await;
     assert!(after.is_err(), "the stopped replica accepts no connection");
+}
+
+/// A replica told to stop drains first (`SHUTDOWN_DRAIN_SECONDS`, set longer than the proxy keeps idle connections):
+/// it refuses new connections, answers a connection the proxy kept alive once more with `Connection: close` and
+/// closes it after the answer (never under a request being sent), and `/readyz` says `stopping`. A second SIGTERM
+/// ends the drain, and the replica exits with success.
+#[tokio::test]
+async fn a_draining_replica_answers_a_kept_alive_connection_once_more_then_closes_it() {
+    let app = spawn_app().await;
+    let mut replica = app.start_process(&[("SHUTDOWN_DRAIN_SECONDS", "600")]).await.expect("a replica");
+    let address = replica.address.trim_start_matches("http://").to_owned();
+    let mut kept = TcpStream::connect(&address).await.expect("connect");
+    let first = exchange(&mut kept, "/healthz").await;
+    assert!(first.starts_with("HTTP/1.1 200") && !closes(&first), "kept alive before the stop: {first}");
+
+    replica.terminate().expect("SIGTERM");
+    poll_for(Duration::from_secs(20), || async { Ok(TcpStream::connect(&address).await.is_err().then_some(())) })
+        .await
+        .expect("the stopping replica refuses new connections");
+
+    let drained = exchange(&mut kept, "/readyz").await;
+    assert!(drained.starts_with("HTTP/1.1 503"), "a stopping replica is not ready: {drained}");
+    assert!(drained.contains(r#""status":"stopping""#), "{drained}");
+    assert!(closes(&drained), "the answer closes its connection: {drained}");
+    let mut after = Vec::new();
+    let read = kept.read_to_end(&mut after).await.unwrap_or(0);
+    assert_eq!(read, 0, "the replica closed the connection after its answer: {:?}", String::from_utf8_lossy(&after));
+
+    replica.terminate().expect("a second SIGTERM");
+    let status = replica.exited(Duration::from_secs(30)).await.expect("the second signal ends the drain");
+    assert!(status.success(), "a stop asked for is a success: {status}");
+}
+
+/// One HTTP/1.1 request on `stream` and its answer (head and body), leaving the connection as the server does.
+async fn exchange(stream: &mut TcpStream, path: &str) -> String {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: limoo\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("the request is sent");
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        if let Some(head_end) = received.windows(4).position(|window| window == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&received[..head_end]).to_ascii_lowercase();
+            let length = head
+                .lines()
+                .find_map(|line| line.strip_prefix("content-length:"))
+                .and_then(|value| value.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            if received.len() >= head_end + 4 + length {
+                return String::from_utf8_lossy(&received).into_owned();
+            }
+        }
+        let read = tokio::time::timeout(Duration::from_secs(30), stream.read(&mut buffer))
+            .await
+            .expect("the answer comes")
+            .expect("the answer is read");
+        assert!(read > 0, "closed before the answer was whole: {:?}", String::from_utf8_lossy(&received));
+        received.extend_from_slice(&buffer[..read]);
+    }
+}
+
+fn closes(answer: &str) -> bool {
+    answer.to_ascii_lowercase().lines().any(|line| line.trim() == "connection: close")
 }
 
 /// `bff backup` while a customer keeps ordering: the copy holds every order answered before it started, the paid

@@ -8,7 +8,8 @@ pub struct SystemApi;
 
 #[derive(Object)]
 pub struct Health {
-    /// `ok`; from `/readyz` also `unavailable` (the database does not answer) or `sweeper-stale`.
+    /// `ok`; from `/readyz` also `stopping` (the replica drains before it exits), `unavailable` (the database does
+    /// not answer) or `sweeper-stale`.
     pub status: String,
 }
 
@@ -17,7 +18,8 @@ pub enum Readiness {
     /// The database answers: send traffic here.
     #[oai(status = 200)]
     Ready(Json<Health>),
-    /// The database does not answer, or the payment sweeper stalled: keep traffic away until it recovers.
+    /// The replica is stopping, the database does not answer, or the payment sweeper stalled: keep traffic away
+    /// (until it recovers, or for good when stopping).
     #[oai(status = 503)]
     Unavailable(Json<Health>),
 }
@@ -56,10 +58,14 @@ impl SystemApi {
         Json(Health { status: "ok".into() })
     }
 
-    /// Readiness probe: the process answers, its database does too, and its payment sweeper finished a run within
-    /// `SWEEPER_STALE_SECONDS` (`sweeper-stale` otherwise: payments nobody came back from would wait unsettled).
+    /// Readiness probe: the process is not stopping, it answers, its database does too, and its payment sweeper
+    /// finished a run within `SWEEPER_STALE_SECONDS` (`sweeper-stale` otherwise: payments nobody came back from
+    /// would wait unsettled).
     #[oai(path = "/readyz", method = "get", operation_id = "readyz")]
     async fn readyz(&self, state: Data<&AppState>) -> Readiness {
+        if state.stopping.requested() {
+            return Readiness::Unavailable(Json(Health { status: "stopping".into() }));
+        }
         if !state.db.ping().await {
             tracing::warn!("readiness: the database does not answer");
             return Readiness::Unavailable(Json(Health { status: "unavailable".into() }));

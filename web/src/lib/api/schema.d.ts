@@ -1000,8 +1000,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness probe: the process answers, its database does too, and its payment sweeper finished a run within
-         *     `SWEEPER_STALE_SECONDS` (`sweeper-stale` otherwise: payments nobody came back from would wait unsettled).
+         * Readiness probe: the process is not stopping, it answers, its database does too, and its payment sweeper
+         *     finished a run within `SWEEPER_STALE_SECONDS` (`sweeper-stale` otherwise: payments nobody came back from
+         *     would wait unsettled).
          */
         get: operations["readyz"];
         put?: never;
@@ -2625,7 +2626,10 @@ export interface components {
         };
         /** Health */
         Health: {
-            /** @description `ok`; from `/readyz` also `unavailable` (the database does not answer) or `sweeper-stale`. */
+            /**
+             * @description `ok`; from `/readyz` also `stopping` (the replica drains before it exits), `unavailable` (the database does
+             *     not answer) or `sweeper-stale`.
+             */
             status: string;
         };
         /**
@@ -8231,7 +8235,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Health"];
                 };
             };
-            /** @description The database does not answer, or the payment sweeper stalled: keep traffic away until it recovers. */
+            /**
+             * @description The replica is stopping, the database does not answer, or the payment sweeper stalled: keep traffic away
+             *     (until it recovers, or for good when stopping).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
