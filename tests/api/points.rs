@@ -279,6 +279,9 @@ async fn fifty_concurrent_holds_on_two_orders_leave_exactly_one_order_holding_th
                 holders.push(hold["orderId"].as_i64().unwrap());
             }
             400 => assert_eq!(reply["err"]["message"], HELD_ELSEWHERE),
+            // Fifty at once queue for the database's connections; on a loaded machine a call may wait past the
+            // pool's bound, and the service then says to try again and holds nothing.
+            503 => assert_eq!(reply["err"]["code"], "503", "{reply}"),
             _ => panic!("unexpected answer {status}: {reply}"),
         }
     }
