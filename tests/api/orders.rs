@@ -53,6 +53,21 @@ async fn a_later_price_change_does_not_alter_an_existing_invoice() {
     assert_eq!(bill["totalFinalPrice"], 390_000);
 }
 
+/// A stored line this build cannot read (a product type it does not know, meta that is not JSON) fails the invoice
+/// loudly in the envelope rather than showing the customer a line of another kind.
+#[tokio::test]
+async fn an_invoice_with_a_stored_line_this_build_cannot_read_fails_loudly() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    for broken in ["product_type = 'CRYSTAL'", "meta = 'not json'"] {
+        let (_, created) = create(&app, &token, json!({ "productIds": [101] })).await;
+        let order = &created["id"];
+        app.execute_sql(format!("UPDATE basket_item SET {broken} WHERE customer_order_id = {order}")).await;
+        let (status, reply) = invoice(&app, &token, order).await;
+        assert_eq!((status, reply["err"]["code"].as_str()), (500, Some("500")), "{broken}: {reply}");
+    }
+}
+
 #[tokio::test]
 async fn a_bad_basket_is_refused_and_stores_nothing() {
     let app = spawn_app().await;

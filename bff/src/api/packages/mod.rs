@@ -131,7 +131,7 @@ impl PackagesApi {
         Ok(Json(PromotionStatusReply {
             status: PromotionChange::Saved,
             used_discount_id: Some(applied.used_discount_id),
-            invoice: applied.invoice.into(),
+            invoice: applied.invoice.try_into()?,
         }))
     }
 
@@ -147,7 +147,7 @@ impl PackagesApi {
         Ok(Json(PromotionStatusReply {
             status: PromotionChange::Canceled,
             used_discount_id: None,
-            invoice: invoice.into(),
+            invoice: invoice.try_into()?,
         }))
     }
 
@@ -190,6 +190,6 @@ async fn select(
     Ok(Json(SelectedPackageReply {
         order_id: invoice.order.id,
         need_payment: invoice.totals.payable > Toman::ZERO,
-        invoice: invoice.into(),
+        invoice: invoice.try_into()?,
     }))
 }

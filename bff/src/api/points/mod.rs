@@ -61,7 +61,7 @@ impl PointsApi {
     ) -> Result<Json<UserPointReply>, PointsFailure> {
         let (hold, invoice) =
             points::hold(&state.db, &state.points, token.customer_id(), body.order_id, HoldMode::AddToOrder).await?;
-        Ok(Json(UserPointReply { user_point: hold.into(), invoice: invoice.into() }))
+        Ok(Json(UserPointReply { user_point: hold.into(), invoice: invoice.try_into()? }))
     }
 
     /// Switch points off for an order (status `CANCELED`); refused while they are `RESERVED`.
@@ -74,7 +74,7 @@ impl PointsApi {
     ) -> Result<Json<UserPointReply>, PointsFailure> {
         let (released, invoice) = points::release(&state.db, token.customer_id(), body.order_id).await?;
         let hold = released.ok_or(PointsError::NoPointsOnOrder)?;
-        Ok(Json(UserPointReply { user_point: hold.into(), invoice: invoice.into() }))
+        Ok(Json(UserPointReply { user_point: hold.into(), invoice: invoice.try_into()? }))
     }
 
     /// Older variant: hold points on an order as `RESERVED` (locks an `ADDED_TO_ORDER` hold of the same order).
@@ -87,7 +87,7 @@ impl PointsApi {
     ) -> Result<Json<ReservedPointsReply>, PointsFailure> {
         let (hold, invoice) =
             points::hold(&state.db, &state.points, token.customer_id(), body.order_id, HoldMode::Reserve).await?;
-        Ok(Json(ReservedPointsReply { user_points: vec![hold.into()], invoice: invoice.into() }))
+        Ok(Json(ReservedPointsReply { user_points: vec![hold.into()], invoice: invoice.try_into()? }))
     }
 
     /// Older variant: release the order's points and answer its invoice; refused while they are `RESERVED`.
@@ -99,6 +99,6 @@ impl PointsApi {
         #[oai(name = "orderId")] order_id: Query<i64>,
     ) -> Result<Json<CanceledPointsReply>, PointsFailure> {
         let (_, invoice) = points::release(&state.db, token.customer_id(), order_id.0).await?;
-        Ok(Json(CanceledPointsReply { order_invoice: invoice.into() }))
+        Ok(Json(CanceledPointsReply { order_invoice: invoice.try_into()? }))
     }
 }

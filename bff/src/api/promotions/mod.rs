@@ -34,7 +34,7 @@ impl PromotionsApi {
         Ok(Json(AppliedCodeReply {
             used_discount_id: applied.used_discount_id,
             discount: DiscountDto::new(applied.promotion.code, &applied.promotion.meta),
-            invoice: applied.invoice.into(),
+            invoice: applied.invoice.try_into()?,
         }))
     }
 
@@ -49,6 +49,6 @@ impl PromotionsApi {
         _body: Json<ChangeUsedDiscountRequest>,
     ) -> Result<Json<InvoiceReply>, PromotionFailure> {
         let invoice = promotions::cancel(&state.db, &state.points, token.customer_id(), id.0).await?;
-        Ok(Json(InvoiceReply { invoice: invoice.into() }))
+        Ok(Json(InvoiceReply { invoice: invoice.try_into()? }))
     }
 }

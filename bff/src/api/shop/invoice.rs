@@ -1,4 +1,5 @@
 //! The invoice body shared by the order, promotion and points calls.
+use anyhow::Context;
 use poem_openapi::Object;
 use serde_json::Value;
 
@@ -70,15 +71,24 @@ pub struct InvoiceDto {
     pub used_discount: Option<UsedDiscountRef>,
 }
 
-impl From<Invoice> for InvoiceDto {
-    fn from(invoice: Invoice) -> Self {
+/// A stored line whose product type, amounts or meta this build cannot read fails the call (500) instead of showing the
+/// customer a line of another kind: the store writes only what [`ProductType::as_str`] and the meta's JSON give.
+impl TryFrom<Invoice> for InvoiceDto {
+    type Error = anyhow::Error;
+
+    fn try_from(invoice: Invoice) -> anyhow::Result<Self> {
         let order_id = invoice.order.id;
         let toman = Toman::get;
-        InvoiceDto {
+        Ok(InvoiceDto {
             id: order_id,
             created_at: invoice.order.created_at,
             status: invoice.order.status,
-            basket_items: invoice.order.items.into_iter().map(|item| basket_item(order_id, item)).collect(),
+            basket_items: invoice
+                .order
+                .items
+                .into_iter()
+                .map(|item| basket_item(order_id, item))
+                .collect::<anyhow::Result<_>>()?,
             total_original_price: toman(invoice.totals.total_original),
             total_final_price: toman(invoice.totals.total_final),
             total_discount: toman(invoice.totals.total_discount),
@@ -86,22 +96,27 @@ impl From<Invoice> for InvoiceDto {
             user_point_deduction: toman(invoice.totals.points),
             user_point_status: invoice.point_status,
             used_discount: invoice.used_discount.map(|u| UsedDiscountRef { id: u.used_discount_id, code: u.code }),
-        }
+        })
     }
 }
 
-fn basket_item(order_id: i64, item: BasketItemRow) -> BasketItemDto {
-    let note = item
-        .amounts()
-        .ok()
-        .and_then(|LineAmounts { original, final_price, .. }| discount_percent(original, final_price));
-    BasketItemDto {
+fn basket_item(order_id: i64, item: BasketItemRow) -> anyhow::Result<BasketItemDto> {
+    let LineAmounts { original, final_price, .. } = item.amounts()?;
+    let product_type = ProductType::parse(&item.product_type).with_context(|| {
+        format!(
+            "basket item {} has the product type {:?}, which this build does not know",
+            item.basket_item_id, item.product_type
+        )
+    })?;
+    let meta = serde_json::from_str(&item.meta)
+        .with_context(|| format!("basket item {}'s stored meta is not JSON", item.basket_item_id))?;
+    Ok(BasketItemDto {
         id: item.basket_item_id,
         order_id,
         product_id: item.product_id,
-        product_type: ProductType::parse(&item.product_type).unwrap_or(ProductType::Diet),
-        meta: serde_json::from_str(&item.meta).unwrap_or(Value::Null),
-        discount_percent: note,
+        product_type,
+        meta,
+        discount_percent: discount_percent(original, final_price),
         original_price: item.original_price,
         final_price: item.final_price,
         price: item.final_price,
@@ -110,5 +125,5 @@ fn basket_item(order_id: i64, item: BasketItemRow) -> BasketItemDto {
         subtitle: item.subtitle,
         subtitle2: item.subtitle2,
         currency: item.currency,
-    }
+    })
 }

@@ -219,7 +219,7 @@ impl OrdersApi {
         _cache_buster: Query<Option<String>>,
     ) -> Result<Json<InvoiceDto>, OrderFailure> {
         let invoice = shop_orders::invoice(&state.db, token.customer_id(), id.0).await?;
-        Ok(Json(invoice.into()))
+        Ok(Json(invoice.try_into()?))
     }
 
     /// Pay an order whose payable total is 0 (points and codes cover it), with no gateway.
@@ -251,7 +251,7 @@ impl OrdersApi {
             listed
                 .into_iter()
                 .map(|listed| {
-                    let invoice = InvoiceDto::from(listed.invoice);
+                    let invoice = InvoiceDto::try_from(listed.invoice)?;
                     Ok(OrderSummaryDto {
                         id: invoice.id,
                         created_at: invoice.created_at,
