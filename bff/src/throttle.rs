@@ -11,13 +11,20 @@
 //! takes a phone or an e-mail address that receives the sign-in code. New orders are bounded per customer the same
 //! way (`new_order`): each stores a basket. So are online payment starts and SnappPay eligibility checks
 //! (`payment_call`): each may store a payment and call a real gateway on the merchant's account.
-use std::{hash::Hash, net::IpAddr, num::NonZeroU32, time::Duration};
+use std::{
+    hash::Hash,
+    net::IpAddr,
+    num::NonZeroU32,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
 
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, clock::Clock as _};
 
-/// Callers remembered before the idle ones are forgotten; a caller whose allowance is full again is
-/// indistinguishable from a new one, so forgetting it changes nothing.
-const MAX_ADDRESSES: usize = 100_000;
+/// Admissions between two sweeps that forget the callers whose allowance is full again (such a caller is
+/// indistinguishable from a new one, so forgetting it changes nothing): a gate then holds its recent callers only,
+/// however many come and go, and a replica's memory stays flat as new customers and addresses keep arriving.
+const FORGET_EVERY: u64 = 4_096;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -51,6 +58,7 @@ impl std::fmt::Display for Throttled {
 struct Gate<K: Hash + Eq + Clone = IpAddr> {
     per_caller: DefaultKeyedRateLimiter<K>,
     overall: DefaultDirectRateLimiter,
+    admissions: AtomicU64,
 }
 
 impl<K: Hash + Eq + Clone> Gate<K> {
@@ -58,12 +66,14 @@ impl<K: Hash + Eq + Clone> Gate<K> {
         Gate {
             per_caller: DefaultKeyedRateLimiter::keyed(per_caller),
             overall: DefaultDirectRateLimiter::direct(overall),
+            admissions: AtomicU64::new(0),
         }
     }
 
     fn admit(&self, caller: K) -> Result<(), Throttled> {
-        if self.per_caller.len() >= MAX_ADDRESSES {
+        if self.admissions.fetch_add(1, Ordering::Relaxed) % FORGET_EVERY == FORGET_EVERY - 1 {
             self.per_caller.retain_recent();
+            self.per_caller.shrink_to_fit();
         }
         let now = self.overall.clock().now();
         let refused = |until: governor::NotUntil<_>| Throttled { retry_after: until.wait_time_from(now) };
@@ -182,6 +192,18 @@ mod tests {
         let refused = throttle.payment_call(7).expect_err("the 11th at once");
         assert!((1..=6).contains(&refused.retry_after_seconds()), "{refused:?}");
         throttle.payment_call(8).expect("another customer");
+    }
+
+    #[test]
+    fn a_gate_forgets_the_callers_whose_allowance_is_full_again() {
+        // Refilled a nanosecond after each call: every caller but the last few is indistinguishable from a new one.
+        let gate = Gate::<i64>::new(quota(Duration::from_nanos(1), 1), quota(Duration::from_nanos(1), 1_000_000));
+        let callers = 3 * FORGET_EVERY;
+        for caller in 0..callers {
+            let _ = gate.admit(i64::try_from(caller).expect("small"));
+        }
+        let held = u64::try_from(gate.per_caller.len()).expect("small");
+        assert!(held <= FORGET_EVERY, "{held} of {callers} callers held");
     }
 
     #[test]
