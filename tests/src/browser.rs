@@ -172,8 +172,17 @@ impl Browser {
         self.client.set_window_size(width, height).await.context("window resized")
     }
 
+    /// Opens `url` and, on the web app, waits until the app has started (`#root[data-started]`): its scripts load
+    /// after the first paint, so the load event WebDriver waits for comes before them, and a landing screen
+    /// prerendered into index.html is painted (inert) before the app owns it; a click, keys or storage written
+    /// then would be lost or undone by the app's start.
     pub async fn open(&self, url: &str) -> anyhow::Result<()> {
-        self.client.goto(url).await.with_context(|| format!("cannot open {url}"))
+        self.client.goto(url).await.with_context(|| format!("cannot open {url}"))?;
+        let live =
+            "const root = document.getElementById('root'); return root === null || root.hasAttribute('data-started');";
+        self.poll(|| async { Ok(self.execute(live).await?.as_bool().unwrap_or(false).then_some(())) })
+            .await
+            .with_context(|| format!("{url} was painted but the app never took it over"))
     }
 
     /// The path of the hash route, e.g. `/select-package-f/1`, waiting until it satisfies `accept`.

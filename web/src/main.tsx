@@ -1,9 +1,7 @@
 import '@fontsource-variable/vazirmatn'
 import './styles/global.css'
 import './styles/purchase.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { startApp } from './app/start'
 import { chosenLanguage, loadLanguage } from './i18n'
 import { ensureTokenChecked } from './lib/auth'
 
@@ -19,10 +17,4 @@ void ensureTokenChecked()
 // the shop still opens, in Persian.
 void loadLanguage(chosenLanguage())
   .catch((failure: unknown) => console.warn('language texts did not load', failure))
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  )
+  .then(() => startApp(root))
