@@ -1,12 +1,20 @@
 import type { AnswerValue, Option, Question, Text } from '../types'
+import femaleSvg from '../images/female.svg?raw'
+import maleSvg from '../images/male.svg?raw'
 import { FEMALE, femaleOnly, genderQuestion, MALE, multiChoice, option, singleChoice, text } from './build'
 
 /** Option lists and questions shared by several flows (spec 3 §3: nowruz and konkur "mirror betterme"). */
 
+/**
+ * The gender pictures of the quizzes' first step travel inside the page (about 300 bytes each), so the landing's
+ * largest element paints with the prerendered screen instead of waiting for a request of its own.
+ */
+const svgData = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg.trim())}`
+
 function genderOptions(): Option[] {
   return [
-    option(FEMALE, text('خانم', 'Kadın'), { img: '/quiz/female.svg' }),
-    option(MALE, text('آقا', 'Erkek'), { img: '/quiz/male.svg' }),
+    option(FEMALE, text('خانم', 'Kadın'), { img: svgData(femaleSvg) }),
+    option(MALE, text('آقا', 'Erkek'), { img: svgData(maleSvg) }),
   ]
 }
 
