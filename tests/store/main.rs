@@ -7,6 +7,7 @@ use limoo_tests::TestDb;
 
 mod franchise;
 mod migrations;
+mod payments;
 mod revoked_tokens;
 mod shop;
 

@@ -781,9 +781,9 @@ pub async fn sweep(settling: Settling<'_>) -> anyhow::Result<usize> {
 /// what is left is the next sweep's, on this replica or another.
 pub async fn sweep_until(settling: Settling<'_>, stopping: &Stopping) -> anyhow::Result<usize> {
     let before = now_ms() - settling.settings.payment_settle_after_seconds.saturating_mul(1000);
-    let stale = payments::stale(settling.db, before).await?;
     let mut finished = 0;
-    for payment in stale {
+    let mut stale = payments::Sweep::stale(before);
+    while let Some(payment) = stale.next(settling.db).await? {
         if stopping.requested() {
             return Ok(finished);
         }
@@ -794,7 +794,8 @@ pub async fn sweep_until(settling: Settling<'_>, stopping: &Stopping) -> anyhow:
         }
     }
     let started_since = now_ms() - LATE_PAYMENT_WINDOW_MS;
-    for payment in payments::expired_asking_by_token(settling.db, started_since, before).await? {
+    let mut expired = payments::Sweep::expired_asking_by_token(started_since, before);
+    while let Some(payment) = expired.next(settling.db).await? {
         if stopping.requested() {
             return Ok(finished);
         }

@@ -217,10 +217,13 @@ pub async fn retry_due(
     stopping: &Stopping,
 ) -> anyhow::Result<usize> {
     let mut returned = 0;
-    let due = payments::refunds_due(db, before).await?;
-    for payment in due.into_iter().filter(|p| p.gateway.can_give_back()) {
+    let mut due = payments::Sweep::refunds_due(before);
+    while let Some(payment) = due.next(db).await? {
         if stopping.requested() {
             break;
+        }
+        if !payment.gateway.can_give_back() {
+            continue;
         }
         match ask_gateway(db, settings, gateways, payment.id).await {
             Ok(Asked::Returned) => returned += 1,

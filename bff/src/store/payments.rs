@@ -5,6 +5,9 @@ use anyhow::Context;
 use super::{Db, Tx, customers::random_id, is_unique_violation, now_ms, on_pool, on_tx};
 use crate::domain::payment::{Gateway, PaymentState, Unit};
 
+mod sweeps;
+pub use sweeps::{SWEEP_PAGE, Sweep};
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Payment {
     pub id: i64,
@@ -179,7 +182,6 @@ enum Key<'a> {
     Text(&'a str),
     IdText(i64, &'a str),
     Texts(&'a str, &'a str),
-    Ids(i64, i64),
 }
 
 /// `sql` with the key's values bound, for either backend's pool or transaction.
@@ -192,7 +194,6 @@ macro_rules! keyed_query {
             Key::Text(text) => query.bind(text),
             Key::IdText(id, text) => query.bind(id).bind(text),
             Key::Texts(a, b) => query.bind(a).bind(b),
-            Key::Ids(a, b) => query.bind(a).bind(b),
         }
     }};
 }
@@ -353,26 +354,6 @@ pub async fn refuse_refund(db: &Db, payment_id: i64, answer: &str) -> anyhow::Re
     })
     .context("cannot record the refused refund")?;
     Ok(())
-}
-
-/// Payments still under way and untouched since `before`.
-pub async fn stale(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {
-    let sql = format!("{PAYMENT} WHERE state IN {} AND updated_at < $1 ORDER BY updated_at", open_states());
-    fetch(db, sql, Key::Id(before)).await
-}
-
-/// Payments that expired with no callback, started since `started_since` and untouched since `before`, of gateways
-/// that can be asked about them by their token alone: the customer may still have paid within the gateway's window.
-pub async fn expired_asking_by_token(db: &Db, started_since: i64, before: i64) -> anyhow::Result<Vec<Payment>> {
-    let gateways: Vec<String> =
-        Gateway::ALL.into_iter().filter(|g| g.verifies_by_token()).map(|g| format!("'{}'", g.as_str())).collect();
-    let sql = format!(
-        "{PAYMENT} WHERE state = '{}' AND unanswered_at IS NULL AND ref_id IS NULL AND created_at >= $1 \
-         AND updated_at < $2 AND gateway IN ({}) ORDER BY updated_at",
-        PaymentState::Expired.as_str(),
-        gateways.join(", ")
-    );
-    fetch(db, sql, Key::Ids(started_since, before)).await
 }
 
 pub struct NewPayment<'a> {
@@ -548,14 +529,6 @@ pub async fn mark_checked(tx: &mut Tx, payment_id: i64, by: &str) -> anyhow::Res
 
 /// An expired payment whose verify went unanswered, not checked by finance yet.
 const UNCHECKED: &str = "state = 'EXPIRED' AND unanswered_at IS NOT NULL AND checked_at IS NULL";
-
-/// REFUND_DUE payments untouched since `before`, oldest first: the sweeper asks their gateways again.
-pub async fn refunds_due(db: &Db, before: i64) -> anyhow::Result<Vec<Payment>> {
-    let sql = format!(
-        "{PAYMENT} WHERE state = 'REFUND_DUE' AND refund_refusal IS NULL AND updated_at < $1 ORDER BY updated_at"
-    );
-    fetch(db, sql, Key::Id(before)).await
-}
 
 /// An open, failed or expired payment whose money the gateway took → REFUND_DUE, keeping the bank
 /// reference, what the gateway took (its unit, when known) and why; false when it had moved on (a concurrent caller
