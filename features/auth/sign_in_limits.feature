@@ -1,6 +1,6 @@
 Feature: مرزهای خود سرور برای کد ورود
   The server's own sign-in limits (features/project-rules.md): a script calling the API, not the popup, meets them.
-  Time passes for the stored codes only (they are moved into the past), so nothing waits on the clock.
+  Time passes on the shop's test clock (moved forward through the staff API), so nothing waits for it.
 
   Background:
     Given فروشگاه کاتالوگ نمایشی را دارد
