@@ -3,7 +3,7 @@
 use cucumber::{given, when};
 
 use super::{LimooWorld, OrFail};
-use crate::browser::Storage;
+use crate::{app::STAFF_TOKEN, browser::Storage};
 
 impl LimooWorld {
     /// Moves the shop's clock forward by `seconds`. The tokens a moved clock may have expired are renewed, as the
@@ -26,6 +26,17 @@ impl LimooWorld {
 #[when(expr = "ساعت فروشگاه {int} دقیقه جلو می‌رود")]
 async fn shop_clock_moves(world: &mut LimooWorld, minutes: i64) {
     world.advance_clock(minutes * 60).await;
+}
+
+/// The shop's clock moves to the 10th second of a minute, so that what follows within 50 s stays in that minute and
+/// what follows 50 to 110 s later falls in the next one.
+#[given("ساعت فروشگاه به ثانیه ۱۰ یک دقیقه رسیده است")]
+async fn shop_clock_at_second_ten(world: &mut LimooWorld) {
+    let (status, clock) = world.app().api(STAFF_TOKEN).staff_read_clock().await;
+    assert_eq!(status, 200, "the shop's clock: {clock}");
+    let second = clock["now"].as_i64().expect("the clock's now") / 1000 % 60;
+    let to_ten = (70 - second - 1) % 60 + 1;
+    world.advance_clock(to_ten).await;
 }
 
 #[given(expr = "ساعت درگاه‌ها {int} دقیقه جلو می‌رود")]
