@@ -41,6 +41,11 @@ pub struct Settings {
     /// select-package-f wizards, promotion codes and three customers (docs/product.md, "Demo data").
     #[arg(long, env = "DEMO_DATA", default_value_t = false)]
     pub demo_data: bool,
+    /// The test clock: the staff API (`/lemonade/api/staff/clock`) moves the clock every rule reads (points holds,
+    /// codes, tokens, review windows …) forward, for every replica on the database, so testers need not wait.
+    /// For test deployments only; a production start refuses it.
+    #[arg(long, env = "TEST_CLOCK", default_value_t = false)]
+    pub test_clock: bool,
     /// The shop's public origin as browsers reach it, e.g. `https://shop.example`. Payment callbacks and the
     /// allowed `paymentResultUrl` come from it, never from the request's `Host` or `X-Forwarded-*`, which a
     /// client can forge. Unset: the address listened on, `http://127.0.0.1:{PORT}` (development only).

@@ -235,6 +235,14 @@ pub const STAFF_CUSTOMER_NOT_FOUND: &str = "مشتری‌ای با این شما
 /// The team did not say who grants or revokes a membership.
 pub const STAFF_ACTOR_MISSING: &str = "نام ثبت کننده وارد نشده است.";
 
+// The test clock (`TEST_CLOCK`).
+/// The test clock is off on this deployment.
+pub const TEST_CLOCK_OFF: &str = "ساعت آزمایشی در این نسخه خاموش است.";
+/// A move of zero or less: the clock only goes forward.
+pub const TEST_CLOCK_BACKWARDS: &str = "ساعت آزمایشی فقط به جلو می‌رود؛ مدتی بیش از صفر بدهید.";
+/// A move longer than the longest one accepted at once.
+pub const TEST_CLOCK_TOO_FAR: &str = "ساعت آزمایشی در هر بار حداکثر ۳۶۶ روز جلو می‌رود.";
+
 // The medical team's diet tools and the customer's start date [DS-27].
 /// No diet with this id (for this customer).
 pub const DIET_NOT_FOUND: &str = "رژیم مورد نظر پیدا نشد.";

@@ -223,7 +223,17 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let https = settings.public_base_url.as_ref().is_some_and(|url| url.scheme() == "https");
     let body_limit = BodyLimit::new(settings.max_body_bytes, settings.connections.body_read_timeout());
     let draining = CloseWhenStopping::new(state.stopping.clone());
-    plumbing(route.data(state), body_limit).with(SecurityHeaders::new(https)).with(draining)
+    let clock = state.test_clock.clone();
+    let route = route.data(state).around(move |endpoint, request| {
+        let clock = clock.clone();
+        async move {
+            match clock {
+                Some(clock) => clock.run(endpoint.call(request)).await,
+                None => endpoint.call(request).await,
+            }
+        }
+    });
+    plumbing(route, body_limit).with(SecurityHeaders::new(https)).with(draining)
 }
 
 /// The OpenAPI document and its Swagger UI page, made (and gzipped) once per process: serialising the document
@@ -279,7 +289,12 @@ async fn sweep_forever(state: AppState, mut stopping: Stopping) {
             _ = ticks.tick() => {}
             () = stopping.asked() => return,
         }
-        let swept = payments::sweep_until(Settling::from(&state), &stopping).await;
+        let sweep = payments::sweep_until(Settling::from(&state), &stopping);
+        // The sweeper expires payments by the rules' clock, so it runs on the test clock too.
+        let swept = match &state.test_clock {
+            Some(clock) => clock.run(sweep).await,
+            None => sweep.await,
+        };
         state.metrics.swept(swept.is_ok());
         match swept {
             Ok(0) => {}

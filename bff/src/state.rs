@@ -15,7 +15,7 @@ use crate::{
     metrics::Metrics,
     shop::{catalogue_cache::CatalogueCache, settling::Settling},
     shutdown::Stopping,
-    store::{Db, customers::random_hex, order_queue::OrderQueue},
+    store::{Db, customers::random_hex, order_queue::OrderQueue, test_clock::TestClock},
     throttle::Throttle,
 };
 
@@ -60,6 +60,8 @@ pub struct AppState {
     pub catalogue: Arc<CatalogueCache>,
     /// New orders, written together under load.
     pub order_queue: Arc<OrderQueue>,
+    /// `TEST_CLOCK`: the clock testers move forward; none when off.
+    pub test_clock: Option<Arc<TestClock>>,
     /// Told when the server this state serves is stopping (`/readyz` then says so); never, without a server.
     pub stopping: Stopping,
 }
@@ -79,7 +81,9 @@ impl AppState {
         let public_base = settings.public_base_url(SocketAddr::from((Ipv4Addr::LOCALHOST, settings.port)));
         let callback_base = settings.payments.payment_callback_base_url.as_ref().unwrap_or(&public_base);
         let result_origins = std::iter::once(&public_base).chain(&settings.payments.payment_result_origins);
+        let test_clock = settings.test_clock.then(|| Arc::new(TestClock::new(db.clone())));
         Ok(AppState {
+            test_clock,
             order_queue: Arc::new(OrderQueue::new(db.clone())),
             db,
             service_name: settings.service_name(),

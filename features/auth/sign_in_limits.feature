@@ -1,12 +1,13 @@
 Feature: مرزهای خود سرور برای کد ورود
   The server's own sign-in limits (features/project-rules.md): a script calling the API, not the popup, meets them.
-  Time passes for the stored codes only (they are moved into the past), so nothing waits on the clock.
+  Time passes on the shop's test clock (moved forward through the staff API), so nothing waits for it.
 
   Background:
     Given فروشگاه کاتالوگ نمایشی را دارد
 
   @LM-01
   Scenario: کد تازه پیش از شصت ثانیه رد می‌شود، حتی در دقیقه‌ای تازه، و پس از آن فرستاده می‌شود
+    Given ساعت فروشگاه به ثانیه ۱۰ یک دقیقه رسیده است
     When اسکریپتی برای شماره "09121234567" کد ورود می‌خواهد
     And برای کدهای ورود 55 ثانیه می‌گذرد
     And اسکریپتی برای شماره "09121234567" کد ورود می‌خواهد

@@ -10,6 +10,7 @@ use poem::{Response, Route, get, handler, post};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::clock::MAX_ADVANCE;
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::faults::FaultKind;
@@ -38,6 +39,7 @@ pub(crate) fn routes() -> Route {
         .at("/ledger", get(ledger))
         .at("/force", get(list_forced).post(force).delete(unforce))
         .at("/faults", get(list_faults).post(arm_fault).delete(clear_faults))
+        .at("/clock", get(read_clock).post(advance_clock))
         .at("/reset", post(reset))
         .at("/scenarios", get(scenarios))
 }
@@ -128,6 +130,36 @@ fn clear_faults(Query(q): Query<UnforceQuery>, Data(state): Data<&Arc<SimState>>
         Ok(gateway) => json_response(StatusCode::OK, &json!({"cleared": state.clear_faults(gateway, q.id)})),
         Err(e) => problem(StatusCode::BAD_REQUEST, &e.to_string()),
     }
+}
+
+/// `POST /_sim/clock`: how far to move the simulators' clock forward ([`crate::clock`]).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockMove {
+    seconds: i64,
+}
+
+/// The simulators' clock: the gateways' time now (epoch ms) and how far it runs ahead of real time.
+fn clock_json(state: &SimState) -> serde_json::Value {
+    json!({"now": state.clock.now().ms, "offsetMs": state.clock.offset_ms()})
+}
+
+#[handler]
+fn read_clock(Data(state): Data<&Arc<SimState>>) -> Response {
+    json_response(StatusCode::OK, &clock_json(state))
+}
+
+/// Moves every gateway's time forward by `seconds` (more than 0, at most 366 days): pages, tokens and verify or
+/// reverse windows end as if that time had passed. It never goes back.
+#[handler]
+fn advance_clock(Json(asked): Json<ClockMove>, Data(state): Data<&Arc<SimState>>) -> Response {
+    let by = match u64::try_from(asked.seconds).ok().filter(|seconds| *seconds > 0).map(Duration::from_secs) {
+        Some(by) if by <= MAX_ADVANCE => by,
+        Some(_) => return problem(StatusCode::BAD_REQUEST, "the clock moves at most 366 days (31622400 s) at once"),
+        None => return problem(StatusCode::BAD_REQUEST, "the clock only moves forward: seconds must be more than 0"),
+    };
+    state.clock.advance(by);
+    json_response(StatusCode::OK, &clock_json(state))
 }
 
 /// Replays at most this many deliveries of one callback per request, and waits at most this long before them.

@@ -22,6 +22,9 @@ pub(crate) fn document() -> Value {
         responses
     };
     let list = json!({"type": "array", "items": {"type": "object"}});
+    let clock = json!({"type": "object", "required": ["now", "offsetMs"], "properties": {
+        "now": {"type": "integer", "description": "The gateways' time, epoch milliseconds"},
+        "offsetMs": {"type": "integer", "description": "How far ahead of real time, in milliseconds"}}});
     let lang = json!({"name": "lang", "in": "query", "required": false,
                       "description": "The page's language: Persian, right-to-left (the default) or English",
                       "schema": {"type": "string", "enum": ["fa", "en"], "default": "fa"}});
@@ -183,6 +186,21 @@ pub(crate) fn document() -> Value {
                                     "schema": {"type": "integer"}}],
                     "responses": with_bad_request(json_ok("How many were cleared",
                         json!({"type": "object", "properties": {"cleared": {"type": "integer"}}})))
+                }
+            },
+            "/_sim/clock": {
+                "get": {"summary": "The simulators' clock: the gateways' time now and how far it runs ahead of real time",
+                        "responses": json_ok("The clock", clock.clone())},
+                "post": {
+                    "summary": "Move the gateways' time forward: hosted pages, access tokens and verify or reverse windows end as if that time had passed. Forcings' and faults' ttlSeconds, waitSeconds and the journal stay on real time; a reset keeps the clock",
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                        "type": "object", "required": ["seconds"],
+                        "properties": {"seconds": {"type": "integer", "minimum": 1, "maximum": 31_622_400,
+                                                   "description": "How far, at most 366 days; it never goes back"}}}}}},
+                    "responses": {
+                        "200": {"description": "The clock as moved", "content": {"application/json": {"schema": clock}}},
+                        "400": {"description": "Not forward, or more than 366 days", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+                    }
                 }
             },
             "/_sim/reset": {"post": {

@@ -26,6 +26,7 @@
 
 mod bounded;
 pub mod browser;
+mod clock;
 mod control;
 mod control_spec;
 mod dashboard;

@@ -251,7 +251,7 @@ fn reverse(call: &Call<'_>) -> Reply {
                         "code": p.token,
                         "payerWage": 0,
                         "gatewayAmount": p.charged(),
-                        "reversedDate": wire::iso_utc(crate::exchange::now_ms()),
+                        "reversedDate": wire::iso_utc(p.seen_ms()),
                     });
                     Reply::json(StatusCode::OK, applied, &body)
                 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::SimConfig;
 use crate::bounded::{Bounded, Counts};
+use crate::clock::SimClock;
 use crate::email::SentEmail;
 use crate::error::SimError;
 use crate::exchange::JournalEntry;
@@ -29,6 +30,8 @@ pub(crate) struct SimState {
     pub base_url: String,
     /// For the calls the simulator makes itself: repeated callbacks and Gumroad pings.
     pub http: reqwest::Client,
+    /// The gateways' time, which `POST /_sim/clock` moves forward.
+    pub clock: SimClock,
     next_message_id: AtomicI64,
     next_queue_id: AtomicU64,
     next_number: AtomicU64,
@@ -99,6 +102,7 @@ impl SimState {
             payment_window: config.payment_window,
             base_url,
             http,
+            clock: SimClock::default(),
             next_message_id: AtomicI64::new(FIRST_MESSAGE_ID),
             next_queue_id: AtomicU64::new(FIRST_QUEUE_ID),
             next_number: AtomicU64::new(FIRST_NUMBER),
@@ -212,14 +216,14 @@ impl SimState {
     ) -> Option<R> {
         let mut inner = self.lock();
         let payment = inner.payments.iter_mut().rev().find(|p| p.gateway == gateway && matches(p))?;
-        payment.refresh(Instant::now());
+        payment.refresh(self.clock.now());
         Some(f(payment))
     }
 
     /// Every payment (of one gateway, or all), deadlines brought up to date, oldest first.
     pub fn payments<R>(&self, gateway: Option<Gateway>, view: impl Fn(&Payment) -> R) -> Vec<R> {
         let mut inner = self.lock();
-        let now = Instant::now();
+        let now = self.clock.now();
         let matching = inner.payments.iter_mut().filter(|p| gateway.is_none_or(|g| p.gateway == g));
         matching
             .map(|p| {
@@ -230,14 +234,14 @@ impl SimState {
     }
 
     pub fn issue_access_token(&self, gateway: Gateway, token: String, lifetime: Duration) {
-        let now = Instant::now();
+        let now = self.clock.now().at;
         let mut inner = self.lock();
         inner.access_tokens.retain(|t| t.expires > now);
         inner.access_tokens.push(AccessToken { gateway, token, expires: now + lifetime });
     }
 
     pub fn access_token_valid(&self, gateway: Gateway, token: &str) -> bool {
-        let now = Instant::now();
+        let now = self.clock.now().at;
         self.lock().access_tokens.iter().any(|t| t.gateway == gateway && t.token == token && t.expires > now)
     }
 

@@ -256,3 +256,28 @@ async fn records_are_bounded_and_what_goes_is_counted() {
     assert_eq!(health["records"]["sms"], json!({"kept": 2, "dropped": 1}));
     assert_eq!(health["records"]["journal"]["kept"], 2);
 }
+
+/// `GET`/`POST /_sim/clock`: the gateways' time moves forward only, and a reset keeps it.
+#[tokio::test]
+async fn the_clock_moves_forward_only_and_a_reset_keeps_it() {
+    let sim = simulator().await;
+    let url = format!("{}/_sim/clock", sim.base_url());
+    let (status, clock) = get_json(url.clone()).await;
+    assert_eq!((status, &clock["offsetMs"]), (StatusCode::OK, &json!(0)), "{clock}");
+    let before = clock["now"].as_u64().expect("now");
+    let advance = |seconds: i64| Client::new().post(&url).json(&json!({"seconds": seconds})).send();
+    for refused in [0, -60, 366 * 24 * 3600 + 1] {
+        let response = advance(refused).await.expect("answered");
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{refused} s");
+        let body: Value = response.json().await.expect("JSON");
+        assert!(body["error"].as_str().is_some_and(|e| e.contains("forward") || e.contains("366")), "{body}");
+    }
+    let moved: Value = advance(600).await.expect("answered").json().await.expect("JSON");
+    assert_eq!(moved["offsetMs"], 600_000, "{moved}");
+    assert!(moved["now"].as_u64().is_some_and(|now| now >= before + 600_000), "{moved}");
+
+    let reset = Client::new().post(format!("{}/_sim/reset", sim.base_url())).send().await.expect("answered");
+    assert_eq!(reset.status(), StatusCode::OK);
+    let (_, clock) = get_json(url.clone()).await;
+    assert_eq!(clock["offsetMs"], 600_000, "the reset keeps the clock: {clock}");
+}

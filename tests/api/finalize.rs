@@ -87,7 +87,9 @@ async fn points_that_ran_out_cannot_pay_the_order() {
     let token = app.customer_with_points("09121234567", 1_000).await;
     let order = app.create_order(&token, &[151]).await;
     app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
-    app.execute_sql("UPDATE point_hold SET expires_at = 1").await;
+    // The hold's 30 minutes pass on the shop's clock; the customer signs in again.
+    app.advance_clock(31 * 60).await;
+    let token = app.token_for("09121234567", 1).await;
     let (status, reply) = finalize(&app, &token, order).await;
     assert_eq!((status, reply["err"]["code"].as_str()), (409, Some("409")), "{reply}");
     assert_eq!(

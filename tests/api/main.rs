@@ -30,6 +30,7 @@ mod schema_fuzz;
 mod shop_wizard;
 mod staff_diets;
 mod system;
+mod test_clock;
 mod text_input;
 mod transfers;
 mod web_app;

@@ -391,7 +391,7 @@ async fn a_payment_that_expired_unanswered_waits_for_finance_and_goes_back_when_
     let (status, listed) = queue(&app).await;
     assert_eq!((status, listed["payments"].as_array().map(Vec::len)), (200, Some(0)), "still asked about: {listed}");
 
-    a_day_without_answers(&app, order).await;
+    a_day_without_answers(&app).await;
     assert_eq!(payment_states(&app, order).await, ["EXPIRED"]);
     let (status, listed) = queue(&app).await;
     assert_eq!(status, 200, "{listed}");
@@ -460,7 +460,7 @@ async fn waiting_for_finance(app: &TestApp) -> (i64, String) {
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
     paid_and_verify_answer_lost(app, &token, order).await;
-    a_day_without_answers(app, order).await;
+    a_day_without_answers(app).await;
     let (_, listed) = queue(app).await;
     let payment_id = listed["payments"][0]["paymentId"].as_i64().expect("listed");
     (order, format!("/lemonade/api/finance/unanswered/{payment_id}/check"))
@@ -471,8 +471,8 @@ async fn queue(app: &TestApp) -> (u16, Value) {
 }
 
 /// A day passes with Vandar down; the sweeper expires the payment and counts it for an alert.
-async fn a_day_without_answers(app: &TestApp, order: i64) {
-    let outage = a_day_with_gateway_down(app, order, Gateway::Vandar).await;
+async fn a_day_without_answers(app: &TestApp) {
+    let outage = a_day_with_gateway_down(app, Gateway::Vandar).await;
     let metrics = outage.metrics.render(&outage.db).await;
     assert!(metrics.contains(r#"limoo_payments_expired_unanswered_total{gateway="VANDAR"} 1"#), "an alert: {metrics}");
     // The sweeper's backlog is read from the database at every scrape, on either database.

@@ -184,7 +184,9 @@ async fn another_customers_id_or_lost_points_are_refused() {
     assert_eq!(status, 403, "customerId must be the token's subject");
 
     app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
-    app.execute_sql("UPDATE point_hold SET expires_at = 0").await;
+    // The hold's 30 minutes pass on the shop's clock; the customer signs in again.
+    app.advance_clock(31 * 60).await;
+    let token = app.token_for("09121234567", 1).await;
     let (status, reply) = start(&app, &token, order, None).await;
     assert_eq!((status, reply["err"]["message"].as_str()), (409, Some(ER_24)), "{reply}");
 }

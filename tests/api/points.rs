@@ -23,6 +23,12 @@ async fn total(app: &TestApp, token: &str) -> Value {
     reply
 }
 
+/// A hold's 30 minutes pass on the shop's clock; the customer signs in again, their 15-minute token having expired.
+async fn hold_lapses(app: &TestApp) -> String {
+    app.advance_clock(31 * 60).await;
+    app.token_for("09121234567", 1).await
+}
+
 fn assert_refused(reply: &(u16, Value), message: &str) {
     assert_eq!((reply.0, reply.1["err"]["code"].as_str()), (400, Some("400")), "{}", reply.1);
     assert_eq!(reply.1["err"]["message"], message);
@@ -128,7 +134,7 @@ async fn switching_points_on_and_off_in_a_loop_keeps_one_hold_per_order() {
 
     // A lapsed hold is taken back too.
     points_call(&app, &token, "set", order).await;
-    app.execute_sql("UPDATE point_hold SET expires_at = 1").await;
+    let token = hold_lapses(&app).await;
     let (status, reply) = points_call(&app, &token, "set", order).await;
     assert_eq!((status, reply["userPoint"]["count"].as_i64()), (200, Some(250)), "{reply}");
     assert_eq!(rows(order).await, 1);
@@ -175,7 +181,7 @@ async fn reserved_points_are_locked_until_they_expire() {
     assert_refused(&points_call(&app, &token, "unset", order).await, RESERVED);
     assert_refused(&cancel(&app, &token, "/lemonade/api/userPoints/cancel/", order).await, RESERVED);
     assert_eq!(points_call(&app, &token, "set", order).await.1["userPoint"]["status"], "RESERVED");
-    app.execute_sql("UPDATE point_hold SET expires_at = 1").await;
+    let token = hold_lapses(&app).await;
     let (status, reply) = cancel(&app, &token, "/lemonade/api/userPoints/cancel/", order).await;
     assert_eq!(status, 200, "{reply}");
     assert_eq!(reply["orderInvoice"]["userPointDeduction"], 0);
@@ -217,7 +223,7 @@ async fn expired_points_are_free_again_and_the_old_order_says_they_went_elsewher
     let first = app.create_order(&token, &[101]).await;
     let second = app.create_order(&token, &[111]).await;
     points_call(&app, &token, "set", first).await;
-    app.execute_sql("UPDATE point_hold SET expires_at = 1").await;
+    let token = hold_lapses(&app).await;
     let (status, bill) = app.invoice(&token, first).await;
     assert_eq!(status, 200, "{bill}");
     assert_eq!(bill["userPointDeduction"], 0, "an expired hold takes nothing");

@@ -268,6 +268,15 @@ impl Api<'_> {
         self.get(&format!("/lemonade/api/staff/franchise/member?mobileNumber={mobile}")).await
     }
 
+    // The test clock (with the staff token).
+    pub async fn staff_read_clock(&self) -> Answer {
+        self.get("/lemonade/api/staff/clock").await
+    }
+
+    pub async fn staff_advance_clock(&self, seconds: i64) -> Answer {
+        self.post("/lemonade/api/staff/clock/advance", &json!({ "seconds": seconds })).await
+    }
+
     // Finance.
     pub async fn list_transfers(&self) -> Answer {
         self.get("/lemonade/api/finance/transfers").await

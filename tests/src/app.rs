@@ -9,6 +9,8 @@ use limoo_bff::{
         demo, now_ms,
     },
 };
+use std::sync::atomic::{AtomicI64, Ordering};
+
 use limoo_simulators::{SimConfig, SimHandle};
 use tokio::task::JoinHandle;
 
@@ -80,6 +82,8 @@ pub struct AppOptions {
     pub payment_calls_per_customer_minute: Option<u32>,
     /// The listener's timeouts and connection cap (`HEADER_READ_TIMEOUT_SECONDS` …); the BFF's own when `None`.
     pub connections: Option<ConnectionSettings>,
+    /// `TEST_CLOCK`: on by default, so steps move time through the staff API instead of waiting.
+    pub test_clock: bool,
 }
 
 /// The mentor service the test deployments link customers to.
@@ -104,6 +108,7 @@ impl Default for AppOptions {
             orders_per_customer_minute: None,
             payment_calls_per_customer_minute: None,
             connections: None,
+            test_clock: true,
         }
     }
 }
@@ -120,6 +125,10 @@ pub struct TestApp {
     /// Signs tokens exactly as this BFF does (the harness chose its secret).
     pub tokens: TokenKeys,
     auth_secret: String,
+    /// How far the BFF's test clock was moved, as it last answered: the tokens the harness signs are stamped on
+    /// the BFF's time, or a moved clock would find them expired.
+    clock_offset_ms: AtomicI64,
+    test_clock: bool,
     server: JoinHandle<std::io::Result<()>>,
     _database: TestDb,
 }
@@ -175,6 +184,7 @@ impl TestApp {
             settings.support.chat_widget_script_url = Some(script_url.parse()?);
             settings.support.chat_widget_id = Some(id.clone());
         }
+        settings.test_clock = options.test_clock;
         let secret = random_hex();
         settings.auth.auth_secret = Some(secret.parse()?);
         settings.finance.finance_api_token = Some(FINANCE_TOKEN.parse()?);
@@ -198,6 +208,8 @@ impl TestApp {
             service_name,
             tokens,
             auth_secret: secret,
+            clock_offset_ms: AtomicI64::new(0),
+            test_clock: options.test_clock,
             server,
             _database: database,
         })
@@ -220,6 +232,7 @@ impl TestApp {
         point_at_simulators(&mut settings, &self.sims);
         settings.payments.payment_settle_after_seconds = -1;
         settings.payments.payment_expire_minutes = expire_minutes;
+        settings.test_clock = self.test_clock;
         adjust(&mut settings);
         limoo_bff::state::AppState::new(&settings, self.db.clone()).expect("a service state")
     }
@@ -244,6 +257,7 @@ impl TestApp {
             ("SAMAN_BASE_URL", sims.saman_base_url()),
             ("GUMROAD_BASE_URL", sims.gumroad_base_url()),
             ("GUMROAD_API_BASE_URL", sims.gumroad_base_url()),
+            ("TEST_CLOCK", self.test_clock.to_string()),
         ]
         .into_iter()
         .map(|(key, value)| (key.to_owned(), value))
@@ -306,7 +320,28 @@ impl TestApp {
             auth_type: AuthType::Sms,
         };
         let customer = customers::insert_or_get(&self.db, new).await.expect("customer stored");
-        self.tokens.issue(customer.id, now_ms() / 1000).expect("token")
+        self.tokens.issue(customer.id, self.now_ms() / 1000).expect("token")
+    }
+
+    /// The BFF's time: real time plus what the steps moved its test clock by.
+    pub fn now_ms(&self) -> i64 {
+        now_ms() + self.clock_offset_ms.load(Ordering::Relaxed)
+    }
+
+    /// Moves the BFF's test clock forward through the staff API, as a tester would.
+    pub async fn advance_clock(&self, seconds: i64) {
+        let (status, clock) = self.api(STAFF_TOKEN).staff_advance_clock(seconds).await;
+        assert_eq!(status, 200, "the test clock moved: {clock}");
+        let offset = clock["offsetMs"].as_i64().expect("the clock's offset");
+        self.clock_offset_ms.fetch_max(offset, Ordering::Relaxed);
+    }
+
+    /// Moves the simulators' clock (the gateways' time) forward through their control API.
+    pub async fn advance_gateway_clock(&self, seconds: i64) {
+        let url = format!("{}/_sim/clock", self.sims.base_url());
+        let answer = self.client.post(url).json(&serde_json::json!({ "seconds": seconds })).send().await;
+        let status = answer.map(|answer| answer.status().as_u16()).unwrap_or_default();
+        assert_eq!(status, 200, "the simulators' clock moved");
     }
 
     /// Stores the demo customers `DEMO_DATA` loads: 09120000001 (250 points), 09120000002 (none) and
@@ -329,7 +364,7 @@ impl TestApp {
     pub async fn token_for(&self, mobile: &str, country_id: i64) -> String {
         let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
         let customer = customers::find_by_mobile(&self.db, &number).await.expect("customer read").expect("stored");
-        self.tokens.issue(customer.id, now_ms() / 1000).expect("token")
+        self.tokens.issue(customer.id, self.now_ms() / 1000).expect("token")
     }
 
     /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight).
@@ -508,11 +543,6 @@ impl TestApp {
         let (status, reply) = self.api(token).create_order(&serde_json::json!({ "productIds": product_ids })).await;
         assert_eq!(status, 200, "order creation failed: {reply}");
         reply["id"].as_i64().expect("order id")
-    }
-
-    /// Moves every promotion code application `minutes` into the past (their orders left unpaid since).
-    pub async fn codes_applied_earlier(&self, minutes: i64) {
-        self.execute_sql(format!("UPDATE used_discount SET created_at = created_at - {}", minutes * 60_000)).await;
     }
 
     /// Marks the order paid directly in the database, as a completed payment would (arranging test data).

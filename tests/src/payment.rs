@@ -133,19 +133,19 @@ pub async fn forge_paid_callback(app: &TestApp, gateway: Gateway, link: &str, pr
     assert!(answer.status().as_u16() < 500, "{gateway:?}: {}", answer.status());
 }
 
-/// A day passes since the order's payment started, and the sweeper asks `gateway` once more while it is down (its
-/// address refuses every call): a payment whose verify went unanswered then expires. Answers the sweeper's state,
-/// whose metrics count what it did.
-pub async fn a_day_with_gateway_down(app: &TestApp, order: i64, gateway: Gateway) -> limoo_bff::state::AppState {
-    let a_day_ago = limoo_bff::store::now_ms() - 24 * 3600 * 1000 - 60_000;
-    app.execute_sql(format!("UPDATE payment SET created_at = {a_day_ago} WHERE customer_order_id = {order}")).await;
+/// A day passes on the shop's clock since the order's payment started, and the sweeper asks `gateway` once more
+/// while it is down (its address refuses every call): a payment whose verify went unanswered then expires. Answers
+/// the sweeper's state, whose metrics count what it did.
+pub async fn a_day_with_gateway_down(app: &TestApp, gateway: Gateway) -> limoo_bff::state::AppState {
+    app.advance_clock(24 * 3600 + 60).await;
     let down = crate::app::CLOSED_PORT.to_owned();
     let outage = app.payment_sweeper_with(30, |settings| match gateway {
         Gateway::Vandar => settings.payments.vandar_base_url = down,
         Gateway::PayPing => settings.payments.payping_base_url = down,
         other => panic!("no outage set up for {other:?}"),
     });
-    limoo_bff::shop::payments::sweep((&outage).into()).await.expect("the sweep");
+    let clock = outage.test_clock.clone().expect("the test apps' clock is on");
+    clock.run(limoo_bff::shop::payments::sweep((&outage).into())).await.expect("the sweep");
     outage
 }
 

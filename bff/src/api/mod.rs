@@ -17,6 +17,7 @@ pub mod prepared_json;
 pub mod promotions;
 pub mod security;
 pub mod shop;
+pub mod staff_clock;
 pub mod staff_diets;
 pub mod staff_franchise;
 pub mod system;
@@ -43,6 +44,8 @@ pub enum ApiTags {
     StaffDiets,
     /// The team's franchise tools: grant and revoke a customer's membership, read who changed it (`STAFF_API_TOKEN`)
     StaffFranchise,
+    /// The test clock: read it and move it forward (`TEST_CLOCK`, `STAFF_API_TOKEN`; never on in production)
+    StaffClock,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
     PaymentResult,
     /// The diet panel: the active diet package and the reserve list
@@ -73,7 +76,7 @@ pub type Apis = (
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
     system::SystemApi,
-    (finance::FinanceApi, staff_diets::StaffDietsApi, staff_franchise::StaffFranchiseApi),
+    (finance::FinanceApi, staff_diets::StaffDietsApi, staff_franchise::StaffFranchiseApi, staff_clock::StaffClockApi),
     diets::DietsApi,
     diets::reserves::ReservesApi,
     // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
@@ -94,7 +97,12 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
             payments::gateways::PaymentGatewaysApi,
             payment_result::PaymentResultApi,
             system::SystemApi,
-            (finance::FinanceApi, staff_diets::StaffDietsApi, staff_franchise::StaffFranchiseApi),
+            (
+                finance::FinanceApi,
+                staff_diets::StaffDietsApi,
+                staff_franchise::StaffFranchiseApi,
+                staff_clock::StaffClockApi,
+            ),
             diets::DietsApi,
             diets::reserves::ReservesApi,
             (forms::FormsApi, forms::perfect_body::PerfectBodyApi, diet_requests::DietRequestsApi),

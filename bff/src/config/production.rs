@@ -66,6 +66,9 @@ pub fn refusals(settings: &Settings) -> Vec<Refusal> {
     if settings.demo_data {
         found.add("DEMO_DATA", "true: the demo catalogue and demo customers would be loaded");
     }
+    if settings.test_clock {
+        found.add("TEST_CLOCK", "true: anyone with the staff token could move the shop's clock forward");
+    }
     found.token("STAFF_API_TOKEN", settings.staff_api_token.as_ref());
     found.token("FINANCE_API_TOKEN", settings.finance.finance_api_token.as_ref());
     found.token("METRICS_TOKEN", settings.metrics_token.as_ref());
@@ -321,6 +324,7 @@ mod tests {
         settings.auth.auth_secret = Some(secret("short"));
         settings.auth.cookie_secure = false;
         settings.demo_data = true;
+        settings.test_clock = true;
         settings.gateways.mentor_link_base_url = Url::parse("https://support.limoo.example/link/").ok();
         settings.support.support_site_url = Url::parse("https://127.0.0.1:9000").ok();
         settings.metrics_token = Some(secret("short"));
@@ -331,6 +335,7 @@ mod tests {
                 "PUBLIC_BASE_URL",
                 "COOKIE_SECURE",
                 "DEMO_DATA",
+                "TEST_CLOCK",
                 "METRICS_TOKEN",
                 "MENTOR_LINK_BASE_URL",
                 "SUPPORT_SITE_URL"

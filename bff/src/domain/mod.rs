@@ -18,6 +18,7 @@ pub mod payment;
 pub mod perfect_body;
 pub mod points;
 pub mod promotion;
+pub mod test_clock;
 pub mod toman;
 pub mod transfer;
 pub mod wizard;

@@ -37,6 +37,7 @@ pub mod promotions;
 pub mod refresh_tokens;
 pub mod revoked_tokens;
 pub mod sessions;
+pub mod test_clock;
 pub mod transfers;
 pub mod wizard_configs;
 
@@ -300,7 +301,12 @@ pub struct PoolUse {
     pub max: u32,
 }
 
-/// Milliseconds since the Unix epoch: the one time format stored.
+/// Milliseconds since the Unix epoch: the one time format stored, and the one clock the rules read. With the test
+/// clock on, requests and sweeps read it ahead of real time by the clock's offset ([`test_clock`]).
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or_default()
+    let real = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default();
+    real.saturating_add(test_clock::offset_ms())
 }

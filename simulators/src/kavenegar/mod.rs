@@ -148,7 +148,7 @@ fn lookup(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sen
         message: outbox::render(template, &tokens),
         template: Some(template.to_owned()),
         token: Some(token.to_owned()),
-        date: unix_now(),
+        date: unix_now(state),
         delivered: scenario != SmsScenario::Undelivered,
     };
     let entry = sent_entry(&sms, receptor);
@@ -170,7 +170,7 @@ fn send(state: &SimState, params: &Params, forced: Option<SmsScenario>) -> Sent 
     }
     let sender = params.get("sender").unwrap_or(protocol::DEFAULT_SENDER);
     let date = match params.get("date") {
-        None => unix_now(),
+        None => unix_now(state),
         Some(date) => date.parse().map_err(|_| Refusal::Invalid(417))?,
     };
     let scenarios: Vec<SmsScenario> =
@@ -247,6 +247,7 @@ fn sent_entry(sms: &SentSms, receptor: &str) -> Value {
     })
 }
 
-fn unix_now() -> i64 {
-    i64::try_from(exchange::now_ms() / 1000).unwrap_or(i64::MAX)
+/// The message's date, Kavenegar's epoch seconds, on the simulators' clock.
+fn unix_now(state: &SimState) -> i64 {
+    i64::try_from(state.clock.now().ms / 1000).unwrap_or(i64::MAX)
 }

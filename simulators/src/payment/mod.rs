@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use poem::http::StatusCode;
 
-use crate::exchange::{self, Call, Reply};
+use crate::clock::Moment;
+use crate::exchange::{Call, Reply};
 use crate::scenario::{Gateway, PaymentScenario, Scenario};
 use crate::test_values;
 
@@ -134,6 +135,9 @@ pub(crate) struct Payment {
     pub scenario: PaymentScenario,
     pub created_at: Instant,
     pub created_ms: u64,
+    /// The simulators' time when the payment was last looked at ([`Payment::refresh`]): what paying and verifying
+    /// stamp, and what the windows are measured to.
+    seen: Moment,
     pub paid_ms: u64,
     pub page_lifetime: Duration,
     pub verify_window: Duration,
@@ -188,6 +192,7 @@ pub(crate) enum Verification {
 impl Payment {
     /// A new payment, waiting on its hosted page. Deadlines are scaled here.
     pub fn new(call: &Call<'_>, gateway: Gateway, scenario: PaymentScenario, deadlines: Deadlines) -> Self {
+        let now = call.state.clock.now();
         Payment {
             gateway,
             token: wire::new_token(),
@@ -197,8 +202,9 @@ impl Payment {
             callback_url: String::new(),
             mobile: None,
             scenario,
-            created_at: Instant::now(),
-            created_ms: exchange::now_ms(),
+            created_at: now.at,
+            created_ms: now.ms,
+            seen: now,
             paid_ms: 0,
             page_lifetime: call.state.scaled(deadlines.page),
             verify_window: call.state.scaled(deadlines.verify),
@@ -248,7 +254,9 @@ impl Payment {
 
     /// Applies the deadlines that passed without anybody calling: an abandoned page times out,
     /// a payment nobody verified in time is given back.
-    pub fn refresh(&mut self, now: Instant) {
+    pub fn refresh(&mut self, moment: Moment) {
+        self.seen = moment;
+        let now = moment.at;
         match self.stage {
             Stage::Created if now.duration_since(self.created_at) > self.page_lifetime => {
                 self.stage = Stage::Failed(PageOutcome::TimedOut);
@@ -290,9 +298,9 @@ impl Payment {
         };
         self.stage = match outcome {
             PageOutcome::Paid => {
-                self.paid_ms = exchange::now_ms();
+                self.paid_ms = self.seen.ms;
                 self.taken = self.charged();
-                Stage::Paid { at: Instant::now() }
+                Stage::Paid { at: self.seen.at }
             }
             failed => Stage::Failed(failed),
         };
@@ -332,14 +340,19 @@ impl Payment {
             _ => Verification::Verified { slow: false, malformed: false },
         };
         self.quirk_spent = true;
-        self.stage = Stage::Verified { at: Instant::now() };
+        self.stage = Stage::Verified { at: self.seen.at };
         verification
+    }
+
+    /// The simulators' time of this look at the payment, epoch milliseconds.
+    pub fn seen_ms(&self) -> u64 {
+        self.seen.ms
     }
 
     /// Time since verify, or `None` when the payment is not (or no longer) verified.
     pub fn since_verified(&self) -> Option<Duration> {
         match self.stage {
-            Stage::Verified { at } => Some(at.elapsed()),
+            Stage::Verified { at } => Some(self.seen.at.duration_since(at)),
             _ => None,
         }
     }

@@ -18,6 +18,8 @@ const POPUP: &str = "[data-testid=auth-popup]";
 const TURKEY: i64 = 220;
 /// The BFF's and the page's resend window (`OTP_RESEND_SECONDS`, the code step's countdown).
 const RESEND_WINDOW: Duration = Duration::from_secs(60);
+/// How long a code signs in (`OTP_TTL_SECONDS`, whose default the test apps keep).
+const CODE_LIFETIME_SECONDS: i64 = 120;
 
 impl LimooWorld {
     pub(super) async fn type_into(&mut self, css: &str, text: &str) {
@@ -114,11 +116,11 @@ async fn type_sms_code(world: &mut LimooWorld, mobile: Mobile) {
     world.type_into("[data-testid=code-input]", &code).await;
 }
 
-/// The code's lifetime passes: the stored code (written before the SMS goes) now lies in the past.
+/// The code's lifetime passes on the shop's clock (the code is stored before the SMS goes).
 #[when(expr = "کد پیامک‌شده به {mobile} منقضی می‌شود")]
 async fn sms_code_expires(world: &mut LimooWorld, mobile: Mobile) {
     world.app().wait_for_sms_code(&mobile).await.expect("the SMS simulator delivered a code");
-    world.app().execute_sql("UPDATE otp_code SET expires_at = 1").await;
+    world.advance_clock(CODE_LIFETIME_SECONDS + 1).await;
 }
 
 #[when(expr = "مشتری کد ایمیل‌شده به {string} را وارد می‌کند")]
@@ -275,16 +277,12 @@ async fn resend_locked(world: &mut LimooWorld) {
     world.wait_for_flag("[data-testid=resend-button]", "disabled", true).await;
 }
 
-/// The resend window's minute passes for both ends instead of the suite waiting for it: the BFF's codes are moved a
-/// window back (their time and their send slot), and the page's one-second ticks run 60 times faster until its
-/// countdown ends, then at their own pace again.
+/// The resend window's minute passes for both ends instead of the suite waiting for it: the shop's clock moves a
+/// window forward, and the page's one-second ticks run 60 times faster until its countdown ends, then at their own
+/// pace again.
 #[then("دکمه ارسال دوباره پس از پایان شمارش معکوس فعال می‌شود")]
 async fn resend_unlocks(world: &mut LimooWorld) {
-    let window_ms = RESEND_WINDOW.as_millis();
-    world
-        .app()
-        .execute_sql(format!("UPDATE otp_code SET created_at = created_at - {window_ms}, send_slot = send_slot - 1"))
-        .await;
+    world.advance_clock(RESEND_WINDOW.as_secs().cast_signed()).await;
     let browser = world.browser().await;
     let fast = "window.__limooSetTimeout = window.setTimeout; \
         window.setTimeout = (run, ms, ...rest) => window.__limooSetTimeout(run, ms === 1000 ? 1000 / 60 : ms, ...rest);";

@@ -3,6 +3,7 @@ mod auth;
 mod bot_check;
 mod cart;
 mod catalogue;
+mod clock;
 mod constants;
 mod diet_requests;
 mod diet_status;

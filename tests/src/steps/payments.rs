@@ -39,6 +39,15 @@ impl LimooWorld {
     fn paying(&self) -> &Paying {
         self.paying.as_ref().expect("no order to pay: create one with a Given step")
     }
+
+    /// The paying customer signs in again, as their app renews a token that a moved clock expired.
+    pub(super) async fn renew_payer_token(&mut self) {
+        let Some(mobile) = self.paying.as_ref().map(|paying| paying.mobile.clone()) else { return };
+        let token = self.app().token_for(&mobile, limoo_bff::domain::mobile_number::IRAN).await;
+        if let Some(paying) = self.paying.as_mut() {
+            paying.token = token;
+        }
+    }
 }
 
 fn gateway(name: &str) -> Gateway {
@@ -336,7 +345,8 @@ async fn sweep(world: &mut LimooWorld, expire_minutes: i64) {
 
 #[when(expr = "یک روز می‌گذرد و درگاه {string} به جاروب پرداخت‌ها پاسخ نمی‌دهد")]
 async fn a_day_unanswered(world: &mut LimooWorld, sim: String) {
-    payment::a_day_with_gateway_down(world.app(), world.paying().order, gateway(&sim)).await;
+    payment::a_day_with_gateway_down(world.app(), gateway(&sim)).await;
+    world.renew_payer_token().await;
 }
 
 /// A network fault on the gateway's next call: it takes effect there, and its answer stops after one byte.

@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 use super::{LimooWorld, OrFail, Reply};
 
 const IRAN: i64 = 1;
+/// How long points stay held on an order (`POINTS_HOLD_MINUTES`, whose default the test apps keep).
+const POINTS_HOLD_SECONDS: i64 = 30 * 60;
 const TURKEY: i64 = 220;
 
 /// The demo's foreign customer is in Turkey; every other number in the features is Iranian.
@@ -162,10 +164,11 @@ async fn code_applied(world: &mut LimooWorld, mobile: Mobile, code: String, prod
     succeeded(world.on_order(&mobile, &products, OnOrder::ApplyCode(&code)).await, "applying the code");
 }
 
-/// The codes applied so far were applied `minutes` ago (their orders left unpaid since).
+/// The codes applied so far were applied `minutes` ago (their orders left unpaid since): the shop's clock moves
+/// forward that far.
 #[when(expr = "کدهای تخفیف ثبت‌شده {int} دقیقه پیش ثبت شده‌اند")]
 async fn codes_applied_earlier(world: &mut LimooWorld, minutes: i64) {
-    world.app().codes_applied_earlier(minutes).await;
+    world.advance_clock(minutes * 60).await;
 }
 
 #[when(expr = "مشتری {mobile} کد تخفیف سفارش {products} را با وضعیت CANCELED لغو می‌کند")]
@@ -222,14 +225,11 @@ async fn read_invoice(world: &mut LimooWorld, mobile: Mobile, products: Products
     world.on_order(&mobile, &products, OnOrder::ReadInvoice).await;
 }
 
-/// Every live hold runs out, as 30 minutes after it was made.
+/// Every live hold runs out: the shop's clock moves past a hold's 30 minutes.
 #[given("مهلت امتیازهای نگه‌داشته‌شده گذشته است")]
 #[when("مهلت امتیازهای نگه‌داشته‌شده گذشته است")]
 async fn holds_lapsed(world: &mut LimooWorld) {
-    world
-        .app()
-        .execute_sql("UPDATE point_hold SET expires_at = 1 WHERE status IN ('ADDED_TO_ORDER', 'RESERVED')")
-        .await;
+    world.advance_clock(POINTS_HOLD_SECONDS + 1).await;
 }
 
 #[then("پاسخ موفق است")]

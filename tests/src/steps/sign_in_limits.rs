@@ -1,22 +1,14 @@
 //! The server's own sign-in limits (features/project-rules.md, LM-01 to LM-04), as a script calling the API
-//! would meet them. Time passes for the stored codes, not on the clock: the codes are moved into the past.
+//! would meet them. Time passes on the shop's test clock, moved forward through the staff API.
 use cucumber::{then, when};
 
 use crate::params::Mobile;
 
 use super::LimooWorld;
 
-/// Moves every stored code `seconds` into the past: sent, expiring and its resend slot (the slot moves far
-/// enough that no code shares one with a new send, as a code sent in an earlier minute does not).
-async fn codes_age(world: &LimooWorld, seconds: i64) {
-    let ms = seconds * 1000;
-    world
-        .app()
-        .execute_sql(format!(
-            "UPDATE otp_code SET created_at = created_at - {ms}, expires_at = expires_at - {ms}, \
-             send_slot = send_slot - 1000000000"
-        ))
-        .await;
+/// `seconds` pass for the codes sent so far: the shop's clock moves forward.
+async fn codes_age(world: &mut LimooWorld, seconds: i64) {
+    world.advance_clock(seconds).await;
 }
 
 /// A six-digit code other than `code`.

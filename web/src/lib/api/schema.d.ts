@@ -1355,6 +1355,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/staff/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules' time now and how far it runs ahead of real time. Another replica's move shows here within a
+         *     second, this replica's at once.
+         */
+        get: operations["staffReadClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the clock forward by `seconds` for the whole service: every rule that counts time (points holds,
+         *     sign-in codes and their send windows, bearer tokens, code-use windows, payment expiry, review windows, diet
+         *     days) reads the moved time. It never goes back.
+         */
+        post: operations["staffAdvanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/active": {
         parameters: {
             query?: never;
@@ -1946,6 +1987,17 @@ export interface components {
         ActiveDietReply: {
             ok: boolean;
             msg: components["schemas"]["ActiveDietMsg"];
+        };
+        /**
+         * AdvanceClockRequest
+         * @description How far to move the test clock forward.
+         */
+        AdvanceClockRequest: {
+            /**
+             * Format: int64
+             * @description Seconds, more than 0 and at most 31 622 400 (366 days): 1800 passes a 30-minute points hold.
+             */
+            seconds: number;
         };
         /** AllDietsMsg */
         AllDietsMsg: {
@@ -3873,6 +3925,22 @@ export interface components {
             service: string;
             /** @description `SNAPP_PAY`. */
             gateway: string;
+        };
+        /**
+         * StaffClock
+         * @description The test clock as the rules read it.
+         */
+        StaffClock: {
+            /**
+             * Format: int64
+             * @description The rules' time now, epoch milliseconds: real time plus the offset.
+             */
+            now: number;
+            /**
+             * Format: int64
+             * @description How far ahead of real time the clock runs, in milliseconds; 0 until it is first moved.
+             */
+            offsetMs: number;
         };
         /**
          * StaffDiet
@@ -9400,6 +9468,118 @@ export interface operations {
              * @description No customer has this mobile number, or (`NOT_FRANCHIZER`) the customer is not an active member to
              *     revoke, or was never a member to read.
              */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffReadClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffClock"];
+                };
+            };
+            /** @description A move of 0 s or less (the clock only goes forward), of more than 366 days, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffAdvanceClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AdvanceClockRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffClock"];
+                };
+            };
+            /** @description A move of 0 s or less (the clock only goes forward), of more than 366 days, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production). */
             404: {
                 headers: {
                     [name: string]: unknown;
