@@ -108,14 +108,14 @@ stage "Rust: unit, API, store, property and Gherkin tests"
 # (the API suite: 33 s → 21 s on 2 cores). The Gherkin runner sets its own concurrency. An environment variable,
 # not `--test-threads`: cucumber reads the command line of its test binary and refuses libtest's flags.
 # The Gherkin passes also leave JUnit XML reports to hand on (target/reports/gherkin/{api,ui}.xml).
-CUCUMBER_JUNIT_DIR="${CUCUMBER_JUNIT_DIR:-$PWD/target/reports/gherkin}" RUST_TEST_THREADS=8 cargo test --workspace
+CUCUMBER_REPORT_DIR="${CUCUMBER_REPORT_DIR:-$PWD/target/reports/gherkin}" RUST_TEST_THREADS=8 cargo test --workspace
 
 stage "Playwright journeys"
 (cd e2e && npm_ci && npx playwright test)
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   stage "PostgreSQL: API and Gherkin API suites with the BFF on PostgreSQL (the @ui scenarios ran on SQLite)"
-  CUCUMBER_JUNIT_DIR="$PWD/target/reports/gherkin-postgres" TEST_BACKEND=postgres CUCUMBER_SKIP_UI=1 \
+  CUCUMBER_REPORT_DIR="$PWD/target/reports/gherkin-postgres" TEST_BACKEND=postgres CUCUMBER_SKIP_UI=1 \
     RUST_TEST_THREADS=8 cargo test --workspace --test api --test bdd
 fi
 stage ""

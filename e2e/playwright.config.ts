@@ -23,7 +23,12 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // Beside the Gherkin reports, where CI keeps the run's output: the HTML report carries each failure's trace.
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: '../target/reports/playwright' }],
+    ['junit', { outputFile: '../target/reports/playwright-junit.xml' }],
+  ],
   use: {
     // baseURL is set per test by the `bff` fixture (fixtures.ts): the port is random.
     trace: 'retain-on-failure',

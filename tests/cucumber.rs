@@ -11,6 +11,7 @@ use std::{
 use cucumber::{Parser, World, WriterExt as _, gherkin, parser, writer, writer::Stats};
 use futures::{StreamExt as _, stream};
 use limoo_tests::{
+    report,
     rules_page::{self, Ended},
     steps::LimooWorld,
 };
@@ -35,12 +36,15 @@ async fn features() {
         passes.push(run(Kind::Ui).await);
         limoo_tests::browser::Browser::close_pool().await;
     }
-    // Written before any verdict: a failed run is when the page is most needed.
-    if let Some(dir) = std::env::var_os("CUCUMBER_JUNIT_DIR") {
-        match rules_page::write(std::path::Path::new(&dir), &limoo_tests::workspace_root()) {
-            Ok(path) => eprintln!("rules page: {}", path.display()),
-            Err(error) => eprintln!("the rules page could not be written: {error}"),
-        }
+    // Written before any verdict: a failed run is when the pages are most needed.
+    let reports = reports_dir();
+    match rules_page::write(&reports, &limoo_tests::workspace_root()) {
+        Ok(path) => eprintln!("rules page: {}", path.display()),
+        Err(error) => eprintln!("the rules page could not be written: {error}"),
+    }
+    match report::write(&reports) {
+        Ok(path) => eprintln!("report: {}", path.display()),
+        Err(error) => eprintln!("the report could not be written: {error}"),
     }
     for pass in &passes {
         assert!(!pass.failed, "{:?} scenarios failed ({} step(s))", pass.kind, pass.failed_steps);
@@ -90,7 +94,8 @@ async fn run(kind: Kind) -> Pass {
         .with_writer(
             writer::Basic::raw(std::io::stdout(), writer::Coloring::Auto, 0)
                 .summarized()
-                .tee::<LimooWorld, _>(writer::JUnit::for_tee(junit_report(kind), 0))
+                .tee::<LimooWorld, _>(writer::JUnit::for_tee(report_file(&format!("{}.xml", kind.name())), 0))
+                .tee::<LimooWorld, _>(writer::Json::for_tee(report_file(&format!("{}.cucumber.json", kind.name()))))
                 .normalized(),
         )
         .with_parser(SlowFirst::default())
@@ -117,10 +122,8 @@ async fn run(kind: Kind) -> Pass {
             Box::pin(async move {
                 record_finished(&key);
                 if let Some(world) = world {
-                    if matches!(finished, cucumber::event::ScenarioFinished::StepFailed(..)) {
-                        world.save_screenshot(&scenario.name).await;
-                    }
                     let passed = matches!(finished, cucumber::event::ScenarioFinished::StepPassed);
+                    world.save_evidence(&reports_dir(), &key, !passed).await;
                     world.tear_down(passed).await;
                 }
             })
@@ -146,14 +149,20 @@ async fn run(kind: Kind) -> Pass {
     }
 }
 
-/// Where a pass writes its JUnit XML report for CI and for the people a failure is handed to:
-/// `CUCUMBER_JUNIT_DIR/{api|ui}.xml` (scenarios as test cases, features as suites, the failed step and its message),
-/// nowhere when unset.
-fn junit_report(kind: Kind) -> Box<dyn std::io::Write> {
-    let Some(dir) = std::env::var_os("CUCUMBER_JUNIT_DIR") else { return Box::new(std::io::sink()) };
-    let dir = std::path::PathBuf::from(dir);
-    std::fs::create_dir_all(&dir).expect("the JUnit report's folder can be made");
-    Box::new(std::fs::File::create(dir.join(format!("{}.xml", kind.name()))).expect("the JUnit report can be written"))
+/// Where a run leaves its reports for CI and for the people a failure is handed to: `CUCUMBER_REPORT_DIR`, else
+/// `target/reports/gherkin`. Each pass writes `{api|ui}.xml` (JUnit: scenarios as test cases, features as suites, the
+/// failed step and its message) and `{api|ui}.cucumber.json`; every scenario files its evidence in `evidence/`; the
+/// run ends with `report.html` and `rules.html`.
+fn reports_dir() -> std::path::PathBuf {
+    std::env::var_os("CUCUMBER_REPORT_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| limoo_tests::workspace_root().join("target/reports/gherkin"))
+}
+
+fn report_file(name: &str) -> std::fs::File {
+    let dir = reports_dir();
+    std::fs::create_dir_all(&dir).expect("the reports folder can be made");
+    std::fs::File::create(dir.join(name)).expect("a report can be written")
 }
 
 /// Features as cucumber's own parser reads them, those with `@slow` scenarios first and those scenarios first in

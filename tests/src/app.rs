@@ -638,10 +638,16 @@ pub fn refresh_cookie_of(response: &reqwest::Response) -> Option<String> {
 }
 
 /// Sends a request; answers the status and the JSON body (null when empty or not JSON).
+/// Sends `request` and answers its status and JSON body; the call is kept as the scenario's evidence.
 pub(crate) async fn status_and_json(request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
-    let response = request.send().await.expect("request failed");
+    let (client, request) = request.build_split();
+    let request = request.expect("a well-formed request");
+    let (url, method) = (request.url().clone(), request.method().to_string());
+    let sent = request.body().and_then(|body| body.as_bytes()).unwrap_or_default().to_vec();
+    let response = client.execute(request).await.expect("request failed");
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");
+    crate::evidence::record(&url, &method, status, &sent, &text);
     (status, serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
 }
 

@@ -65,7 +65,7 @@ fn rules_in(markdown: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

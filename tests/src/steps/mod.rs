@@ -167,17 +167,25 @@ impl LimooWorld {
             .or_fail("no token in local storage")
     }
 
-    /// Keeps what the browser showed when a scenario failed: target/cucumber-screenshots/<name>.png.
-    pub async fn save_screenshot(&mut self, scenario: &str) {
-        let Some(browser) = &self.browser else { return };
-        let Ok(png) = browser.client.screenshot().await else { return };
-        let folder = crate::workspace_root().join("target/cucumber-screenshots");
-        let name: String = scenario.chars().map(|c| if c.is_alphanumeric() { c } else { '_' }).collect();
-        if std::fs::create_dir_all(&folder).is_ok() {
-            let path = folder.join(format!("{name}.png"));
-            if std::fs::write(&path, png).is_ok() {
-                eprintln!("screenshot of the failed scenario: {}", path.display());
-            }
+    /// Files the scenario's evidence in `reports`' evidence folder for the report: the calls its steps made, its
+    /// simulators' journal and, when it failed in a browser, what the page showed.
+    pub async fn save_evidence(&mut self, reports: &std::path::Path, key: &str, failed: bool) {
+        let Some(app) = &self.app else { return };
+        let folder = crate::evidence::folder(reports);
+        let stem = crate::evidence::file_stem(key);
+        let mut evidence =
+            crate::evidence::Evidence::new(key.to_owned(), crate::evidence::take(&app.address), app.sims.journal());
+        if std::fs::create_dir_all(&folder).is_err() {
+            return;
+        }
+        if let Some(browser) = self.browser.as_ref().filter(|_| failed)
+            && let Ok(png) = browser.client.screenshot().await
+            && std::fs::write(folder.join(format!("{stem}.png")), png).is_ok()
+        {
+            evidence.screenshot = Some(format!("{stem}.png"));
+        }
+        if let Ok(json) = serde_json::to_vec(&evidence) {
+            let _ = std::fs::write(folder.join(format!("{stem}.json")), json);
         }
     }
 
