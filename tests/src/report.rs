@@ -46,18 +46,20 @@ fn scenarios_of(path: &Path, pass: &'static str) -> Vec<Scenario> {
     for feature in features.as_array().into_iter().flatten() {
         let uri = text(feature, "uri");
         let file = Path::new(&uri).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        // Cucumber JSON gives a scenario's background as an element of its own just before it.
+        let mut background = Vec::new();
         for element in feature["elements"].as_array().into_iter().flatten() {
-            let steps = element["steps"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|step| Step {
-                    keyword: text(step, "keyword"),
-                    name: text(step, "name"),
-                    status: text(&step["result"], "status"),
-                    error: step["result"]["error_message"].as_str().map(str::to_owned),
-                })
-                .collect();
+            let steps = element["steps"].as_array().into_iter().flatten().map(|step| Step {
+                keyword: text(step, "keyword"),
+                name: text(step, "name"),
+                status: text(&step["result"], "status"),
+                error: step["result"]["error_message"].as_str().map(str::to_owned),
+            });
+            if element["type"] == "background" {
+                background = steps.collect();
+                continue;
+            }
+            let steps = std::mem::take(&mut background).into_iter().chain(steps).collect();
             found.push(Scenario {
                 pass,
                 key: format!("{file}:{} {}", element["line"], text(element, "name")),
@@ -87,7 +89,7 @@ pub fn write(reports: &Path) -> std::io::Result<PathBuf> {
         r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Limoo: Gherkin report</title><style>
 body{{font:14px/1.5 system-ui,sans-serif;margin:0 auto;padding:8px;max-width:1200px}}
-details{{border:1px solid #ccc;border-radius:4px;margin:4px 0;padding:2px 8px}}summary{{cursor:pointer}}
+details{{border:1px solid #ccc;border-radius:4px;margin:4px 0;padding:2px 8px}}summary{{cursor:pointer;overflow-wrap:anywhere}}
 .failed>summary{{background:#fde2e1}}.passed>summary{{background:#e3f4e1}}ol{{margin:4px 0}}
 li.failed{{color:#a40000;font-weight:bold}}li.skipped{{color:#8a6d00}}pre{{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:4px;margin:2px 0}}
 table{{border-collapse:collapse;width:100%}}th,td{{border:1px solid #ddd;padding:2px 4px;text-align:start;vertical-align:top}}
@@ -202,7 +204,9 @@ mod tests {
         let json = serde_json::json!([{
             "uri": "features/shop/points.feature", "name": "امتیاز",
             "elements": [
-                {"name": "passes", "line": 3, "tags": [{"name": "@PM-01"}],
+                {"type": "background", "name": "", "line": 2,
+                 "steps": [{"keyword": "Given ", "name": "a shop", "result": {"status": "passed"}}]},
+                {"type": "scenario", "name": "passes", "line": 3, "tags": [{"name": "@PM-01"}],
                  "steps": [{"keyword": "Given ", "name": "a thing", "result": {"status": "passed"}}]},
                 {"name": "breaks <b>", "line": 9, "tags": [{"name": "@PM-02"}],
                  "steps": [{"keyword": "Then ", "name": "it holds", "result": {"status": "failed", "error_message": "expected 200, got 409"}}]}
@@ -225,7 +229,8 @@ mod tests {
         let failed_at = page.find("breaks &lt;b&gt;").expect("the name, escaped");
         assert!(failed_at < page.find(">passes<").expect("the passed one"), "failed first");
         assert!(page.contains("expected 200, got 409") && page.contains("/lemonade/api/orders"));
-        assert!(page.contains("<strong>1</strong> failed"));
+        assert!(page.contains("<p>2 scenarios, <strong>1</strong> failed"), "the background is no scenario");
+        assert!(page.contains("a shop"), "its steps come with the scenario after it");
         std::fs::remove_dir_all(reports).unwrap();
     }
 }
