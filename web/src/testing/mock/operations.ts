@@ -111,6 +111,9 @@ const remainingHandlers = [
   ...franchiseMemberHandlers,
   ...staffDietHandlers,
   ...staffFranchiseHandlers,
+  // The shop's test clock: a staff tool, never moved in mock mode.
+  http.get('/lemonade/api/staff/clock', () => HttpResponse.json({ now: Date.now(), offsetMs: 0 })),
+  http.post('/lemonade/api/staff/clock/advance', () => HttpResponse.json({ now: Date.now(), offsetMs: 0 })),
 ]
 
 /**
