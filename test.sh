@@ -107,7 +107,7 @@ stage "Rust: unit, API, store, property and Gherkin tests"
 # Each test owns its BFF, simulators and database and mostly waits on them: 8 at a time, not one per core
 # (the API suite: 33 s → 21 s on 2 cores). The Gherkin runner sets its own concurrency. An environment variable,
 # not `--test-threads`: cucumber reads the command line of its test binary and refuses libtest's flags.
-# The Gherkin passes also leave JUnit XML reports to hand on (target/reports/gherkin/{api,ui}.xml).
+# The Gherkin passes also leave reports to hand on: JUnit, cucumber JSON and report.html in target/reports/gherkin.
 CUCUMBER_REPORT_DIR="${CUCUMBER_REPORT_DIR:-$PWD/target/reports/gherkin}" RUST_TEST_THREADS=8 cargo test --workspace
 
 stage "Playwright journeys"
