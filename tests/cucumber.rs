@@ -8,8 +8,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use cucumber::{Parser, World, WriterExt as _, gherkin, parser, writer, writer::Stats};
-use futures::{StreamExt as _, stream};
+use cucumber::{World, WriterExt as _, writer, writer::Stats};
 use limoo_tests::{
     report,
     rules_page::{self, Ended},
@@ -98,7 +97,6 @@ async fn run(kind: Kind) -> Pass {
                 .tee::<LimooWorld, _>(writer::Json::for_tee(report_file(&format!("{}.cucumber.json", kind.name()))))
                 .normalized(),
         )
-        .with_parser(SlowFirst::default())
         .max_concurrent_scenarios(concurrency)
         .fail_on_skipped()
         .before(|feature, _, scenario, _| {
@@ -163,29 +161,6 @@ fn report_file(name: &str) -> std::fs::File {
     let dir = reports_dir();
     std::fs::create_dir_all(&dir).expect("the reports folder can be made");
     std::fs::File::create(dir.join(name)).expect("a report can be written")
-}
-
-/// Features as cucumber's own parser reads them, those with `@slow` scenarios first and those scenarios first in
-/// them. They wait on the spec's real-time constants (loading screens, a step's forward delay, a message shown for
-/// ten seconds), 5–25 s each: run where the files' order put them, the longest ended the pass with the cores half
-/// idle; run first, their waits overlap the other scenarios' work.
-#[derive(Debug, Default)]
-struct SlowFirst(parser::Basic);
-
-impl<I: AsRef<std::path::Path>> Parser<I> for SlowFirst {
-    type Cli = <parser::Basic as Parser<I>>::Cli;
-    type Output = stream::Iter<std::vec::IntoIter<parser::Result<gherkin::Feature>>>;
-
-    fn parse(self, input: I, cli: Self::Cli) -> Self::Output {
-        // The basic parser's stream is a ready list: collecting it never waits.
-        let mut features: Vec<_> = futures::executor::block_on(self.0.parse(input, cli).collect());
-        let slow = |scenario: &gherkin::Scenario| scenario.tags.iter().any(|tag| tag == "slow");
-        for feature in features.iter_mut().flatten() {
-            feature.scenarios.sort_by_key(|scenario| !slow(scenario));
-        }
-        features.sort_by_key(|feature| !feature.as_ref().is_ok_and(|feature| feature.scenarios.iter().any(slow)));
-        stream::iter(features)
-    }
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -121,7 +121,7 @@ Feature: قواعد صفحه انتخاب دوره، پنجره‌ها، سفا�
 
   # The page's random numbers are fixed and the delays it asked its timers for are read: the two ends of the
   # 1–6 s range, and the 3 s the toast stays, whatever the machine's load.
-  @slow @PM-21
+  @PM-21
   Scenario Outline: فروشگاه-قاعده PM-21: اعلان خرید دیگران پس از ۱ تا ۶ ثانیه ظاهر می‌شود و ۳ ثانیه می‌ماند
     Given مشتری با شماره "09121234567" وارد شده است
     When مشتری صفحه "/checkout-new" را باز می‌کند

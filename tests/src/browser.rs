@@ -1,7 +1,10 @@
 //! A real headless Chromium driven over WebDriver (Debian's chromium + chromium-driver), in a narrow window.
 use std::{
     process::{Child, Command, Stdio},
-    sync::Mutex,
+    sync::{
+        Mutex, OnceLock,
+        atomic::{AtomicBool, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -16,6 +19,8 @@ const PATIENCE: Duration = Duration::from_secs(15);
 const WINDOW: (u32, u32) = (390, 844);
 /// A desktop's window, for the few steps that need one (a dialog with page around it).
 const DESKTOP_WINDOW: (u32, u32) = (1280, 844);
+/// How far one wait may move a held page clock: well short of the 45 s a request in flight is given.
+const PAGE_CLOCK_BUDGET_MS: f64 = 20_000.0;
 
 /// Browsers that finished a scenario cleanly, waiting for the next one: starting chromedriver and Chromium costs
 /// more than most scenarios' clicks.
@@ -25,6 +30,8 @@ static POOL: Mutex<Vec<Browser>> = Mutex::new(Vec::new());
 pub struct Browser {
     pub client: Client,
     processes: Processes,
+    /// The test holds this document's clock (`hold_page_clock`); a document loaded anew has its own again.
+    clock_held: AtomicBool,
 }
 
 /// chromedriver and the Chromium it drives, killed when dropped.
@@ -93,6 +100,7 @@ impl Browser {
             }
         }
         self.client.switch_to_window(fresh).await?;
+        self.clock_held.store(false, Ordering::Relaxed);
         self.cdp("Network.clearBrowserCookies", serde_json::json!({})).await?;
         for origin in origins {
             let params = serde_json::json!({ "origin": origin.trim_end_matches('/'), "storageTypes": "all" });
@@ -153,7 +161,7 @@ impl Browser {
         // its 200 MB from disk first (four at once took over 20 s here).
         loop {
             match processes.connect(port).await {
-                Ok(client) => return Ok(Browser { client, processes }),
+                Ok(client) => return Ok(Browser { client, processes, clock_held: AtomicBool::new(false) }),
                 Err(e) if started.elapsed() < Duration::from_secs(90) => {
                     let _ = e;
                     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -178,6 +186,11 @@ impl Browser {
     /// then would be lost or undone by the app's start.
     pub async fn open(&self, url: &str) -> anyhow::Result<()> {
         self.client.goto(url).await.with_context(|| format!("cannot open {url}"))?;
+        // A new hash on the same page keeps the document, and the clock held in it.
+        if self.clock_held.load(Ordering::Relaxed) {
+            let kept = self.execute("return window.__limooPageClock !== undefined;").await?;
+            self.clock_held.store(kept.as_bool() == Some(true), Ordering::Relaxed);
+        }
         let live =
             "const root = document.getElementById('root'); return root === null || root.hasAttribute('data-started');";
         self.poll(|| async { Ok(self.execute(live).await?.as_bool().unwrap_or(false).then_some(())) })
@@ -344,7 +357,42 @@ impl Browser {
         F: FnMut() -> Fut,
         Fut: Future<Output = anyhow::Result<Option<T>>>,
     {
-        poll_for(PATIENCE, probe).await
+        self.poll_within(PATIENCE, probe).await
+    }
+
+    /// Probes until `probe` answers Some or `patience` runs out. While the test holds the page's clock, each miss
+    /// moves it to the page's next timer (up to [`PAGE_CLOCK_BUDGET_MS`] past where this wait began) and probes
+    /// again at once: the page's time passes only as fast as the page can show it. With nothing due, it waits.
+    pub async fn poll_within<T, F, Fut>(&self, patience: Duration, probe: F) -> anyhow::Result<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = anyhow::Result<Option<T>>>,
+    {
+        if !self.clock_held.load(Ordering::Relaxed) {
+            return poll_for(patience, probe).await;
+        }
+        let until = self.page_clock_now().await? + PAGE_CLOCK_BUDGET_MS;
+        let next = format!("return window.__limooPageClock.next({until});");
+        let moved = poll_with(patience, probe, || async {
+            if !self.execute(&next).await.is_ok_and(|fired| fired.as_bool() == Some(true)) {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        });
+        moved.await.with_context(|| format!("the page's clock was moved up to {PAGE_CLOCK_BUDGET_MS} ms meanwhile"))
+    }
+
+    /// From now on this document's timers and `Date` run on a clock the test moves: every wait of a step moves it
+    /// from timer to timer (`poll_within`), so a spec's constant of seconds passes without a second's wait. The
+    /// clock is @sinonjs/fake-timers, the web's dev dependency, with `page_clock.js` driving it.
+    pub async fn hold_page_clock(&self) -> anyhow::Result<()> {
+        self.execute(page_clock_script()?).await?;
+        self.clock_held.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The held page clock's time in ms (its `Date.now()`).
+    pub async fn page_clock_now(&self) -> anyhow::Result<f64> {
+        self.execute("return window.__limooPageClock.now();").await?.as_f64().context("the page's clock is not held")
     }
 
     pub async fn close(mut self) {
@@ -353,11 +401,39 @@ impl Browser {
     }
 }
 
+/// The script that holds a page's clock: the library's CommonJS source given the one `require` it makes in a
+/// browser, then the driver. Read once per run from the web's installed packages.
+fn page_clock_script() -> anyhow::Result<&'static str> {
+    static SCRIPT: OnceLock<Result<String, String>> = OnceLock::new();
+    let made = SCRIPT.get_or_init(|| {
+        let library = crate::workspace_root().join("web/node_modules/@sinonjs/fake-timers/src/fake-timers-src.js");
+        let source = std::fs::read_to_string(&library)
+            .map_err(|e| format!("{}: {e} (the web's dependencies must be installed)", library.display()))?;
+        Ok(format!(
+            "if (!window.__limooPageClock) {{ const FakeTimers = (() => {{ const exports = {{}}; \
+             const require = () => ({{ global: globalThis }});\n{source}\nreturn exports; }})();\n{}\n}}",
+            include_str!("page_clock.js")
+        ))
+    });
+    made.as_deref().map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 /// Polls `probe` every 100 ms until it answers Some or `patience` runs out.
-pub async fn poll_for<T, F, Fut>(patience: Duration, mut probe: F) -> anyhow::Result<T>
+pub async fn poll_for<T, F, Fut>(patience: Duration, probe: F) -> anyhow::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = anyhow::Result<Option<T>>>,
+{
+    poll_with(patience, probe, || tokio::time::sleep(Duration::from_millis(100))).await
+}
+
+/// Probes until `probe` answers Some or `patience` runs out, running `pause` after each miss.
+async fn poll_with<T, F, Fut, P, PFut>(patience: Duration, mut probe: F, mut pause: P) -> anyhow::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = anyhow::Result<Option<T>>>,
+    P: FnMut() -> PFut,
+    PFut: Future<Output = ()>,
 {
     let started = Instant::now();
     let mut last_error = None;
@@ -367,7 +443,7 @@ where
             Ok(None) => {}
             Err(e) => last_error = Some(e),
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        pause().await;
     }
     match last_error {
         Some(e) => Err(e.context("timed out")),

@@ -81,17 +81,19 @@ async fn product_types(world: &mut LimooWorld, expected: String) {
 
 const LOADING_RECORD: &str = "window.__limooLoadingRecord";
 
-/// Opens `route` in the loaded app with a recorder already watching, so the loading screen is seen from its first
-/// frame: every value of the progress circle and every change of the list's length, stamped with the page's clock,
-/// and the computed opacities of the list items whenever no fade is running (a fade's middle is no position's value).
+/// Opens `route` in the loaded app with the page's clock held and a recorder already watching, so the loading
+/// screen is seen from its first frame: every value of the progress circle and every change of the list's length,
+/// stamped with the page's clock, and the computed opacities of the list items whenever no fade is running (a fade's
+/// middle is no position's value; the held clock reads the page at rest before each of its moments).
 #[when(expr = "مشتری صفحه {string} را باز می‌کند و صفحه بارگذاری از آغاز ثبت می‌شود")]
 async fn record_loading(world: &mut LimooWorld, route: String) {
     world.ensure_app_loaded().await;
+    world.browser().await.hold_page_clock().await.or_fail("the page's clock held");
     let script = format!(
-        "const t0 = performance.now();\
+        "const t0 = Date.now();\
          const record = {LOADING_RECORD} = {{ circle: [], counts: [], settled: {{}} }};\
          const read = () => {{\
-           const at = performance.now() - t0;\
+           const at = Date.now() - t0;\
            const circle = document.querySelector('[data-testid=progress-circle]');\
            if (circle) {{\
              const value = Number(circle.getAttribute('aria-valuenow'));\
@@ -107,7 +109,7 @@ async fn record_loading(world: &mut LimooWorld, route: String) {
              record.settled[items.length] = items.map(item => Number(getComputedStyle(item).opacity));\
          }};\
          new MutationObserver(read).observe(document.body, {{ childList: true, subtree: true, attributes: true, characterData: true }});\
-         setInterval(read, 40);\
+         window.addEventListener('limoo-page-clock', read);\
          location.hash = {hash:?};",
         hash = format!("#{route}")
     );
@@ -143,11 +145,12 @@ struct LoadingRecord {
 async fn loading_record(world: &mut LimooWorld) -> LoadingRecord {
     let browser = world.browser().await;
     let script = format!("return {LOADING_RECORD} ?? null;");
-    let done = poll_for(Duration::from_secs(30), || async {
-        let record: Option<LoadingRecord> = serde_json::from_value(browser.execute(&script).await?)?;
-        Ok(record.filter(|r| r.left.is_some()))
-    })
-    .await;
+    let done = browser
+        .poll_within(Duration::from_secs(30), || async {
+            let record: Option<LoadingRecord> = serde_json::from_value(browser.execute(&script).await?)?;
+            Ok(record.filter(|r| r.left.is_some()))
+        })
+        .await;
     match done {
         Ok(record) => record,
         Err(_) => panic!("the loading screen never went: {}", browser.execute(&script).await.or_fail("read")),

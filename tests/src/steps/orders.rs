@@ -213,13 +213,28 @@ async fn reserve_message(world: &mut LimooWorld, text: String) {
 }
 
 /// The message goes 10 s after it appeared [PM-74]: still there after 8 s, gone within the browser's patience.
+/// The page's clock is held from now on, and the reserve message's arrival and departure are stamped with it.
+#[when("ساعت صفحه در دست آزمون است و آمدن و رفتن پیام رزرو ثبت می‌شود")]
+async fn watch_reserve_message(world: &mut LimooWorld) {
+    let browser = world.browser().await;
+    browser.hold_page_clock().await.or_fail("the page's clock held");
+    let script = "const seen = window.__limooReserveMessage = {};\
+        new MutationObserver(() => {\
+          const shown = document.querySelector('[data-testid=reserve-message]') !== null;\
+          if (shown) seen.shown ??= Date.now(); else if (seen.shown !== undefined) seen.gone ??= Date.now();\
+        }).observe(document.body, { childList: true, subtree: true });";
+    browser.execute(script).await.or_fail("message watched");
+}
+
+/// The message stays exactly ten seconds of the page's clock, which the wait for its departure moves.
 #[then("پیام رزرو پس از ده ثانیه پنهان می‌شود")]
 async fn reserve_message_clears(world: &mut LimooWorld) {
-    tokio::time::sleep(std::time::Duration::from_secs(8)).await;
     let browser = world.browser().await;
-    let shown = browser.execute("return document.querySelectorAll('[data-testid=reserve-message]').length;").await;
-    assert_eq!(shown.or_fail("message counted").as_u64(), Some(1), "the message went before 10 s");
     browser.wait_for_absence("[data-testid=reserve-message]").await.or_fail("message cleared");
+    let seen = browser.execute("return window.__limooReserveMessage;").await.or_fail("message times read");
+    let (shown, gone) = (seen["shown"].as_f64(), seen["gone"].as_f64());
+    let Some(lasted) = shown.zip(gone).map(|(shown, gone)| gone - shown) else { panic!("message seen {seen}") };
+    assert!((10_000.0..10_100.0).contains(&lasted), "the message stayed {lasted} ms of the page's clock");
 }
 
 /// From now on the page's calls to `path` fail with a server error.

@@ -47,11 +47,12 @@ impl LimooWorld {
     /// Polls `script` until its value satisfies `accept`; fails with what the page showed last.
     async fn wait_for_value(&mut self, script: &str, what: &str, accept: impl Fn(&Value) -> bool) -> Value {
         let browser = self.browser().await;
-        let found = poll_for(Duration::from_secs(15), || async {
-            let value = browser.execute(script).await?;
-            Ok(accept(&value).then_some(value))
-        })
-        .await;
+        let found = browser
+            .poll_within(Duration::from_secs(15), || async {
+                let value = browser.execute(script).await?;
+                Ok(accept(&value).then_some(value))
+            })
+            .await;
         match found {
             Ok(value) => value,
             Err(_) => panic!("{what}: the page shows {}", browser.execute(script).await.or_fail("page read")),
@@ -321,13 +322,13 @@ async fn one_contacts_list(world: &mut LimooWorld) {
 
 // --- social-proof toast ---
 
-/// Notes, from now on, when the toast's container is added, when the toast first shows and when it goes, using the
-/// page's own clock as the DOM changes (no sleeping on the test's side).
-/// From now on the page draws `random` from `Math.random`, and the toast's moments are recorded with the delay of
-/// the timer whose callback came just before each: the delays the page asked for, which no loaded machine changes.
+/// From now on the page's clock is held, the page draws `random` from `Math.random`, and the toast's moments are
+/// recorded with the delay of the timer whose callback came just before each: the delays the page asked for.
 #[when(expr = "زمان‌بندی اعلان خرید دیگران با عدد تصادفی {float} از این پس ثبت می‌شود")]
 async fn record_toast_timers(world: &mut LimooWorld, random: f64) {
-    world.browser().await.wait_for_absence("[data-testid=social-proof]").await.or_fail("no toast container yet");
+    let browser = world.browser().await;
+    browser.wait_for_absence("[data-testid=social-proof]").await.or_fail("no toast container yet");
+    browser.hold_page_clock().await.or_fail("the page's clock held");
     let script = format!(
         "const times = {TOAST_TIMES} = {{}};\
          Math.random = () => {random};\
@@ -340,7 +341,7 @@ async fn record_toast_timers(world: &mut LimooWorld, random: f64) {
            if (!toast && times.shownAfter !== undefined && times.goneAfter === undefined) times.goneAfter = times.lastFired;\
          }}).observe(document.body, {{ childList: true, subtree: true }});"
     );
-    world.browser().await.execute(&script).await.or_fail("toast observed");
+    browser.execute(&script).await.or_fail("toast observed");
 }
 
 #[then(expr = "اعلان خرید دیگران {int} میلی‌ثانیه پس از باز شدن صفحه ظاهر می‌شود و {int} میلی‌ثانیه دیده می‌ماند")]
