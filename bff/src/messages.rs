@@ -242,6 +242,8 @@ pub const TEST_CLOCK_OFF: &str = "ساعت آزمایشی در این نسخه �
 pub const TEST_CLOCK_BACKWARDS: &str = "ساعت آزمایشی فقط به جلو می‌رود؛ مدتی بیش از صفر بدهید.";
 /// A move longer than the longest one accepted at once.
 pub const TEST_CLOCK_TOO_FAR: &str = "ساعت آزمایشی در هر بار حداکثر ۳۶۶ روز جلو می‌رود.";
+/// A customer's own clock asked for, with an id no customer has.
+pub const TEST_CLOCK_NO_CUSTOMER: &str = "مشتری‌ای با این شناسه پیدا نشد.";
 
 // The medical team's diet tools and the customer's start date [DS-27].
 /// No diet with this id (for this customer).

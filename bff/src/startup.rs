@@ -7,7 +7,7 @@ use std::{
 
 use anyhow::Context;
 use poem::{
-    Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Route, Server, get,
+    Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Request, Route, Server, get,
     http::{StatusCode, header, uri::Scheme},
     listener::Acceptor,
     middleware::{CatchPanic, NormalizePath, Tracing, TrailingSlash},
@@ -21,6 +21,7 @@ use crate::{
         error::{framework_error, panic_response},
         unavailable::DatabaseUnavailable,
     },
+    auth::tokens::TokenKeys,
     config::{ConnectionSettings, Settings},
     http::body_limit::BodyLimit,
     http::connections::{ConnectionCap, Guarded},
@@ -224,16 +225,24 @@ fn routes(settings: &Settings, state: AppState) -> impl Endpoint + use<> {
     let body_limit = BodyLimit::new(settings.max_body_bytes, settings.connections.body_read_timeout());
     let draining = CloseWhenStopping::new(state.stopping.clone());
     let clock = state.test_clock.clone();
+    let tokens = state.tokens.clone();
     let route = route.data(state).around(move |endpoint, request| {
-        let clock = clock.clone();
+        let (clock, tokens) = (clock.clone(), tokens.clone());
         async move {
             match clock {
-                Some(clock) => clock.run(endpoint.call(request)).await,
+                Some(clock) => clock.run(bearer_customer(&request, &tokens), endpoint.call(request)).await,
                 None => endpoint.call(request).await,
             }
         }
     });
     plumbing(route, body_limit).with(SecurityHeaders::new(https)).with(draining)
+}
+
+/// The customer a request's bearer token names, for their own test clock; the operation verifies it again.
+fn bearer_customer(request: &Request, tokens: &TokenKeys) -> Option<i64> {
+    let header = request.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let token = header.strip_prefix("Bearer ").or_else(|| header.strip_prefix("bearer "))?;
+    tokens.verify(token.trim()).ok()?.customer_id()
 }
 
 /// The OpenAPI document and its Swagger UI page, made (and gzipped) once per process: serialising the document
@@ -292,7 +301,7 @@ async fn sweep_forever(state: AppState, mut stopping: Stopping) {
         let sweep = payments::sweep_until(Settling::from(&state), &stopping);
         // The sweeper expires payments by the rules' clock, so it runs on the test clock too.
         let swept = match &state.test_clock {
-            Some(clock) => clock.run(sweep).await,
+            Some(clock) => clock.run(None, sweep).await,
             None => sweep.await,
         };
         state.metrics.swept(swept.is_ok());

@@ -115,3 +115,65 @@ async fn a_second_replica_agrees_on_the_moved_clock() {
     .await;
     assert!(agreed.is_ok(), "this replica's clock: {agreed:?}");
 }
+
+/// One tester's customer moves on alone: their points hold lapses and their token expires on their own clock, while
+/// another customer's hold, the shop's clock and its sign-in codes stay where they were.
+#[tokio::test]
+async fn one_customers_clock_moves_only_that_customers_time() {
+    const OTHER: &str = "09127654321";
+    let app = spawn_app().await;
+    let staff = app.api(STAFF_TOKEN);
+    let mover = app.customer_with_points(MOBILE, 250).await;
+    let other = app.customer_with_points(OTHER, 250).await;
+    for token in [&mover, &other] {
+        let order = app.create_order(token, &[101]).await;
+        let (status, reply) = app.post_as(token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
+        assert_eq!(status, 200, "{reply}");
+    }
+    let customer = app.tokens.verify(&mover).ok().and_then(|claims| claims.customer_id()).expect("a customer id");
+
+    let (status, moved) = staff.staff_advance_customer_clock(customer, 31 * 60).await;
+    assert_eq!(status, 200, "{moved}");
+    assert_eq!((moved["customerId"].as_i64(), moved["offsetMs"].as_i64()), (Some(customer), Some(0)), "{moved}");
+    assert_eq!(moved["customerOffsetMs"], 31 * 60 * 1000, "{moved}");
+    let (_, shop) = staff.staff_read_clock().await;
+    assert_eq!(shop["offsetMs"], 0, "the shop's clock stays: {shop}");
+    assert!(moved["now"].as_i64() >= shop["now"].as_i64().map(|now| now + 31 * 60 * 1000 - 5_000), "{moved} {shop}");
+
+    let (status, reply) = app.get_as(&mover, "/app/auth/currentUser").await;
+    assert_eq!(status, 401, "the mover's 15-minute token expired on their clock: {reply}");
+    let renewed = app.tokens.issue(customer, moved["now"].as_i64().expect("now") / 1000).expect("a token");
+    let (status, points) = app.get_as(&renewed, "/lemonade/api/userPoints/totalPoints").await;
+    assert_eq!(status, 200, "{points}");
+    assert_eq!((&points["reservedPoints"]["count"], &points["unUsedPoints"]["count"]), (&json!(0), &json!(250)));
+    let (status, points) = app.get_as(&other, "/lemonade/api/userPoints/totalPoints").await;
+    assert_eq!((status, &points["reservedPoints"]["count"]), (200, &json!(140)), "the other's hold stays: {points}");
+
+    let (_, moved) = staff.staff_advance_customer_clock(customer, 60).await;
+    assert_eq!(moved["customerOffsetMs"], 32 * 60 * 1000, "moves add up: {moved}");
+    let (status, read) = staff.staff_read_customer_clock(customer).await;
+    assert_eq!((status, &read["customerOffsetMs"]), (200, &moved["customerOffsetMs"]), "{read}");
+}
+
+#[tokio::test]
+async fn a_customers_clock_is_asked_for_a_customer_that_exists_and_moves_forward() {
+    let app = spawn_app().await;
+    let staff = app.api(STAFF_TOKEN);
+    let token = app.existing_customer(MOBILE).await;
+    let customer = app.tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("a customer id");
+    for (status, reply) in
+        [staff.staff_read_customer_clock(999_999).await, staff.staff_advance_customer_clock(999_999, 60).await]
+    {
+        assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{reply}");
+        assert_eq!(reply["err"]["message"], messages::TEST_CLOCK_NO_CUSTOMER);
+    }
+    let (status, reply) = staff.staff_advance_customer_clock(customer, 0).await;
+    assert_eq!((status, &reply["err"]["message"]), (400, &json!(messages::TEST_CLOCK_BACKWARDS)), "{reply}");
+    assert_eq!(app.api(&token).staff_advance_customer_clock(customer, 60).await.0, 401, "a customer's own token");
+    let (status, read) = staff.staff_read_customer_clock(customer).await;
+    assert_eq!((status, &read["customerOffsetMs"]), (200, &json!(0)), "never moved: {read}");
+
+    let off = TestApp::spawn(AppOptions { test_clock: false, ..AppOptions::default() }).await.expect("an app");
+    let (status, reply) = off.api(STAFF_TOKEN).staff_advance_customer_clock(customer, 60).await;
+    assert_eq!((status, &reply["err"]["message"]), (404, &json!(messages::TEST_CLOCK_OFF)), "{reply}");
+}

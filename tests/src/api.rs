@@ -277,6 +277,15 @@ impl Api<'_> {
         self.post("/lemonade/api/staff/clock/advance", &json!({ "seconds": seconds })).await
     }
 
+    pub async fn staff_read_customer_clock(&self, customer_id: i64) -> Answer {
+        self.get(&format!("/lemonade/api/staff/clock/customers/{customer_id}")).await
+    }
+
+    pub async fn staff_advance_customer_clock(&self, customer_id: i64, seconds: i64) -> Answer {
+        self.post(&format!("/lemonade/api/staff/clock/customers/{customer_id}/advance"), &json!({ "seconds": seconds }))
+            .await
+    }
+
     // Finance.
     pub async fn list_transfers(&self) -> Answer {
         self.get("/lemonade/api/finance/transfers").await

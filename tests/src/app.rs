@@ -128,6 +128,8 @@ pub struct TestApp {
     /// How far the BFF's test clock was moved, as it last answered: the tokens the harness signs are stamped on
     /// the BFF's time, or a moved clock would find them expired.
     clock_offset_ms: AtomicI64,
+    /// Customer id → how much further the steps moved that customer's own clock.
+    customer_clock_ms: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
     test_clock: bool,
     server: JoinHandle<std::io::Result<()>>,
     _database: TestDb,
@@ -209,6 +211,7 @@ impl TestApp {
             tokens,
             auth_secret: secret,
             clock_offset_ms: AtomicI64::new(0),
+            customer_clock_ms: std::sync::Mutex::default(),
             test_clock: options.test_clock,
             server,
             _database: database,
@@ -320,12 +323,28 @@ impl TestApp {
             auth_type: AuthType::Sms,
         };
         let customer = customers::insert_or_get(&self.db, new).await.expect("customer stored");
-        self.tokens.issue(customer.id, self.now_ms() / 1000).expect("token")
+        self.token_of_customer(customer.id)
     }
 
     /// The BFF's time: real time plus what the steps moved its test clock by.
     pub fn now_ms(&self) -> i64 {
         now_ms() + self.clock_offset_ms.load(Ordering::Relaxed)
+    }
+
+    /// A fresh bearer token for `customer_id`, stamped with their time (their own clock's included).
+    pub fn token_of_customer(&self, customer_id: i64) -> String {
+        let own = self.customer_clock_ms.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&customer_id).copied();
+        self.tokens.issue(customer_id, (self.now_ms() + own.unwrap_or(0)) / 1000).expect("token")
+    }
+
+    /// Moves one customer's own clock forward through the staff API, as a tester would for the customer they test.
+    pub async fn advance_customer_clock(&self, customer_id: i64, seconds: i64) {
+        let (status, clock) = self.api(STAFF_TOKEN).staff_advance_customer_clock(customer_id, seconds).await;
+        assert_eq!(status, 200, "the customer's clock moved: {clock}");
+        let own = clock["customerOffsetMs"].as_i64().expect("the customer's offset");
+        let mut known = self.customer_clock_ms.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let entry = known.entry(customer_id).or_default();
+        *entry = (*entry).max(own);
     }
 
     /// Moves the BFF's test clock forward through the staff API, as a tester would.
@@ -364,7 +383,7 @@ impl TestApp {
     pub async fn token_for(&self, mobile: &str, country_id: i64) -> String {
         let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
         let customer = customers::find_by_mobile(&self.db, &number).await.expect("customer read").expect("stored");
-        self.tokens.issue(customer.id, self.now_ms() / 1000).expect("token")
+        self.token_of_customer(customer.id)
     }
 
     /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight).

@@ -145,7 +145,7 @@ pub async fn a_day_with_gateway_down(app: &TestApp, gateway: Gateway) -> limoo_b
         other => panic!("no outage set up for {other:?}"),
     });
     let clock = outage.test_clock.clone().expect("the test apps' clock is on");
-    clock.run(limoo_bff::shop::payments::sweep((&outage).into())).await.expect("the sweep");
+    clock.run(None, limoo_bff::shop::payments::sweep((&outage).into())).await.expect("the sweep");
     outage
 }
 

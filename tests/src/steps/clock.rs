@@ -3,7 +3,7 @@
 use cucumber::{given, when};
 
 use super::{LimooWorld, OrFail};
-use crate::{app::STAFF_TOKEN, browser::Storage};
+use crate::{app::STAFF_TOKEN, browser::Storage, params::Mobile};
 
 impl LimooWorld {
     /// Moves the shop's clock forward by `seconds`. The tokens a moved clock may have expired are renewed, as the
@@ -16,8 +16,7 @@ impl LimooWorld {
         let stored = browser.stored(Storage::Local, "token").await.or_fail("the browser's token");
         // Read on real time (outside the shop's requests), where the token has not expired: it names the customer.
         let Some(claims) = stored.and_then(|token| self.app().tokens.verify(&token).ok()) else { return };
-        let customer = claims.customer_id().unwrap_or_default();
-        let renewed = self.app().tokens.issue(customer, self.app().now_ms() / 1000).or_fail("a renewed token");
+        let renewed = self.app().token_of_customer(claims.customer_id().unwrap_or_default());
         browser.execute(&format!("localStorage.setItem('token', '{renewed}');")).await.or_fail("token renewed");
     }
 }
@@ -37,6 +36,16 @@ async fn shop_clock_at_second_ten(world: &mut LimooWorld) {
     let second = clock["now"].as_i64().expect("the clock's now") / 1000 % 60;
     let to_ten = (70 - second - 1) % 60 + 1;
     world.advance_clock(to_ten).await;
+}
+
+/// One customer's own clock moves: their signed-in calls read the moved time, nobody else's do. The steps' next
+/// token for them is stamped with it, as their app's renewed token would be.
+#[given(expr = "ساعت مشتری {mobile} {int} دقیقه جلو می‌رود")]
+#[when(expr = "ساعت مشتری {mobile} {int} دقیقه جلو می‌رود")]
+async fn customer_clock_moves(world: &mut LimooWorld, mobile: Mobile, minutes: i64) {
+    let token = world.token_of(&mobile).await;
+    let customer = world.app().tokens.verify(&token).ok().and_then(|claims| claims.customer_id());
+    world.app().advance_customer_clock(customer.expect("the customer's id"), minutes * 60).await;
 }
 
 #[given(expr = "ساعت درگاه‌ها {int} دقیقه جلو می‌رود")]

@@ -12,8 +12,9 @@ area_failure! {
         400 => BadRequest,
         /// Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured.
         401 => Unauthorized,
-        /// The test clock is off on this deployment (`TEST_CLOCK`, never on in production).
-        404 => ClockOff,
+        /// The test clock is off on this deployment (`TEST_CLOCK`, never on in production), or no customer has the
+        /// id a customer's clock was asked for.
+        404 => NotFound,
         500 => Internal,
     }
 }
@@ -21,6 +22,10 @@ area_failure! {
 impl StaffClockFailure {
     pub fn off() -> Self {
         Self::status(404, messages::TEST_CLOCK_OFF, "TEST_CLOCK is off")
+    }
+
+    pub fn no_customer(customer_id: i64) -> Self {
+        Self::status(404, messages::TEST_CLOCK_NO_CUSTOMER, format!("no customer {customer_id}"))
     }
 }
 

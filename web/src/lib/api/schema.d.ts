@@ -1396,6 +1396,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/staff/clock/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer's own clock: the time their signed-in requests read. */
+        get: operations["staffReadCustomerClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lemonade/api/staff/clock/customers/{customerId}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves one customer's own clock forward by `seconds`, on top of the shop's: that customer's signed-in
+         *     requests read the moved time (their points hold lapses, their bearer token expires, their diet's days pass)
+         *     while every other customer's, the sign-in codes sent to a number and the sweeper stay on the shop's clock.
+         *     It never goes back.
+         */
+        post: operations["staffAdvanceCustomerClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/diets/active": {
         parameters: {
             query?: never;
@@ -3941,6 +3980,29 @@ export interface components {
              * @description How far ahead of real time the clock runs, in milliseconds; 0 until it is first moved.
              */
             offsetMs: number;
+        };
+        /**
+         * StaffCustomerClock
+         * @description One customer's own test clock: what that customer's signed-in requests read.
+         */
+        StaffCustomerClock: {
+            /** Format: int64 */
+            customerId: number;
+            /**
+             * Format: int64
+             * @description The customer's time now, epoch milliseconds: real time plus the shop's offset plus their own.
+             */
+            now: number;
+            /**
+             * Format: int64
+             * @description How far ahead of real time the shop's clock runs, in milliseconds.
+             */
+            offsetMs: number;
+            /**
+             * Format: int64
+             * @description How much further the customer's own clock runs, in milliseconds; 0 until it is first moved.
+             */
+            customerOffsetMs: number;
         };
         /**
          * StaffDiet
@@ -9521,7 +9583,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production). */
+            /**
+             * @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production), or no customer has the
+             *     id a customer's clock was asked for.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9579,7 +9644,132 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production). */
+            /**
+             * @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production), or no customer has the
+             *     id a customer's clock was asked for.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffReadCustomerClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffCustomerClock"];
+                };
+            };
+            /** @description A move of 0 s or less (the clock only goes forward), of more than 366 days, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production), or no customer has the
+             *     id a customer's clock was asked for.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffAdvanceCustomerClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AdvanceClockRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffCustomerClock"];
+                };
+            };
+            /** @description A move of 0 s or less (the clock only goes forward), of more than 366 days, or a malformed body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description The test clock is off on this deployment (`TEST_CLOCK`, never on in production), or no customer has the
+             *     id a customer's clock was asked for.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;

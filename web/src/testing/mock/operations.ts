@@ -114,7 +114,17 @@ const remainingHandlers = [
   // The shop's test clock: a staff tool, never moved in mock mode.
   http.get('/lemonade/api/staff/clock', () => HttpResponse.json({ now: Date.now(), offsetMs: 0 })),
   http.post('/lemonade/api/staff/clock/advance', () => HttpResponse.json({ now: Date.now(), offsetMs: 0 })),
+  http.get('/lemonade/api/staff/clock/customers/{customerId}', ({ params }) =>
+    HttpResponse.json(unmovedCustomerClock(Number(params.customerId))),
+  ),
+  http.post('/lemonade/api/staff/clock/customers/{customerId}/advance', ({ params }) =>
+    HttpResponse.json(unmovedCustomerClock(Number(params.customerId))),
+  ),
 ]
+
+function unmovedCustomerClock(customerId: number) {
+  return { customerId, now: Date.now(), offsetMs: 0, customerOffsetMs: 0 }
+}
 
 /**
  * No gateway in mock mode: the payment link is the app's own result route with `status` (OK: paid, NOK: declined).
