@@ -333,7 +333,8 @@ impl TestApp {
 
     /// A fresh bearer token for `customer_id`, stamped with their time (their own clock's included).
     pub fn token_of_customer(&self, customer_id: i64) -> String {
-        let own = self.customer_clock_ms.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&customer_id).copied();
+        let own =
+            self.customer_clock_ms.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&customer_id).copied();
         self.tokens.issue(customer_id, (self.now_ms() + own.unwrap_or(0)) / 1000).expect("token")
     }
 
