@@ -82,7 +82,7 @@ async fn an_upgrade_keeps_every_row_an_older_release_stored_and_this_build_reads
             .expect("the older release's rows");
         let before = every_row(&db).await;
         assert_eq!(before["payment"].1.len(), 3, "the fixture's payments are stored");
-        assert_eq!(db.missing_migrations().await.expect("missing").len(), 10, "{}", db.backend());
+        assert_eq!(db.missing_migrations().await.expect("missing").len(), 11, "{}", db.backend());
 
         db.migrate().await.expect("the upgrade");
 
@@ -134,7 +134,7 @@ async fn without_migrating_on_start_a_database_behind_this_build_is_refused_unti
         assert!(refused.to_string().contains("bff migrate"), "{refused}");
         on_pool!(&db, pool => this_builds_migrations().await.run_to(OLD_SCHEMA, pool).await).expect("older");
         let refused = db.require_migrated().await.expect_err("ten migrations behind");
-        assert!(refused.to_string().contains("lacks 10 of this build's migrations"), "{refused}");
+        assert!(refused.to_string().contains("lacks 11 of this build's migrations"), "{refused}");
         db.migrate().await.expect("bff migrate");
         db.require_migrated().await.expect("up to date");
         db.close().await;
