@@ -92,9 +92,7 @@ impl TestClock {
             .await
         })
         .context("cannot move the customer's test clock")?;
-        let mut customers = self.customers.lock().unwrap_or_else(PoisonError::into_inner);
-        let known = customers.entry(customer_id).or_default();
-        *known = (*known).max(offset);
+        self.learn_customer(customer_id, offset);
         Ok(offset)
     }
 
@@ -110,10 +108,8 @@ impl TestClock {
         match read_offsets(&self.db).await {
             Ok((offset, customers)) => {
                 self.learn(offset);
-                let mut known = self.customers.lock().unwrap_or_else(PoisonError::into_inner);
                 for (customer_id, offset) in customers {
-                    let entry = known.entry(customer_id).or_default();
-                    *entry = (*entry).max(offset);
+                    self.learn_customer(customer_id, offset);
                 }
             }
             // The last offset known stays: the request is answered on it and the next one reads again.
@@ -127,6 +123,13 @@ impl TestClock {
     /// The offset only grows (moving back is refused), so a reading that started before a move cannot undo it.
     fn learn(&self, offset: i64) {
         self.offset_ms.fetch_max(offset, Ordering::Relaxed);
+    }
+
+    /// As [`Self::learn`], for one customer's own clock.
+    fn learn_customer(&self, customer_id: i64, offset: i64) {
+        let mut known = self.customers.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = known.entry(customer_id).or_default();
+        *entry = (*entry).max(offset);
     }
 }
 
