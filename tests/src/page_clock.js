@@ -52,11 +52,15 @@ const announce = () => window.dispatchEvent(new Event('limoo-page-clock'));
 
 window.__limooPageClock = {
   now: () => clock.now,
-  /** Fires what is due at the next timer's moment if that is within `horizon` ms; false when nothing is. */
-  async next(horizon) {
+  /**
+   * Fires what is due at the next timer's moment if that is no later than `until` (a time of this clock); false
+   * when nothing is. The bound keeps the page's own time-outs (a screen's code that takes 120 s) from firing while
+   * a loaded machine is still fetching.
+   */
+  async next(until) {
     await settle();
     const due = clock.timerHeap?.peek();
-    if (!due || due.callAt > clock.now + horizon) return false;
+    if (!due || due.callAt > until) return false;
     const by = Math.max(0, due.callAt - clock.now);
     moveAnimations(by);
     announce();
