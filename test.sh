@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: web unit tests, Rust unit/API/store/property tests, the Gherkin suites (API and @ui in
 # Chromium) and the Playwright journeys. Installs what it needs (npm packages, Debian chromium and
-# chromium-driver). With TEST_DATABASE_URL set, store tests also run on that PostgreSQL server, and a last stage
-# runs the API and Gherkin API suites again with the BFF on it.
+# chromium-driver). With TEST_DATABASE_URL set, store tests also run on that PostgreSQL server, a stage runs the
+# API and Gherkin API suites again with the BFF on it, and a last one runs the Gherkin API suite from outside against
+# a BFF and simulators started as a deployment (tests/staging.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 CARGO_TERM_COLOR=never
@@ -117,6 +118,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   stage "PostgreSQL: API and Gherkin API suites with the BFF on PostgreSQL (the @ui scenarios ran on SQLite)"
   CUCUMBER_REPORT_DIR="$PWD/target/reports/gherkin-postgres" TEST_BACKEND=postgres CUCUMBER_SKIP_UI=1 \
     RUST_TEST_THREADS=8 cargo test --workspace --test api --test bdd
+  stage "Staging: the Gherkin API suite against a separately started bff serve on PostgreSQL and simulators binary"
+  tests/staging.sh
 fi
 stage ""
 printf '==> Wall time by stage (%ss in all)\n%s' "$SECONDS" "$summary"

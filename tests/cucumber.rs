@@ -3,16 +3,24 @@
 //! whose path contains it, `CUCUMBER_TAGS` (comma-separated, e.g. `PR-40,ER-21`) for those carrying any of the tags
 //! (the mutation run's way to ask a rule's own scenarios), and `CUCUMBER_SKIP_UI=1` to leave out the
 //! `@ui` scenarios (CI's PostgreSQL run: the browser adds nothing there that the SQLite run did not check).
+//! With `LIMOO_TARGET` set they run against that deployment instead (see `limoo_tests::target`): each scenario gets
+//! numbers of its own (`limoo_tests::own_customers`) and those tagged `@in-process` are skipped, with the count printed.
 use std::{
-    sync::Mutex,
+    sync::{
+        Mutex,
+        atomic::{AtomicUsize, Ordering},
+    },
     time::{Duration, Instant},
 };
 
-use cucumber::{World, WriterExt as _, writer, writer::Stats};
+use cucumber::{Parser, World, WriterExt as _, gherkin, parser, writer, writer::Stats};
+use futures::{StreamExt as _, stream};
 use limoo_tests::{
+    own_customers::Numbering,
     report,
     rules_page::{self, Ended},
     steps::LimooWorld,
+    target::{IN_PROCESS_TAG, Target},
 };
 
 /// When each running scenario started, and how long each finished one took: the slowest are printed after a pass,
@@ -20,6 +28,8 @@ use limoo_tests::{
 static STARTED: Mutex<Vec<(String, Instant)>> = Mutex::new(Vec::new());
 static TOOK: Mutex<Vec<(Duration, String)>> = Mutex::new(Vec::new());
 const SLOWEST_SHOWN: usize = 15;
+/// Scenarios of the pass that run only in-process, left out against a deployment.
+static IN_PROCESS_ONLY: AtomicUsize = AtomicUsize::new(0);
 
 /// How many scenarios run at once. Each owns a BFF and simulators; API scenarios mostly wait on the network and
 /// the simulators' clocks, so many fit on 2 cores, while an `@ui` scenario also owns a Chromium (4 at a time:
@@ -85,11 +95,13 @@ async fn run(kind: Kind) -> Pass {
         .ok()
         .map(|tags| tags.split(',').map(|tag| tag.trim().trim_start_matches('@').to_owned()).collect());
     let started = Instant::now();
+    let remote = Target::from_env();
     let concurrency = match kind {
         Kind::Api => API_CONCURRENCY,
         Kind::Ui => UI_CONCURRENCY,
     };
     let writer = LimooWorld::cucumber::<std::path::PathBuf>()
+        .with_parser(Features { own_customers: remote.is_some() })
         .with_writer(
             writer::Basic::raw(std::io::stdout(), writer::Coloring::Auto, 0)
                 .summarized()
@@ -130,13 +142,27 @@ async fn run(kind: Kind) -> Pass {
             let tags = || feature.tags.iter().chain(&scenario.tags);
             let ui = tags().any(|tag| tag == "ui");
             let path = feature.path.as_deref().map(|path| path.to_string_lossy()).unwrap_or_default();
-            only.as_deref().is_none_or(|name| scenario.name.contains(name))
+            let selected = only.as_deref().is_none_or(|name| scenario.name.contains(name))
                 && only_feature.as_deref().is_none_or(|part| path.contains(part))
                 && only_tags.as_deref().is_none_or(|wanted| tags().any(|tag| wanted.contains(tag)))
-                && ui == (kind == Kind::Ui)
+                && ui == (kind == Kind::Ui);
+            let here = remote.is_none() || !tags().any(|tag| tag == IN_PROCESS_TAG);
+            if selected && !here {
+                IN_PROCESS_ONLY.fetch_add(1, Ordering::Relaxed);
+            }
+            selected && here
         })
         .await;
     print_slowest(kind, started.elapsed());
+    if let Some(target) = remote {
+        use std::io::Write as _;
+        let skipped = IN_PROCESS_ONLY.swap(0, Ordering::Relaxed);
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{kind:?} pass against {}: {skipped} scenarios tagged @{IN_PROCESS_TAG} skipped (they reach inside the BFF)",
+            target.bff
+        );
+    }
     Pass {
         kind,
         failed: writer.execution_has_failed(),
@@ -144,6 +170,27 @@ async fn run(kind: Kind) -> Pass {
         parsing_errors: writer.parsing_errors(),
         skipped_steps: writer.skipped_steps(),
         passed_steps: writer.passed_steps(),
+    }
+}
+
+/// Features as cucumber's own parser reads them; against a deployment, each scenario with customers of its own.
+#[derive(Debug)]
+struct Features {
+    own_customers: bool,
+}
+
+impl<I: AsRef<std::path::Path>> Parser<I> for Features {
+    type Cli = <parser::Basic as Parser<I>>::Cli;
+    type Output = stream::Iter<std::vec::IntoIter<parser::Result<gherkin::Feature>>>;
+
+    fn parse(self, input: I, cli: Self::Cli) -> Self::Output {
+        // The basic parser's stream is a ready list: collecting it never waits.
+        let mut features: Vec<_> = futures::executor::block_on(parser::Basic::default().parse(input, cli).collect());
+        if self.own_customers {
+            let mut numbering = Numbering::for_this_run();
+            features.iter_mut().flatten().for_each(|feature| numbering.give_own_customers(feature));
+        }
+        stream::iter(features)
     }
 }
 

@@ -7,7 +7,7 @@ Feature: نتیجه پرداخت در هر درگاه
   configured gateway, VANDAR by default (PM-39). Payments nobody came back from are settled by the sweeper, run here
   at once instead of waiting for its timer.
 
-  @PM-48
+  @PM-48 @in-process
   Scenario Outline: پرداخت موفق در درگاه <method> سفارش را یک بار پرداخت‌شده می‌کند و امتیاز را مصرف می‌کند
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند
@@ -48,7 +48,7 @@ Feature: نتیجه پرداخت در هر درگاه
 
   # A Gumroad sale charges its product's own price, so an order with points or a code is not sold there (checked in
   # tests/api/payment_gateways.rs): the Gumroad scenarios order without points.
-  @PM-45
+  @PM-45 @in-process
   Scenario: پرداخت موفق در گامرود سفارش بدون امتیاز را یک بار پرداخت‌شده می‌کند
     Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
     When مشتری با روش "LIMOO_GUMROAD" پرداخت را آغاز می‌کند
@@ -58,6 +58,7 @@ Feature: نتیجه پرداخت در هر درگاه
     And آخرین پرداخت سفارش "VERIFIED" است
     And شبیه‌ساز "gumroad" دقیقا یک پرداخت دارد
 
+  @in-process
   Scenario: سفارشی که امتیاز روی آن است با گامرود پرداخت نمی‌شود، چون فروش گامرود قیمت خود محصول را می‌گیرد
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "LIMOO_GUMROAD" پرداخت را آغاز می‌کند
@@ -65,6 +66,7 @@ Feature: نتیجه پرداخت در هر درگاه
     And وضعیت امتیاز سفارش "ADDED_TO_ORDER" است
     And شبیه‌ساز "gumroad" هیچ پرداختی ندارد
 
+  @in-process
   Scenario Outline: پرداخت ناموفق در درگاه <method> در حالت <scenario> سفارش را پرداخت‌نشده می‌گذارد و امتیاز را برمی‌گرداند
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     And شبیه‌ساز "<sim>" سناریوی "<scenario>" را اجرا می‌کند
@@ -118,6 +120,7 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_SAMAN   | saman    | verify-fails    | pay    | FAILED     |
       | LIMOO_SAMAN   | saman    | amount-mismatch | pay    | REVERSED   |
 
+  @in-process
   Scenario Outline: بازگشت دوباره درگاه <method> سفارش را تنها یک بار پرداخت‌شده می‌کند
     Given شبیه‌سازهای فروشگاه زمان را 10 برابر تندتر می‌گذرانند
     And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
@@ -139,6 +142,7 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_TARA    | tara     |
       | LIMOO_SAMAN   | saman    |
 
+  @in-process
   Scenario: بازگشت دوباره گامرود سفارش بدون امتیاز را تنها یک بار پرداخت‌شده می‌کند
     Given شبیه‌سازهای فروشگاه زمان را 10 برابر تندتر می‌گذرانند
     And مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
@@ -153,6 +157,7 @@ Feature: نتیجه پرداخت در هر درگاه
   # Vandar and Saman have no "still processing" answer: their simulators run processing as a slow verify, so
   # the verify-slow rows stand for both. The browser goes to the success page (status OK), which claims success only
   # once the order is paid and meanwhile says the payment is not confirmed yet: the money may well be taken.
+  @in-process
   Scenario Outline: تأیید کند یا در حال پردازش درگاه <method> را جاروب پرداخت‌ها کامل می‌کند
     Given فروشگاه با مهلت 1 ثانیه برای هر تماس با درگاه راه افتاده است
     And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
@@ -182,6 +187,7 @@ Feature: نتیجه پرداخت در هر درگاه
   # Digipay has no inquiry call, and a second verify answers 9012 whatever the first did. The shop's ticket lets the
   # customer pay on credit, and a credit purchase can be delivered only once verified: the delivery settles it (an
   # IPG purchase would be reversed instead, its money returned: bff/tests/payment_clients.rs).
+  @in-process
   Scenario: تاییدی که پاسخش از دیجی‌پی نرسید با تحویل خرید اعتباری کامل می‌شود
     Given فروشگاه با مهلت 1 ثانیه برای هر تماس با درگاه راه افتاده است
     And مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
@@ -198,6 +204,7 @@ Feature: نتیجه پرداخت در هر درگاه
 
   # gateways.md §4 step 6: Digipay settles a credit purchase with the merchant only once it is delivered; a diet
   # programme is delivered when paid, so the BFF delivers right after the verify.
+  @in-process
   Scenario: خرید اعتباری دیجی‌پی پس از تایید یک بار تحویل می‌شود تا پولش به فروشگاه برسد
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "LIMOO_DIGIPAY" پرداخت را آغاز می‌کند
@@ -206,6 +213,7 @@ Feature: نتیجه پرداخت در هر درگاه
     And سفارش دقیقا یک بار پرداخت شده است
     And شبیه‌ساز "digipay" خرید را دقیقا یک بار پذیرفته و تحویل گرفته است
 
+  @in-process
   Scenario Outline: پرداختی که مشتری از درگاه <method> برنگشت با جاروب پرداخت‌ها منقضی می‌شود
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند
@@ -226,6 +234,7 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_SAMAN   |
 
   # PayPing gives back money nobody verified within 10 minutes: the gateways' clock passes them without waiting.
+  @in-process
   Scenario: پولی که پی‌پینگ ده دقیقه تأییدنشده نگه داشت برمی‌گردد و بازگشت دیرهنگام مرورگر سفارش را پرداخت‌شده نمی‌کند
     Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
     When مشتری با روش "PAYPING" پرداخت را آغاز می‌کند
@@ -238,6 +247,7 @@ Feature: نتیجه پرداخت در هر درگاه
     Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
     And سفارش هیچ‌بار پرداخت نشده است
 
+  @in-process
   Scenario: پرداختی که مشتری از گامرود برنگشت با جاروب پرداخت‌ها منقضی می‌شود
     Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
     When مشتری با روش "LIMOO_GUMROAD" پرداخت را آغاز می‌کند
@@ -247,7 +257,7 @@ Feature: نتیجه پرداخت در هر درگاه
     Then آخرین پرداخت سفارش "EXPIRED" است
     And سفارش هیچ‌بار پرداخت نشده است
 
-  @ER-23
+  @ER-23 @in-process
   Scenario Outline: خطای ۵xx درگاه <method> هنگام ساخت پرداخت خطای روشن می‌دهد و چیزی را نیمه‌کاره نمی‌گذارد
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     And شبیه‌ساز "<sim>" سناریوی "create-5xx" را اجرا می‌کند
@@ -266,7 +276,7 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_TARA    | tara     |
       | LIMOO_SAMAN   | saman    |
 
-  @ER-22
+  @ER-22 @in-process
   Scenario Outline: مشتری ناواجد شرایط اعتباری درگاه <method> خطای درگاه را با پیام آن می‌گیرد
     Given مشتری "09120000000" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند
@@ -293,7 +303,7 @@ Feature: نتیجه پرداخت در هر درگاه
 
   # Two QA engineers (or two CI jobs) share one simulator: an outcome forced for one customer's number is taken only by
   # that customer's payments, every time until cleared, and the other customer's payment is left alone.
-  @PM-48
+  @PM-48 @in-process
   Scenario: نتیجه‌ای که برای شماره یک مشتری اجبار شده فقط پرداخت‌های همان مشتری را می‌گیرد
     Given فروشگاه کاتالوگ نمایشی را دارد
     And شبیه‌ساز "vandar" سناریوی "verify-fails" را تا پاک شدن فقط برای درخواست‌های دارای "09121111111" اجرا می‌کند
@@ -312,7 +322,7 @@ Feature: نتیجه پرداخت در هر درگاه
 
   # A QA engineer replays a gateway's callback from the simulator, as a late or doubled callback arrives: nothing is
   # paid twice.
-  @PM-48
+  @PM-48 @in-process
   Scenario Outline: بازگشت درگاه <method> که دو بار دیگر می‌رسد سفارش را یک بار پرداخت‌شده نگه می‌دارد
     Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
     When مشتری با روش "<method>" پرداخت را آغاز می‌کند
@@ -330,7 +340,7 @@ Feature: نتیجه پرداخت در هر درگاه
 
   # A gateway that created the payment but whose answer was cut off: the shop says the gateway failed, keeps
   # nothing half-done, and the next try pays once.
-  @PM-48
+  @PM-48 @in-process
   Scenario: پاسخ نیمه‌کاره درگاه هنگام آغاز پرداخت خطای درگاه می‌دهد و تلاش بعدی یک بار می‌پردازد
     Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
     And شبیه‌ساز "vandar" پاسخ درخواست بعدی را پس از انجام آن نیمه‌کاره قطع می‌کند
@@ -348,14 +358,14 @@ Feature: نتیجه پرداخت در هر درگاه
     When مشتری مبلغ گامرود سفارشش را می‌پرسد
     Then گامرود برای سفارش "$10.00" دلار می‌گیرد
 
-  @PM-45
+  @PM-45 @in-process
   Scenario: سفارشی که گامرود نمی‌فروشد مبلغ گامرود ندارد
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری مبلغ گامرود سفارشش را می‌پرسد
     Then پاسخ خطای 400 با کد "400" و پیام "درخواست ارسال شده معتبر نیست." است
 
   # The checkout reads the status; the envelope's own code says the same, for any client that reads that.
-  @ER-21 @ER-24
+  @ER-21 @ER-24 @in-process
   Scenario: درخواست پرداخت پس از رفتن امتیاز نگه‌داشته با کد 409 و پیام امتیاز مصرف‌شده رد می‌شود
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     And مهلت امتیازهای نگه‌داشته‌شده گذشته است

@@ -2,7 +2,7 @@ Feature: صورتحساب سفارش
   The BFF computes the invoice from the database in integer toman: each line's original and final price,
   the red percent note and the totals (spec 2 §2, §3, §5; shop contract "Already there").
 
-  @PR-01 @PR-02 @PR-03
+  @PR-01 @PR-02 @PR-03 @in-process
   Scenario: درصد تخفیف هر قلم ۱۰۰ منهای گرد شده به بالای نسبت قیمت نهایی به اصلی است
     Given فروشگاه این محصولات را دارد:
       | id | type | title         | price  | finalPrice |

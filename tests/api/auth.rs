@@ -35,7 +35,7 @@ async fn registering_with_the_sms_code_signs_in_and_marks_the_number_registered(
     let signed_in = app.register_customer(MOBILE).await;
     assert_eq!(signed_in.user["mobile"], MOBILE);
     assert_eq!(signed_in.user["firstName"], "unknown");
-    let sms = app.sims.last_sms(MOBILE).unwrap();
+    let sms = app.sims().last_sms(MOBILE).unwrap();
     assert!(sms.message.contains(sms.token.as_deref().unwrap()), "the code is in the text: {}", sms.message);
     let (_, check) = body(app.post_json("/auth/check-mobile", &identity("+989121234567")).await).await;
     assert_eq!(check["isRegistered"], true);
@@ -103,7 +103,7 @@ async fn a_resend_inside_sixty_seconds_is_refused() {
     // The seconds left, for the popup's countdown: at most the minute, and some of it still to wait.
     let left = reply["err"]["retryAfterSeconds"].as_i64().expect("retryAfterSeconds");
     assert!((1..=60).contains(&left), "{reply}");
-    assert_eq!(app.sims.sms_outbox(MOBILE).len(), 1, "no second SMS went out");
+    assert_eq!(app.sims().sms_outbox(MOBILE).len(), 1, "no second SMS went out");
 }
 
 #[tokio::test]
@@ -113,7 +113,7 @@ async fn concurrent_sends_to_one_number_deliver_one_code() {
     let sends = (0..8).map(|_| app.post_json("/auth/otp", &request));
     let statuses: Vec<u16> = futures::future::join_all(sends).await.iter().map(|r| r.status().as_u16()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
-    assert_eq!(app.sims.sms_outbox(MOBILE).len(), 1);
+    assert_eq!(app.sims().sms_outbox(MOBILE).len(), 1);
 }
 
 #[tokio::test]
@@ -125,7 +125,7 @@ async fn an_sms_provider_failure_is_a_retryable_502_that_registers_nobody() {
     assert_eq!(reply["err"]["code"], "502");
     let (_, check) = body(app.post_json("/auth/check-mobile", &identity(broken)).await).await;
     assert_eq!(check["isRegistered"], false);
-    app.sims.force(limoo_simulators::Gateway::Kavenegar, limoo_simulators::SmsScenario::Normal).unwrap();
+    app.sims().force(limoo_simulators::Gateway::Kavenegar, limoo_simulators::SmsScenario::Normal).unwrap();
     let (retry, _) = body(app.post_json("/auth/otp", &identity(broken)).await).await;
     assert_eq!(retry, 200, "a failed delivery does not block an immediate retry");
 }
@@ -168,7 +168,7 @@ async fn the_code_email_is_in_the_language_of_the_page_that_asked() {
             post = post.header("Accept-Language", language);
         }
         assert_eq!(post.send().await.expect("request failed").status(), 200);
-        let mail = app.sims.last_email(address).expect("the code was e-mailed");
+        let mail = app.sims().last_email(address).expect("the code was e-mailed");
         let persian = mail.subject.chars().chain(mail.text.chars()).any(|c| ('\u{0600}'..='\u{06FF}').contains(&c));
         assert_eq!(persian, language != Some("tr"), "{language:?}: {} / {}", mail.subject, mail.text);
         if language == Some("tr") {
@@ -423,7 +423,7 @@ async fn signing_out_bearer_tokens_alone_does_not_grow_the_deny_list() {
 async fn counted_address(app: &TestApp, mobile: &str) -> String {
     let number = limoo_bff::auth::parse_mobile(mobile, 1).expect("valid mobile");
     let sql = "SELECT client_ip FROM otp_code WHERE subject = $1 ORDER BY created_at DESC LIMIT 1";
-    let row: Result<(String,), _> = match &app.db {
+    let row: Result<(String,), _> = match app.db() {
         Db::Sqlite(pool) => sqlx::query_as(sql).bind(number.canonical()).fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_as(sql).bind(number.canonical()).fetch_one(pool).await,
     };
@@ -495,7 +495,7 @@ async fn a_token_whose_subject_is_not_a_number_is_a_401() {
     let app = spawn_app().await;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
     let claims = Claims { sub: "admin".into(), exp: now + 600, iat: now, jti: "subject-probe".into() };
-    let token = app.tokens.sign(&claims).unwrap();
+    let token = app.tokens().sign(&claims).unwrap();
     for path in ["/app/auth/currentUser", "/lemonade/api/can-buy-diet"] {
         let response = app.client.get(app.url(path)).bearer_auth(&token).send().await.unwrap();
         let (status, reply) = body(response).await;
@@ -577,13 +577,13 @@ async fn sessions_are_created_patched_and_events_recorded() {
         .await
         .unwrap();
     assert_eq!(patched.status(), 200);
-    let row = limoo_bff::store::sessions::find(&app.db, &id).await.unwrap().unwrap();
+    let row = limoo_bff::store::sessions::find(app.db(), &id).await.unwrap().unwrap();
     assert!(row.utm.contains("yalda") && row.user_id.as_deref() == Some("7"), "{row:?}");
     let missing = app.client.patch(app.url("/lemonade/api/sessions/nope")).json(&json!({})).send().await.unwrap();
     assert_eq!(missing.status(), 404);
     let event = json!({ "action": "get_otp", "category": "click", "sessionId": id, "meta": { "currency": "IRR" } });
     assert_eq!(app.post_json("/lemonade/api/analytics", &event).await.status(), 200);
-    assert_eq!(limoo_bff::store::analytics::actions_for_session(&app.db, &id).await.unwrap(), vec!["get_otp"]);
+    assert_eq!(limoo_bff::store::analytics::actions_for_session(app.db(), &id).await.unwrap(), vec!["get_otp"]);
     let empty = json!({ "action": "", "category": "click" });
     assert_eq!(app.post_json("/lemonade/api/analytics", &empty).await.status(), 400);
 }
@@ -718,7 +718,7 @@ async fn a_visit_session_changes_only_by_its_creator_or_its_customer() {
         assert_eq!((status, reply["err"]["code"].as_str()), (404, Some("404")), "{who}: {reply}");
         assert_eq!(reply["err"]["message"], "آدرس درخواست شده پیدا نشد.", "{who}: {reply}");
     }
-    let row = limoo_bff::store::sessions::find(&app.db, id).await.unwrap().unwrap();
+    let row = limoo_bff::store::sessions::find(app.db(), id).await.unwrap().unwrap();
     assert!(!row.utm.contains("relinked"), "refused calls changed nothing: {row:?}");
 
     // The creator signs in: the edit token with the bearer token links the session to that customer.
@@ -729,8 +729,8 @@ async fn a_visit_session_changes_only_by_its_creator_or_its_customer() {
     assert_eq!(status, 200, "the linked customer, without the edit token: {reply}");
     let (status, reply) = patch_session(&app, id, None, Some(&stranger)).await;
     assert_eq!(status, 404, "still not another customer: {reply}");
-    let owner_id = app.tokens.verify(&owner).unwrap().customer_id();
-    assert_eq!(limoo_bff::store::sessions::find(&app.db, id).await.unwrap().unwrap().customer_id, owner_id);
+    let owner_id = app.tokens().verify(&owner).unwrap().customer_id();
+    assert_eq!(limoo_bff::store::sessions::find(app.db(), id).await.unwrap().unwrap().customer_id, owner_id);
 }
 
 /// A session created with a bearer token belongs to that customer from the start.

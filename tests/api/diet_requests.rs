@@ -20,7 +20,7 @@ async fn status_of(app: &TestApp, token: &str) -> Value {
 }
 
 async fn diet_count(app: &TestApp) -> i64 {
-    let (n,): (i64,) = match &app.db {
+    let (n,): (i64,) = match app.db() {
         limoo_bff::store::Db::Sqlite(pool) => sqlx::query_as("SELECT COUNT(*) FROM diet").fetch_one(pool).await,
         limoo_bff::store::Db::Postgres(pool) => sqlx::query_as("SELECT COUNT(*) FROM diet").fetch_one(pool).await,
     }
@@ -39,7 +39,7 @@ async fn the_profile_is_stored_with_the_fixed_location_and_the_paid_diet_goes_to
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["conversationId"], CONVERSATION);
     let conversation = ConversationId::parse(CONVERSATION).unwrap();
-    let stored = diet_requests::find_profile(&app.db, &conversation).await.unwrap().expect("stored profile");
+    let stored = diet_requests::find_profile(app.db(), &conversation).await.unwrap().expect("stored profile");
     assert_eq!((stored.country_code.as_str(), stored.state, stored.city), ("TR", 2170, 107851));
     assert_eq!(stored.profile["body"]["weight"], 72);
     assert_eq!(stored.profile["special"]["discomforts"], json!(["FATIGUE"]));
@@ -156,7 +156,7 @@ async fn the_profile_a_request_used_stays_as_it_was() {
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["id"], first["id"]);
     let conversation = ConversationId::parse(CONVERSATION).unwrap();
-    let stored = diet_requests::find_profile(&app.db, &conversation).await.unwrap().expect("stored profile");
+    let stored = diet_requests::find_profile(app.db(), &conversation).await.unwrap().expect("stored profile");
     assert_eq!(stored.profile["body"]["weight"], 72, "the profile the request used");
     let other = app.existing_customer("09127654321").await;
     let (status, reply) = app.post_as(&other, PROFILES, &changed).await;
@@ -173,7 +173,7 @@ async fn a_profile_over_64_kib_is_refused_before_its_fields_are_checked() {
     assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("PROFILE_TOO_LARGE")), "{reply}");
     assert_eq!(reply["err"]["details"]["messages"], json!(["profile is larger than 64 KiB"]));
     let conversation = ConversationId::parse(CONVERSATION).unwrap();
-    assert!(diet_requests::find_profile(&app.db, &conversation).await.unwrap().is_none(), "nothing stored");
+    assert!(diet_requests::find_profile(app.db(), &conversation).await.unwrap().is_none(), "nothing stored");
 }
 
 #[tokio::test]
@@ -208,7 +208,7 @@ async fn a_customer_keeps_the_newest_unused_profiles_and_every_used_one() {
     let kept = |conversation: &str| {
         let conversation = ConversationId::parse(conversation).expect("a conversation id");
         let app = &app;
-        async move { diet_requests::find_profile(&app.db, &conversation).await.unwrap().is_some() }
+        async move { diet_requests::find_profile(app.db(), &conversation).await.unwrap().is_some() }
     };
     assert!(kept(CONVERSATION).await, "the profile a request used");
     let mut unused = 0;

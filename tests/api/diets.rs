@@ -283,7 +283,7 @@ async fn a_customer_cannot_win_back_the_days_a_diet_has_run() {
     assert_eq!(moved, 3, "{tries:?}");
     assert_eq!(start_moves(&app, &token, id).await, (3, false), "three moves recorded, no more accepted");
     assert!(tries.iter().all(|(status, _)| matches!(status, 200 | 409)), "{tries:?}");
-    let audit = limoo_bff::store::diet_team::audit(&app.db, id).await.unwrap();
+    let audit = limoo_bff::store::diet_team::audit(app.db(), id).await.unwrap();
     let customer_moves = audit.iter().filter(|(action, actor, ..)| action == "START" && actor == "customer").count();
     assert_eq!(customer_moves, 3);
 }

@@ -62,11 +62,11 @@ fn assert_not_found((status, reply): (u16, Value)) {
 }
 
 async fn record(app: &TestApp, id: i64) -> form_answers::FormAnswerRecord {
-    form_answers::find(&app.db, id).await.expect("record read").expect("record stored")
+    form_answers::find(app.db(), id).await.expect("record read").expect("record stored")
 }
 
 async fn customer_of(app: &TestApp, token: &str) -> i64 {
-    app.tokens.verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id")
+    app.tokens().verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id")
 }
 
 /// A refused call: 400, code "400", the general message and exactly these details.
@@ -178,7 +178,7 @@ async fn the_edit_token_is_stored_only_as_its_hash() {
     let app = spawn_app().await;
     let created = create_record(&app, None, &betterme(json!({ "bm2_1": "FEMALE" }), "1")).await;
     const HASH: &str = "SELECT edit_token_hash FROM form_answer WHERE form_answer_id = $1";
-    let stored: Option<String> = match &app.db {
+    let stored: Option<String> = match app.db() {
         Db::Sqlite(pool) => sqlx::query_scalar(HASH).bind(created.id).fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_scalar(HASH).bind(created.id).fetch_one(pool).await,
     }
@@ -372,7 +372,7 @@ async fn an_oversized_answer_set_is_refused_with_a_short_reply_and_stores_nothin
     let (status, reply) = send(&app, Method::POST, RECORDS, None, &long_type).await;
     assert_eq!(status, 400, "{reply}");
     assert_eq!(reply["err"]["details"]["messages"], json!(["formType is larger than 1 KiB"]));
-    assert_eq!(form_answers::count(&app.db).await.unwrap(), 0);
+    assert_eq!(form_answers::count(app.db()).await.unwrap(), 0);
 }
 
 #[tokio::test]
@@ -421,7 +421,7 @@ async fn register(app: &TestApp, fields: &[(&str, &str)]) -> String {
 async fn the_perfect_body_result_follows_from_the_registration() {
     let app = spawn_app().await;
     let referral = register(&app, &registration("30Year", "80", "165")).await;
-    let stored = perfect_body::find(&app.db, &referral).await.expect("read").expect("stored");
+    let stored = perfect_body::find(app.db(), &referral).await.expect("read").expect("stored");
     assert_eq!(stored.birth_year, 1366, "30Year is 1401 − 35");
     let (status, reply) = post_multipart(&app, RESULT, &[("referral", &referral)]).await;
     assert_eq!(status, 200, "{reply}");
@@ -440,7 +440,7 @@ async fn the_perfect_body_year_accepts_each_age_band_and_persian_digits() {
     let app = spawn_app().await;
     for (band, year) in [("20Year", 1379), ("30Year", 1366), ("40Year", 1356), ("50Year", 1346), ("۱۳۷۰", 1370)] {
         let referral = register(&app, &registration(band, "۷۰٫۵", "180")).await;
-        let stored = perfect_body::find(&app.db, &referral).await.expect("read").expect("stored");
+        let stored = perfect_body::find(app.db(), &referral).await.expect("read").expect("stored");
         assert_eq!((stored.birth_year, stored.weight_kg), (year, 70.5), "{band}");
     }
     let referral = register(

@@ -136,7 +136,7 @@ async fn only_an_active_members_code_is_kept_before_a_sign_up() {
     }
     let check = serde_json::json!({ "mobileNumber": "09351234568", "countryId": 1, "referral": "ZZZZZZ" });
     assert_eq!(app.post_json("/auth/check-mobile", &check).await.status(), 200);
-    let kept: Vec<(String,)> = match &app.db {
+    let kept: Vec<(String,)> = match app.db() {
         limoo_bff::store::Db::Sqlite(pool) => {
             sqlx::query_as("SELECT referral_code FROM referral_claim").fetch_all(pool).await.expect("claims read")
         }

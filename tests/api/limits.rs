@@ -46,7 +46,7 @@ async fn a_one_mib_order_is_refused_with_413_in_the_envelope_and_stores_nothing(
     let token = app.existing_customer("09121234567").await;
     let sent = app.client.post(app.url(ORDERS)).bearer_auth(&token).json(&order_with_meta(MIB)).send().await;
     assert_too_large(answer(sent.expect("request")).await);
-    assert_eq!(orders::count(&app.db).await.unwrap(), 0);
+    assert_eq!(orders::count(app.db()).await.unwrap(), 0);
 }
 
 #[tokio::test]
@@ -56,7 +56,7 @@ async fn a_chunked_body_over_the_limit_is_refused_though_it_declares_no_length()
     let request = app.client.post(app.url(ORDERS)).bearer_auth(&token).header("Content-Type", "application/json");
     let sent = request.body(chunked(&order_with_meta(MIB))).send().await;
     assert_too_large(answer(sent.expect("request")).await);
-    assert_eq!(orders::count(&app.db).await.unwrap(), 0);
+    assert_eq!(orders::count(app.db()).await.unwrap(), 0);
 }
 
 #[tokio::test]
@@ -67,7 +67,7 @@ async fn a_chunked_body_within_the_limit_reaches_the_endpoint_whole() {
     let (status, reply) =
         answer(request.body(chunked(&order_with_meta(4 * 1024))).send().await.expect("request")).await;
     assert_eq!(status, 200, "{reply}");
-    assert_eq!(orders::count(&app.db).await.unwrap(), 1);
+    assert_eq!(orders::count(app.db()).await.unwrap(), 1);
 }
 
 #[tokio::test]
@@ -92,7 +92,7 @@ async fn the_limit_is_a_setting() {
     let token = app.existing_customer("09121234567").await;
     let sent = app.client.post(app.url(ORDERS)).bearer_auth(&token).json(&order_with_meta(2 * 1024)).send().await;
     assert_too_large(answer(sent.expect("request")).await);
-    assert_eq!(orders::count(&app.db).await.unwrap(), 0);
+    assert_eq!(orders::count(app.db()).await.unwrap(), 0);
 }
 
 #[tokio::test]
@@ -131,7 +131,7 @@ async fn a_gift_cards_session_id_over_its_cap_is_refused() {
 /// Rows of `table` (a name from this file, not input).
 async fn rows(app: &TestApp, table: &str) -> i64 {
     let sql = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"));
-    let counted: Result<(i64,), _> = match &app.db {
+    let counted: Result<(i64,), _> = match app.db() {
         Db::Sqlite(pool) => sqlx::query_as(sql).fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_as(sql).fetch_one(pool).await,
     };
@@ -195,7 +195,7 @@ async fn a_customer_creating_orders_flat_out_is_refused_and_stores_nothing_more(
     assert!(stored >= 30, "only {stored} orders before the limit");
     assert_eq!((status, reply["err"]["code"].as_str()), (429, Some("429")), "{reply}");
     assert_eq!(reply["err"]["message"], "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.");
-    assert_eq!(orders::count(&app.db).await.unwrap(), stored, "a refused order stores nothing");
+    assert_eq!(orders::count(app.db()).await.unwrap(), stored, "a refused order stores nothing");
     let other = app.existing_customer("09129876543").await;
     assert_eq!(app.post_as(&other, ORDERS, &order).await.0, 200, "another customer orders");
 }
@@ -230,7 +230,7 @@ async fn a_customer_starting_payments_in_a_loop_is_refused_before_any_gateway_he
     assert_eq!(reply["err"]["message"], "تعداد درخواست‌ها بیش از حد مجاز است؛ لطفا کمی بعد دوباره تلاش کنید.");
     let started = i64::try_from(started).expect("a few");
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM payment").await, started, "a refused start stores nothing");
-    assert_eq!(app.sims.payments(Some(Gateway::Vandar)).len(), usize::try_from(started).expect("a few"));
+    assert_eq!(app.sims().payments(Some(Gateway::Vandar)).len(), usize::try_from(started).expect("a few"));
     let eligibility = json!({ "amount": 3_900_000, "service": app.service_name, "gateway": "SNAPP_PAY" });
     let (status, reply) = app.post_as(&script, "/lemonade/api/payments/snapp-pay/eligibility", &eligibility).await;
     assert_eq!(status, 429, "SnappPay's eligibility shares the allowance: {reply}");

@@ -30,7 +30,7 @@ async fn sigterm_lets_the_request_in_flight_finish_and_exits_with_success() {
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
     let mut replica = app.start_process(&[("SHUTDOWN_GRACE_SECONDS", "20")]).await.expect("a replica");
-    app.sims
+    app.sims()
         .arm_fault(Gateway::Vandar, FaultKind::Latency { ms: 2_000 }, Scope::once(), 100)
         .expect("Vandar answers its next call late");
     let mut body = payment_request(&app, &token, order, "VANDAR");
@@ -38,7 +38,7 @@ async fn sigterm_lets_the_request_in_flight_finish_and_exits_with_success() {
     let start = app.client.post(replica.url("/lemonade/api/payments")).bearer_auth(&token).json(&body).send();
     let in_flight = tokio::spawn(start);
     poll_for(Duration::from_secs(10), || async {
-        Ok(app.sims.journal().iter().any(|call| call.gateway == Gateway::Vandar).then_some(()))
+        Ok(app.sims().journal().iter().any(|call| call.gateway == Gateway::Vandar).then_some(()))
     })
     .await
     .expect("the replica is waiting on Vandar");
@@ -120,9 +120,9 @@ fn closes(answer: &str) -> bool {
 #[tokio::test]
 async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_every_paid_order() {
     let app = spawn_app().await;
-    if app.db.backend() != "sqlite" {
+    if app.db().backend() != "sqlite" {
         // PostgreSQL is backed up with pg_dump (docs/operations.md); `bff backup` refuses it.
-        let refused = app.db.back_up_to(&std::env::temp_dir().join("never.db")).await.expect_err("refused");
+        let refused = app.db().back_up_to(&std::env::temp_dir().join("never.db")).await.expect_err("refused");
         assert!(refused.to_string().contains("pg_dump"), "{refused}");
         return;
     }
@@ -140,9 +140,9 @@ async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_ev
         .expect("the customer is ordering");
     let answered_before = answered.load(Ordering::SeqCst);
     let copy = std::env::temp_dir().join(format!("limoo-backup-{}.db", uuid::Uuid::new_v4().simple()));
-    let bytes = app.db.back_up_to(&copy).await.expect("the backup");
+    let bytes = app.db().back_up_to(&copy).await.expect("the backup");
     assert!(bytes > 0);
-    let refused = app.db.back_up_to(&copy).await.expect_err("a second backup to the same file");
+    let refused = app.db().back_up_to(&copy).await.expect_err("a second backup to the same file");
     assert!(refused.to_string().contains("never overwrites"), "{refused}");
     writing.store(false, Ordering::SeqCst);
     let answered_in_all = writer.await.expect("the writer");
@@ -179,7 +179,7 @@ async fn a_backup_taken_while_customers_order_restores_into_a_bff_that_serves_ev
 /// shop's to call, so the money is owed back (REFUND_DUE) for finance to pay.
 async fn refund_due(app: &TestApp, token: &str) -> i64 {
     let order = app.create_order(token, &[101]).await;
-    app.sims.force(Gateway::Tara, limoo_simulators::PaymentScenario::AmountMismatch).expect("forced");
+    app.sims().force(Gateway::Tara, limoo_simulators::PaymentScenario::AmountMismatch).expect("forced");
     press_pay(app, token, order, MOBILE, checkout_method(Gateway::Tara)).await;
     assert_eq!(payment_states(app, order).await, ["REFUND_DUE"]);
     order
@@ -217,7 +217,7 @@ async fn get_as(app: &TestApp, token: &str, url: &str) -> (u16, serde_json::Valu
 #[tokio::test]
 async fn a_replica_that_does_not_migrate_refuses_a_database_behind_it() {
     let app = spawn_app().await;
-    if app.db.backend() != "sqlite" {
+    if app.db().backend() != "sqlite" {
         return; // The same check on PostgreSQL: tests/store/migrations.rs.
     }
     let empty = std::env::temp_dir().join(format!("limoo-empty-{}.db", uuid::Uuid::new_v4().simple()));
@@ -240,7 +240,7 @@ async fn a_replica_that_does_not_migrate_refuses_a_database_behind_it() {
 async fn while_the_database_does_not_answer_calls_are_503_in_the_envelope_and_readyz_says_so() {
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
-    app.db.close().await;
+    app.db().close().await;
     for path in ["/lemonade/api/orders", "/lemonade/api/userPoints/totalPoints"] {
         let reply = app.client.get(app.url(path)).bearer_auth(&token).send().await.expect("answered");
         assert_eq!(reply.status(), 503, "{path}");

@@ -43,7 +43,7 @@ async fn on_page(link: &str, action: PageAction) -> String {
 /// Paid on Vandar's page, but the browser never comes back; the sweeper's verify takes the money and its answer is
 /// lost, so the payment stays open.
 async fn paid_and_verify_answer_lost(app: &TestApp, token: &str, order: i64) {
-    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
+    app.sims().force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
     let link = start_online(app, token, order).await;
     browser::press(Navigation::get(&link), PageAction::Pay).await.expect("the page").expect("a dropped callback");
     sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
@@ -99,7 +99,7 @@ async fn code_status(app: &TestApp, order: i64) -> Vec<String> {
 
 /// What the gateway simulator holds for the order's payments: (amount in rial, stage).
 fn at_vandar(app: &TestApp) -> Vec<(i64, String)> {
-    app.sims.payments(Some(Gateway::Vandar)).into_iter().map(|p| (p.amount, p.stage)).collect()
+    app.sims().payments(Some(Gateway::Vandar)).into_iter().map(|p| (p.amount, p.stage)).collect()
 }
 
 #[tokio::test]
@@ -329,7 +329,7 @@ async fn a_new_payment_waits_while_a_verify_of_the_last_one_went_unanswered() {
         "the checkout's sentence"
     );
     assert_eq!(payment_states(&app, order).await, ["REDIRECTED"], "left for the gateway to settle");
-    assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
+    assert!(app.sims().payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
 
     let other = app.create_order(&token, &[101]).await;
     abandoned_and_asked_about(&app, &token, other).await;
@@ -348,7 +348,7 @@ async fn a_start_after_a_callback_whose_verify_lost_its_answer_finds_the_order_p
     let app = spawn_app().await;
     let token = app.existing_customer(MOBILE).await;
     let order = app.create_order(&token, &[101]).await;
-    app.sims.force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
+    app.sims().force(Gateway::Vandar, PaymentScenario::MalformedBody).expect("forced");
     let link = start_online(&app, &token, order).await;
     on_page(&link, PageAction::Pay).await;
     assert_eq!(payment_states(&app, order).await, ["CALLBACK_RECEIVED"]);
@@ -358,7 +358,7 @@ async fn a_start_after_a_callback_whose_verify_lost_its_answer_finds_the_order_p
     let refused = app.post_as(&token, "/lemonade/api/payments", &payping).await;
     assert_refused(&refused, 400, messages::ORDER_ALREADY_PAID);
     assert_eq!(payment_states(&app, order).await, ["VERIFIED"]);
-    assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
+    assert!(app.sims().payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
 }
 
 /// A verify that took the money and lost its answer is remembered as such; the next start asks the gateway again
@@ -375,7 +375,7 @@ async fn a_start_after_a_verify_whose_answer_was_lost_finds_the_order_paid() {
     let refused = app.post_as(&token, "/lemonade/api/payments", &payping).await;
     assert_refused(&refused, 400, messages::ORDER_ALREADY_PAID);
     assert_eq!(payment_states(&app, order).await, ["VERIFIED"]);
-    assert!(app.sims.payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
+    assert!(app.sims().payments(Some(Gateway::PayPing)).is_empty(), "nothing opened at another gateway");
 }
 
 /// A payment whose verifies went unanswered for a day expires (the order may take another payment), and waits in
@@ -408,14 +408,14 @@ async fn a_payment_that_expired_unanswered_waits_for_finance_and_goes_back_when_
     assert_eq!(status, 401, "{refused}");
     let (status, refused) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "  ", "taken": true })).await;
     assert_eq!((status, &refused["err"]["message"]), (400, &json!(messages::TRANSFER_REVIEWER)));
-    let sms_before = app.sims.sms_outbox(MOBILE).len();
+    let sms_before = app.sims().sms_outbox(MOBILE).len();
     let (status, checked) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": " sara ", "taken": true })).await;
     assert_eq!(status, 200, "{checked}");
     assert_eq!((&checked["status"], &checked["checkedBy"]), (&json!("REFUND_DUE"), &json!("sara")));
     assert_eq!(payment_states(&app, order).await, ["REFUND_DUE"]);
     let (_, refunds) = app.get_as(FINANCE_TOKEN, "/lemonade/api/finance/refunds").await;
     assert_eq!(refunds["refunds"][0]["paymentId"], payment_id, "in the refund queue: {refunds}");
-    let sms = app.sims.sms_outbox(MOBILE);
+    let sms = app.sims().sms_outbox(MOBILE);
     assert_eq!(sms.len(), sms_before + 1, "one SMS tells the customer");
     assert!(sms.last().is_some_and(|sms| sms.message.contains("تأیید نکرد")), "{sms:?}");
     let (_, listed) = queue(&app).await;
@@ -425,7 +425,7 @@ async fn a_payment_that_expired_unanswered_waits_for_finance_and_goes_back_when_
         let (status, refused) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "ali", "taken": again })).await;
         assert_eq!((status, &refused["err"]["message"]), (409, &json!(messages::PAYMENT_NOT_UNANSWERED)));
     }
-    assert_eq!(app.sims.sms_outbox(MOBILE).len(), sms_before + 1, "no second SMS");
+    assert_eq!(app.sims().sms_outbox(MOBILE).len(), sms_before + 1, "no second SMS");
 }
 
 /// Checked as not taken, such a payment stays expired, leaves the queue, and nobody is told anything.
@@ -433,7 +433,7 @@ async fn a_payment_that_expired_unanswered_waits_for_finance_and_goes_back_when_
 async fn a_payment_that_expired_unanswered_and_took_nothing_leaves_the_queue_as_it_was() {
     let app = spawn_app().await;
     let (order, path) = waiting_for_finance(&app).await;
-    let sms_before = app.sims.sms_outbox(MOBILE).len();
+    let sms_before = app.sims().sms_outbox(MOBILE).len();
 
     let (status, checked) = app.post_as(FINANCE_TOKEN, &path, &json!({ "reviewer": "sara", "taken": false })).await;
     assert_eq!(status, 200, "{checked}");
@@ -442,7 +442,7 @@ async fn a_payment_that_expired_unanswered_and_took_nothing_leaves_the_queue_as_
     assert_eq!(payment_states(&app, order).await, ["EXPIRED"]);
     let (_, listed) = queue(&app).await;
     assert_eq!(listed["payments"], json!([]));
-    assert_eq!(app.sims.sms_outbox(MOBILE).len(), sms_before, "no SMS");
+    assert_eq!(app.sims().sms_outbox(MOBILE).len(), sms_before, "no SMS");
 
     let (status, _) = app
         .post_as(
@@ -485,7 +485,7 @@ async fn a_day_without_answers(app: &TestApp) {
 async fn two_checks_of_one_unanswered_payment_at_once_count_once() {
     let app = spawn_app().await;
     let (order, path) = waiting_for_finance(&app).await;
-    let sms_before = app.sims.sms_outbox(MOBILE).len();
+    let sms_before = app.sims().sms_outbox(MOBILE).len();
 
     let (taken, not_taken) =
         (json!({ "reviewer": "sara", "taken": true }), json!({ "reviewer": "ali", "taken": false }));
@@ -497,5 +497,5 @@ async fn two_checks_of_one_unanswered_payment_at_once_count_once() {
     let taken_won = first.0 == 200;
     let expected = if taken_won { "REFUND_DUE" } else { "EXPIRED" };
     assert_eq!(payment_states(&app, order).await, [expected]);
-    assert_eq!(app.sims.sms_outbox(MOBILE).len(), sms_before + usize::from(taken_won));
+    assert_eq!(app.sims().sms_outbox(MOBILE).len(), sms_before + usize::from(taken_won));
 }

@@ -83,7 +83,7 @@ async fn a_bad_basket_is_refused_and_stores_nothing() {
         assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{body}: {reply}");
         assert_eq!(reply["err"]["message"], message, "{body}");
     }
-    assert_eq!(limoo_bff::store::orders::count(&app.db).await.unwrap(), 0, "no half-written order");
+    assert_eq!(limoo_bff::store::orders::count(app.db()).await.unwrap(), 0, "no half-written order");
 }
 
 #[tokio::test]
@@ -96,7 +96,7 @@ async fn an_order_meta_over_8_kib_is_refused_and_stores_nothing() {
     assert_eq!((status, reply["err"]["code"].as_str()), (400, Some("400")), "{reply}");
     assert_eq!(reply["err"]["message"], "حجم اطلاعات ارسال شده بیش از حد مجاز است.");
     assert_eq!(reply["err"]["details"]["messages"], json!(["meta is larger than 8 KiB"]));
-    assert_eq!(limoo_bff::store::orders::count(&app.db).await.unwrap(), 0);
+    assert_eq!(limoo_bff::store::orders::count(app.db()).await.unwrap(), 0);
 
     let (status, reply) = create(&app, &token, meta(8 * 1024)).await;
     assert_eq!(status, 200, "{reply}");

@@ -45,14 +45,14 @@ async fn a_bff_killed_during_verify_leaves_the_payment_to_the_sweeper_which_comp
     assert_eq!(started.status().as_u16(), 200);
     let started: serde_json::Value = started.json().await.expect("a JSON reply");
 
-    app.sims.force(Gateway::Vandar, PaymentScenario::VerifySlow).expect("vandar takes verify-slow");
+    app.sims().force(Gateway::Vandar, PaymentScenario::VerifySlow).expect("vandar takes verify-slow");
     let callback =
         browser::press(entry(&started), PageAction::Pay).await.expect("the hosted page").expect("a callback");
     // The browser brings the callback back; the BFF verifies, and dies before the gateway answers.
     let returning = tokio::spawn(async move { callback.send(&reqwest::Client::new()).await });
     poll_for(Duration::from_secs(10), || async {
         Ok(app
-            .sims
+            .sims()
             .journal()
             .iter()
             .any(|call| call.gateway == Gateway::Vandar && call.path.ends_with("/verify"))
@@ -64,7 +64,7 @@ async fn a_bff_killed_during_verify_leaves_the_payment_to_the_sweeper_which_comp
     assert!(returning.await.expect("the browser task").is_err(), "the crashed BFF never answered the browser");
 
     // Paid at the gateway, verified there, but nothing settled here yet.
-    let vandar = app.sims.payments(Some(Gateway::Vandar));
+    let vandar = app.sims().payments(Some(Gateway::Vandar));
     assert_eq!(vandar.len(), 1);
     assert_eq!(vandar[0].stage, "verified");
     assert_eq!(times_paid(&app, &token, order).await, 0);
@@ -88,7 +88,7 @@ async fn a_bff_killed_during_verify_leaves_the_payment_to_the_sweeper_which_comp
     assert_eq!(points_hold_status(&app, order).await.as_deref(), Some("USED"));
     let (_, balance) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
     assert_eq!(balance["unUsedPoints"]["count"], 0, "the 100 points are spent, once: {balance}");
-    assert_eq!(app.sims.payments(Some(Gateway::Vandar))[0].stage, "verified", "the money was taken once");
+    assert_eq!(app.sims().payments(Some(Gateway::Vandar))[0].stage, "verified", "the money was taken once");
     first.kill().await.expect("stopped");
     second.kill().await.expect("stopped");
 }

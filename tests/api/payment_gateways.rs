@@ -61,7 +61,7 @@ async fn every_gateway_pays_through_its_hosted_page_and_completes_the_order_once
         assert_eq!(back, Some(result_url(&app, true, order)), "{gateway:?}");
         assert_eq!(order_status(&app, &token, order).await, "PAYMENT_SUCCESS", "{gateway:?}");
         assert_eq!(times_paid(&app, &token, order).await, 1, "{gateway:?}");
-        assert_eq!(app.sims.payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
+        assert_eq!(app.sims().payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
     }
 }
 
@@ -78,11 +78,11 @@ async fn gateways_get_rial_and_the_mobile_in_their_own_format() {
         let order = app.create_order(&token, &[101]).await;
         let (status, reply) = start(&app, &token, order, gateway).await;
         assert_eq!(status, 200, "{gateway:?}: {reply}");
-        let sent = app.sims.payments(Some(gateway));
+        let sent = app.sims().payments(Some(gateway));
         let sent = sent.last().expect("a payment at the gateway");
         assert_eq!(sent.amount, 3_900_000, "{gateway:?}: 390,000 toman in rial");
         let quoted = format!("\"{mobile}\"");
-        let created = app.sims.journal().into_iter().rfind(|e| e.gateway == gateway && !e.outgoing);
+        let created = app.sims().journal().into_iter().rfind(|e| e.gateway == gateway && !e.outgoing);
         let created = created.expect("the create call");
         assert!(created.body.contains(&quoted), "{gateway:?} gets {mobile}: {}", created.body);
     }
@@ -114,7 +114,7 @@ async fn a_different_amount_never_completes_the_order() {
     let token = app.existing_customer("09121234567").await;
     for gateway in CALLING_BACK {
         let order = app.create_order(&token, &[101]).await;
-        app.sims.force(gateway, PaymentScenario::AmountMismatch).unwrap();
+        app.sims().force(gateway, PaymentScenario::AmountMismatch).unwrap();
         let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
         assert_eq!(back, Some(result_url(&app, false, order)), "{gateway:?}");
         assert_eq!(order_status(&app, &token, order).await, "CREATED", "{gateway:?}");
@@ -128,7 +128,7 @@ async fn a_callback_delivered_twice_completes_the_order_once() {
     let mut orders = Vec::new();
     for gateway in [Gateway::SnappPay, Gateway::Digipay, Gateway::Tara, Gateway::Saman, Gateway::Gumroad] {
         let order = app.create_order(&token, &[101]).await;
-        app.sims.force(gateway, PaymentScenario::DoubleCallback).unwrap();
+        app.sims().force(gateway, PaymentScenario::DoubleCallback).unwrap();
         let back = pay(&app, &token, order, gateway, PageAction::Pay).await;
         assert_eq!(back, Some(result_url(&app, true, order)), "{gateway:?}");
         orders.push((gateway, order));
@@ -149,7 +149,7 @@ async fn snapp_pay_refuses_an_ineligible_customer() {
     assert_eq!(status, 502, "{reply}");
     assert_eq!(reply["err"]["code"], "502");
     assert!(!reply["err"]["details"]["messages"].as_array().unwrap().is_empty(), "Snapp's text is shown: {reply}");
-    assert!(app.sims.payments(Some(Gateway::SnappPay)).is_empty(), "no payment was created");
+    assert!(app.sims().payments(Some(Gateway::SnappPay)).is_empty(), "no payment was created");
     assert_eq!(order_status(&app, &token, order).await, "CREATED");
 }
 
@@ -189,7 +189,7 @@ async fn the_eligibility_check_answers_snapps_offer_for_the_customer_and_amount(
 async fn the_eligibility_check_reports_snapp_being_down_in_the_payments_envelope() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
-    app.sims.force(Gateway::SnappPay, PaymentScenario::InvalidMobile).unwrap();
+    app.sims().force(Gateway::SnappPay, PaymentScenario::InvalidMobile).unwrap();
     let (status, reply) = eligibility(&app, &token, 3_900_000).await;
     assert_eq!(status, 502, "{reply}");
     assert_eq!(reply["err"]["code"], "502", "{reply}");
@@ -202,7 +202,7 @@ async fn tara_answers_a_form_to_post_and_gumroad_needs_a_permalink() {
     let order = app.create_order(&token, &[101]).await;
     let (status, reply) = start(&app, &token, order, Gateway::Tara).await;
     assert_eq!(status, 200, "{reply}");
-    assert_eq!(reply["paymentLink"], format!("{}/api/ipgPurchase", app.sims.tara_base_url()));
+    assert_eq!(reply["paymentLink"], format!("{}/api/ipgPurchase", app.sims().tara_base_url()));
     let names: Vec<&str> =
         reply["form"]["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["token", "username"]);
@@ -235,8 +235,8 @@ async fn a_saman_refnum_replayed_on_another_order_pays_nothing_and_reverses_noth
         assert!(!payment_states(&app, order).await.iter().any(|s| s == "VERIFIED" || s.starts_with("REFUND")));
     }
     assert_eq!(times_paid(&app, &token, paid).await, 1);
-    assert_eq!(app.sims.payments(Some(Gateway::Saman))[0].stage, "verified", "the real payment's money stays");
-    let reversals = app.sims.journal().into_iter().filter(|e| e.path.ends_with("/ReverseTransaction")).count();
+    assert_eq!(app.sims().payments(Some(Gateway::Saman))[0].stage, "verified", "the real payment's money stays");
+    let reversals = app.sims().journal().into_iter().filter(|e| e.path.ends_with("/ReverseTransaction")).count();
     assert_eq!(reversals, 0, "nothing was reversed");
 }
 
@@ -279,7 +279,7 @@ async fn a_gumroad_sale_pays_for_its_own_payment_only() {
         assert_eq!(times_paid(&app, &token, order).await, 0, "paid with another payment's sale");
     }
     assert_eq!(times_paid(&app, &token, paid).await, 1);
-    assert_eq!(app.sims.payments(Some(Gateway::Gumroad))[0].stage, "paid", "the sale was not refunded");
+    assert_eq!(app.sims().payments(Some(Gateway::Gumroad))[0].stage, "paid", "the sale was not refunded");
 }
 
 /// Gumroad charges its product's own price: the product paid for is the order's, never the caller's choice.
@@ -299,7 +299,7 @@ async fn a_gumroad_sale_of_another_product_pays_nothing() {
     assert!(link.contains("/l/limoo-diet?"), "the order's product: {link}");
     let cheaper = link.replace("/l/limoo-diet?", "/l/a-cheaper-product?");
     browser::press(browser::Navigation::get(&cheaper), PageAction::Pay).await.expect("the hosted page");
-    let sold = app.sims.payments(Some(Gateway::Gumroad));
+    let sold = app.sims().payments(Some(Gateway::Gumroad));
     assert_eq!(sold.last().map(|p| p.stage.as_str()), Some("paid"), "the buyer paid for the cheaper product");
     assert_eq!(times_paid(&app, &token, order).await, 0, "a sale of another product pays nothing");
 }
@@ -316,7 +316,7 @@ async fn a_basket_of_more_than_the_gumroad_product_is_not_paid_through_gumroad()
         assert_eq!(status, 400, "{basket:?}: {reply}");
         assert_eq!(times_paid(&app, &token, order).await, 0);
     }
-    assert!(app.sims.payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
+    assert!(app.sims().payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
     let order = app.create_order(&token, &[101]).await;
     assert_eq!(start(&app, &token, order, Gateway::Gumroad).await.0, 200, "the product alone is");
 }
@@ -341,7 +341,7 @@ async fn an_order_priced_by_a_code_or_points_or_holding_two_copies_is_not_paid_t
         assert_eq!(status, 400, "{reply}");
         assert_eq!(reply["err"]["details"]["messages"][0], messages::PAYMENT_GUMROAD_NOT_THIS_ORDER, "{reply}");
     }
-    assert!(app.sims.payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
+    assert!(app.sims().payments(Some(Gateway::Gumroad)).is_empty(), "no sale was offered");
 }
 
 /// A deployment offers only the gateways it configures: a client asking to pay through another one (a method the
@@ -393,6 +393,6 @@ async fn the_gumroad_price_is_only_for_the_callers_own_order() {
         .await
         .expect("answered");
     assert_eq!(malformed.status(), 400);
-    let lookups = app.sims.journal().into_iter().filter(|e| e.path.contains("/v2/products/")).count();
+    let lookups = app.sims().journal().into_iter().filter(|e| e.path.contains("/v2/products/")).count();
     assert_eq!(lookups, 1, "only the owner's question reached Gumroad");
 }

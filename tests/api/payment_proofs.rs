@@ -118,11 +118,11 @@ async fn a_digipay_code_verified_for_its_payer_but_not_yet_answered_pays_nothing
     let payer = buyer(&app, "09121234567", 101, Gateway::Digipay).await;
     let forger = buyer(&app, "09127654321", 102, Gateway::Digipay).await;
     let paid = pay_page(&payer).await;
-    app.sims.force(Gateway::Digipay, PaymentScenario::VerifySlow).expect("digipay takes verify-slow");
+    app.sims().force(Gateway::Digipay, PaymentScenario::VerifySlow).expect("digipay takes verify-slow");
     let proof = paid.clone();
     let returning = tokio::spawn(async move { follow(&paid).await });
     poll_for(Duration::from_secs(10), || async {
-        let verifies = app.sims.journal().iter().filter(|call| call.path.contains("/purchases/verify")).count();
+        let verifies = app.sims().journal().iter().filter(|call| call.path.contains("/purchases/verify")).count();
         Ok((verifies > 0).then_some(()))
     })
     .await
@@ -215,7 +215,7 @@ async fn a_borrowed_saman_refnum_pays_at_most_one_payment_and_a_second_presenter
     let paid = pay_page(&payer).await;
     borrow_proof(Gateway::Saman, &forger.reply, &paid).await;
     assert_eq!(times_paid(&app, &forger.token, forger.order).await, 0, "a cheaper proof pays no dearer order");
-    let taken = app.sims.payments(Some(Gateway::Saman)).into_iter().find(|p| p.stage != "created").expect("paid");
+    let taken = app.sims().payments(Some(Gateway::Saman)).into_iter().find(|p| p.stage != "created").expect("paid");
     let sql = "SELECT CAST(COALESCE(taken_amount, gateway_amount) AS TEXT) FROM payment WHERE customer_order_id = $1 \
                AND state IN ('REFUND_DUE', 'REVERSED')";
     let given_back = texts_of_order(&app, sql, forger.order).await;
@@ -239,11 +239,11 @@ async fn a_gumroad_link_opened_twice_and_bought_twice_pays_once_and_refunds_the_
     assert_eq!(first.url, result_url(&app, true, payer.order));
     assert_eq!(second.url, result_url(&app, true, payer.order), "the order is paid: the buyer lands on OK");
     assert_eq!(times_paid(&app, &payer.token, payer.order).await, 1);
-    let sales = app.sims.payments(Some(Gateway::Gumroad));
+    let sales = app.sims().payments(Some(Gateway::Gumroad));
     assert_eq!(sales.len(), 2, "two sales: {sales:?}");
-    let money: Vec<Money> = app.sims.ledger(Some(Gateway::Gumroad), None).into_iter().map(|e| e.money).collect();
+    let money: Vec<Money> = app.sims().ledger(Some(Gateway::Gumroad), None).into_iter().map(|e| e.money).collect();
     assert_eq!(money, [Money::Kept, Money::Returned], "one sale kept, the other given back");
-    let refunds = app.sims.journal().into_iter().filter(|e| e.path.ends_with("/refund")).count();
+    let refunds = app.sims().journal().into_iter().filter(|e| e.path.ends_with("/refund")).count();
     assert_eq!(refunds, 1, "the second sale was refunded once");
     let (_, orders) = app.get_as(&payer.token, "/lemonade/api/orders").await;
     let order = orders.as_array().and_then(|o| o.iter().find(|o| o["id"] == payer.order)).expect("the order").clone();
@@ -266,7 +266,7 @@ async fn a_refund_the_gateway_refuses_for_good_is_not_asked_again_and_shows_the_
     ))
     .await;
     let reverses =
-        |app: &TestApp| app.sims.journal().into_iter().filter(|e| e.path.ends_with("/ReverseTransaction")).count();
+        |app: &TestApp| app.sims().journal().into_iter().filter(|e| e.path.ends_with("/ReverseTransaction")).count();
     for _ in 0..3 {
         sweep(Settling::from(&app.payment_sweeper(30))).await.expect("swept");
     }

@@ -49,7 +49,7 @@ fn kept(app: &TestApp) -> Vec<SimPayment> {
     let keeps = |p: &SimPayment| {
         matches!(p.stage.as_str(), "verified" | "settled") || (p.gateway == Gateway::Gumroad && p.stage == "paid")
     };
-    app.sims.payments(None).into_iter().filter(keeps).collect()
+    app.sims().payments(None).into_iter().filter(keeps).collect()
 }
 
 /// Pays on the hosted page the start reply leads to; the callback the browser then brings (Gumroad's
@@ -93,7 +93,7 @@ async fn two_tabs_a_double_tap_and_ten_retries_with_one_key_get_the_one_live_pay
         assert_eq!(links.len(), 1, "{gateway:?}: one payment page for every start: {links:?}");
         if gateway != Gateway::Gumroad {
             // Gumroad holds nothing before the buyer checks out.
-            assert_eq!(app.sims.payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
+            assert_eq!(app.sims().payments(Some(gateway)).len(), 1, "{gateway:?}: one payment at the gateway");
         }
     }
 }
@@ -104,7 +104,7 @@ async fn a_start_that_waits_for_another_start_answers_409_with_retry_after_never
     let token = customer_token(&app).await;
     let order = app.create_order(&token, &[101]).await;
     // A start of the order is talking to the gateway (a CREATED payment) and never comes back.
-    let customer = app.tokens.verify(&token).expect("token").sub;
+    let customer = app.tokens().verify(&token).expect("token").sub;
     let sql = format!(
         "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
          state, result_url, created_at, updated_at) VALUES (1, {order}, {customer}, 'VANDAR', 390000, 3900000, 'RIAL', \
@@ -115,7 +115,7 @@ async fn a_start_that_waits_for_another_start_answers_409_with_retry_after_never
     assert_eq!(reply.status, 409, "{}", reply.body);
     assert_eq!(reply.retry_after.as_deref(), Some("2"));
     assert_eq!(reply.body["err"]["code"], "409", "{}", reply.body);
-    assert!(app.sims.payments(None).is_empty(), "nothing was opened at any gateway");
+    assert!(app.sims().payments(None).is_empty(), "nothing was opened at any gateway");
 }
 
 /// Starts `gateways` in turn on one order (each replacing the one before), pays every page in `pay_order`
@@ -147,7 +147,7 @@ async fn paying_every_page_of_one_order_keeps_the_money_once() {
             let (order, locations) = pay_every_page(&app, &token, &[replaced, live], &pay_order).await;
             let case = format!("{replaced:?} replaced by {live:?}, paid in order {pay_order:?}");
             assert_eq!(times_paid(&app, &token, order).await, 1, "{case}: the order is paid once");
-            assert_eq!(kept(&app).len(), before + 1, "{case}: money kept once: {:?}", app.sims.payments(None));
+            assert_eq!(kept(&app).len(), before + 1, "{case}: money kept once: {:?}", app.sims().payments(None));
             let live_location = locations[pay_order.iter().position(|&i| i == 1).expect("paid")].clone();
             assert_eq!(live_location, result_url(&app, true, order), "{case}: the live payment pays the order");
         }
@@ -157,7 +157,7 @@ async fn paying_every_page_of_one_order_keeps_the_money_once() {
     let three = [Gateway::Vandar, Gateway::PayPing, Gateway::Saman];
     let (order, _) = pay_every_page(&app, &token, &three, &[2, 1, 0]).await;
     assert_eq!(times_paid(&app, &token, order).await, 1);
-    assert_eq!(kept(&app).len(), before + 1, "{:?}", app.sims.payments(None));
+    assert_eq!(kept(&app).len(), before + 1, "{:?}", app.sims().payments(None));
 }
 
 #[tokio::test]
@@ -181,7 +181,7 @@ async fn money_of_another_amount_is_never_kept_or_goes_back() {
     let app = spawn_app().await;
     let token = customer_token(&app).await;
     for gateway in HOSTED.into_iter().filter(|g| *g != Gateway::Gumroad) {
-        app.sims.force(gateway, PaymentScenario::AmountMismatch).expect("forced");
+        app.sims().force(gateway, PaymentScenario::AmountMismatch).expect("forced");
         let order = app.create_order(&token, &[101]).await;
         let reply = start(&app, &token, order, gateway, None).await;
         let callback = pay_page(&reply.body).await;
@@ -193,7 +193,7 @@ async fn money_of_another_amount_is_never_kept_or_goes_back() {
             assert_eq!(states, ["REFUND_DUE"], "{gateway:?}");
         } else {
             assert!(states == ["FAILED"] || states == ["REVERSED"], "{gateway:?}: {states:?}");
-            assert!(kept(&app).iter().all(|p| p.gateway != gateway), "{gateway:?}: {:?}", app.sims.payments(None));
+            assert!(kept(&app).iter().all(|p| p.gateway != gateway), "{gateway:?}: {:?}", app.sims().payments(None));
         }
     }
 }
@@ -212,7 +212,7 @@ async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_c
         let sql =
             format!("UPDATE payment SET state = 'CALLBACK_RECEIVED', attempts = 1 WHERE customer_order_id = {order}");
         app.execute_sql(sql).await;
-        let sms_before = app.sims.sms_outbox("09121234567").len();
+        let sms_before = app.sims().sms_outbox("09121234567").len();
         for _ in 0..3 {
             limoo_bff::shop::payments::sweep((&sweeper).into()).await.expect("sweep");
         }
@@ -221,9 +221,9 @@ async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_c
         let expected = if given_back { "REVERSED" } else { "REFUND_DUE" };
         assert_eq!(states, [expected], "{gateway:?}");
         if given_back {
-            assert!(kept(&app).iter().all(|p| p.gateway != gateway), "{gateway:?}: {:?}", app.sims.payments(None));
+            assert!(kept(&app).iter().all(|p| p.gateway != gateway), "{gateway:?}: {:?}", app.sims().payments(None));
         }
-        let sms = app.sims.sms_outbox("09121234567");
+        let sms = app.sims().sms_outbox("09121234567");
         assert_eq!(sms.len(), sms_before + 1, "{gateway:?}: one SMS");
         let text = &sms.last().expect("an SMS").message;
         assert!(
@@ -258,7 +258,7 @@ async fn money_a_gateway_took_for_an_order_paid_already_goes_back_once_and_the_c
 /// back (the refund lease is held) for another minute.
 async fn refund_being_given_back(app: &TestApp, token: &str) -> i64 {
     let order = app.create_order(token, &[101]).await;
-    let customer = app.tokens.verify(token).expect("token").sub;
+    let customer = app.tokens().verify(token).expect("token").sub;
     let until = limoo_bff::store::now_ms() + 60_000;
     app.execute_sql(format!(
         "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
@@ -314,7 +314,7 @@ async fn a_gateway_giving_back_money_finance_refunded_meanwhile_sends_no_sms() {
         "UPDATE payment SET state = 'CALLBACK_RECEIVED', attempts = 1 WHERE customer_order_id = {order}"
     ))
     .await;
-    match &app.db {
+    match app.db() {
         Db::Sqlite(_) => {
             app.execute_sql(
                 "CREATE TRIGGER finance_meanwhile AFTER UPDATE OF lease_until ON payment \
@@ -338,12 +338,12 @@ async fn a_gateway_giving_back_money_finance_refunded_meanwhile_sends_no_sms() {
             .await
         }
     }
-    let sms_before = app.sims.sms_outbox("09121234567").len();
+    let sms_before = app.sims().sms_outbox("09121234567").len();
     let sweeper = app.payment_sweeper(30);
     limoo_bff::shop::payments::sweep((&sweeper).into()).await.expect("sweep");
 
     assert_eq!(payment_states(&app, order).await, ["REFUNDED"], "finance's settlement stands");
-    let stages: Vec<String> = app.sims.payments(Some(Gateway::PayPing)).into_iter().map(|p| p.stage).collect();
+    let stages: Vec<String> = app.sims().payments(Some(Gateway::PayPing)).into_iter().map(|p| p.stage).collect();
     assert_eq!(stages, ["reversed"], "the gateway gave it back too: the error finance must follow up");
-    assert_eq!(app.sims.sms_outbox("09121234567").len(), sms_before, "no SMS calls it done");
+    assert_eq!(app.sims().sms_outbox("09121234567").len(), sms_before, "no SMS calls it done");
 }

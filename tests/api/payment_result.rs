@@ -39,8 +39,8 @@ async fn the_mentor_link_is_the_base_address_and_the_customers_profile_number() 
     let (status, reply) = app.get_as(&token, "/mentors/link-by-mobile").await;
     assert_eq!(status, 200, "{reply}");
     let link = reply["mentorLink"].as_str().expect("mentorLink");
-    let id = app.tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
-    let customer = customers::find_by_id(&app.db, id).await.unwrap().expect("stored");
+    let id = app.tokens().verify(&token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
+    let customer = customers::find_by_id(app.db(), id).await.unwrap().expect("stored");
     assert!(!customer.profile_number.is_empty());
     assert_eq!(link, format!("{MENTOR_LINK_BASE_URL}{}", customer.profile_number));
 
@@ -99,7 +99,7 @@ async fn a_paid_partner_discount_order_sends_one_sms_whose_text_the_graphql_path
 
     pay(&app, &token, order).await;
 
-    let sent: Vec<_> = app.sims.sms_outbox("09121234567").into_iter().filter(|sms| sms.template.is_none()).collect();
+    let sent: Vec<_> = app.sims().sms_outbox("09121234567").into_iter().filter(|sms| sms.template.is_none()).collect();
     assert_eq!(sent.len(), 1, "one partner-discount SMS: {sent:?}");
     let (status, reply) = sms_logs(&app, &token, order).await;
     assert_eq!(status, 200, "{reply}");
@@ -121,7 +121,7 @@ async fn an_order_without_a_partner_discount_product_sends_no_sms() {
     let token = app.existing_customer("09121234567").await;
     let order = app.create_order(&token, &[ONE_MONTH_DIET]).await;
     pay(&app, &token, order).await;
-    assert!(app.sims.sms_outbox("09121234567").iter().all(|sms| sms.template.is_some()), "no free-text SMS");
+    assert!(app.sims().sms_outbox("09121234567").iter().all(|sms| sms.template.is_some()), "no free-text SMS");
     let (_, reply) = sms_logs(&app, &token, order).await;
     assert_eq!(reply["data"]["partnerDiscountSmsLogs"], json!([]));
 }

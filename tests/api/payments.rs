@@ -50,7 +50,7 @@ async fn order_status(app: &TestApp, token: &str, order: i64) -> Value {
 /// The status of the code used on the order (the invoice does not show it).
 async fn discount_status(app: &TestApp, order: i64) -> String {
     let sql = "SELECT status FROM used_discount WHERE customer_order_id = $1";
-    let row: Result<(String,), _> = match &app.db {
+    let row: Result<(String,), _> = match app.db() {
         Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
     };
@@ -74,8 +74,8 @@ async fn a_paid_payment_completes_the_order_and_captures_points_and_code() {
     let (_, total) = app.get_as(&token, "/lemonade/api/userPoints/totalPoints").await;
     assert_eq!(total["userPoints"][0]["status"], "RESERVED", "the points are locked while the payment runs");
     let link = reply["paymentLink"].as_str().unwrap();
-    assert!(link.starts_with(&app.sims.vandar_base_url()), "Vandar is the default online gateway: {link}");
-    let sent = app.sims.payments(Some(Gateway::Vandar));
+    assert!(link.starts_with(&app.sims().vandar_base_url()), "Vandar is the default online gateway: {link}");
+    let sent = app.sims().payments(Some(Gateway::Vandar));
     assert_eq!(sent.len(), 1);
 
     let callback = browser::press(Navigation::get(link), PageAction::Pay).await.unwrap().unwrap();
@@ -111,7 +111,7 @@ async fn a_failed_verify_or_a_different_amount_never_completes_the_order() {
     let token = app.existing_customer("09121234567").await;
     for scenario in [PaymentScenario::VerifyFails, PaymentScenario::AmountMismatch] {
         let order = app.create_order(&token, &[101]).await;
-        app.sims.force(Gateway::Vandar, scenario).unwrap();
+        app.sims().force(Gateway::Vandar, scenario).unwrap();
         assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result_url(&app, false, order), "{scenario:?}");
         assert_eq!(order_status(&app, &token, order).await, "CREATED", "{scenario:?}");
     }
@@ -122,7 +122,7 @@ async fn a_callback_delivered_twice_completes_the_order_once() {
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
     let order = app.create_order(&token, &[101]).await;
-    app.sims.force(Gateway::Vandar, PaymentScenario::DoubleCallback).unwrap();
+    app.sims().force(Gateway::Vandar, PaymentScenario::DoubleCallback).unwrap();
     assert_eq!(pay(&app, &token, order, PageAction::Pay).await, result_url(&app, true, order));
     assert_eq!(app.repeated_callbacks(1).await, 1, "the simulator delivered the callback once more");
     let (_, paid) = app.get_as(&token, "/lemonade/api/orders?status=PAYMENT_SUCCESS").await;
@@ -136,7 +136,7 @@ async fn a_gateway_5xx_is_a_clear_error_and_changes_nothing() {
     let token = app.customer_with_points("09121234567", 100).await;
     let order = app.create_order(&token, &[203]).await;
     app.post_as(&token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
-    app.sims.force(Gateway::Vandar, PaymentScenario::Create5xx).unwrap();
+    app.sims().force(Gateway::Vandar, PaymentScenario::Create5xx).unwrap();
     let (status, reply) = start(&app, &token, order, None).await;
     assert_eq!(status, 502, "{reply}");
     assert_eq!(reply["err"]["code"], "502");
@@ -155,7 +155,7 @@ async fn a_result_address_outside_the_shop_is_refused() {
     body["paymentConfig"]["paymentResultUrl"] = json!("https://evil.example/#/payment-result");
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 400, "{reply}");
-    assert!(app.sims.payments(Some(Gateway::Vandar)).is_empty(), "no payment was started");
+    assert!(app.sims().payments(Some(Gateway::Vandar)).is_empty(), "no payment was started");
     assert_eq!(order_status(&app, &token, order).await, "CREATED");
 }
 
@@ -168,7 +168,7 @@ async fn the_same_idempotency_key_answers_the_same_payment() {
     let again = start(&app, &token, order, Some("key-1")).await;
     assert_eq!(first.0, 200, "{first:?}");
     assert_eq!(first, again);
-    assert_eq!(app.sims.payments(Some(Gateway::Vandar)).len(), 1, "one payment at the gateway");
+    assert_eq!(app.sims().payments(Some(Gateway::Vandar)).len(), 1, "one payment at the gateway");
     let other = app.create_order(&token, &[102]).await;
     assert_eq!(start(&app, &token, other, Some("key-1")).await.0, 409, "a key belongs to one order");
 }
@@ -247,7 +247,7 @@ async fn a_key_or_result_address_over_1_kib_is_refused_and_no_payment_starts() {
     let (status, reply) = app.post_as(&token, "/lemonade/api/payments", &body).await;
     assert_eq!(status, 400, "{reply}");
     assert_eq!(reply["err"]["details"]["messages"], json!(["paymentResultUrl is larger than 1 KiB"]));
-    let count: Result<(i64,), _> = match &app.db {
+    let count: Result<(i64,), _> = match app.db() {
         Db::Sqlite(pool) => sqlx::query_as("SELECT COUNT(*) FROM payment").fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_as("SELECT COUNT(*) FROM payment").fetch_one(pool).await,
     };
@@ -275,7 +275,7 @@ async fn a_stale_tabs_price_starts_no_payment() {
         refused["err"]["details"]["messages"][0],
         "مبلغ این سفارش تغییر کرده است. صورتحساب تازه را ببینید و دوباره پرداخت کنید."
     );
-    assert!(app.sims.payments(None).is_empty(), "no payment started");
+    assert!(app.sims().payments(None).is_empty(), "no payment started");
 
     body["expectedAmount"] = applied["invoice"]["totalPrice"].clone();
     let (status, started) = app.post_as(&token, "/lemonade/api/payments", &body).await;

@@ -38,7 +38,7 @@ async fn a_forged_forwarded_host_does_not_make_its_result_address_acceptable() {
         assert_eq!(status, 400, "{headers:?}: {reply}");
         assert!(payment_states(&app, order).await.is_empty(), "{headers:?}: nothing stored");
     }
-    assert!(app.sims.payments(Some(Gateway::Vandar)).is_empty(), "no payment was started");
+    assert!(app.sims().payments(Some(Gateway::Vandar)).is_empty(), "no payment was started");
 }
 
 #[tokio::test]

@@ -51,7 +51,7 @@ async fn readiness_follows_the_database() {
     let response = app.client.get(app.url("/readyz")).send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.json::<serde_json::Value>().await.unwrap()["status"], "ok");
-    app.db.close().await;
+    app.db().close().await;
     let response = app.client.get(app.url("/readyz")).send().await.unwrap();
     assert_eq!(response.status(), 503);
     assert_eq!(response.json::<serde_json::Value>().await.unwrap()["status"], "unavailable");

@@ -130,7 +130,7 @@ async fn one_customers_clock_moves_only_that_customers_time() {
         let (status, reply) = app.post_as(token, "/lemonade/api/userPoints/set", &json!({ "orderId": order })).await;
         assert_eq!(status, 200, "{reply}");
     }
-    let customer = app.tokens.verify(&mover).ok().and_then(|claims| claims.customer_id()).expect("a customer id");
+    let customer = app.tokens().verify(&mover).ok().and_then(|claims| claims.customer_id()).expect("a customer id");
 
     let (status, moved) = staff.staff_advance_customer_clock(customer, 31 * 60).await;
     assert_eq!(status, 200, "{moved}");
@@ -142,7 +142,7 @@ async fn one_customers_clock_moves_only_that_customers_time() {
 
     let (status, reply) = app.get_as(&mover, "/app/auth/currentUser").await;
     assert_eq!(status, 401, "the mover's 15-minute token expired on their clock: {reply}");
-    let renewed = app.tokens.issue(customer, moved["now"].as_i64().expect("now") / 1000).expect("a token");
+    let renewed = app.tokens().issue(customer, moved["now"].as_i64().expect("now") / 1000).expect("a token");
     let (status, points) = app.get_as(&renewed, "/lemonade/api/userPoints/totalPoints").await;
     assert_eq!(status, 200, "{points}");
     assert_eq!((&points["reservedPoints"]["count"], &points["unUsedPoints"]["count"]), (&json!(0), &json!(250)));
@@ -160,7 +160,7 @@ async fn a_customers_clock_is_asked_for_a_customer_that_exists_and_moves_forward
     let app = spawn_app().await;
     let staff = app.api(STAFF_TOKEN);
     let token = app.existing_customer(MOBILE).await;
-    let customer = app.tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("a customer id");
+    let customer = app.tokens().verify(&token).ok().and_then(|claims| claims.customer_id()).expect("a customer id");
     for (status, reply) in
         [staff.staff_read_customer_clock(999_999).await, staff.staff_advance_customer_clock(999_999, 60).await]
     {

@@ -102,7 +102,7 @@ async fn an_approved_card_transfer_pays_the_order_once_and_tells_the_customer() 
     assert_eq!(app.invoice(&token, order).await.1["status"], "PAYMENT_SUCCESS");
     let total = points(&app, &token).await;
     assert_eq!(total["reservedPoints"]["count"], 0, "the points are spent: {total}");
-    let sms = app.sims.last_sms(MOBILE).expect("the customer got an SMS");
+    let sms = app.sims().last_sms(MOBILE).expect("the customer got an SMS");
     assert!(sms.message.contains(&format!("سفارش {} تایید شد", messages::persian_number(order))), "{}", sms.message);
 
     let (status, again) = review(&app, id, "approve", json!({ "reviewer": "omid" })).await;
@@ -128,7 +128,7 @@ async fn a_rejected_transfer_releases_the_points_and_says_why() {
     assert_eq!(app.invoice(&token, order).await.1["status"], "CREATED");
     let total = points(&app, &token).await;
     assert_eq!(total["userPoints"][0]["status"], "ADDED_TO_ORDER", "no longer reserved: {total}");
-    let sms = app.sims.last_sms(MOBILE).expect("the customer got an SMS");
+    let sms = app.sims().last_sms(MOBILE).expect("the customer got an SMS");
     assert!(sms.message.contains("تایید نشد") && sms.message.contains("واریزی پیدا نشد"), "{}", sms.message);
 
     let (status, second) = submit(&app, &token, order, "C2C", card_meta()).await;

@@ -90,7 +90,7 @@ async fn buy(purchase: Purchase) -> Result<(), TestCaseError> {
         let (status, reply) =
             app.post_as(&token, "/lemonade/api/orders/finalize-order", &json!({ "orderId": order })).await;
         prop_assert_eq!(status, 200, "{}", reply);
-        prop_assert!(app.sims.payments(None).is_empty(), "nothing to pay goes to no gateway");
+        prop_assert!(app.sims().payments(None).is_empty(), "nothing to pay goes to no gateway");
         0
     };
     prop_assert_eq!(gateway_took, payable, "the gateway took the invoice's payable total: {:?}", purchase);

@@ -84,7 +84,7 @@ async fn interleave(arrivals: Vec<(Arrival, u64)>) -> Result<(), TestCaseError> 
     let app = spawn_app().await;
     let token = app.existing_customer("09121234567").await;
     let order = app.create_order(&token, &[101]).await;
-    let customer = app.tokens.verify(&token).unwrap().sub;
+    let customer = app.tokens().verify(&token).unwrap().sub;
     let body = json!({
         "orderId": order, "customerId": customer, "mobile": "09121234567",
         "paymentConfig": { "gateway": "online", "paymentResultUrl": app.url("/#/payment-result") },
@@ -202,7 +202,7 @@ async fn several_payments(steps: Vec<Step>) -> Result<(), TestCaseError> {
         callback.send(&browser).await.unwrap();
     }
     sweep(Settling::from(&sweeper)).await.unwrap();
-    let kept = app.sims.payments(None).into_iter().filter(|p| p.stage == "verified").count();
+    let kept = app.sims().payments(None).into_iter().filter(|p| p.stage == "verified").count();
     let paid = limoo_tests::payment::times_paid(&app, &token, order).await;
     prop_assert!(kept <= 1, "money kept {} times: {:?}", kept, steps);
     prop_assert!(paid <= 1, "order paid {} times: {:?}", paid, steps);

@@ -19,6 +19,16 @@ impl TestApp {
         Api { app: self, token: Some(token) }
     }
 
+    /// The API as the medical team calls it, with the staff token this BFF accepts.
+    pub fn staff_api(&self) -> Api<'_> {
+        self.api(self.staff_token())
+    }
+
+    /// The API as a finance reviewer calls it.
+    pub fn finance_api(&self) -> Api<'_> {
+        self.api(self.finance_token())
+    }
+
     /// The API as a visitor without a token calls it.
     pub fn visitor(&self) -> Api<'_> {
         Api { app: self, token: None }

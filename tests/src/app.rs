@@ -113,27 +113,51 @@ impl Default for AppOptions {
     }
 }
 
-/// A running BFF with its own simulators and database.
+/// A BFF the steps talk to: one the harness started with its own simulators and database (in-process), or a
+/// deployed one named by `LIMOO_TARGET` (remote, see [`crate::target`]), which the steps reach only through its
+/// public interfaces.
 #[derive(Debug)]
 pub struct TestApp {
     /// e.g. `http://127.0.0.1:41234`
     pub address: String,
     pub client: reqwest::Client,
-    pub sims: SimHandle,
-    pub db: Db,
     pub service_name: String,
-    /// Signs tokens exactly as this BFF does (the harness chose its secret).
-    pub tokens: TokenKeys,
-    auth_secret: String,
+    /// The simulators' base URL (their control API is under `/_sim`).
+    sims_url: String,
+    staff_token: String,
+    finance_token: String,
+    /// What only a BFF started by the harness has; `None` against a deployed one.
+    local: Option<Local>,
     /// How far the BFF's test clock was moved, as it last answered: the tokens the harness signs are stamped on
     /// the BFF's time, or a moved clock would find them expired.
     clock_offset_ms: AtomicI64,
     /// Customer id → how much further the steps moved that customer's own clock.
     customer_clock_ms: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
+    /// Against a deployed BFF, which cannot be asked to sign a token: the token each customer signed in with.
+    /// Canonical mobile → (customer id, token).
+    signed_in: std::sync::Mutex<std::collections::HashMap<String, (i64, String)>>,
     test_clock: bool,
-    server: JoinHandle<std::io::Result<()>>,
-    _database: TestDb,
 }
+
+/// The parts of a BFF the harness started itself: its simulators, database and token secret.
+#[derive(Debug)]
+struct Local {
+    sims: SimHandle,
+    db: Db,
+    /// Signs tokens exactly as this BFF does (the harness chose its secret).
+    tokens: TokenKeys,
+    auth_secret: String,
+    server: JoinHandle<std::io::Result<()>>,
+    database: TestDb,
+}
+
+/// A step that moves a clock every suite on a deployed environment shares.
+const SHARED_CLOCK: &str = "this step moves the whole shop's or the gateways' clock, which every suite on a \
+    deployed environment shares: tag the scenario @in-process";
+
+/// What a step asked of a deployed BFF that only one the harness started has: the scenario must say so.
+const IN_PROCESS_ONLY: &str = "this step reaches inside the BFF (its database, token secret or in-process \
+    simulators), which a deployed environment does not allow: tag the scenario @in-process";
 
 /// BFF + simulators with the demo catalogue.
 pub async fn spawn_app() -> TestApp {
@@ -205,17 +229,75 @@ impl TestApp {
         Ok(TestApp {
             address,
             client: reqwest::Client::new(),
-            sims,
-            db,
             service_name,
-            tokens,
-            auth_secret: secret,
+            sims_url: sims.base_url(),
+            staff_token: STAFF_TOKEN.to_owned(),
+            finance_token: FINANCE_TOKEN.to_owned(),
+            local: Some(Local { sims, db, tokens, auth_secret: secret, server, database }),
             clock_offset_ms: AtomicI64::new(0),
             customer_clock_ms: std::sync::Mutex::default(),
+            signed_in: std::sync::Mutex::default(),
             test_clock: options.test_clock,
-            server,
-            _database: database,
         })
+    }
+
+    /// The deployed BFF and simulators `target` names; `options` must be what that deployment was started with
+    /// (the harness cannot change a deployed BFF's settings).
+    pub async fn connect(target: &crate::target::Target) -> anyhow::Result<TestApp> {
+        let client = reqwest::Client::builder().default_headers(own_client_address()).build()?;
+        let ready = client.get(format!("{}/readyz", target.bff)).send().await?;
+        anyhow::ensure!(ready.status().is_success(), "{} is not ready: {}", target.bff, ready.status());
+        Ok(TestApp {
+            address: target.bff.clone(),
+            client,
+            service_name: Settings::for_database("unused").service_name(),
+            sims_url: target.simulators.clone(),
+            staff_token: target.staff_token.clone(),
+            finance_token: target.finance_token.clone(),
+            local: None,
+            clock_offset_ms: AtomicI64::new(0),
+            customer_clock_ms: std::sync::Mutex::default(),
+            signed_in: std::sync::Mutex::default(),
+            test_clock: true,
+        })
+    }
+
+    fn local(&self) -> &Local {
+        self.local.as_ref().expect(IN_PROCESS_ONLY)
+    }
+
+    /// The BFF's database (in-process only).
+    pub fn db(&self) -> &Db {
+        &self.local().db
+    }
+
+    /// The simulators in this process (in-process only; [`TestApp::sims_url`] reaches any).
+    pub fn sims(&self) -> &SimHandle {
+        &self.local().sims
+    }
+
+    /// Signs tokens exactly as this BFF does (in-process only).
+    pub fn tokens(&self) -> &TokenKeys {
+        &self.local().tokens
+    }
+
+    /// Whether the harness started this BFF (else it is a deployed one, reached only from outside).
+    pub fn is_local(&self) -> bool {
+        self.local.is_some()
+    }
+
+    /// The simulators' base URL, e.g. `http://127.0.0.1:41235`.
+    pub fn sims_url(&self) -> &str {
+        &self.sims_url
+    }
+
+    /// The medical team's and the finance reviewers' tokens this BFF accepts.
+    pub fn staff_token(&self) -> &str {
+        &self.staff_token
+    }
+
+    pub fn finance_token(&self) -> &str {
+        &self.finance_token
     }
 
     /// A service state on this app's database and simulators whose payment sweeper takes every open
@@ -232,22 +314,22 @@ impl TestApp {
         adjust: impl FnOnce(&mut Settings),
     ) -> limoo_bff::state::AppState {
         let mut settings = Settings::for_database("unused");
-        point_at_simulators(&mut settings, &self.sims);
+        point_at_simulators(&mut settings, self.sims());
         settings.payments.payment_settle_after_seconds = -1;
         settings.payments.payment_expire_minutes = expire_minutes;
         settings.test_clock = self.test_clock;
         adjust(&mut settings);
-        limoo_bff::state::AppState::new(&settings, self.db.clone()).expect("a service state")
+        limoo_bff::state::AppState::new(&settings, self.db().clone()).expect("a service state")
     }
 
     /// Another BFF, as its own process, on this app's database, simulators and token secret (a second
     /// replica, or the same service restarted after a crash); `env` adds or overrides settings.
     pub async fn start_process(&self, env: &[(&str, &str)]) -> anyhow::Result<BffProcess> {
-        let sims = &self.sims;
+        let sims = self.sims();
         let smtp = sims.smtp_addr();
         let mut settings: Vec<(String, String)> = [
-            ("DATABASE_URL", self._database.url.clone()),
-            ("AUTH_SECRET", self.auth_secret.clone()),
+            ("DATABASE_URL", self.local().database.url.clone()),
+            ("AUTH_SECRET", self.local().auth_secret.clone()),
             ("WEB_DIR", workspace_root().join("web/dist").display().to_string()),
             ("KAVENEGAR_BASE_URL", sims.kavenegar_base_url()),
             ("SMTP_HOST", smtp.ip().to_string()),
@@ -276,19 +358,19 @@ impl TestApp {
     /// Runs a statement directly on this app's database, whichever backend it is (arranging test data).
     pub async fn execute_sql(&self, sql: impl Into<String>) {
         let sql = sqlx::AssertSqlSafe(sql.into());
-        match &self.db {
+        match self.db() {
             Db::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).execute(pool).await.map(|_| ()),
         }
         .expect("test SQL runs");
         // The SQL may have changed products behind the BFF's back: tell its catalogue cache, as the team's tools do.
-        limoo_bff::store::products::catalogue_changed(&self.db).await.expect("catalogue version moved");
+        limoo_bff::store::products::catalogue_changed(self.db()).await.expect("catalogue version moved");
     }
 
     /// Reads one number (a `COUNT(*)`, say) from this app's database, whichever backend it is.
     pub async fn query_i64(&self, sql: impl Into<String>) -> i64 {
         let sql = sqlx::AssertSqlSafe(sql.into());
-        match &self.db {
+        match self.db() {
             Db::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
             Db::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
         }
@@ -302,18 +384,21 @@ impl TestApp {
 
     /// The code in the last SMS the simulator delivered to `mobile` (any spelling of the number).
     pub fn last_sms_code(&self, mobile: &str) -> Option<String> {
-        self.sims.last_sms(mobile).and_then(|sms| sms.token)
+        self.sims().last_sms(mobile).and_then(|sms| sms.token)
     }
 
     /// The six-digit code in the last e-mail delivered to `address`.
     pub fn last_email_code(&self, address: &str) -> Option<String> {
-        let mail = self.sims.last_email(address)?;
-        mail.text.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).map(str::to_owned)
+        six_digits(&self.sims().last_email(address)?.text)
     }
 
     /// Stores an Iranian SMS customer directly (no code is sent, so no resend window starts) and
-    /// returns a valid bearer token for them.
+    /// returns a valid bearer token for them. Against a deployed BFF the customer signs up by SMS instead, once per
+    /// scenario (their code's resend window has then begun).
     pub async fn existing_customer(&self, mobile: &str) -> String {
+        if !self.is_local() {
+            return self.signed_up_by_sms(mobile).await;
+        }
         let number = limoo_bff::auth::parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
         let new = NewCustomer {
             mobile: &number,
@@ -322,7 +407,7 @@ impl TestApp {
             last_name: "unknown",
             auth_type: AuthType::Sms,
         };
-        let customer = customers::insert_or_get(&self.db, new).await.expect("customer stored");
+        let customer = customers::insert_or_get(self.db(), new).await.expect("customer stored");
         self.token_of_customer(customer.id)
     }
 
@@ -331,34 +416,43 @@ impl TestApp {
         now_ms() + self.clock_offset_ms.load(Ordering::Relaxed)
     }
 
-    /// A fresh bearer token for `customer_id`, stamped with their time (their own clock's included).
+    /// A fresh bearer token for `customer_id`, stamped with their time (their own clock's included); against a
+    /// deployed BFF, the token they signed in with in this scenario.
     pub fn token_of_customer(&self, customer_id: i64) -> String {
-        let own =
-            self.customer_clock_ms.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&customer_id).copied();
-        self.tokens.issue(customer_id, (self.now_ms() + own.unwrap_or(0)) / 1000).expect("token")
+        if !self.is_local() {
+            let known =
+                lock(&self.signed_in).values().find(|(id, _)| *id == customer_id).map(|(_, token)| token.clone());
+            return known.expect(IN_PROCESS_ONLY);
+        }
+        let own = lock(&self.customer_clock_ms).get(&customer_id).copied();
+        self.tokens().issue(customer_id, (self.now_ms() + own.unwrap_or(0)) / 1000).expect("token")
     }
 
     /// Moves one customer's own clock forward through the staff API, as a tester would for the customer they test.
     pub async fn advance_customer_clock(&self, customer_id: i64, seconds: i64) {
-        let (status, clock) = self.api(STAFF_TOKEN).staff_advance_customer_clock(customer_id, seconds).await;
+        let (status, clock) = self.staff_api().staff_advance_customer_clock(customer_id, seconds).await;
         assert_eq!(status, 200, "the customer's clock moved: {clock}");
         let own = clock["customerOffsetMs"].as_i64().expect("the customer's offset");
-        let mut known = self.customer_clock_ms.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut known = lock(&self.customer_clock_ms);
         let entry = known.entry(customer_id).or_default();
         *entry = (*entry).max(own);
     }
 
-    /// Moves the BFF's test clock forward through the staff API, as a tester would.
+    /// Moves the BFF's test clock forward through the staff API, as a tester would. Not on a deployed BFF: other
+    /// suites share its clock (a scenario there moves its customer's own).
     pub async fn advance_clock(&self, seconds: i64) {
-        let (status, clock) = self.api(STAFF_TOKEN).staff_advance_clock(seconds).await;
+        assert!(self.is_local(), "{SHARED_CLOCK}");
+        let (status, clock) = self.staff_api().staff_advance_clock(seconds).await;
         assert_eq!(status, 200, "the test clock moved: {clock}");
         let offset = clock["offsetMs"].as_i64().expect("the clock's offset");
         self.clock_offset_ms.fetch_max(offset, Ordering::Relaxed);
     }
 
-    /// Moves the simulators' clock (the gateways' time) forward through their control API.
+    /// Moves the simulators' clock (the gateways' time) forward through their control API (not on deployed ones,
+    /// whose clock other suites share).
     pub async fn advance_gateway_clock(&self, seconds: i64) {
-        let url = format!("{}/_sim/clock", self.sims.base_url());
+        assert!(self.is_local(), "{SHARED_CLOCK}");
+        let url = format!("{}/_sim/clock", self.sims_url);
         let answer = self.client.post(url).json(&serde_json::json!({ "seconds": seconds })).send().await;
         let status = answer.map(|answer| answer.status().as_u16()).unwrap_or_default();
         assert_eq!(status, 200, "the simulators' clock moved");
@@ -368,40 +462,93 @@ impl TestApp {
     /// +905321234567 in Turkey (e-mail foreign@example.com, 100 points). Not loaded by default, so
     /// sign-in tests can register those numbers.
     pub async fn load_demo_customers(&self) {
-        demo::load_customers(&self.db).await.expect("demo customers stored");
+        demo::load_customers(self.db()).await.expect("demo customers stored");
     }
 
     /// An Iranian customer (stored directly, like [`TestApp::existing_customer`]) who was given `points`;
     /// returns a valid bearer token for them.
     pub async fn customer_with_points(&self, mobile: &str, points: i64) -> String {
         let token = self.existing_customer(mobile).await;
-        let customer = self.tokens.verify(&token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
-        limoo_bff::store::points::grant(&self.db, customer, points, "test").await.expect("points granted");
+        let customer = self.customer_of(&token);
+        limoo_bff::store::points::grant(self.db(), customer, points, "test").await.expect("points granted");
         token
     }
 
     /// A bearer token for an already stored customer, e.g. a demo customer (`+905321234567`, country 220).
     pub async fn token_for(&self, mobile: &str, country_id: i64) -> String {
         let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
-        let customer = customers::find_by_mobile(&self.db, &number).await.expect("customer read").expect("stored");
+        if !self.is_local() {
+            return lock(&self.signed_in)
+                .get(number.canonical())
+                .map(|(_, token)| token.clone())
+                .expect(IN_PROCESS_ONLY);
+        }
+        let customer = customers::find_by_mobile(self.db(), &number).await.expect("customer read").expect("stored");
         self.token_of_customer(customer.id)
     }
 
-    /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight).
+    /// Waits for the SMS simulator to deliver a code to `mobile` (the browser's request may still be in flight),
+    /// asking its control API as a tester would.
     pub async fn wait_for_sms_code(&self, mobile: &str) -> Option<String> {
-        poll_for(DELIVERY_PATIENCE, || async { Ok(self.last_sms_code(mobile)) }).await.ok()
+        let url = format!("{}/_sim/sms", self.sims_url);
+        let read = || async {
+            let sms = self.client.get(&url).query(&[("receptor", mobile)]).send().await?;
+            Ok(sms
+                .status()
+                .is_success()
+                .then_some(sms.json::<serde_json::Value>().await?)
+                .and_then(|sms| sms["token"].as_str().map(str::to_owned)))
+        };
+        poll_for(DELIVERY_PATIENCE, read).await.ok()
     }
 
-    /// Waits for the e-mail simulator to deliver a code to `address`.
+    /// Waits for the e-mail simulator to deliver a code to `address`, asking its control API.
     pub async fn wait_for_email_code(&self, address: &str) -> Option<String> {
-        poll_for(DELIVERY_PATIENCE, || async { Ok(self.last_email_code(address)) }).await.ok()
+        let url = format!("{}/_sim/email", self.sims_url);
+        let read = || async {
+            let mail = self.client.get(&url).query(&[("to", address)]).send().await?;
+            Ok(mail
+                .status()
+                .is_success()
+                .then_some(mail.json::<serde_json::Value>().await?)
+                .and_then(|mail| mail["text"].as_str().and_then(six_digits)))
+        };
+        poll_for(DELIVERY_PATIENCE, read).await.ok()
+    }
+
+    /// Signs a new Iranian customer up through the API (the code read from the simulators), once per scenario and
+    /// number: answers their token, which [`TestApp::token_of_customer`] answers again.
+    async fn signed_up_by_sms(&self, mobile: &str) -> String {
+        let number = limoo_bff::auth::parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
+        if let Some((_, token)) = lock(&self.signed_in).get(number.canonical()) {
+            return token.clone();
+        }
+        let signed = self.register_customer(mobile).await;
+        let id = signed.user["id"].as_i64().expect("the signed-up customer's id");
+        lock(&self.signed_in).insert(number.canonical().to_owned(), (id, signed.token.clone()));
+        signed.token
+    }
+
+    /// The customer a bearer token names, read from its claims as its holder can (not checked: the BFF does that).
+    pub fn customer_of(&self, token: &str) -> i64 {
+        use base64::Engine as _;
+        let claims =
+            token.split('.').nth(1).and_then(|part| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(part).ok());
+        let claims: serde_json::Value = claims.and_then(|json| serde_json::from_slice(&json).ok()).unwrap_or_default();
+        claims["sub"].as_str().and_then(|sub| sub.parse().ok()).expect("a token naming its customer")
+    }
+
+    /// The simulators' journal for the scenario's evidence; empty on deployed ones, whose journal holds every
+    /// suite's calls.
+    pub fn journal(&self) -> Vec<limoo_simulators::JournalEntry> {
+        self.local.as_ref().map(|local| local.sims.journal()).unwrap_or_default()
     }
 
     /// Waits until the simulators have repeated `n` payment callbacks on their own (`DoubleCallback`: 2 s × time scale
     /// after the browser's), and returns how many they repeated. The simulator journals a repeat once the BFF has
     /// answered it, so the BFF is done with each counted one.
     pub async fn repeated_callbacks(&self, n: usize) -> usize {
-        let count = || self.sims.journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
+        let count = || self.sims().journal().into_iter().filter(|e| e.outgoing && e.path.contains("/callback")).count();
         poll_for(DELIVERY_PATIENCE, || async { Ok((count() >= n).then_some(())) }).await.ok();
         count()
     }
@@ -409,9 +556,9 @@ impl TestApp {
     /// Signs `token` out on the server as its customer's device does: the logout call carries it with the refresh
     /// cookie of a live sign-in of theirs (made here), so the BFF refuses the token from then on.
     pub async fn sign_out(&self, token: &str) {
-        let customer = self.tokens.verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
+        let customer = self.tokens().verify(token).ok().and_then(|claims| claims.customer_id()).expect("customer id");
         let auth = Settings::for_database("unused").auth;
-        let refresh = limoo_bff::auth::refresh::issue(&self.db, &auth, &self.tokens, customer, None).await;
+        let refresh = limoo_bff::auth::refresh::issue(self.db(), &auth, self.tokens(), customer, None).await;
         let cookie = format!("limoo_refresh={}", refresh.expect("a sign-in"));
         let logout = self.client.post(self.url("/app/auth/logout")).bearer_auth(token).header("cookie", cookie);
         assert_eq!(logout.send().await.expect("answered").status(), 200, "signing out");
@@ -422,7 +569,7 @@ impl TestApp {
         let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": 1 });
         let sent = self.post_json("/auth/otp", &identity).await;
         assert_eq!(sent.status(), 200, "sending a code failed: {}", sent.text().await.unwrap_or_default());
-        let code = self.last_sms_code(mobile).expect("the SMS simulator received a code");
+        let code = self.wait_for_sms_code(mobile).await.expect("the SMS simulator received a code");
         let body = serde_json::json!({ "mobileNumber": mobile, "countryId": 1, "firstName": "unknown",
                                         "lastName": "unknown", "otp": code });
         SignIn::from_response(self.post_json("/auth/register", &body).await).await
@@ -445,7 +592,7 @@ impl TestApp {
     pub async fn forget_codes(&self, mobile: &str, country_id: i64) {
         let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
         let sql = "DELETE FROM otp_code WHERE subject = $1";
-        match &self.db {
+        match self.db() {
             Db::Sqlite(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
         }
@@ -456,7 +603,7 @@ impl TestApp {
     pub async fn delete_customer(&self, mobile: &str, country_id: i64) {
         let number = limoo_bff::auth::parse_mobile(mobile, country_id).expect("valid mobile");
         let sql = "DELETE FROM customer WHERE mobile = $1";
-        match &self.db {
+        match self.db() {
             Db::Sqlite(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).bind(number.canonical()).execute(pool).await.map(|_| ()),
         }
@@ -467,7 +614,7 @@ impl TestApp {
     pub async fn analytics_events(&self, session_id: &str) -> Vec<AnalyticsRow> {
         let sql = "SELECT action, category, label, user_id, service, meta FROM analytics_event \
                    WHERE visit_session_id = $1 ORDER BY created_at, analytics_event_id";
-        match &self.db {
+        match self.db() {
             Db::Sqlite(pool) => sqlx::query_as(sql).bind(session_id).fetch_all(pool).await,
             Db::Postgres(pool) => sqlx::query_as(sql).bind(session_id).fetch_all(pool).await,
         }
@@ -477,7 +624,7 @@ impl TestApp {
     /// `(created_at, updated_at)` of a visit session: equal until the session is patched.
     pub async fn session_times(&self, session_id: &str) -> Option<(i64, i64)> {
         let sql = "SELECT created_at, updated_at FROM visit_session WHERE visit_session_id = $1";
-        match &self.db {
+        match self.db() {
             Db::Sqlite(pool) => sqlx::query_as(sql).bind(session_id).fetch_optional(pool).await,
             Db::Postgres(pool) => sqlx::query_as(sql).bind(session_id).fetch_optional(pool).await,
         }
@@ -525,13 +672,13 @@ impl TestApp {
         path: &str,
         body: Option<&serde_json::Value>,
     ) -> (u16, serde_json::Value) {
-        self.call_as(method, STAFF_TOKEN, &format!("/lemonade/api/staff/diets{path}"), body).await
+        self.call_as(method, &self.staff_token, &format!("/lemonade/api/staff/diets{path}"), body).await
     }
 
     /// The medical team numbers a paid order's diet through the staff API, marks it written when asked and
     /// starts it when given a start; answers the diet id.
     pub async fn team_issues_diet(&self, diet: &DietByTeam<'_>) -> i64 {
-        let team = self.api(STAFF_TOKEN);
+        let team = self.staff_api();
         let body = serde_json::json!({ "orderId": diet.order_id, "dietNumber": diet.number, "days": diet.days,
             "packageCount": diet.package_count, "slot": diet.slot, "by": "Dr. Test" });
         let (status, issued) = team.staff_issue_diet(&body).await;
@@ -567,15 +714,27 @@ impl TestApp {
 
     /// Marks the order paid directly in the database, as a completed payment would (arranging test data).
     pub async fn mark_paid(&self, order_id: i64) {
-        let mut tx = self.db.begin().await.expect("transaction");
+        let mut tx = self.db().begin().await.expect("transaction");
         assert!(limoo_bff::store::orders::mark_paid(&mut tx, order_id).await.expect("order paid"), "already paid");
         tx.commit().await.expect("commit");
     }
 
-    /// An order of `product_ids` for the customer of `token`, paid (see [`TestApp::mark_paid`]).
+    /// An order of `product_ids` for the customer of `token`, paid (see [`TestApp::mark_paid`]); against a deployed
+    /// BFF, paid online through Vandar's simulator as a customer pays.
     pub async fn paid_order(&self, token: &str, product_ids: &[i64]) -> i64 {
         let order_id = self.create_order(token, product_ids).await;
-        self.mark_paid(order_id).await;
+        if self.is_local() {
+            self.mark_paid(order_id).await;
+        } else {
+            let customer = self.customer_of(token);
+            let mobile =
+                lock(&self.signed_in).iter().find(|(_, (id, _))| *id == customer).map(|(mobile, _)| mobile.clone());
+            let mobile = mobile.expect("a customer this scenario signed in").replacen("+98", "0", 1);
+            crate::payment::press_pay(self, token, order_id, &mobile, "VANDAR").await;
+            let (status, invoice) = self.invoice(token, order_id).await;
+            let paid = serde_json::json!("PAYMENT_SUCCESS");
+            assert_eq!((status, &invoice["status"]), (200, &paid), "the order paid: {invoice}");
+        }
         order_id
     }
 
@@ -588,6 +747,28 @@ impl TestApp {
     pub async fn list_products(&self, query: &[(&str, &str)]) -> reqwest::Response {
         self.client.get(self.url("/lemonade/api/products")).query(query).send().await.expect("products request failed")
     }
+}
+
+/// Each scenario against a deployment is one customer's device, with an address of its own: its calls say so in
+/// `X-Forwarded-For` (the deployment trusts the suite's machine as a proxy, `TRUSTED_PROXIES`), so the per-address
+/// bounds on sign-in codes and new records count each scenario apart, as they count customers.
+fn own_client_address() -> reqwest::header::HeaderMap {
+    static NEXT: std::sync::OnceLock<std::sync::atomic::AtomicU32> = std::sync::OnceLock::new();
+    let next = NEXT.get_or_init(|| std::sync::atomic::AtomicU32::new(uuid::Uuid::new_v4().as_fields().0));
+    let [_, b, c, d] = next.fetch_add(1, Ordering::Relaxed).to_be_bytes();
+    let mut headers = reqwest::header::HeaderMap::new();
+    let address = format!("10.{b}.{c}.{d}").parse().expect("an address is a header value");
+    headers.insert("x-forwarded-for", address);
+    headers
+}
+
+/// The six-digit code in a message's text.
+fn six_digits(text: &str) -> Option<String> {
+    text.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).map(str::to_owned)
+}
+
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Sends every SMS, e-mail and payment of a BFF with `settings` to the simulators.
@@ -605,7 +786,7 @@ fn point_at_simulators(settings: &mut Settings, sims: &SimHandle) {
     settings.payments.gumroad_api_base_url = sims.gumroad_base_url();
 }
 
-impl Drop for TestApp {
+impl Drop for Local {
     fn drop(&mut self) {
         self.server.abort();
         self.sims.shutdown();

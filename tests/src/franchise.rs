@@ -1,26 +1,26 @@
-//! Franchise arrangements: members marked as the team marks them (the service function behind
-//! `bff franchise grant`), customers who sign up with a referral code through the real API.
-use limoo_bff::{auth::parse_mobile, domain::mobile_number::IRAN};
-
+//! Franchise arrangements: members granted and revoked as the team does, through the staff API; customers who sign
+//! up with a referral code through the real API.
 use crate::{SignIn, TestApp};
 
 /// Who the harness says granted a membership.
 pub const GRANTED_BY: &str = "QA";
 
 impl TestApp {
-    /// Makes an Iranian customer (stored directly when new) a franchise member; answers their bearer token
-    /// and referral code.
+    /// Makes an Iranian customer (stored directly when new) a franchise member through the staff API; answers their
+    /// bearer token and referral code.
     pub async fn franchise_member(&self, mobile: &str) -> (String, String) {
         let token = self.existing_customer(mobile).await;
-        let number = parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
-        let code = limoo_bff::franchise::grant(&self.db, &number, GRANTED_BY).await.expect("membership granted");
-        (token, code.to_string())
+        let body = serde_json::json!({ "mobileNumber": mobile, "by": GRANTED_BY });
+        let (status, membership) = self.staff_api().staff_grant_franchise(&body).await;
+        assert_eq!(status, 200, "membership granted: {membership}");
+        (token, membership["referralCode"].as_str().expect("a referral code").to_owned())
     }
 
-    /// Ends an Iranian customer's membership as `bff franchise revoke` does.
+    /// Ends an Iranian customer's membership through the staff API.
     pub async fn revoke_franchise(&self, mobile: &str) {
-        let number = parse_mobile(mobile, IRAN).expect("valid Iranian mobile");
-        limoo_bff::franchise::revoke(&self.db, &number, GRANTED_BY).await.expect("membership revoked");
+        let body = serde_json::json!({ "mobileNumber": mobile, "by": GRANTED_BY });
+        let (status, reply) = self.staff_api().staff_revoke_franchise(&body).await;
+        assert_eq!(status, 200, "membership revoked: {reply}");
     }
 
     /// `POST /auth/check-mobile` for an Iranian number, with `referral` when given; answers the status and body.

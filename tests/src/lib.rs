@@ -8,12 +8,14 @@ pub mod db;
 pub mod evidence;
 pub mod franchise;
 pub mod multipart;
+pub mod own_customers;
 pub mod params;
 pub mod payment;
 pub mod process;
 pub mod report;
 pub mod rules_page;
 pub mod steps;
+pub mod target;
 pub mod web_module;
 
 pub use app::{AnalyticsRow, AppOptions, MENTOR_LINK_BASE_URL, SignIn, TestApp, refresh_cookie_of, spawn_app};

@@ -10,7 +10,7 @@ use crate::TestApp;
 /// The checkout's `POST /lemonade/api/payments` body for `order`, paid by the token's customer through
 /// `gateway`, coming back to this shop's result page [PM-48, PM-49]. Callers add `mobile`, `meta` … as needed.
 pub fn payment_request(app: &TestApp, token: &str, order: i64, gateway: &str) -> Value {
-    let customer = app.tokens.verify(token).expect("a valid token").sub;
+    let customer = app.customer_of(token).to_string();
     json!({
         "orderId": order,
         "service": app.service_name,
@@ -69,7 +69,7 @@ pub async fn payment_states(app: &TestApp, order: i64) -> Vec<String> {
 
 /// The one text column `sql` selects for the order, on whichever backend the app runs.
 pub async fn texts_of_order(app: &TestApp, sql: &'static str, order: i64) -> Vec<String> {
-    let rows: Result<Vec<(String,)>, _> = match &app.db {
+    let rows: Result<Vec<(String,)>, _> = match app.db() {
         Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_all(pool).await,
         Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_all(pool).await,
     };
@@ -83,7 +83,7 @@ pub async fn pay_online(app: &TestApp, token: &str, order: i64, mobile: &str, ga
     press_pay(app, token, order, mobile, gateway).await;
     let unit = limoo_bff::domain::payment::Gateway::parse(gateway).expect("a gateway name").unit();
     let kept: Vec<i64> = app
-        .sims
+        .sims()
         .payments(None)
         .into_iter()
         .filter(|p| p.stage == "verified" || p.stage == "settled")
@@ -212,7 +212,7 @@ fn with_paid_ref(own: Option<String>, paid: &str) -> String {
 /// back. A payment absent here never reached the gateway.
 pub fn money_by_payment(app: &TestApp, gateway: Gateway) -> std::collections::BTreeMap<String, (i64, i64)> {
     let mut money = std::collections::BTreeMap::new();
-    for entry in app.sims.ledger(Some(gateway), None) {
+    for entry in app.sims().ledger(Some(gateway), None) {
         let still_taken = if entry.money == limoo_simulators::Money::Taken { entry.taken } else { 0 };
         let (kept, taken) = money.entry(our_payment_id(gateway, &entry.reference)).or_insert((0, 0));
         *kept += entry.kept;

@@ -316,10 +316,10 @@ async fn countdown_restarted(world: &mut LimooWorld, from: u32) {
 async fn sms_count(world: &mut LimooWorld, expected: usize, mobile: Mobile) {
     let app = world.app();
     let reached = poll_for(Duration::from_secs(10), || async {
-        Ok((app.sims.sms_outbox(&mobile).len() >= expected).then_some(()))
+        Ok((app.sims().sms_outbox(&mobile).len() >= expected).then_some(()))
     })
     .await;
-    let sent = app.sims.sms_outbox(&mobile);
+    let sent = app.sims().sms_outbox(&mobile);
     assert!(reached.is_ok() && sent.len() == expected, "{} SMS to {mobile}, not {expected}", sent.len());
     let codes: std::collections::HashSet<_> = sent.iter().filter_map(|s| s.token.clone()).collect();
     assert_eq!(codes.len(), expected, "each SMS carries a new code");
@@ -374,7 +374,7 @@ async fn no_operator_logo(world: &mut LimooWorld) {
 #[then(expr = "مشتری {mobile} با نام و نام خانوادگی unknown ثبت شده است")]
 async fn stored_as_unknown(world: &mut LimooWorld, mobile: Mobile) {
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
-    let customer = customers::find_by_mobile(&world.app().db, &number).await.expect("query").expect("registered");
+    let customer = customers::find_by_mobile(world.app().db(), &number).await.expect("query").expect("registered");
     assert_eq!((customer.first_name.as_str(), customer.last_name.as_str()), ("unknown", "unknown"));
 }
 
@@ -476,7 +476,7 @@ async fn legacy_register_with_wrong_code(world: &mut LimooWorld, mobile: Mobile)
 #[given("فروشگاه مشتری تازه را نمی‌تواند ذخیره کند")]
 async fn customer_insert_refused(world: &mut LimooWorld) {
     let app = world.app();
-    match &app.db {
+    match app.db() {
         Db::Sqlite(_) => {
             app.execute_sql(
                 "CREATE TRIGGER customer_insert_refused BEFORE INSERT ON customer \
@@ -502,7 +502,7 @@ async fn customer_insert_refused(world: &mut LimooWorld) {
 #[then(expr = "مشتری با شماره {mobile} ثبت نشده است")]
 async fn not_stored(world: &mut LimooWorld, mobile: Mobile) {
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
-    let customer = customers::find_by_mobile(&world.app().db, &number).await.expect("query");
+    let customer = customers::find_by_mobile(world.app().db(), &number).await.expect("query");
     assert!(customer.is_none(), "{mobile} was stored: {customer:?}");
 }
 

@@ -62,13 +62,13 @@ async fn seeded_catalogue(world: &mut LimooWorld, step: &Step) {
     let (header, rows) = table.rows.split_first().expect("a header row");
     for row in rows {
         let product = product_from_row(header, row, &app.service_name);
-        products::insert(&app.db, &product).await.expect("product stored");
+        products::insert(app.db(), &product).await.expect("product stored");
     }
 }
 
 #[given("پایگاه داده فروشگاه در دسترس نیست")]
 async fn database_down(world: &mut LimooWorld) {
-    world.app().db.close().await;
+    world.app().db().close().await;
 }
 
 async fn list(world: &mut LimooWorld, query: &[(&str, &str)]) {

@@ -3,7 +3,7 @@
 use cucumber::{given, when};
 
 use super::{LimooWorld, OrFail};
-use crate::{app::STAFF_TOKEN, browser::Storage, params::Mobile};
+use crate::{browser::Storage, params::Mobile};
 
 impl LimooWorld {
     /// Moves the shop's clock forward by `seconds`. The tokens a moved clock may have expired are renewed, as the
@@ -15,7 +15,7 @@ impl LimooWorld {
         let Some(browser) = &self.browser else { return };
         let stored = browser.stored(Storage::Local, "token").await.or_fail("the browser's token");
         // Read on real time (outside the shop's requests), where the token has not expired: it names the customer.
-        let Some(claims) = stored.and_then(|token| self.app().tokens.verify(&token).ok()) else { return };
+        let Some(claims) = stored.and_then(|token| self.app().tokens().verify(&token).ok()) else { return };
         let renewed = self.app().token_of_customer(claims.customer_id().unwrap_or_default());
         browser.execute(&format!("localStorage.setItem('token', '{renewed}');")).await.or_fail("token renewed");
     }
@@ -31,7 +31,7 @@ async fn shop_clock_moves(world: &mut LimooWorld, minutes: i64) {
 /// what follows 50 to 110 s later falls in the next one.
 #[given("ساعت فروشگاه به ثانیه ۱۰ یک دقیقه رسیده است")]
 async fn shop_clock_at_second_ten(world: &mut LimooWorld) {
-    let (status, clock) = world.app().api(STAFF_TOKEN).staff_read_clock().await;
+    let (status, clock) = world.app().staff_api().staff_read_clock().await;
     assert_eq!(status, 200, "the shop's clock: {clock}");
     let second = clock["now"].as_i64().expect("the clock's now") / 1000 % 60;
     let to_ten = (70 - second - 1) % 60 + 1;
@@ -44,8 +44,8 @@ async fn shop_clock_at_second_ten(world: &mut LimooWorld) {
 #[when(expr = "ساعت مشتری {mobile} {int} دقیقه جلو می‌رود")]
 async fn customer_clock_moves(world: &mut LimooWorld, mobile: Mobile, minutes: i64) {
     let token = world.token_of(&mobile).await;
-    let customer = world.app().tokens.verify(&token).ok().and_then(|claims| claims.customer_id());
-    world.app().advance_customer_clock(customer.expect("the customer's id"), minutes * 60).await;
+    let customer = world.app().customer_of(&token);
+    world.app().advance_customer_clock(customer, minutes * 60).await;
 }
 
 #[given(expr = "ساعت درگاه‌ها {int} دقیقه جلو می‌رود")]

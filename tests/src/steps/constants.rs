@@ -59,7 +59,7 @@ async fn hold_lifetime(world: &mut LimooWorld, products: Products, mobile: Mobil
     let order = world.order_of(&mobile, &products).await;
     let sql = "SELECT created_at, expires_at FROM point_hold WHERE customer_order_id = $1 \
                ORDER BY created_at DESC, point_hold_id DESC";
-    let times: Result<(i64, i64), _> = match &world.app().db {
+    let times: Result<(i64, i64), _> = match world.app().db() {
         Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
     };

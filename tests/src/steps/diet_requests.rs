@@ -22,10 +22,10 @@ impl LimooWorld {
     /// The conversation of the customer's newest medical profile (the web makes a fresh uuid per form run).
     async fn newest_conversation_of(&self, mobile: &str) -> ConversationId {
         let token = self.token_of(mobile).await;
-        let customer = self.app().tokens.verify(&token).ok().and_then(|c| c.customer_id()).expect("customer id");
+        let customer = self.app().customer_of(&token);
         const SQL: &str =
             "SELECT conversation_id FROM medical_profile WHERE customer_id = $1 ORDER BY updated_at DESC LIMIT 1";
-        let row: Option<(String,)> = match &self.app().db {
+        let row: Option<(String,)> = match self.app().db() {
             Db::Sqlite(pool) => sqlx::query_as(SQL).bind(customer).fetch_optional(pool).await,
             Db::Postgres(pool) => sqlx::query_as(SQL).bind(customer).fetch_optional(pool).await,
         }
@@ -35,7 +35,7 @@ impl LimooWorld {
     }
 
     async fn assert_profile_location(&self, conversation: &ConversationId, country: &str, state: i64, city: i64) {
-        let stored = diet_requests::find_profile(&self.app().db, conversation)
+        let stored = diet_requests::find_profile(self.app().db(), conversation)
             .await
             .or_fail("medical profile read")
             .unwrap_or_else(|| panic!("no medical profile for {}", conversation.as_str()));
@@ -64,7 +64,7 @@ async fn send_profile(world: &mut LimooWorld, mobile: Mobile, conversation: Stri
 #[then(expr = "مشتری {mobile} پرونده پزشکی ندارد")]
 async fn no_profile(world: &mut LimooWorld, mobile: Mobile) {
     let token = world.token_of(&mobile).await;
-    let customer = world.app().tokens.verify(&token).ok().and_then(|c| c.customer_id()).expect("customer id");
+    let customer = world.app().customer_of(&token);
     let sql = format!("SELECT COUNT(*) FROM medical_profile WHERE customer_id = {customer}");
     assert_eq!(world.app().query_i64(sql).await, 0, "the customer has a medical profile");
 }
@@ -132,7 +132,8 @@ async fn profile_age_stored(world: &mut LimooWorld, conversation: String, age: i
     let reply = world.reply();
     assert_eq!(reply.status, 200, "profile refused: {}", reply.body);
     let conversation = ConversationId::parse(&conversation).or_fail_any("conversation id");
-    let stored = diet_requests::find_profile(&world.app().db, &conversation).await.or_fail("profile").expect("profile");
+    let stored =
+        diet_requests::find_profile(world.app().db(), &conversation).await.or_fail("profile").expect("profile");
     assert_eq!(stored.profile["general"]["age"], json!(age), "general group of {}", stored.profile);
 }
 
@@ -169,7 +170,8 @@ async fn customer_profile_stored(
 ) {
     let conversation = world.newest_conversation_of(&mobile).await;
     world.assert_profile_location(&conversation, &country, state, city).await;
-    let stored = diet_requests::find_profile(&world.app().db, &conversation).await.or_fail("profile").expect("profile");
+    let stored =
+        diet_requests::find_profile(world.app().db(), &conversation).await.or_fail("profile").expect("profile");
     assert_eq!(stored.profile["body"]["weight"], weight, "body group of {}", stored.profile);
 }
 
@@ -196,7 +198,7 @@ async fn active_diet_status(world: &mut LimooWorld, mobile: Mobile, status: Stri
     assert_eq!(code, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["status"], status.as_str(), "active diet: {body}");
     const SQL: &str = "SELECT COUNT(*) FROM diet";
-    let (count,): (i64,) = match &world.app().db {
+    let (count,): (i64,) = match world.app().db() {
         Db::Sqlite(pool) => sqlx::query_as(SQL).fetch_one(pool).await,
         Db::Postgres(pool) => sqlx::query_as(SQL).fetch_one(pool).await,
     }

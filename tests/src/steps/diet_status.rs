@@ -2,7 +2,7 @@
 //! reached the way the product reaches it: the customer's purchases, card transfers reviewed by finance, the
 //! diet-request form and diet request over the API; what only the dietitians do (a diet written and started, the
 //! next diet of a package) through the medical team's staff API.
-use crate::app::{DietByTeam, FINANCE_TOKEN, STAFF_TOKEN};
+use crate::app::DietByTeam;
 use crate::browser::Storage;
 use crate::params::{Mobile, Products};
 use cucumber::{given, then, when};
@@ -28,7 +28,7 @@ impl LimooWorld {
     /// The newest transfer finance has pending for the customer's order of `products`.
     async fn pending_transfer_of(&self, mobile: &str, products: &Products) -> i64 {
         let order = self.order_of(mobile, products).await;
-        let (code, body) = self.app().api(FINANCE_TOKEN).list_transfers().await;
+        let (code, body) = self.app().finance_api().list_transfers().await;
         assert_eq!(code, 200, "finance queue failed: {body}");
         body["transfers"]
             .as_array()
@@ -75,7 +75,7 @@ async fn diet_requested(world: &mut LimooWorld, mobile: Mobile) {
 impl LimooWorld {
     /// The order's first diet as the medical team lists it (staff API).
     async fn first_diet_of(&self, mobile: &str, order: i64) -> Value {
-        let (code, listed) = self.app().api(STAFF_TOKEN).staff_list_diets(mobile).await;
+        let (code, listed) = self.app().staff_api().staff_list_diets(mobile).await;
         assert_eq!(code, 200, "staff diet list failed: {listed}");
         let diets = listed["diets"].as_array().cloned().unwrap_or_default();
         let first = diets.into_iter().find(|d| d["orderId"] == order && d["currentDietCount"] == 1);
@@ -88,7 +88,7 @@ impl LimooWorld {
 async fn diet_ready(world: &mut LimooWorld, products: Products, mobile: Mobile, days_ago: i64) {
     let order = world.order_of(&mobile, &products).await;
     let id = world.first_diet_of(&mobile, order).await["dietId"].as_i64().expect("diet id");
-    let staff = world.app().api(STAFF_TOKEN);
+    let staff = world.app().staff_api();
     let (code, body) = staff.staff_diet_ready(id, &json!({ "by": "Dr. Test" })).await;
     assert_eq!(code, 200, "diet not marked ready: {body}");
     let start = json!({ "startDate": started(days_ago).to_string(), "by": "Dr. Test" });
@@ -146,7 +146,7 @@ async fn transfer_reviewed(world: &mut LimooWorld, products: Products, mobile: M
     };
     let transfer = world.pending_transfer_of(&mobile, &products).await;
     let body = json!({ "reviewer": "sara", "reason": "واریزی پیدا نشد" });
-    let (code, reply) = world.app().api(FINANCE_TOKEN).judge_transfer(transfer, verdict, &body).await;
+    let (code, reply) = world.app().finance_api().judge_transfer(transfer, verdict, &body).await;
     assert_eq!(code, 200, "review refused: {reply}");
 }
 

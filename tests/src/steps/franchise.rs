@@ -1,7 +1,6 @@
 //! The franchise programme (spec 3 §3 "Referral", §4 "Franchise"): members marked as the team marks them (the service
 //! function and the staff API), customers signing up with a member's referral code through the real API or the
 //! browser, hostile scripts checking numbers with codes, and the franchise calls as a customer makes them.
-use crate::app::STAFF_TOKEN;
 use crate::params::Mobile;
 use cucumber::{given, then, when};
 use serde_json::{Value, json};
@@ -121,7 +120,7 @@ fn membership_body(mobile: &str, by: &str) -> Value {
 async fn staff_grants(world: &mut LimooWorld, by: String, mobile: String) {
     world.start_app(true).await;
     let body = membership_body(&mobile, &by);
-    let (status, body) = world.app().api(STAFF_TOKEN).staff_grant_franchise(&body).await;
+    let (status, body) = world.app().staff_api().staff_grant_franchise(&body).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -129,7 +128,7 @@ async fn staff_grants(world: &mut LimooWorld, by: String, mobile: String) {
 async fn staff_revokes(world: &mut LimooWorld, by: String, mobile: Mobile) {
     world.start_app(true).await;
     let body = membership_body(&mobile, &by);
-    let (status, body) = world.app().api(STAFF_TOKEN).staff_revoke_franchise(&body).await;
+    let (status, body) = world.app().staff_api().staff_revoke_franchise(&body).await;
     world.reply = Some(Reply { status, body });
 }
 
@@ -167,7 +166,7 @@ async fn reply_shows_membership(world: &mut LimooWorld, mobile: Mobile, state: S
 /// `expected`: the changes newest first, `ACTION:who` separated by « | »; each carries when it was made.
 #[then(expr = "تیم لیمو تغییرهای عضویت فرانچایز مشتری {mobile} را {string} می‌خواند")]
 async fn membership_changes(world: &mut LimooWorld, mobile: Mobile, expected: String) {
-    let (status, body) = world.app().api(STAFF_TOKEN).staff_franchise_member(&mobile).await;
+    let (status, body) = world.app().staff_api().staff_franchise_member(&mobile).await;
     assert_eq!(status, 200, "body: {body}");
     let changes = body["changes"].as_array().expect("a list of changes");
     let listed: Vec<String> = changes

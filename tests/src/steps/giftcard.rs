@@ -53,7 +53,7 @@ async fn redeem_concurrently(world: &mut LimooWorld, customers: usize, code: Str
 
 #[then("فروشگاه فقط یک سفارش دارد")]
 async fn one_order_in_shop(world: &mut LimooWorld) {
-    assert_eq!(orders::count(&world.app().db).await.or_fail("orders counted"), 1);
+    assert_eq!(orders::count(world.app().db()).await.or_fail("orders counted"), 1);
 }
 
 #[then(expr = "گزینه‌های کارت هدیه {products} است و سفارشی ساخته نشده است")]

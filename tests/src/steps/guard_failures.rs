@@ -3,7 +3,7 @@
 use std::{path::Path, time::Duration};
 
 use crate::params::Mobile;
-use crate::{AppOptions, TestApp, workspace_root};
+use crate::{AppOptions, workspace_root};
 use cucumber::{given, then};
 use limoo_bff::{
     domain::mobile_number::IRAN,
@@ -15,7 +15,7 @@ use super::{LimooWorld, OrFail, OrFailAny};
 /// Ends every sign-in of the customer on the server: verify then refuses the browser's refresh cookie.
 #[given(expr = "اعتبار تمدید ورود مشتری {mobile} باطل شده است")]
 async fn refresh_revoked(world: &mut LimooWorld, mobile: Mobile) {
-    let db = &world.app().db;
+    let db = world.app().db();
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).or_fail_any("valid number");
     let customer = customers::find_by_mobile(db, &number).await.or_fail("customer read").expect("registered");
     let sql = "UPDATE refresh_token SET revoked_at = $1 WHERE customer_id = $2 AND revoked_at IS NULL";
@@ -84,7 +84,7 @@ async fn shop_without_chunk(world: &mut LimooWorld, chunk: String) {
     }
     assert_eq!(removed, 1, "web/dist/assets should hold exactly one {prefix}*.js chunk");
     let options = AppOptions { web_dir: Some(copy), ..AppOptions::default() };
-    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+    world.start_app_with(options).await;
 }
 
 #[then(expr = "پیام بارگذاری نشدن صفحه {string} با دکمه {string} دیده می‌شود")]

@@ -90,14 +90,29 @@ pub struct LimooWorld {
 }
 
 impl LimooWorld {
-    /// Starts the BFF and simulators once per scenario.
+    /// Starts the BFF and simulators once per scenario, or connects to the deployed ones (`LIMOO_TARGET`), which
+    /// hold the demo catalogue.
     pub async fn start_app(&mut self, demo_catalogue: bool) -> &TestApp {
         if self.app.is_none() {
-            let app = TestApp::spawn(AppOptions { demo_catalogue, ..AppOptions::default() })
-                .await
-                .expect("test app failed to start");
+            let app = match crate::target::Target::from_env() {
+                Some(target) => TestApp::connect(target).await.or_fail("the deployed BFF is not ready"),
+                None => TestApp::spawn(AppOptions { demo_catalogue, ..AppOptions::default() })
+                    .await
+                    .or_fail("test app failed to start"),
+            };
             self.app = Some(app);
         }
+        self.app()
+    }
+
+    /// Starts a BFF with settings of the scenario's own (in-process only: a deployed BFF's settings are its own).
+    pub async fn start_app_with(&mut self, options: AppOptions) -> &TestApp {
+        assert!(
+            crate::target::Target::from_env().is_none(),
+            "this scenario starts a BFF with settings of its own: tag it @{}",
+            crate::target::IN_PROCESS_TAG
+        );
+        self.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
         self.app()
     }
 
@@ -174,7 +189,7 @@ impl LimooWorld {
         let folder = crate::evidence::folder(reports);
         let stem = crate::evidence::file_stem(key);
         let mut evidence =
-            crate::evidence::Evidence::new(key.to_owned(), crate::evidence::take(&app.address), app.sims.journal());
+            crate::evidence::Evidence::new(key.to_owned(), crate::evidence::take(&app.address), app.journal());
         if std::fs::create_dir_all(&folder).is_err() {
             return;
         }
@@ -194,7 +209,7 @@ impl LimooWorld {
     pub async fn tear_down(&mut self, passed: bool) {
         if let Some(browser) = self.browser.take() {
             match &self.app {
-                Some(app) if passed => browser.release(&[&app.address, &app.sims.base_url()]).await,
+                Some(app) if passed => browser.release(&[&app.address, app.sims_url()]).await,
                 _ => browser.close().await,
             }
         }

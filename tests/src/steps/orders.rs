@@ -173,7 +173,7 @@ async fn history_amount_paid(world: &mut LimooWorld, amount: Toman) {
 async fn gateway_took(world: &mut LimooWorld, gateway: String, amount: Toman) {
     let unit = Gateway::parse(&gateway).unwrap_or_else(|| panic!("no gateway {gateway}")).unit();
     let sim = gateway.parse().unwrap_or_else(|_| panic!("no simulator {gateway}"));
-    let verified = world.app().sims.payments(Some(sim)).into_iter().filter(|p| p.stage == "verified");
+    let verified = world.app().sims().payments(Some(sim)).into_iter().filter(|p| p.stage == "verified");
     let took: Vec<Option<i64>> = verified.map(|p| unit.to_toman(p.amount).map(|t| t.get())).collect();
     assert_eq!(took, vec![Some(*amount)]);
 }

@@ -12,7 +12,7 @@ use limoo_bff::store::Db;
 async fn final_price(world: &mut LimooWorld, product: Product, price: Toman) {
     world.start_app(true).await;
     const SQL: &str = "UPDATE product SET final_price = $1 WHERE product_id = $2";
-    let done = match &world.app().db {
+    let done = match world.app().db() {
         Db::Sqlite(pool) => sqlx::query(SQL).bind(*price).bind(*product).execute(pool).await.map(|r| r.rows_affected()),
         Db::Postgres(pool) => {
             sqlx::query(SQL).bind(*price).bind(*product).execute(pool).await.map(|r| r.rows_affected())
@@ -20,7 +20,7 @@ async fn final_price(world: &mut LimooWorld, product: Product, price: Toman) {
     }
     .or_fail_any("product price set");
     assert_eq!(done, 1, "no product {product}");
-    limoo_bff::store::products::catalogue_changed(&world.app().db).await.or_fail_any("catalogue version moved");
+    limoo_bff::store::products::catalogue_changed(world.app().db()).await.or_fail_any("catalogue version moved");
 }
 
 fn extend_diet_found(reply: &Value) -> bool {

@@ -79,7 +79,7 @@ impl LimooWorld {
     /// The gateway's calls journalled by the simulators (not those the simulator made itself).
     fn gateway_calls(&self, sim: &str) -> Vec<JournalEntry> {
         let gateway: Gateway = sim.parse().or_fail_any("a simulator name");
-        self.app().sims.journal().into_iter().filter(|e| e.gateway == gateway && !e.outgoing).collect()
+        self.app().sims().journal().into_iter().filter(|e| e.gateway == gateway && !e.outgoing).collect()
     }
 
     /// The values of a select's choices, the empty 'choose' one left out.
@@ -256,7 +256,7 @@ async fn no_payment_request(world: &mut LimooWorld) {
 #[then(expr = "مرورگر به صفحه شبیه‌ساز {string} رفته است")]
 async fn at_simulator_page(world: &mut LimooWorld, sim: String) {
     let gateway: Gateway = sim.parse().or_fail_any("a simulator name");
-    let base = format!("{}/{}/", world.app().sims.base_url(), gateway.name());
+    let base = format!("{}/{}/", world.app().sims().base_url(), gateway.name());
     let browser = world.browser().await;
     let reached = poll_for(Duration::from_secs(15), || async {
         Ok(browser.client.current_url().await?.as_str().starts_with(&base).then_some(()))
@@ -277,7 +277,7 @@ async fn gateway_page_names_order(world: &mut LimooWorld, sim: String, products:
     browser.wait_for_text_in("dl", "شرح پذیرنده").await.or_fail("the description row");
     browser.wait_for_text_in("dl", &named).await.or_fail("the order number on the gateway page");
     let gateway: Gateway = sim.parse().or_fail_any("a simulator name");
-    let payments = world.app().sims.payments(Some(gateway));
+    let payments = world.app().sims().payments(Some(gateway));
     assert!(
         payments.iter().any(|p| p.description.contains(&named) && !p.order_ref.is_empty()),
         "the dashboard's payments do not name {named}: {payments:?}"
@@ -580,7 +580,7 @@ async fn mentor_asked_with_mobile(world: &mut LimooWorld, mobile: String) {
 #[given(expr = "شماره پرونده مشتری {mobile} {string} است")]
 async fn profile_number_is(world: &mut LimooWorld, mobile: Mobile, number: String) {
     let token = world.token_of(&mobile).await;
-    let customer: i64 = world.app().tokens.verify(&token).expect("a valid token").sub.parse().expect("numeric id");
+    let customer: i64 = world.app().customer_of(&token);
     world.sql_text_id("UPDATE customer SET profile_number = $1 WHERE customer_id = $2", &number, customer).await;
 }
 
@@ -675,6 +675,6 @@ async fn asked_after(world: &mut LimooWorld, later: String, earlier: String) {
 
 #[then(expr = "متن پیامک همکار سفارش که به {mobile} فرستاده شد دیده می‌شود")]
 async fn partner_sms_shown(world: &mut LimooWorld, mobile: Mobile) {
-    let sms = world.app().sims.last_sms(&mobile).expect("an SMS was sent");
+    let sms = world.app().sims().last_sms(&mobile).expect("an SMS was sent");
     world.browser().await.wait_for_text_in("[data-testid=partner-sms]", sms.message.trim()).await.or_fail("SMS text");
 }

@@ -2,10 +2,9 @@
 //! callback, the sweeper, and what the order, its points and its payment look like afterwards.
 use std::time::Duration;
 
-use crate::app::FINANCE_TOKEN;
 use crate::params::{Mobile, Product, Products};
 use crate::{
-    AppOptions, TestApp,
+    AppOptions,
     browser::poll_for,
     payment::{self, entry, follow, payment_request, payment_states, result_url, texts_of_order, times_paid},
 };
@@ -64,7 +63,7 @@ async fn shop_with_gateway_timeout(world: &mut LimooWorld, seconds: u64) {
     // A slow verify answers after 40 s × time scale = 2 s here: past this BFF's limit, yet quick.
     let options =
         AppOptions { sim_time_scale: 0.05, payment_gateway_timeout_seconds: Some(seconds), ..AppOptions::default() };
-    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+    world.start_app_with(options).await;
 }
 
 /// `PAYMENT_METHODS`: the gateways a deployment offers besides `online` and the transfers, e.g. "DIGIPAY", or "" for
@@ -78,20 +77,20 @@ async fn shop_offering(world: &mut LimooWorld, gateways: String) {
         .map(|name| limoo_bff::domain::payment::Gateway::parse(name).ok_or(name).or_fail_any("a gateway name"))
         .collect();
     let options = AppOptions { payment_methods, ..AppOptions::default() };
-    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+    world.start_app_with(options).await;
 }
 
 /// `SUPPORT_PHONE` and `SUPPORT_EMAIL`: the ways to reach support a deployment without a chat widget offers.
 #[given(expr = "فروشگاه تلفن پشتیبانی {string} و ایمیل {string} را دارد")]
 async fn shop_with_support_contacts(world: &mut LimooWorld, phone: String, email: String) {
     let options = AppOptions { support_contacts: Some((phone, email)), ..AppOptions::default() };
-    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+    world.start_app_with(options).await;
 }
 
 #[given(expr = "شبیه‌سازهای فروشگاه زمان را {int} برابر تندتر می‌گذرانند")]
 async fn shop_with_fast_simulators(world: &mut LimooWorld, speed: u32) {
     let options = AppOptions { sim_time_scale: 1.0 / f64::from(speed), ..AppOptions::default() };
-    world.app = Some(TestApp::spawn(options).await.or_fail("test app failed to start"));
+    world.start_app_with(options).await;
 }
 
 #[given(expr = "مشتری {mobile} با {int} امتیاز سفارش محصول {product} را ساخته و امتیاز را روی آن گذاشته است")]
@@ -135,13 +134,13 @@ async fn gumroad_charges(world: &mut LimooWorld, formatted: String) {
 async fn force_scoped(world: &mut LimooWorld, sim: String, scenario: String, matching: String) {
     let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");
     let scope = limoo_simulators::forcing::Scope { matching: Some(matching), times: None, ttl: None };
-    world.app().sims.force_scoped(gateway(&sim), scenario, scope).or_fail_any("the simulator takes the scenario");
+    world.app().sims().force_scoped(gateway(&sim), scenario, scope).or_fail_any("the simulator takes the scenario");
 }
 
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]
 async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
     let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");
-    world.app().sims.force(gateway(&sim), scenario).or_fail_any("the simulator takes the scenario");
+    world.app().sims().force(gateway(&sim), scenario).or_fail_any("the simulator takes the scenario");
 }
 
 /// `createPayment` for the order as the checkout sends it, with an `Idempotency-Key` when given.
@@ -283,7 +282,7 @@ async fn kept_for_own_order(world: &mut LimooWorld, sim: String) {
 #[then(expr = "گامرود {int} فروش را پس داده و تاریخچه سفارش همان را بازپرداخت {string} نشان می‌دهد")]
 async fn other_sales_refunded(world: &mut LimooWorld, refunded: usize, status: String) {
     let app = world.app();
-    let money: Vec<_> = app.sims.ledger(Some(Gateway::Gumroad), None).into_iter().map(|e| e.money).collect();
+    let money: Vec<_> = app.sims().ledger(Some(Gateway::Gumroad), None).into_iter().map(|e| e.money).collect();
     let returned = money.iter().filter(|m| **m == limoo_simulators::Money::Returned).count();
     let kept = money.iter().filter(|m| **m == limoo_simulators::Money::Kept).count();
     assert_eq!((kept, returned), (1, refunded), "the sales: {money:?}");
@@ -302,9 +301,9 @@ async fn earlier_money_kept(world: &mut LimooWorld, sim: String) {
     let paying = world.paying();
     let earlier = paying.earlier.expect("an order paid before");
     assert_eq!(times_paid(world.app(), &paying.token, earlier).await, 1, "the earlier order is paid once");
-    let payments = world.app().sims.payments(Some(gateway(&sim)));
+    let payments = world.app().sims().payments(Some(gateway(&sim)));
     assert!(matches!(payments[0].stage.as_str(), "verified" | "paid"), "the first payment: {}", payments[0].stage);
-    let journal = world.app().sims.journal();
+    let journal = world.app().sims().journal();
     let given_back = journal.iter().filter(|e| e.path.ends_with("/ReverseTransaction") || e.path.ends_with("/refund"));
     assert_eq!(given_back.count(), 0, "nothing was reversed or refunded");
 }
@@ -353,14 +352,14 @@ async fn a_day_unanswered(world: &mut LimooWorld, sim: String) {
 #[given(expr = "شبیه‌ساز {string} پاسخ درخواست بعدی را پس از انجام آن نیمه‌کاره قطع می‌کند")]
 async fn next_answer_cut(world: &mut LimooWorld, sim: String) {
     let (cut, once) = (limoo_simulators::faults::FaultKind::Cut, limoo_simulators::forcing::Scope::once());
-    world.app().sims.arm_fault(gateway(&sim), cut, once, 100).or_fail_any("the simulator takes the fault");
+    world.app().sims().arm_fault(gateway(&sim), cut, once, 100).or_fail_any("the simulator takes the fault");
 }
 
 /// QA's replay: the simulator's control API delivers the payment's last callback again, as a late or repeated
 /// callback would arrive, and every delivery is answered by the shop.
 #[when(expr = "کارشناس آزمون بازگشت آخرین پرداخت شبیه‌ساز {string} را {int} بار دیگر می‌فرستد")]
 async fn callback_replayed(world: &mut LimooWorld, sim: String, times: u32) {
-    let sims = &world.app().sims;
+    let sims = world.app().sims();
     let token = sims.payments(Some(gateway(&sim))).pop().map(|p| p.token).expect("the simulator holds a payment");
     let url = format!("{}/_sim/payments/{token}/callback", sims.base_url());
     let replayed = reqwest::Client::new().post(url).json(&json!({ "times": times })).send().await.expect("answered");
@@ -375,7 +374,7 @@ async fn callback_replayed(world: &mut LimooWorld, sim: String, times: u32) {
 #[when(expr = "شبیه‌ساز {string} بازگشت را خودش دوباره می‌فرستد")]
 async fn callback_repeated(world: &mut LimooWorld, sim: String) {
     let gateway = gateway(&sim);
-    let sims = &world.app().sims;
+    let sims = world.app().sims();
     // The simulator repeats its callback 2 s × time scale after the browser's and journals it once answered.
     poll_for(Duration::from_secs(10), || async {
         let journal = sims.journal();
@@ -391,7 +390,7 @@ async fn link_goes_to(world: &mut LimooWorld, sim: String, points: String) {
     assert_eq!(reply.status, 200, "{}", reply.body);
     let link = reply.body["paymentLink"].as_str().unwrap_or_default();
     // Every simulator serves its pages under its own name.
-    let base = format!("{}/{}/", world.app().sims.base_url(), gateway(&sim).name());
+    let base = format!("{}/{}/", world.app().sims().base_url(), gateway(&sim).name());
     assert!(link.starts_with(&base), "{link} is not at {base}");
     assert_eq!(points_status(world).await, points);
 }
@@ -440,13 +439,13 @@ async fn nothing_open(world: &mut LimooWorld) {
 
 #[then(expr = "شبیه‌ساز {string} دقیقا یک پرداخت دارد")]
 async fn one_payment_at(world: &mut LimooWorld, sim: String) {
-    assert_eq!(world.app().sims.payments(Some(gateway(&sim))).len(), 1);
+    assert_eq!(world.app().sims().payments(Some(gateway(&sim))).len(), 1);
 }
 
 /// The simulator's own record of the one payment: created, paid, verified, reversed …
 #[then(expr = "پرداخت شبیه‌ساز {string} در مرحله {string} است")]
 async fn payment_stage_at(world: &mut LimooWorld, sim: String, stage: String) {
-    let payments = world.app().sims.payments(Some(gateway(&sim)));
+    let payments = world.app().sims().payments(Some(gateway(&sim)));
     let stages: Vec<&str> = payments.iter().map(|p| p.stage.as_str()).collect();
     assert_eq!(stages, [stage.as_str()], "the simulator's payments");
 }
@@ -454,7 +453,7 @@ async fn payment_stage_at(world: &mut LimooWorld, sim: String, stage: String) {
 /// The calls to the gateway's delivery endpoint (Digipay's `purchases/deliver`) that it accepted.
 #[then(expr = "شبیه‌ساز {string} خرید را دقیقا یک بار پذیرفته و تحویل گرفته است")]
 async fn delivered_once(world: &mut LimooWorld, sim: String) {
-    let journal = world.app().sims.journal();
+    let journal = world.app().sims().journal();
     let deliveries: Vec<u16> = journal
         .iter()
         .filter(|e| e.gateway == gateway(&sim) && !e.outgoing && e.path.ends_with("/purchases/deliver"))
@@ -490,7 +489,7 @@ async fn payments_of_order(world: &mut LimooWorld, count: usize) {
 /// Across every gateway simulator, the payments whose money the gateway kept (verified or settled).
 #[then("شبیه‌سازها روی هم دقیقا یک پرداخت را نگه داشته‌اند")]
 async fn one_kept_payment(world: &mut LimooWorld) {
-    let payments = world.app().sims.payments(None);
+    let payments = world.app().sims().payments(None);
     let stages: Vec<(Gateway, &str)> = payments.iter().map(|p| (p.gateway, p.stage.as_str())).collect();
     let kept = stages.iter().filter(|(_, stage)| matches!(*stage, "verified" | "settled")).count();
     assert_eq!(kept, 1, "the simulators' payments: {stages:?}");
@@ -498,7 +497,7 @@ async fn one_kept_payment(world: &mut LimooWorld) {
 
 #[then(expr = "شبیه‌ساز {string} هیچ پرداختی ندارد")]
 async fn no_payment_at(world: &mut LimooWorld, sim: String) {
-    assert!(world.app().sims.payments(Some(gateway(&sim))).is_empty());
+    assert!(world.app().sims().payments(Some(gateway(&sim))).is_empty());
 }
 
 #[then(expr = "پاسخ خطای {int} با کد {string} و بدون پیام است")]
@@ -538,7 +537,7 @@ fn sms_amount(amount: i64) -> String {
 async fn refund_sms_says(world: &mut LimooWorld, says: String) {
     let (_, amount) = the_payment(world).await;
     let wanted = format!("مبلغ {} تومان", sms_amount(amount));
-    let sims = &world.app().sims;
+    let sims = world.app().sims();
     let mobile = &world.paying().mobile;
     let sent = poll_for(Duration::from_secs(5), || async {
         Ok(sims.sms_outbox(mobile).into_iter().map(|sms| sms.message).find(|m| m.contains(&wanted)))
@@ -574,7 +573,7 @@ async fn history_shows_refund(world: &mut LimooWorld, status: String) {
 /// The order's payment as finance's refund list in `status` shows it.
 async fn finance_refund(world: &LimooWorld, status: &str) -> Option<serde_json::Value> {
     let (id, _) = the_payment(world).await;
-    let (code, list) = world.app().api(FINANCE_TOKEN).list_refunds(status).await;
+    let (code, list) = world.app().finance_api().list_refunds(status).await;
     assert_eq!(code, 200, "the finance refund list: {list}");
     list["refunds"].as_array().into_iter().flatten().find(|r| r["paymentId"] == id).cloned()
 }
@@ -594,7 +593,7 @@ async fn not_in_finance_list(world: &mut LimooWorld, status: String) {
 #[when(expr = "واحد مالی با نام {string} بازپرداخت پرداخت سفارش را ثبت می‌کند")]
 async fn finance_settles(world: &mut LimooWorld, reviewer: String) {
     let (id, _) = the_payment(world).await;
-    let (status, body) = world.app().api(FINANCE_TOKEN).settle_refund(id, &json!({ "reviewer": reviewer })).await;
+    let (status, body) = world.app().finance_api().settle_refund(id, &json!({ "reviewer": reviewer })).await;
     assert_eq!(status, 200, "settling the refund: {body}");
     world.reply = Some(Reply { status, body });
 }
@@ -609,7 +608,7 @@ async fn refunded_by(world: &mut LimooWorld, reviewer: String) {
 /// The order's payment as finance's queue of payments that expired unanswered shows it.
 async fn unanswered_listed(world: &LimooWorld) -> Option<serde_json::Value> {
     let (id, _) = the_payment(world).await;
-    let (code, list) = world.app().api(FINANCE_TOKEN).list_unanswered_payments().await;
+    let (code, list) = world.app().finance_api().list_unanswered_payments().await;
     assert_eq!(code, 200, "the finance queue of unanswered payments: {list}");
     list["payments"].as_array().into_iter().flatten().find(|p| p["paymentId"] == id).cloned()
 }
@@ -635,7 +634,7 @@ async fn finance_checks(world: &mut LimooWorld, reviewer: String, verdict: Strin
     };
     let (id, _) = the_payment(world).await;
     let body = json!({ "reviewer": reviewer, "taken": taken });
-    let (status, body) = world.app().api(FINANCE_TOKEN).check_unanswered_payment(id, &body).await;
+    let (status, body) = world.app().finance_api().check_unanswered_payment(id, &body).await;
     world.reply = Some(Reply { status, body });
 }
 

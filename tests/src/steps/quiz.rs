@@ -113,8 +113,8 @@ async fn record_not_found(world: &mut LimooWorld) {
 #[then(expr = "پاسخ‌نامه به حساب مشتری {mobile} پیوسته است")]
 async fn record_linked(world: &mut LimooWorld, mobile: Mobile) {
     let app = world.app();
-    let record = form_answers::find(&app.db, answer_record(world).id).await.or_fail("record read");
-    let customer = app.tokens.verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());
+    let record = form_answers::find(app.db(), answer_record(world).id).await.or_fail("record read");
+    let customer = app.tokens().verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());
     assert_eq!(record.and_then(|r| r.customer_id), customer);
 }
 
@@ -136,7 +136,7 @@ async fn send_extend_diet(world: &mut LimooWorld, size: String, weight: String, 
 async fn record_holds(world: &mut LimooWorld, step_id: String, answers: String) {
     // The scenario's record, whatever the last call answered: a refused overwrite must leave it as it was.
     let id = answer_record(world).id;
-    let record = form_answers::find(&world.app().db, id).await.or_fail("record read").expect("the record exists");
+    let record = form_answers::find(world.app().db(), id).await.or_fail("record read").expect("the record exists");
     assert_eq!(record.step.as_deref(), Some(step_id.as_str()));
     assert_eq!(record.answers, answers);
 }
@@ -179,7 +179,7 @@ fn referral(world: &LimooWorld) -> String {
 #[then(expr = "شناسه معرفی برمی‌گردد و سال تولد {int} ثبت شده است")]
 async fn registered_year(world: &mut LimooWorld, year: i64) {
     let referral = referral(world);
-    let row = perfect_body::find(&world.app().db, &referral).await.or_fail("registration read").expect("stored");
+    let row = perfect_body::find(world.app().db(), &referral).await.or_fail("registration read").expect("stored");
     assert_eq!(row.birth_year, year);
 }
 
@@ -336,7 +336,7 @@ async fn record_id_stored(world: &mut LimooWorld, form_type: String, step_id: St
     let edit_token = browser.stored(Storage::Session, "form_answer_edit_token").await.or_fail("session read");
     assert!(edit_token.is_some_and(|token| !token.is_empty()), "no form_answer_edit_token beside the id");
     let id: i64 = id.parse().or_fail_any("a numeric id");
-    let db = world.app().db.clone();
+    let db = world.app().db().clone();
     let step_reached = crate::browser::poll_for(std::time::Duration::from_secs(10), || {
         let db = db.clone();
         let step_id = step_id.clone();
@@ -399,7 +399,7 @@ pub(crate) async fn latest_record(db: &Db, form_type: &str) -> anyhow::Result<Op
 
 /// The newest answers record of `form_type`, waiting for one to arrive.
 pub(crate) async fn wait_for_latest_record(world: &mut LimooWorld, form_type: &str) -> form_answers::FormAnswerRecord {
-    let db = world.app().db.clone();
+    let db = world.app().db().clone();
     crate::browser::poll_for(std::time::Duration::from_secs(10), || {
         let db = db.clone();
         async move { latest_record(&db, form_type).await }
@@ -412,8 +412,8 @@ pub(crate) async fn wait_for_latest_record(world: &mut LimooWorld, form_type: &s
 #[then(expr = "آخرین پاسخ‌نامه {string} به حساب مشتری {mobile} فرستاده شده است")]
 async fn latest_record_of_customer(world: &mut LimooWorld, form_type: String, mobile: Mobile) {
     let app = world.app();
-    let customer = app.tokens.verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());
-    let db = app.db.clone();
+    let customer = app.tokens().verify(&app.existing_customer(&mobile).await).ok().and_then(|c| c.customer_id());
+    let db = app.db().clone();
     let record = crate::browser::poll_for(std::time::Duration::from_secs(10), || {
         let db = db.clone();
         let form_type = form_type.clone();

@@ -149,7 +149,7 @@ async fn each_step_asks(world: &mut LimooWorld, step: &Step) {
 /// be sent to the server as that step of the flow's answers record (the record reaches the row's step) [QN-44].
 #[when(expr = "بازدیدکننده پرسشنامه {string} را گام به گام این‌گونه پاسخ می‌دهد:")]
 async fn walk_flow(world: &mut LimooWorld, form_type: String, step: &Step) {
-    let db = world.app().db.clone();
+    let db = world.app().db().clone();
     // Each answer moves on after the flow's forward delay, on the page's clock the test moves.
     world.browser().await.hold_page_clock().await.or_fail("the page's clock held");
     for row in step_rows(step) {
@@ -173,7 +173,7 @@ async fn walk_flow(world: &mut LimooWorld, form_type: String, step: &Step) {
 /// The full submission: the flow's record holds a non-empty answer for every listed question.
 #[then(expr = "آخرین پاسخ‌نامه {string} پاسخ همه این پرسش‌ها را دارد: {string}")]
 async fn record_answers_all(world: &mut LimooWorld, form_type: String, questions: String) {
-    let record = latest_record(&world.app().db, &form_type).await.or_fail("record read").expect("a record");
+    let record = latest_record(world.app().db(), &form_type).await.or_fail("record read").expect("a record");
     let entries: Vec<Map<String, Value>> = serde_json::from_str(&record.answers).or_fail_any("answers JSON");
     for id in questions.split(',').map(str::trim) {
         let value = entries.iter().find_map(|entry| entry.get(id));

@@ -65,7 +65,7 @@ impl LimooWorld {
 
     /// Runs one statement binding a text and an id on this shop's database.
     pub(super) async fn sql_text_id(&self, sql: &'static str, text: &str, id: i64) {
-        match &self.app().db {
+        match self.app().db() {
             Db::Sqlite(pool) => sqlx::query(sql).bind(text).bind(id).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).bind(text).bind(id).execute(pool).await.map(|_| ()),
         }
@@ -74,7 +74,7 @@ impl LimooWorld {
 
     /// The first column of the newest row a query with one id finds.
     async fn sql_status(&self, sql: &'static str, id: i64) -> Option<String> {
-        match &self.app().db {
+        match self.app().db() {
             Db::Sqlite(pool) => sqlx::query_scalar(sql).bind(id).fetch_optional(pool).await,
             Db::Postgres(pool) => sqlx::query_scalar(sql).bind(id).fetch_optional(pool).await,
         }

@@ -17,12 +17,12 @@ const PENDING_SEEN: &str = "window.__limooCreateOrderPendingSeen";
 impl LimooWorld {
     /// Runs one statement with a product id on this shop's database (arranging catalogue changes).
     async fn update_product(&self, sql: &'static str, product: i64) {
-        match &self.app().db {
+        match self.app().db() {
             Db::Sqlite(pool) => sqlx::query(sql).bind(product).execute(pool).await.map(|_| ()),
             Db::Postgres(pool) => sqlx::query(sql).bind(product).execute(pool).await.map(|_| ()),
         }
         .expect("product updated");
-        limoo_bff::store::products::catalogue_changed(&self.app().db).await.expect("catalogue version moved");
+        limoo_bff::store::products::catalogue_changed(self.app().db()).await.expect("catalogue version moved");
     }
 }
 
@@ -75,7 +75,7 @@ async fn press_network_retry(world: &mut LimooWorld) {
 /// The shop's database goes away while the page is open: the next calls that need it fail.
 #[when("پایگاه داده فروشگاه از دسترس خارج می‌شود")]
 async fn database_goes_down(world: &mut LimooWorld) {
-    world.app().db.close().await;
+    world.app().db().close().await;
 }
 
 #[when("مشتری کلید همراه شخصی را روشن می‌کند")]

@@ -84,12 +84,12 @@ impl LimooWorld {
         let order = self.order_in_session().await;
         let sql =
             "SELECT service, visit_session_id, utm_campaign, meta FROM customer_order WHERE customer_order_id = $1";
-        let (service, session, campaign, meta): (String, Option<String>, Option<String>, String) = match &self.app().db
-        {
-            Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
-            Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
-        }
-        .or_fail_any("order read");
+        let (service, session, campaign, meta): (String, Option<String>, Option<String>, String) =
+            match self.app().db() {
+                Db::Sqlite(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
+                Db::Postgres(pool) => sqlx::query_as(sql).bind(order).fetch_one(pool).await,
+            }
+            .or_fail_any("order read");
         (service, session, campaign, serde_json::from_str(&meta).or_fail_any("order meta is JSON"))
     }
 }
@@ -101,7 +101,7 @@ async fn wizard_config_stored(world: &mut LimooWorld, step: &Step) {
     let body = step.docstring.as_deref().expect("the config as a doc string");
     let config: WizardConfig = serde_json::from_str(body).or_fail_any("a wizard config");
     let app = world.start_app(true).await;
-    wizard_configs::upsert(&app.db, &app.service_name, &config).await.or_fail("config stored");
+    wizard_configs::upsert(app.db(), &app.service_name, &config).await.or_fail("config stored");
 }
 
 #[then(expr = "عنوان مرحله {string} است")]

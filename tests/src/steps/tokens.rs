@@ -23,7 +23,7 @@ impl LimooWorld {
     /// The customer id (`sub`) of the token the app holds.
     async fn signed_in_customer(&mut self) -> i64 {
         let token = self.stored_token().await;
-        let claims = self.app().tokens.verify(&token).expect("the stored token is the BFF's");
+        let claims = self.app().tokens().verify(&token).expect("the stored token is the BFF's");
         claims.customer_id().expect("numeric sub")
     }
 
@@ -41,7 +41,7 @@ impl LimooWorld {
 async fn token_expired(world: &mut LimooWorld) {
     let customer = world.signed_in_customer().await;
     // Issued a day ago: its exp (issue time + the BFF's lifetime of minutes) has passed.
-    let expired = world.app().tokens.issue(customer, now_ms() / 1000 - 86_400).expect("token");
+    let expired = world.app().tokens().issue(customer, now_ms() / 1000 - 86_400).expect("token");
     world.replace_token(customer, &expired).await;
 }
 
@@ -81,7 +81,7 @@ async fn token_renewed(world: &mut LimooWorld) {
     })
     .await
     .or_fail("the replaced token is still stored");
-    let claims = world.app().tokens.verify(&renewed).expect("the new token is valid for the BFF");
+    let claims = world.app().tokens().verify(&renewed).expect("the new token is valid for the BFF");
     assert_eq!(claims.customer_id(), Some(customer), "the new token is the same customer's");
 }
 
@@ -101,7 +101,7 @@ async fn verify_calls(world: &mut LimooWorld, expected: u64) {
 async fn token_sub_is_customer(world: &mut LimooWorld, mobile: Mobile) {
     let customer = world.signed_in_customer().await;
     let number = limoo_bff::auth::parse_mobile(&mobile, IRAN).expect("valid number");
-    let stored = customers::find_by_mobile(&world.app().db, &number).await.expect("query").expect("registered");
+    let stored = customers::find_by_mobile(world.app().db(), &number).await.expect("query").expect("registered");
     assert_eq!(customer, stored.id, "the token's sub is not {mobile}'s customer id");
 }
 
@@ -155,10 +155,11 @@ async fn checkout_error_shown(world: &mut LimooWorld) {
 async fn went_to_gateway(world: &mut LimooWorld, sim: String) {
     let gateway: limoo_simulators::Gateway = sim.parse().or_fail_any("a simulator name");
     let app = world.app();
-    let created =
-        poll_for(Duration::from_secs(15), || async { Ok((app.sims.payments(Some(gateway)).len() == 1).then_some(())) })
-            .await;
-    assert!(created.is_ok(), "{} payments at {sim}", app.sims.payments(Some(gateway)).len());
+    let created = poll_for(Duration::from_secs(15), || async {
+        Ok((app.sims().payments(Some(gateway)).len() == 1).then_some(()))
+    })
+    .await;
+    assert!(created.is_ok(), "{} payments at {sim}", app.sims().payments(Some(gateway)).len());
     let shop = app.address.clone();
     let browser = world.browser().await;
     let left = poll_for(Duration::from_secs(15), || async {

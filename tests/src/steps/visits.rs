@@ -55,7 +55,7 @@ async fn sessions_table_lost(world: &mut LimooWorld) {
 async fn session_row_deleted(world: &mut LimooWorld) {
     let id = world.session_id().await;
     let sql = "DELETE FROM visit_session WHERE visit_session_id = $1";
-    match &world.app().db {
+    match world.app().db() {
         Db::Sqlite(pool) => sqlx::query(sql).bind(&id).execute(pool).await.map(|_| ()),
         Db::Postgres(pool) => sqlx::query(sql).bind(&id).execute(pool).await.map(|_| ()),
     }
@@ -64,7 +64,7 @@ async fn session_row_deleted(world: &mut LimooWorld) {
 
 #[then(expr = "رویداد خطای {string} با پیام شکست ثبت شده است")]
 async fn error_event_recorded(world: &mut LimooWorld, action: String) {
-    let db = world.app().db.clone();
+    let db = world.app().db().clone();
     let found = poll_for(Duration::from_secs(10), || async {
         Ok(events_named(&db, &action).await.into_iter().find(is_error_event))
     })
@@ -81,7 +81,7 @@ async fn session_error_event_recorded(world: &mut LimooWorld, action: String) {
 #[then("جلسه بازدید ساخته و در حافظه جلسه ذخیره شده است")]
 async fn visit_session_created(world: &mut LimooWorld) {
     let id = world.session_id().await;
-    let row = limoo_bff::store::sessions::find(&world.app().db, &id).await.expect("query");
+    let row = limoo_bff::store::sessions::find(world.app().db(), &id).await.expect("query");
     assert!(row.is_some(), "no visit session {id} in the database");
 }
 
@@ -113,7 +113,7 @@ async fn page_view_not_recorded(world: &mut LimooWorld, path: String) {
 #[then(expr = "رویداد {string} با دسته {string}، سرویس {string}، شناسه مشتری و شناسه جلسه ثبت شده است")]
 async fn event_fields(world: &mut LimooWorld, action: String, category: String, service: String) {
     let token = world.stored_token().await;
-    let claims = world.app().tokens.verify(&token).expect("the stored token is the BFF's");
+    let claims = world.app().tokens().verify(&token).expect("the stored token is the BFF's");
     let customer = claims.customer_id().expect("numeric sub").to_string();
     // The customer's event, not one the same tab sent before the token was stored (the sign-in step's `/logout`
     // page view carries no userId, and reaches the session when the session is made first): with no event
@@ -143,7 +143,7 @@ async fn session_patched_with(world: &mut LimooWorld, field: String, value: Stri
     let id = world.session_id().await;
     let app = world.app();
     let patched = poll_for(Duration::from_secs(10), || async {
-        let row = limoo_bff::store::sessions::find(&app.db, &id).await?.expect("session stored");
+        let row = limoo_bff::store::sessions::find(app.db(), &id).await?.expect("session stored");
         let (created, updated) = app.session_times(&id).await.expect("session stored");
         let utm: serde_json::Value = serde_json::from_str(&row.utm).unwrap_or_default();
         let meta: serde_json::Value = serde_json::from_str(&row.meta).unwrap_or_default();

@@ -1,0 +1,156 @@
+//! Each scenario's own customers on a shared deployment. The features name fixed numbers (`09121234567`): a BFF
+//! the harness starts per scenario has never seen them, a deployed one has, from every scenario and run before.
+//! So against a deployment every mobile a scenario names, in any spelling (`09…`, `9…`, `989…`, `+989…`,
+//! `+90…`, masked `0912*****67`), becomes a number of that scenario alone, the same one wherever the scenario
+//! repeats it, and so do the `@example.com` addresses and the diet requests' conversations (UUIDs). The last four
+//! digits stay: the credit gateways' test values read them. Numbers that are the SMS simulator's own test values (a
+//! failing provider) stay as written.
+//!
+//! A background's steps are copied into each scenario (it runs before each anyway) and an outline is split into
+//! one outline per example row, so that every run of a scenario has numbers of its own.
+use cucumber::gherkin::{Feature, Scenario, Step, Table};
+use regex::{Captures, Regex};
+use std::{collections::HashMap, sync::LazyLock};
+
+/// Numbers of one run: a scenario's n-th number is the `base + n`-th of the 100,000 a run cycles through.
+#[derive(Debug)]
+pub struct Numbering {
+    next: u32,
+}
+
+/// How many distinct numbers the middle five digits give before a run's numbers meet an earlier run's.
+const SLOTS: u32 = 100_000;
+
+impl Numbering {
+    /// Starts at `LIMOO_RUN_SALT` if set, else at one of 100 starts 1,000 numbers apart (a whole suite's worth),
+    /// picked at random: two runs on one deployment meet with a chance of 1 in 100.
+    pub fn for_this_run() -> Numbering {
+        let salt = std::env::var("LIMOO_RUN_SALT").ok().and_then(|salt| salt.parse().ok());
+        let salt = salt.unwrap_or_else(|| uuid::Uuid::new_v4().as_fields().0 % 100 * 1_000);
+        Numbering { next: salt % SLOTS }
+    }
+
+    fn take(&mut self) -> u32 {
+        let slot = self.next;
+        self.next = (self.next + 1) % SLOTS;
+        slot
+    }
+
+    /// Gives every scenario of `feature` numbers and addresses of its own (see the module's documentation).
+    pub fn give_own_customers(&mut self, feature: &mut Feature) {
+        let background = feature.background.take().map(|background| background.steps).unwrap_or_default();
+        let scenarios = std::mem::take(&mut feature.scenarios);
+        feature.scenarios = self.own(scenarios, &background);
+        for rule in &mut feature.rules {
+            let mut steps = background.clone();
+            steps.extend(rule.background.take().map(|background| background.steps).unwrap_or_default());
+            let scenarios = std::mem::take(&mut rule.scenarios);
+            rule.scenarios = self.own(scenarios, &steps);
+        }
+    }
+
+    fn own(&mut self, scenarios: Vec<Scenario>, background: &[Step]) -> Vec<Scenario> {
+        scenarios
+            .into_iter()
+            .flat_map(one_per_example_row)
+            .map(|mut scenario| {
+                scenario.steps.splice(0..0, background.iter().cloned());
+                let mut names = HashMap::new();
+                let mut rename = |text: &mut String| *text = self.rewrite(text, &mut names);
+                for step in &mut scenario.steps {
+                    let table = step.table.iter_mut().flat_map(rows);
+                    std::iter::once(&mut step.value).chain(step.docstring.as_mut()).chain(table).for_each(&mut rename);
+                }
+                scenario
+                    .examples
+                    .iter_mut()
+                    .flat_map(|examples| examples.table.iter_mut().flat_map(rows))
+                    .for_each(rename);
+                scenario
+            })
+            .collect()
+    }
+
+    /// `text` with each number and address renamed as `names` (original → own) says, new ones added to it.
+    fn rewrite(&mut self, text: &str, names: &mut HashMap<String, String>) -> String {
+        let text = MOBILE.replace_all(text, |found: &Captures| {
+            let (before, prefix, national) = (&found[1], found.get(2).map_or("", |p| p.as_str()), &found[3]);
+            if is_sms_test_value(&format!("{prefix}{national}")) {
+                return found[0].to_owned();
+            }
+            let own = names.entry(national.to_owned()).or_insert_with(|| {
+                let (lead, last_four) = (&national[..1], &national[national.len() - 4..]);
+                format!("{lead}{:05}{last_four}", self.take())
+            });
+            format!("{before}{prefix}{own}")
+        });
+        // A number shown masked (`0912*****67`) is the mask of the number it stands for.
+        let text = MASKED.replace_all(&text, |found: &Captures| {
+            let (head, tail) = (&found[1], &found[3]);
+            let own = names.iter().find(|(original, own)| {
+                original.len() == 10 && own.len() == 10 && original.starts_with(&head[1..]) && original.ends_with(tail)
+            });
+            match own {
+                Some((_, own)) => format!("0{}{}{}", &own[..3], &found[2], &own[own.len() - 2..]),
+                None => found[0].to_owned(),
+            }
+        });
+        // A diet request's conversation is one customer's: each scenario's conversations are its own too.
+        let text = CONVERSATION.replace_all(&text, |found: &Captures| {
+            names.entry(found[0].to_owned()).or_insert_with(|| uuid::Uuid::new_v4().to_string()).clone()
+        });
+        EMAIL
+            .replace_all(&text, |found: &Captures| {
+                let own =
+                    names.entry(found[0].to_owned()).or_insert_with(|| format!("{}.run{:05}", &found[1], self.take()));
+                format!("{own}@example.com")
+            })
+            .into_owned()
+    }
+}
+
+/// A mobile in any spelling the features use: what comes before it (kept), the prefix (`0`, `98`, `+98`, `+90` or
+/// none) and the ten national digits; not inside a longer run of digits (a card or an order number).
+static MOBILE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(^|[^0-9+])(\+98|\+90|98|0)?([95][0-9]{9})(?-u:\b)").expect("the mobile pattern"));
+
+/// An Iranian number masked as the shop shows it: its first four digits, stars, its last two.
+static MASKED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(09[0-9]{2})(\*+)([0-9]{2})").expect("the mask pattern"));
+
+static CONVERSATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").expect("the conversation pattern")
+});
+
+static EMAIL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([A-Za-z0-9._-]+)@example\.com").expect("the address pattern"));
+
+fn rows(table: &mut Table) -> impl Iterator<Item = &mut String> {
+    table.rows.iter_mut().flatten()
+}
+
+/// An outline with its examples' rows split one per outline (each keeps its table's header), a scenario as it is.
+fn one_per_example_row(scenario: Scenario) -> Vec<Scenario> {
+    let rows: usize =
+        scenario.examples.iter().filter_map(|e| e.table.as_ref()).map(|t| t.rows.len().saturating_sub(1)).sum();
+    if rows <= 1 {
+        return vec![scenario];
+    }
+    let mut split = Vec::with_capacity(rows);
+    for examples in &scenario.examples {
+        let Some(table) = &examples.table else { continue };
+        for row in table.rows.iter().skip(1) {
+            let mut one = scenario.clone();
+            let mut kept = examples.clone();
+            kept.table = Some(Table { rows: vec![table.rows[0].clone(), row.clone()], ..table.clone() });
+            one.examples = vec![kept];
+            split.push(one);
+        }
+    }
+    split
+}
+
+/// The SMS simulator's test values decide a provider failure by the whole number: those stay as written.
+fn is_sms_test_value(mobile: &str) -> bool {
+    limoo_simulators::test_values::scenario_for_receptor(mobile) != limoo_simulators::SmsScenario::Normal
+}
