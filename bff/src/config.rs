@@ -87,8 +87,9 @@ pub struct Settings {
     /// (or keep `/metrics` off the public proxy).
     #[arg(long, env = "METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<Secret>,
-    /// Bearer token of the staff API: the medical team's diets (`/lemonade/api/staff/diets/…`) and franchise
-    /// membership (`/lemonade/api/staff/franchise/…`); the API refuses every call when unset.
+    /// Bearer token of the staff API: the medical team's diets (`/lemonade/api/staff/diets/…`), franchise
+    /// membership (`/lemonade/api/staff/franchise/…`) and points grants (`/lemonade/api/staff/points/…`); the API
+    /// refuses every call when unset.
     #[arg(long, env = "STAFF_API_TOKEN", hide_env_values = true)]
     pub staff_api_token: Option<Secret>,
     /// Seconds a stopping service (SIGTERM, Ctrl-C) gives the requests in flight and the sweeper's current payment

@@ -1,7 +1,7 @@
 use clap::{Parser, Subcommand};
 use limoo_bff::{
     api,
-    cli::{diets::DietsCommand, finance::FinanceCommand, franchise::FranchiseCommand},
+    cli::{diets::DietsCommand, finance::FinanceCommand, franchise::FranchiseCommand, points::PointsCommand},
     config::{Settings, production, reference},
     startup::Application,
     store::Db,
@@ -68,6 +68,13 @@ enum Command {
         #[command(subcommand)]
         command: FranchiseCommand,
     },
+    /// Give a customer points: `points grant <mobile> --points <n> --reason <why> --by <name>`.
+    Points {
+        #[command(flatten)]
+        settings: Box<Settings>,
+        #[command(subcommand)]
+        command: PointsCommand,
+    },
     /// The medical team's diet tools: `diets list [--mobile …] | issue <orderId> --number … --days … --by … |
     /// ready <dietId> --by … | start <dietId> --date … --by … | expire <dietId> --by … | changes <dietId>`.
     Diets {
@@ -130,6 +137,11 @@ async fn main() -> anyhow::Result<()> {
         Command::Franchise { settings, command } => {
             telemetry::init("warn", settings.log_format);
             print!("{}", limoo_bff::cli::franchise::run(&settings, command).await?);
+            Ok(())
+        }
+        Command::Points { settings, command } => {
+            telemetry::init("warn", settings.log_format);
+            print!("{}", limoo_bff::cli::points::run(&settings, command).await?);
             Ok(())
         }
         Command::Diets { settings, command } => {

@@ -234,6 +234,10 @@ pub const STAFF_NOT_FRANCHIZER: &str = "این مشتری عضو طرح معرف
 pub const STAFF_CUSTOMER_NOT_FOUND: &str = "مشتری‌ای با این شماره موبایل پیدا نشد.";
 /// The team did not say who grants or revokes a membership.
 pub const STAFF_ACTOR_MISSING: &str = "نام ثبت کننده وارد نشده است.";
+/// The team's points grant: a count outside 1 to 1,000,000.
+pub const STAFF_POINTS_OUT_OF_RANGE: &str = "تعداد امتیاز باید بین ۱ تا ۱٬۰۰۰٬۰۰۰ باشد.";
+/// The team's points grant: no reason, or one over 200 characters.
+pub const STAFF_POINTS_REASON: &str = "دلیل دادن امتیاز را در حداکثر ۲۰۰ نویسه بنویسید.";
 
 // The test clock (`TEST_CLOCK`).
 /// The test clock is off on this deployment.

@@ -120,6 +120,16 @@ Feature: نتیجه پرداخت در هر درگاه
       | LIMOO_SAMAN   | saman    | verify-fails    | pay    | FAILED     |
       | LIMOO_SAMAN   | saman    | amount-mismatch | pay    | REVERSED   |
 
+  # Forced before checkout, the outcome shapes the whole payment. On a deployment whose simulators other suites share,
+  # the forcing names this customer's number, so nobody else's payment takes it.
+  Scenario: پرداختی که درگاه ونداری تأییدش را رد می‌کند سفارش را پرداخت‌نشده می‌گذارد
+    Given مشتری "09121234567" سفارش محصول 101 را بدون امتیاز ساخته است
+    And شبیه‌ساز "vandar" سناریوی "verify-fails" را اجرا می‌کند
+    When مشتری با روش "VANDAR" پرداخت را آغاز می‌کند
+    And مشتری در صفحه درگاه دکمه "pay" را می‌زند
+    Then مرورگر با وضعیت "NOK" به صفحه نتیجه سفارش برمی‌گردد
+    And سفارش هیچ‌بار پرداخت نشده است
+
   @in-process
   Scenario Outline: بازگشت دوباره درگاه <method> سفارش را تنها یک بار پرداخت‌شده می‌کند
     Given شبیه‌سازهای فروشگاه زمان را 10 برابر تندتر می‌گذرانند
@@ -358,7 +368,7 @@ Feature: نتیجه پرداخت در هر درگاه
     When مشتری مبلغ گامرود سفارشش را می‌پرسد
     Then گامرود برای سفارش "$10.00" دلار می‌گیرد
 
-  @PM-45 @in-process
+  @PM-45
   Scenario: سفارشی که گامرود نمی‌فروشد مبلغ گامرود ندارد
     Given مشتری "09121234567" با 100 امتیاز سفارش محصول 101 را ساخته و امتیاز را روی آن گذاشته است
     When مشتری مبلغ گامرود سفارشش را می‌پرسد

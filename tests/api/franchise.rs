@@ -123,7 +123,7 @@ async fn the_points_summary_shows_the_balance_and_its_history() {
         (Some(250), Some(250), Some(0))
     );
     assert_eq!(msg["history"][0]["points"], 250);
-    assert_eq!(msg["history"][0]["reason"], "test");
+    assert_eq!(msg["history"][0]["reason"], "QA: test", "the team's grant says who gave it and why");
 }
 
 #[tokio::test]

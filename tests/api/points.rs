@@ -305,3 +305,61 @@ async fn fifty_concurrent_holds_on_two_orders_leave_exactly_one_order_holding_th
     deducted.sort();
     assert_eq!(deducted, vec![0, 250_000], "the balance is spent once");
 }
+
+#[tokio::test]
+async fn the_team_gives_points_with_a_reason_and_the_customer_can_use_them() {
+    let app = spawn_app().await;
+    let token = app.existing_customer("09121234567").await;
+    let grant = |points: i64, reason: &str| json!({ "mobileNumber": "۰۹۱۲۱۲۳۴۵۶۷", "points": points, "reason": reason, "by": "پشتیبانی" });
+    let (status, given) = app.staff_api().staff_grant_points(&grant(150, "جبران تاخیر")).await;
+    assert_eq!(status, 200, "{given}");
+    assert_eq!((given["points"].as_i64(), given["freePoints"].as_i64()), (Some(150), Some(150)), "{given}");
+    assert_eq!(given["customerId"].as_i64(), Some(app.customer_of(&token)));
+    let (status, again) = app.staff_api().staff_grant_points(&grant(100, "هدیه")).await;
+    assert_eq!((status, again["freePoints"].as_i64()), (200, Some(250)), "{again}");
+    assert_eq!(total(&app, &token).await["unUsedPoints"]["count"], 250);
+    let (_, summary) = app.get_as(&token, "/app/points/summary").await;
+    assert!(summary.to_string().contains("پشتیبانی: جبران تاخیر"), "the history says who and why: {summary}");
+}
+
+#[tokio::test]
+async fn a_points_grant_is_refused_without_the_staff_token_for_a_stranger_or_out_of_bounds() {
+    let app = spawn_app().await;
+    app.existing_customer("09121234567").await;
+    let body = |mobile: &str, points: i64, reason: &str| json!({ "mobileNumber": mobile, "points": points, "reason": reason, "by": "QA" });
+    let refused = |reply: (u16, Value), status: u16, message: &str| {
+        assert_eq!(
+            (reply.0, reply.1["err"]["code"].as_str()),
+            (status, Some(status.to_string().as_str())),
+            "{}",
+            reply.1
+        );
+        assert_eq!(reply.1["err"]["message"], message, "{}", reply.1);
+    };
+    let customer = app.existing_customer("09121234567").await;
+    let (status, _) = app.api(&customer).staff_grant_points(&body("09121234567", 100, "x")).await;
+    assert_eq!(status, 401, "a customer's token is not the team's");
+    let team = app.staff_api();
+    refused(
+        team.staff_grant_points(&body("09121234567", 0, "x")).await,
+        400,
+        limoo_bff::messages::STAFF_POINTS_OUT_OF_RANGE,
+    );
+    refused(
+        team.staff_grant_points(&body("09121234567", 1_000_001, "x")).await,
+        400,
+        limoo_bff::messages::STAFF_POINTS_OUT_OF_RANGE,
+    );
+    refused(
+        team.staff_grant_points(&body("09121234567", 5, "  ")).await,
+        400,
+        limoo_bff::messages::STAFF_POINTS_REASON,
+    );
+    refused(
+        team.staff_grant_points(&body("09129999999", 5, "x")).await,
+        404,
+        limoo_bff::messages::STAFF_CUSTOMER_NOT_FOUND,
+    );
+    refused(team.staff_grant_points(&body("12", 5, "x")).await, 400, limoo_bff::messages::MOBILE_INVALID);
+    assert_eq!(total(&app, &customer).await["unUsedPoints"]["count"], 0, "nothing refused was given");
+}

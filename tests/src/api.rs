@@ -270,6 +270,10 @@ impl Api<'_> {
         self.post("/lemonade/api/staff/franchise/grant", body).await
     }
 
+    pub async fn staff_grant_points(&self, body: &Value) -> Answer {
+        self.post("/lemonade/api/staff/points/grant", body).await
+    }
+
     pub async fn staff_revoke_franchise(&self, body: &Value) -> Answer {
         self.post("/lemonade/api/staff/franchise/revoke", body).await
     }

@@ -448,6 +448,16 @@ impl TestApp {
         self.clock_offset_ms.fetch_max(offset, Ordering::Relaxed);
     }
 
+    /// Arms `scenario` on the simulators' `gateway` (by name) for the calls that name `mobile` in any spelling (its
+    /// ten national digits), once, through their control API.
+    pub async fn force_for(&self, gateway: &str, scenario: &str, mobile: &str) {
+        let national = &mobile[mobile.len().saturating_sub(10)..];
+        let body = serde_json::json!({ "gateway": gateway, "scenario": scenario, "matching": national, "times": 1 });
+        let url = format!("{}/_sim/force", self.sims_url);
+        let armed = self.client.post(url).json(&body).send().await.expect("the simulators answered");
+        assert_eq!(armed.status(), 200, "the simulator takes the scenario: {}", armed.text().await.unwrap_or_default());
+    }
+
     /// Moves the simulators' clock (the gateways' time) forward through their control API (not on deployed ones,
     /// whose clock other suites share).
     pub async fn advance_gateway_clock(&self, seconds: i64) {
@@ -465,12 +475,13 @@ impl TestApp {
         demo::load_customers(self.db()).await.expect("demo customers stored");
     }
 
-    /// An Iranian customer (stored directly, like [`TestApp::existing_customer`]) who was given `points`;
+    /// An Iranian customer (see [`TestApp::existing_customer`]) the team gave `points` through the staff API;
     /// returns a valid bearer token for them.
     pub async fn customer_with_points(&self, mobile: &str, points: i64) -> String {
         let token = self.existing_customer(mobile).await;
-        let customer = self.customer_of(&token);
-        limoo_bff::store::points::grant(self.db(), customer, points, "test").await.expect("points granted");
+        let grant = serde_json::json!({ "mobileNumber": mobile, "points": points, "reason": "test", "by": "QA" });
+        let (status, granted) = self.staff_api().staff_grant_points(&grant).await;
+        assert_eq!(status, 200, "points granted: {granted}");
         token
     }
 

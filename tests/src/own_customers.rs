@@ -154,3 +154,48 @@ fn one_per_example_row(scenario: Scenario) -> Vec<Scenario> {
 fn is_sms_test_value(mobile: &str) -> bool {
     limoo_simulators::test_values::scenario_for_receptor(mobile) != limoo_simulators::SmsScenario::Normal
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_names_its_own_numbers_addresses_and_conversations_the_same_way_each_time() {
+        let mut numbering = Numbering { next: 42 };
+        let mut names = HashMap::new();
+        let mut rewrite = |text: &str| numbering.rewrite(text, &mut names);
+        assert_eq!(rewrite(r#""09121234567", "+989121234567""#), r#""09000424567", "+989000424567""#);
+        assert_eq!(rewrite(r#"شماره "9121234567" و "09127654321""#), r#"شماره "9000424567" و "09000434321""#);
+        assert_eq!(rewrite("0912*****67 | 0912*****21"), "0900*****67 | 0900*****21");
+        assert_eq!(
+            rewrite("ayse@example.com، ayse@example.com"),
+            "ayse.run00044@example.com، ayse.run00044@example.com"
+        );
+        // The SMS simulator's test values, a card number and other addresses stay as written.
+        assert_eq!(rewrite("09120000418 6037997599990001 help@limoo.ir"), "09120000418 6037997599990001 help@limoo.ir");
+        let conversation = rewrite("5b0e3a8c-2f4d-4c1e-9a7b-1d2e3f4a5b6c");
+        assert_ne!(conversation, "5b0e3a8c-2f4d-4c1e-9a7b-1d2e3f4a5b6c");
+        assert_eq!(rewrite("5b0e3a8c-2f4d-4c1e-9a7b-1d2e3f4a5b6c"), conversation);
+    }
+
+    #[test]
+    fn an_outline_runs_one_row_at_a_time_each_with_its_own_numbers() {
+        let feature = "Feature: f\n  Background:\n    Given مشتری \"09121234567\" است\n\n  Scenario Outline: o\n    When <n>\n\n    Examples:\n      | n |\n      | 09127654321 |\n      | 09127654321 |\n";
+        let mut feature =
+            cucumber::gherkin::Feature::parse(feature, cucumber::gherkin::GherkinEnv::default()).expect("a feature");
+        Numbering { next: 0 }.give_own_customers(&mut feature);
+        assert!(feature.background.is_none());
+        let rows: Vec<_> = feature
+            .scenarios
+            .iter()
+            .map(|s| (s.steps[0].value.clone(), s.examples[0].table.as_ref().map(|t| t.rows[1][0].clone())))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("مشتری \"09000004567\" است".to_owned(), Some("09000014321".to_owned())),
+                ("مشتری \"09000024567\" است".to_owned(), Some("09000034321".to_owned())),
+            ]
+        );
+    }
+}

@@ -20,6 +20,7 @@ pub mod shop;
 pub mod staff_clock;
 pub mod staff_diets;
 pub mod staff_franchise;
+pub mod staff_points;
 pub mod system;
 pub mod tracking;
 pub mod unavailable;
@@ -44,6 +45,8 @@ pub enum ApiTags {
     StaffDiets,
     /// The team's franchise tools: grant and revoke a customer's membership, read who changed it (`STAFF_API_TOKEN`)
     StaffFranchise,
+    /// The team's points tool: give a customer points with a reason (`STAFF_API_TOKEN`)
+    StaffPoints,
     /// The test clock: read it and move it forward (`TEST_CLOCK`, `STAFF_API_TOKEN`; never on in production)
     StaffClock,
     /// What the payment-result pages read: mentor link, partner-discount SMS text, order A/B flags
@@ -76,7 +79,13 @@ pub type Apis = (
     payments::gateways::PaymentGatewaysApi,
     payment_result::PaymentResultApi,
     system::SystemApi,
-    (finance::FinanceApi, staff_diets::StaffDietsApi, staff_franchise::StaffFranchiseApi, staff_clock::StaffClockApi),
+    (
+        finance::FinanceApi,
+        staff_diets::StaffDietsApi,
+        staff_franchise::StaffFranchiseApi,
+        staff_points::StaffPointsApi,
+        staff_clock::StaffClockApi,
+    ),
     diets::DietsApi,
     diets::reserves::ReservesApi,
     // poem-openapi implements OpenApi for tuples of up to 16: the questionnaire areas share one slot.
@@ -101,6 +110,7 @@ pub fn openapi_service() -> OpenApiService<Apis, ()> {
                 finance::FinanceApi,
                 staff_diets::StaffDietsApi,
                 staff_franchise::StaffFranchiseApi,
+                staff_points::StaffPointsApi,
                 staff_clock::StaffClockApi,
             ),
             diets::DietsApi,

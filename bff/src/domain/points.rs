@@ -102,8 +102,76 @@ fn toman(value: i128) -> Toman {
     Toman::new(i64::try_from(value).unwrap_or(i64::MAX)).unwrap_or_default()
 }
 
+/// Points the team gives a customer at once: 1 to 1,000,000 (a million points is far beyond any diet's price, so a
+/// typo of extra zeros is refused rather than given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrantedPoints(i64);
+
+/// The most points one grant gives.
+pub const MAX_GRANTED_POINTS: i64 = 1_000_000;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("points must be 1 to {MAX_GRANTED_POINTS}")]
+pub struct GrantedPointsError;
+
+impl GrantedPoints {
+    pub fn new(points: i64) -> Result<Self, GrantedPointsError> {
+        (1..=MAX_GRANTED_POINTS).contains(&points).then_some(GrantedPoints(points)).ok_or(GrantedPointsError)
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+/// Why the team gave points and who did, as the points history records it: "`by`: `reason`".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrantReason(String);
+
+/// The longest reason, in characters.
+pub const MAX_GRANT_REASON_CHARS: usize = 200;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("the reason is empty or longer than {MAX_GRANT_REASON_CHARS} characters")]
+pub struct GrantReasonError;
+
+impl GrantReason {
+    /// `by` is checked already (the team's actor); the reason is trimmed.
+    pub fn new(by: &str, reason: &str) -> Result<Self, GrantReasonError> {
+        let reason = reason.trim();
+        if reason.is_empty() || reason.chars().count() > MAX_GRANT_REASON_CHARS {
+            return Err(GrantReasonError);
+        }
+        Ok(GrantReason(format!("{by}: {reason}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_grant_reason_names_who_and_why() {
+        assert_eq!(
+            GrantReason::new("QA", "  a tester's customer ").map(|r| r.as_str().to_owned()),
+            Ok("QA: a tester's customer".to_owned())
+        );
+        assert_eq!(GrantReason::new("QA", "  "), Err(GrantReasonError));
+        assert!(GrantReason::new("QA", &"ب".repeat(MAX_GRANT_REASON_CHARS)).is_ok());
+        assert_eq!(GrantReason::new("QA", &"ب".repeat(MAX_GRANT_REASON_CHARS + 1)), Err(GrantReasonError));
+    }
+
+    #[test]
+    fn granted_points_are_one_to_a_million() {
+        assert_eq!(GrantedPoints::new(0), Err(GrantedPointsError));
+        assert_eq!(GrantedPoints::new(-5), Err(GrantedPointsError));
+        assert_eq!(GrantedPoints::new(1).map(GrantedPoints::get), Ok(1));
+        assert_eq!(GrantedPoints::new(MAX_GRANTED_POINTS).map(GrantedPoints::get), Ok(MAX_GRANTED_POINTS));
+        assert_eq!(GrantedPoints::new(MAX_GRANTED_POINTS + 1), Err(GrantedPointsError));
+    }
+
     use super::*;
 
     fn t(v: i64) -> Toman {

@@ -3,11 +3,11 @@ use super::invoice::{self, Invoice};
 use crate::{
     config::PointSettings,
     domain::{
-        Toman,
-        points::{HoldStatus, PointsLine, allocate},
+        MobileNumber, Toman,
+        points::{GrantReason, GrantedPoints, HoldStatus, PointsLine, allocate},
     },
     store::{
-        Db, Tx, now_ms, orders,
+        Db, Tx, customers, now_ms, orders,
         orders::Order,
         payments,
         points::{self, Hold, NewHold},
@@ -81,6 +81,34 @@ pub async fn balance(db: &Db, customer_id: i64) -> anyhow::Result<Balance> {
     let free = points::balance(&mut tx, customer_id, now).await?;
     let holds = points::live_holds_at(&mut tx, customer_id, now).await?;
     Ok(Balance { free, held: holds.iter().map(|h| h.points).sum(), holds })
+}
+
+/// Why points could not be given.
+#[derive(Debug, thiserror::Error)]
+pub enum GiveError {
+    #[error("no customer has this mobile number")]
+    UnknownCustomer,
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// A grant made: whose, and the points they may use now.
+#[derive(Debug, Clone, Copy)]
+pub struct Given {
+    pub customer_id: i64,
+    pub free: i64,
+}
+
+/// Gives the customer with this number `granted` more points (the team's tool); answers their free points after.
+pub async fn give(
+    db: &Db,
+    mobile: &MobileNumber,
+    granted: GrantedPoints,
+    reason: &GrantReason,
+) -> Result<Given, GiveError> {
+    let customer = customers::find_by_mobile(db, mobile).await?.ok_or(GiveError::UnknownCustomer)?;
+    points::grant(db, customer.id, granted.get(), reason.as_str()).await?;
+    Ok(Given { customer_id: customer.id, free: balance(db, customer.id).await?.free })
 }
 
 /// The points summary of the panel: the balance, what was ever earned and spent, and the newest movements.

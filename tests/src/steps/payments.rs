@@ -137,10 +137,20 @@ async fn force_scoped(world: &mut LimooWorld, sim: String, scenario: String, mat
     world.app().sims().force_scoped(gateway(&sim), scenario, scope).or_fail_any("the simulator takes the scenario");
 }
 
+/// The gateway's next fitting call takes the scenario. On a deployment, whose simulators other suites share, only
+/// the calls naming the paying customer's number do (a forcing scoped to it, as a tester there arms one).
 #[given(expr = "شبیه‌ساز {string} سناریوی {string} را اجرا می‌کند")]
-async fn force_scenario(world: &mut LimooWorld, sim: String, scenario: String) {
-    let scenario: Scenario = scenario.parse().or_fail_any("a scenario name");
-    world.app().sims().force(gateway(&sim), scenario).or_fail_any("the simulator takes the scenario");
+async fn force_scenario(world: &mut LimooWorld, sim: String, name: String) {
+    let scenario: Scenario = name.parse().or_fail_any("a scenario name");
+    let app = world.app();
+    if app.is_local() {
+        app.sims().force(gateway(&sim), scenario).or_fail_any("the simulator takes the scenario");
+        return;
+    }
+    let mobile = world.paying.as_ref().map(|paying| paying.mobile.clone()).expect(
+        "on a deployment a forcing names the paying customer: arrange the order first, or tag the scenario @in-process",
+    );
+    app.force_for(&sim, &name, &mobile).await;
 }
 
 /// `createPayment` for the order as the checkout sends it, with an `Idempotency-Key` when given.

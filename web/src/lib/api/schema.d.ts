@@ -1355,6 +1355,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lemonade/api/staff/points/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives the customer with this mobile number `points` more points (1 to 1,000,000), recorded as
+         *     "`by`: `reason`"; answers the customer and the points they may now use.
+         */
+        post: operations["staffGrantPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lemonade/api/staff/clock": {
         parameters: {
             query?: never;
@@ -3470,6 +3490,28 @@ export interface components {
             monetaryValue: number;
         };
         /**
+         * PointsGrantRequest
+         * @description Points for the customer with this mobile number.
+         */
+        PointsGrantRequest: {
+            /** @description As the customer types it: Persian digits and 0 / 98 / +98 prefixes are accepted. */
+            mobileNumber: string;
+            /**
+             * Format: int64
+             * @description Country id of the number; default 1 (Iran).
+             */
+            countryId?: number;
+            /**
+             * Format: int64
+             * @description How many, 1 to 1,000,000.
+             */
+            points: number;
+            /** @description Why, as the points history records it (at most 200 characters). */
+            reason: string;
+            /** @description Who gives them, recorded with the reason. */
+            by: string;
+        };
+        /**
          * PointsMovement
          * @description One movement of the customer's points.
          */
@@ -4063,6 +4105,24 @@ export interface components {
             active: boolean;
             /** @description Newest first, at most 100. */
             changes: components["schemas"]["MembershipChangeItem"][];
+        };
+        /**
+         * StaffPointsGrant
+         * @description Points given.
+         */
+        StaffPointsGrant: {
+            /** Format: int64 */
+            customerId: number;
+            /**
+             * Format: int64
+             * @description The points this grant gave.
+             */
+            points: number;
+            /**
+             * Format: int64
+             * @description The points the customer may use now: every grant less what is spent or held on an order.
+             */
+            freePoints: number;
         };
         /**
          * StartDateForm
@@ -9530,6 +9590,67 @@ export interface operations {
              * @description No customer has this mobile number, or (`NOT_FRANCHIZER`) the customer is not an active member to
              *     revoke, or was never a member to read.
              */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    staffGrantPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PointsGrantRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffPointsGrant"];
+                };
+            };
+            /**
+             * @description The mobile number or its country is not valid, `by` or the reason is empty or too long, the points are
+             *     not 1 to 1,000,000, or the body is malformed.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or wrong staff token (`STAFF_API_TOKEN`), or the staff API not configured. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer has this mobile number. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -111,6 +111,11 @@ const remainingHandlers = [
   ...franchiseMemberHandlers,
   ...staffDietHandlers,
   ...staffFranchiseHandlers,
+  // The team's points grant: answered as given to the mock's one customer.
+  http.post('/lemonade/api/staff/points/grant', async ({ request }) => {
+    const { points } = await request.json()
+    return HttpResponse.json({ customerId: 42, points, freePoints: points })
+  }),
   // The shop's test clock: a staff tool, never moved in mock mode.
   http.get('/lemonade/api/staff/clock', () => HttpResponse.json({ now: Date.now(), offsetMs: 0 })),
   http.post('/lemonade/api/staff/clock/advance', () => HttpResponse.json({ now: Date.now(), offsetMs: 0 })),
