@@ -197,13 +197,14 @@ async fn active_diet_status(world: &mut LimooWorld, mobile: Mobile, status: Stri
     let (code, body) = world.app().api(&token).active_diet().await;
     assert_eq!(code, 200, "active diet failed: {body}");
     assert_eq!(body["msg"]["activeDiet"]["status"], status.as_str(), "active diet: {body}");
-    const SQL: &str = "SELECT COUNT(*) FROM diet";
-    let (count,): (i64,) = match world.app().db() {
-        Db::Sqlite(pool) => sqlx::query_as(SQL).fetch_one(pool).await,
-        Db::Postgres(pool) => sqlx::query_as(SQL).fetch_one(pool).await,
-    }
-    .or_fail_any("diets counted");
-    assert_eq!(count, issued, "diets issued");
+    // The customer's diets as the medical team lists them.
+    let (code, listed) = world.app().staff_api().staff_list_diets(&mobile).await;
+    assert_eq!(code, 200, "staff diet list failed: {listed}");
+    assert_eq!(
+        listed["diets"].as_array().map(Vec::len),
+        Some(usize::try_from(issued).unwrap_or_default()),
+        "diets issued: {listed}"
+    );
 }
 
 #[then(expr = "پاسخ‌های فرم درخواست رژیم در حافظه جلسه مانده است: {string}")]
