@@ -65,6 +65,26 @@ fn clip(text: &str) -> String {
     }
 }
 
+/// One request the browser's page made, as its resource timing records it (the page's own calls to the BFF, its
+/// scripts, a gateway's page): where to, by what, answered how, and when.
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageRequest {
+    pub url: String,
+    /// `fetch`, `script`, `navigation` …
+    pub initiator: String,
+    /// 0 when the request never got an answer (refused, cut, blocked).
+    pub status: u16,
+    /// Since the document began, in ms.
+    pub start_ms: f64,
+    pub duration_ms: f64,
+}
+
+/// The page's requests, read in the page: the document's navigation and every resource since the last clear.
+pub const PAGE_REQUESTS_SCRIPT: &str = "return performance.getEntriesByType('navigation')\
+    .concat(performance.getEntriesByType('resource')).map(e => ({ url: e.name, initiator: e.initiatorType ?? 'navigation', \
+    status: e.responseStatus ?? 0, startMs: Math.round(e.startTime), durationMs: Math.round(e.duration) }));";
+
 /// One scenario's evidence as the report reads it.
 #[derive(Debug, Serialize)]
 pub struct Evidence {
@@ -73,6 +93,8 @@ pub struct Evidence {
     pub journal: Vec<limoo_simulators::JournalEntry>,
     /// The page as the failed step left it, beside this file.
     pub screenshot: Option<String>,
+    /// What the failed step's page had asked the network for, oldest first.
+    pub page_requests: Vec<PageRequest>,
 }
 
 impl Evidence {
@@ -80,7 +102,7 @@ impl Evidence {
         if journal.len() > KEPT_JOURNAL {
             journal.drain(..journal.len() - KEPT_JOURNAL);
         }
-        Evidence { scenario, exchanges, journal, screenshot: None }
+        Evidence { scenario, exchanges, journal, screenshot: None, page_requests: Vec::new() }
     }
 }
 

@@ -144,7 +144,7 @@ fn scenario_html(scenario: &Scenario, evidence_folder: &Path) -> String {
     )
 }
 
-/// A failed scenario's calls, journal and screenshot, on the page.
+/// A failed scenario's calls, journal, its page's own requests and screenshot, on the page.
 fn evidence_html(file: &Path) -> String {
     let Some(evidence) = std::fs::read(file).ok().and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok()) else {
         return String::new();
@@ -183,13 +183,35 @@ fn evidence_html(file: &Path) -> String {
             )
         })
         .collect();
+    let page_requests: String = evidence["page_requests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|request| {
+            format!(
+                r#"<tr><td>{}</td><td class="wide">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+                cell(&request["initiator"]),
+                cell(&request["url"]),
+                request["status"],
+                request["startMs"],
+                request["durationMs"]
+            )
+        })
+        .collect();
+    let page_requests = if page_requests.is_empty() {
+        String::new()
+    } else {
+        format!(
+            r#"<h4>Requests the page made</h4><table><tr><th>by</th><th>address</th><th>status</th><th>at (ms)</th><th>took (ms)</th></tr>{page_requests}</table>"#
+        )
+    };
     let screenshot = evidence["screenshot"]
         .as_str()
         .map(|png| format!(r#"<h4>The page when it failed</h4><img src="evidence/{}" alt="screenshot">"#, escape(png)))
         .unwrap_or_default();
     format!(
         r#"<h4>Calls the steps made to the BFF</h4><table><tr><th>method</th><th>path</th><th>status</th><th>sent</th><th>answered</th></tr>{calls}</table>
-<h4>The simulators' journal</h4><table><tr><th>gateway</th><th></th><th>method</th><th>path</th><th>status</th><th>forced</th><th>body</th></tr>{journal}</table>{screenshot}"#
+<h4>The simulators' journal</h4><table><tr><th>gateway</th><th></th><th>method</th><th>path</th><th>status</th><th>forced</th><th>body</th></tr>{journal}</table>{page_requests}{screenshot}"#
     )
 }
 
@@ -221,7 +243,14 @@ mod tests {
             request: r#"{"productIds":[101]}"#.into(),
             response: r#"{"err":{"code":"409"}}"#.into(),
         };
-        let filed = evidence::Evidence::new(key.into(), vec![call], Vec::new());
+        let mut filed = evidence::Evidence::new(key.into(), vec![call], Vec::new());
+        filed.page_requests = vec![evidence::PageRequest {
+            url: "http://127.0.0.1:9/lemonade/api/invoice?orderId=7".into(),
+            initiator: "fetch".into(),
+            status: 409,
+            start_ms: 1200.0,
+            duration_ms: 35.0,
+        }];
         let file = evidence::folder(&reports).join(format!("{}.json", evidence::file_stem(key)));
         std::fs::write(file, serde_json::to_vec(&filed).unwrap()).unwrap();
 
@@ -231,6 +260,7 @@ mod tests {
         assert!(page.contains("expected 200, got 409") && page.contains("/lemonade/api/orders"));
         assert!(page.contains("<p>2 scenarios, <strong>1</strong> failed"), "the background is no scenario");
         assert!(page.contains("a shop"), "its steps come with the scenario after it");
+        assert!(page.contains("Requests the page made") && page.contains("invoice?orderId=7"), "the browser's calls");
         std::fs::remove_dir_all(reports).unwrap();
     }
 }

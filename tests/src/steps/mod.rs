@@ -193,11 +193,15 @@ impl LimooWorld {
         if std::fs::create_dir_all(&folder).is_err() {
             return;
         }
-        if let Some(browser) = self.browser.as_ref().filter(|_| failed)
-            && let Ok(png) = browser.client.screenshot().await
-            && std::fs::write(folder.join(format!("{stem}.png")), png).is_ok()
-        {
-            evidence.screenshot = Some(format!("{stem}.png"));
+        if let Some(browser) = self.browser.as_ref().filter(|_| failed) {
+            if let Ok(png) = browser.client.screenshot().await
+                && std::fs::write(folder.join(format!("{stem}.png")), png).is_ok()
+            {
+                evidence.screenshot = Some(format!("{stem}.png"));
+            }
+            let requests = browser.execute(crate::evidence::PAGE_REQUESTS_SCRIPT).await;
+            evidence.page_requests =
+                requests.ok().and_then(|list| serde_json::from_value(list).ok()).unwrap_or_default();
         }
         if let Ok(json) = serde_json::to_vec(&evidence) {
             let _ = std::fs::write(folder.join(format!("{stem}.json")), json);
