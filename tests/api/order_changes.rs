@@ -25,6 +25,13 @@ use serde_json::{Value, json};
 
 const MOBILE: &str = "09121234567";
 
+/// `seconds` pass for the customer of `token` alone (their own test clock); answers their token renewed on it.
+async fn customer_time_passes(app: &TestApp, token: &str, seconds: i64) -> String {
+    let customer = app.customer_of(token);
+    app.advance_customer_clock(customer, seconds).await;
+    app.token_of_customer(customer)
+}
+
 /// Starts an online payment of the order through Vandar and answers its hosted page.
 async fn start_online(app: &TestApp, token: &str, order: i64) -> String {
     let mut body = payment_request(app, token, order, "VANDAR");
@@ -203,8 +210,9 @@ async fn points_held_for_an_online_payment_outlive_their_hold_time_and_are_spent
     assert_eq!(spent, 100, "{set}");
     let link = start_online(&app, &token, order).await;
 
-    // The customer stays on the gateway's page past the points' hold time.
-    app.execute_sql(format!("UPDATE point_hold SET expires_at = {}", now_ms() - 1)).await;
+    // The customer stays on the gateway's page past the points' hold time: their own clock moves, the shop's (and
+    // its sweeper, which would expire the open payment) stays.
+    let token = customer_time_passes(&app, &token, 31 * 60).await;
     let elsewhere = app.create_order(&token, &[111]).await;
     let (status, reply) = points_call(&app, &token, "set", elsewhere).await;
     assert_eq!((status, reply["err"]["message"].as_str()), (400, Some(messages::POINTS_HELD_ELSEWHERE)), "{reply}");
@@ -228,8 +236,8 @@ async fn points_reserved_for_a_transfer_outlive_the_review_window_and_are_spent_
     let (status, reported) = report_transfer(&app, &token, order).await;
     assert_eq!(status, 200, "{reported}");
 
-    // Finance reviews it after TRANSFER_REVIEW_HOURS.
-    app.execute_sql(format!("UPDATE point_hold SET expires_at = {}", now_ms() - 1)).await;
+    // Finance reviews it after TRANSFER_REVIEW_HOURS (72), on the customer's clock.
+    let token = customer_time_passes(&app, &token, 72 * 3600 + 60).await;
     let elsewhere = app.create_order(&token, &[111]).await;
     let (status, reply) = points_call(&app, &token, "set", elsewhere).await;
     assert_eq!((status, reply["err"]["message"].as_str()), (400, Some(messages::POINTS_HELD_ELSEWHERE)), "{reply}");
