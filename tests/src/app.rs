@@ -241,8 +241,8 @@ impl TestApp {
         })
     }
 
-    /// The deployed BFF and simulators `target` names; `options` must be what that deployment was started with
-    /// (the harness cannot change a deployed BFF's settings).
+    /// The deployed BFF and simulators `target` names, once the BFF answers ready. Its settings are its own: a
+    /// scenario that needs others starts its own BFF (`@in-process`).
     pub async fn connect(target: &crate::target::Target) -> anyhow::Result<TestApp> {
         let client = reqwest::Client::builder().default_headers(own_client_address()).build()?;
         let ready = client.get(format!("{}/readyz", target.bff)).send().await?;

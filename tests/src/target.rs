@@ -9,8 +9,8 @@
 //! - `LIMOO_STAFF_TOKEN`, `LIMOO_FINANCE_TOKEN`: the deployment's `STAFF_API_TOKEN` and `FINANCE_API_TOKEN`; the
 //!   harness's own test tokens when unset.
 //!
-//! The deployment must run with the test clock on (`TEST_CLOCK=true`) and the demo catalogue (`DEMO_DATA=catalogue`),
-//! as `bff serve` does for CI's staging pass.
+//! The deployment runs with the test clock on (`TEST_CLOCK=true`), the demo data (`DEMO_DATA=true`) and the suite's
+//! machine as a trusted proxy (`TRUSTED_PROXIES`), as `tests/staging.sh` starts it for CI's staging pass.
 use std::sync::OnceLock;
 
 use crate::app::{FINANCE_TOKEN, STAFF_TOKEN};
