@@ -103,12 +103,14 @@ async fn a_start_that_waits_for_another_start_answers_409_with_retry_after_never
     let app = spawn_app().await;
     let token = customer_token(&app).await;
     let order = app.create_order(&token, &[101]).await;
-    // A start of the order is talking to the gateway (a CREATED payment) and never comes back.
+    // A start of the order is talking to the gateway (a CREATED payment) and never comes back. It began just now:
+    // one stamped long ago is the test BFF's sweeper's to expire, which could free the order mid-test.
     let customer = app.tokens().verify(&token).expect("token").sub;
+    let now = app.now_ms();
     let sql = format!(
         "INSERT INTO payment (payment_id, customer_order_id, customer_id, gateway, amount, gateway_amount, gateway_unit, \
          state, result_url, created_at, updated_at) VALUES (1, {order}, {customer}, 'VANDAR', 390000, 3900000, 'RIAL', \
-         'CREATED', 'x', 0, 0)"
+         'CREATED', 'x', {now}, {now})"
     );
     app.execute_sql(sql).await;
     let reply = start(&app, &token, order, Gateway::PayPing, None).await;

@@ -577,25 +577,61 @@ impl TestApp {
 
     /// Registers a new Iranian customer through the real API and returns the sign-in reply.
     pub async fn register_customer(&self, mobile: &str) -> SignIn {
-        let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": 1 });
-        let sent = self.post_json("/auth/otp", &identity).await;
-        assert_eq!(sent.status(), 200, "sending a code failed: {}", sent.text().await.unwrap_or_default());
-        let code = self.wait_for_sms_code(mobile).await.expect("the SMS simulator received a code");
-        let body = serde_json::json!({ "mobileNumber": mobile, "countryId": 1, "firstName": "unknown",
-                                        "lastName": "unknown", "otp": code });
-        SignIn::from_response(self.post_json("/auth/register", &body).await).await
+        self.register(&Registration { mobile, country_id: IRAN, email: None, names: ("unknown", "unknown") }).await
     }
 
     /// Registers a customer by e-mail through the real API (`/auth/register/email`, then `/auth/register` with the
     /// e-mailed code), as a foreign customer does, and returns the sign-in reply.
     pub async fn register_email_customer(&self, mobile: &str, country_id: i64, email: &str) -> SignIn {
-        let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": country_id, "email": email });
-        let sent = self.post_json("/auth/register/email", &identity).await;
-        assert_eq!(sent.status(), 200, "sending an e-mail code failed: {}", sent.text().await.unwrap_or_default());
-        let code = self.wait_for_email_code(email).await.expect("the e-mail simulator received a code");
-        let body = serde_json::json!({ "mobileNumber": mobile, "countryId": country_id, "firstName": "unknown",
-                                        "lastName": "unknown", "otp": code });
+        self.register(&Registration { mobile, country_id, email: Some(email), names: ("unknown", "unknown") }).await
+    }
+
+    /// Registers a customer through the real API: the code by SMS, or by e-mail when they have an address.
+    async fn register(&self, who: &Registration<'_>) -> SignIn {
+        let (mobile, country_id) = (who.mobile, who.country_id);
+        let identity = serde_json::json!({ "mobileNumber": mobile, "countryId": country_id, "email": who.email });
+        let (path, channel) =
+            if who.email.is_some() { ("/auth/register/email", "an e-mail") } else { ("/auth/otp", "a") };
+        let sent = self.post_json(path, &identity).await;
+        assert_eq!(sent.status(), 200, "sending {channel} code failed: {}", sent.text().await.unwrap_or_default());
+        let code = match who.email {
+            Some(email) => self.wait_for_email_code(email).await,
+            None => self.wait_for_sms_code(mobile).await,
+        };
+        let code = code.expect("the simulators received the code");
+        let (first, last) = who.names;
+        let body = serde_json::json!({ "mobileNumber": mobile, "countryId": country_id, "firstName": first,
+                                        "lastName": last, "otp": code });
         SignIn::from_response(self.post_json("/auth/register", &body).await).await
+    }
+
+    /// Against a deployment: the demo customers `DEMO_DATA` loads, as `customers` (`bff/demo/customers.json` with
+    /// this scenario's own numbers and addresses) lists them, signed up through the API with their names and given
+    /// their points by the team's tool.
+    pub async fn sign_up_demo_customers(&self, customers: &str) {
+        let demo: Vec<serde_json::Value> = serde_json::from_str(customers).expect("the demo customers' list");
+        for customer in &demo {
+            let text = |field: &str| customer[field].as_str().unwrap_or_default();
+            let country_id = customer["countryId"].as_i64().unwrap_or(IRAN);
+            let email = customer["email"].as_str();
+            let who = Registration {
+                mobile: text("mobile"),
+                country_id,
+                email,
+                names: (text("firstName"), text("lastName")),
+            };
+            let signed = self.register(&who).await;
+            let id = signed.user["id"].as_i64().expect("the signed-up customer's id");
+            let number = limoo_bff::auth::parse_mobile(who.mobile, country_id).expect("a demo customer's number");
+            lock(&self.signed_in).insert(number.canonical().to_owned(), (id, signed.token));
+            let points = customer["points"].as_i64().unwrap_or_default();
+            if points > 0 {
+                let grant = serde_json::json!({ "mobileNumber": who.mobile, "countryId": country_id, "points": points,
+                                                 "reason": "demo", "by": "QA" });
+                let (status, granted) = self.staff_api().staff_grant_points(&grant).await;
+                assert_eq!(status, 200, "demo points granted: {granted}");
+            }
+        }
     }
 
     /// Forgets the (used) codes of a number, as if they were sent longer ago than the resend window: a customer
@@ -802,6 +838,15 @@ impl Drop for Local {
         self.server.abort();
         self.sims.shutdown();
     }
+}
+
+/// Who signs up through the API.
+struct Registration<'a> {
+    mobile: &'a str,
+    country_id: i64,
+    email: Option<&'a str>,
+    /// First and last name.
+    names: (&'a str, &'a str),
 }
 
 /// One stored analytics event.

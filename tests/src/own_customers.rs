@@ -6,11 +6,18 @@
 //! digits stay: the credit gateways' test values read them. Numbers that are the SMS simulator's own test values (a
 //! failing provider) stay as written.
 //!
+//! The demo customers' step is given the demo list (`bff/demo/customers.json`) to rename with the rest.
+//!
 //! A background's steps are copied into each scenario (it runs before each anyway) and an outline is split into
 //! one outline per example row, so that every run of a scenario has numbers of its own.
 use cucumber::gherkin::{Feature, Scenario, Step, Table};
 use regex::{Captures, Regex};
 use std::{collections::HashMap, sync::LazyLock};
+
+/// The step that loads the demo customers: on a deployment it signs them up, with the scenario's own numbers, from
+/// the list it is given here.
+pub const DEMO_CUSTOMERS_STEP: &str = "مشتریان نمایشی فروشگاه ثبت شده‌اند";
+const DEMO_CUSTOMERS: &str = include_str!("../../bff/demo/customers.json");
 
 /// Numbers of one run: a scenario's n-th number is the `base + n`-th of the 100,000 a run cycles through.
 #[derive(Debug)]
@@ -55,6 +62,9 @@ impl Numbering {
             .flat_map(one_per_example_row)
             .map(|mut scenario| {
                 scenario.steps.splice(0..0, background.iter().cloned());
+                for step in scenario.steps.iter_mut().filter(|step| step.value == DEMO_CUSTOMERS_STEP) {
+                    step.docstring = Some(DEMO_CUSTOMERS.to_owned());
+                }
                 let mut names = HashMap::new();
                 let mut rename = |text: &mut String| *text = self.rewrite(text, &mut names);
                 for step in &mut scenario.steps {

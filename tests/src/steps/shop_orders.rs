@@ -130,9 +130,15 @@ fn succeeded(reply: &Reply, what: &str) {
     assert_eq!(reply.status, 200, "{what} failed: {}", reply.body);
 }
 
+/// The demo customers `DEMO_DATA` loads. On a deployment (which loaded its own, shared by every suite) the step
+/// carries the demo list with the scenario's own numbers (`own_customers::DEMO_CUSTOMERS_STEP`), and they sign up.
 #[given("مشتریان نمایشی فروشگاه ثبت شده‌اند")]
-async fn demo_customers(world: &mut LimooWorld) {
-    world.start_app(true).await.load_demo_customers().await;
+async fn demo_customers(world: &mut LimooWorld, step: &Step) {
+    let app = world.start_app(true).await;
+    match step.docstring.as_deref().filter(|_| !app.is_local()) {
+        Some(customers) => app.sign_up_demo_customers(customers).await,
+        None => app.load_demo_customers().await,
+    }
 }
 
 #[given(expr = "مشتری {mobile} با {int} امتیاز ثبت‌نام کرده است")]
