@@ -2,7 +2,8 @@
 # CI's staging pass: the BFF and the simulators started as a deployment runs them (`bff serve` on a fresh PostgreSQL
 # database, the `simulators` binary, each its own process), then the Gherkin API suite against them through
 # LIMOO_TARGET: every step through the API, the staff API and the simulators' control API, none through SQL.
-# Scenarios tagged @in-process are skipped and counted. Needs TEST_DATABASE_URL and the debug binaries.
+# Scenarios tagged @in-process are skipped and counted. Needs TEST_DATABASE_URL and the debug binaries. `--workspace`,
+# as test.sh's other stages: the features cargo resolves for one package alone would build the crates again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 admin="${TEST_DATABASE_URL:?the staging pass needs a PostgreSQL server (TEST_DATABASE_URL)}"
@@ -50,4 +51,4 @@ curl -sf "$bff/readyz" >/dev/null || { echo "the staging BFF did not start:" >&2
 
 LIMOO_TARGET="$bff" LIMOO_SIMULATORS="$sims" LIMOO_STAFF_TOKEN=staging-staff-token \
   LIMOO_FINANCE_TOKEN=staging-finance-token CUCUMBER_SKIP_UI=1 CUCUMBER_REPORT_DIR="$PWD/target/reports/gherkin-staging" \
-  cargo test -p limoo-tests --test bdd
+  cargo test --workspace --test bdd
