@@ -49,7 +49,12 @@ pub async fn run(settings: &Settings, command: FranchiseCommand) -> anyhow::Resu
     }
 }
 
-fn arguments<'a>(mobile: &str, country: i64, by: &'a str) -> anyhow::Result<(crate::domain::MobileNumber, &'a str)> {
+/// The customer's number and who makes the change, checked as the team's tools check them.
+pub(crate) fn arguments<'a>(
+    mobile: &str,
+    country: i64,
+    by: &'a str,
+) -> anyhow::Result<(crate::domain::MobileNumber, &'a str)> {
     let by = team_actor(by).map_err(|error| anyhow::anyhow!("--by: {error}"))?;
     let mobile = team_mobile(mobile, country).map_err(|error| anyhow::anyhow!("{mobile}: {error}"))?;
     Ok((mobile, by))

@@ -7,7 +7,6 @@ use crate::{
         mobile_number::IRAN,
         points::{GrantReason, GrantedPoints},
     },
-    franchise::{team_actor, team_mobile},
     shop::points::{GiveError, give},
     store::Db,
 };
@@ -36,8 +35,7 @@ pub enum PointsCommand {
 /// Runs one command and answers what to print.
 pub async fn run(settings: &Settings, command: PointsCommand) -> anyhow::Result<String> {
     let PointsCommand::Grant { mobile, country, points, reason, granted_by } = command;
-    let by = team_actor(&granted_by).map_err(|error| anyhow::anyhow!("--by: {error}"))?;
-    let number = team_mobile(&mobile, country).map_err(|error| anyhow::anyhow!("{mobile}: {error}"))?;
+    let (number, by) = super::franchise::arguments(&mobile, country, &granted_by)?;
     let granted = GrantedPoints::new(points).map_err(|error| anyhow::anyhow!("--points: {error}"))?;
     let reason = GrantReason::new(by, &reason).map_err(|error| anyhow::anyhow!("--reason: {error}"))?;
     let db = Db::connect(&settings.database_url).await?;

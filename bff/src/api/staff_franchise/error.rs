@@ -40,9 +40,14 @@ impl From<FranchiseError> for StaffFranchiseFailure {
 
 impl From<TeamInputError> for StaffFranchiseFailure {
     fn from(error: TeamInputError) -> Self {
-        match &error {
-            TeamInputError::Actor => Self::bad_request(messages::STAFF_ACTOR_MISSING, error),
-            TeamInputError::Mobile(auth) => Self::bad_request(&describe(auth).1, error),
-        }
+        team_input(error)
+    }
+}
+
+/// A team tool's 400 for who makes the change or the customer's number (franchise membership, points grants).
+pub fn team_input<F: AreaFailure>(error: TeamInputError) -> F {
+    match &error {
+        TeamInputError::Actor => F::bad_request(messages::STAFF_ACTOR_MISSING, error),
+        TeamInputError::Mobile(auth) => F::bad_request(&describe(auth).1, error),
     }
 }

@@ -1,9 +1,6 @@
 //! The team's points tool's failures.
 use crate::{
-    api::{
-        auth::error::describe,
-        error::{AreaFailure, area_failure},
-    },
+    api::error::{AreaFailure, area_failure},
     domain::points::{GrantReasonError, GrantedPointsError},
     franchise::TeamInputError,
     messages,
@@ -26,10 +23,7 @@ area_failure! {
 
 impl From<TeamInputError> for StaffPointsFailure {
     fn from(error: TeamInputError) -> Self {
-        match &error {
-            TeamInputError::Actor => Self::bad_request(messages::STAFF_ACTOR_MISSING, error),
-            TeamInputError::Mobile(auth) => Self::bad_request(&describe(auth).1, error),
-        }
+        crate::api::staff_franchise::error::team_input(error)
     }
 }
 
